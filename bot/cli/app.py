@@ -1,0 +1,68 @@
+"""The Typer application and the options every command shares."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from bot.config import Settings
+
+app = typer.Typer(
+    name="mtg-judge",
+    help="A Magic: The Gathering rules judge: card data, Comprehensive Rules, linked abilities and copies.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+console = Console()
+err_console = Console(stderr=True)
+
+DbOption = Annotated[Path | None, typer.Option("--db", help="SQLite cache file (env MTG_JUDGE_DB).")]
+OfflineOption = Annotated[bool, typer.Option("--offline", help="Never touch the network.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print stable JSON instead of a panel.")]
+
+
+@dataclass(frozen=True)
+class GlobalOptions:
+    """Options given before the command name (``mtg-judge --offline card …``)."""
+
+    db: Path | None = None
+    offline: bool = False
+
+
+@app.callback()
+def _global_options(ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False) -> None:
+    ctx.obj = GlobalOptions(db=db, offline=offline)
+
+
+def settings_for(ctx: typer.Context, db: Path | None, offline: bool) -> Settings:
+    """Settings from the environment, overridden by global then per-command ``--db``/``--offline``."""
+    global_options = ctx.find_object(GlobalOptions) or GlobalOptions()
+    overrides: dict[str, Any] = {}
+    chosen_db = db or global_options.db
+    if chosen_db is not None:
+        overrides["db"] = chosen_db
+    if offline or global_options.offline:
+        overrides["offline"] = True
+    return Settings(**overrides)
+
+
+def print_json(payload: Any) -> None:
+    """Print ``payload`` as stable, indented JSON on stdout (no rich markup, no wrapping)."""
+    typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=False))
+
+
+def fail(message: str, suggestions: list[str] | None = None, *, as_json: bool = False) -> NoReturn:
+    """Report a user-facing error and exit with status 1."""
+    if as_json:
+        print_json({"error": message, "suggestions": suggestions or []})
+    else:
+        err_console.print(f"[bold red]Error:[/] {message}", highlight=False)
+        if suggestions:
+            err_console.print("Did you mean: " + ", ".join(suggestions), highlight=False)
+    raise typer.Exit(code=1)

@@ -1,0 +1,1 @@
+"""All I/O: Scryfall over HTTP, the SQLite cache, bulk imports and the Comprehensive Rules file."""

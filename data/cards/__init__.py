@@ -1,0 +1,1 @@
+"""The cards component of the data layer."""

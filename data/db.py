@@ -1,0 +1,54 @@
+"""Opening the SQLite cache: WAL mode and per-component schema migrations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import sqlite_utils
+
+from data.cards.schema import MIGRATIONS as CARD_MIGRATIONS
+from data.rules.schema import MIGRATIONS as RULES_MIGRATIONS
+
+Migration = Callable[[sqlite_utils.Database], None]
+
+# Each component owns an ordered list of migrations; its version is the number already applied.
+COMPONENT_MIGRATIONS: dict[str, Sequence[Migration]] = {
+    "cards": CARD_MIGRATIONS,
+    "rules": RULES_MIGRATIONS,
+}
+
+
+def open_database(path: Path | str) -> sqlite_utils.Database:
+    """Open (creating if needed) the cache at ``path`` in WAL mode and bring every schema up to date."""
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite_utils.Database(path)
+    if str(path) != ":memory:":
+        db.enable_wal()
+    db.execute("PRAGMA foreign_keys = ON")
+    migrate(db)
+    return db
+
+
+def migrate(db: sqlite_utils.Database) -> None:
+    """Apply, in order and each in its own transaction, every migration not yet recorded."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)"
+    )
+    for component, migrations in COMPONENT_MIGRATIONS.items():
+        applied = schema_version(db, component)
+        for number, migration in enumerate(migrations[applied:], start=applied + 1):
+            with db.conn:
+                migration(db)
+                db.execute(
+                    "INSERT INTO schema_versions (component, version) VALUES (?, ?) "
+                    "ON CONFLICT(component) DO UPDATE SET version = excluded.version",
+                    [component, number],
+                )
+
+
+def schema_version(db: sqlite_utils.Database, component: str) -> int:
+    """How many migrations of ``component`` have been applied."""
+    row = db.execute("SELECT version FROM schema_versions WHERE component = ?", [component]).fetchone()
+    return int(row[0]) if row else 0

@@ -1,0 +1,1 @@
+"""The rules component of the data layer."""
