@@ -1,9 +1,8 @@
 """The ``mtg-judge`` command line: a thin skin over the engine, every command with ``--json`` output."""
 
+# Each feature module registers its commands on ``app`` when imported.
+from bot.cli import cards  # noqa: F401
 from bot.cli.app import app
-
-# Each feature registers its commands on ``app`` when its module is imported.
-from bot.cli import cards  # noqa: F401  (registers commands)
 
 
 def main() -> None:

@@ -1,0 +1,58 @@
+"""Scryfall card objects by name from the shared snapshot and supplement, for engine tests.
+
+Engine tests need raw card JSON without going through the cache; this reads the shared files once
+per test session. Names are matched case-insensitively on the full name and on every face name.
+Cards missing from ../shared (the supplement README names some) come from ``tests/fixtures/own_cards.jsonl``,
+small records written for this project.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import ORACLE_BULK, SUPPLEMENT, require_shared
+
+OWN_CARDS = Path(__file__).parent / "fixtures" / "own_cards.jsonl"
+
+
+def _json_lines(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open(encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                yield json.loads(line)
+
+
+def all_cards() -> list[dict[str, Any]]:
+    """Every card of the 2019 snapshot, then the supplement, then our own fixtures."""
+    return list(_all_cards())
+
+
+@cache
+def _all_cards() -> tuple[dict[str, Any], ...]:
+    with gzip.open(require_shared(ORACLE_BULK), "rt", encoding="utf-8") as bulk:
+        cards: list[dict[str, Any]] = json.load(bulk)
+    cards.extend(_json_lines(require_shared(SUPPLEMENT)))
+    if OWN_CARDS.exists():
+        cards.extend(_json_lines(OWN_CARDS))
+    return tuple(cards)
+
+
+@cache
+def _by_name() -> dict[str, dict[str, Any]]:
+    index: dict[str, dict[str, Any]] = {}
+    for card in _all_cards():
+        names = [card["name"], *(face["name"] for face in card.get("card_faces", []))]
+        for name in names:
+            # later records (supplement, own fixtures) are newer wording: they win
+            index[name.casefold()] = card
+    return index
+
+
+def card_json(name: str) -> dict[str, Any]:
+    """The Scryfall card object named ``name`` (full or face name); KeyError when absent."""
+    return _by_name()[name.casefold()]
