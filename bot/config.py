@@ -22,5 +22,13 @@ class Settings(BaseSettings):
     db: Path = Field(default_factory=default_db_path, description="SQLite cache file")
     scryfall_base_url: str = Field(default="https://api.scryfall.com", description="Scryfall API root")
     offline: bool = Field(default=False, description="never touch the network")
+    rules_url: str = Field(
+        default="https://magic.wizards.com/en/rules",
+        description="official rules page that links the Comprehensive Rules .txt file",
+    )
+    rules_link_base: str = Field(
+        default="https://yawgatog.com/resources/magic-rules/#R",
+        description="hyperlinked rules copy; a rule number without dots is appended",
+    )
     discord_token: SecretStr | None = Field(default=None, description="bot token; only `run` needs it")
     discord_guild_id: int | None = Field(default=None, description="sync commands to one guild")

@@ -8,6 +8,10 @@ registered number exists and still says what the engine relies on.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
+
+# The Comprehensive Rules version every registered key phrase was checked against (tests/engine).
+CITATIONS_CHECKED_AGAINST = date(2025, 2, 7)
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,8 @@ class ExceptionKind(StrEnum):
     SET_NAME = "set-name"
     SET_COLOR = "set-color"
     ADDITIONAL_EFFECT = "additional-effect"  # not a modification, e.g. Spark Double's counter (707.9e)
+    SET_MANA_COST = "set-mana-cost"  # "with no mana cost" (embalm, eternalize); value "" for none
+    FOLLOW_UP = "follow-up"  # a later sentence about the copy, not copiable: "That token gains haste."
     LINKED_TRIGGER = "linked-trigger"  # triggered ability in the same paragraph (707.9g, 603.11)
 
 

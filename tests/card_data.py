@@ -15,7 +15,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import ORACLE_BULK, SUPPLEMENT, require_shared
+from data.rules.parser import decode_rules, parse_rules
+from engine.keywords import KeywordVocabulary
+from engine.model import Card
+from engine.oracle import parse_card
+from tests.conftest import ORACLE_BULK, RULES_FILE, SUPPLEMENT, require_shared
 
 OWN_CARDS = Path(__file__).parent / "fixtures" / "own_cards.jsonl"
 
@@ -56,3 +60,15 @@ def _by_name() -> dict[str, dict[str, Any]]:
 def card_json(name: str) -> dict[str, Any]:
     """The Scryfall card object named ``name`` (full or face name); KeyError when absent."""
     return _by_name()[name.casefold()]
+
+
+@cache
+def rules_keyword_vocabulary() -> KeywordVocabulary:
+    """The keyword vocabulary of the shared Comprehensive Rules, built once per session."""
+    rules = parse_rules(decode_rules(require_shared(RULES_FILE).read_bytes()))
+    return KeywordVocabulary.from_rules(rules)
+
+
+def parsed_card(name: str) -> Card:
+    """The card named ``name`` (see :func:`card_json`) parsed with the CR keyword vocabulary."""
+    return parse_card(card_json(name), rules_keyword_vocabulary())

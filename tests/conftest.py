@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from data.rules.parser import RulesDocument, decode_rules, parse_rules
+from engine.keywords import KeywordVocabulary
+from tests.fakes.fixtures import card_cache_db, fake_scryfall  # noqa: F401 -- shared fixtures
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT_ROOT.parent / "shared"
 ORACLE_BULK = SHARED / "data" / "scryfall" / "oracle-cards-20190926.json.gz"
@@ -35,3 +39,15 @@ def supplement_path() -> Path:
 @pytest.fixture(scope="session")
 def rules_path() -> Path:
     return require_shared(RULES_FILE)
+
+
+@pytest.fixture(scope="session")
+def rules_document(rules_path: Path) -> RulesDocument:
+    """The shared Comprehensive Rules file, parsed once per test session."""
+    return parse_rules(decode_rules(rules_path.read_bytes()))
+
+
+@pytest.fixture(scope="session")
+def keyword_vocabulary(rules_document: RulesDocument) -> KeywordVocabulary:
+    """Keyword abilities and actions named by the shared Comprehensive Rules (702.x and 701.x titles)."""
+    return KeywordVocabulary.from_rules(rules_document)

@@ -1,7 +1,7 @@
 """The ``mtg-judge`` command line: a thin skin over the engine, every command with ``--json`` output."""
 
 # Each feature module registers its commands on ``app`` when imported.
-from bot.cli import cards  # noqa: F401
+from bot.cli import cards, rules  # noqa: F401
 from bot.cli.app import app
 
 

@@ -1,0 +1,131 @@
+"""Card commands: ``card`` (look-up), ``import-cards`` (bulk file) and ``sync`` (download from Scryfall)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Group
+from rich.panel import Panel
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.rule import Rule
+from rich.text import Text
+
+from bot.cli.app import (
+    DbOption,
+    JsonOption,
+    OfflineOption,
+    app,
+    console,
+    err_console,
+    fail,
+    print_json,
+    settings_for,
+)
+from bot.services.cards import SyncFailed, card_faces, card_json, import_card_file, look_up_card, sync_cards
+from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
+from data.cards.importer import CardImportError, ImportSummary
+from data.cards.importer import Progress as ProgressCallback
+
+NameArgument = Annotated[str, typer.Argument(help="Card name: full, any face, partial or misspelt.")]
+PathArgument = Annotated[
+    Path,
+    typer.Argument(
+        help="Scryfall bulk file: JSON array or JSON Lines, optionally .gz.", exists=True, dir_okay=False
+    ),
+]
+
+
+@app.command("card")
+def card_command(
+    ctx: typer.Context,
+    name: NameArgument,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    offline: OfflineOption = False,
+) -> None:
+    """Show a card's Oracle text (cache first, then Scryfall unless offline)."""
+    settings = settings_for(ctx, db, offline)
+    try:
+        card = asyncio.run(look_up_card(settings, name))
+    except AmbiguousCardName as error:
+        fail(str(error), error.candidates, as_json=as_json)
+    except CardNotFound as error:
+        fail(str(error), error.suggestions, as_json=as_json)
+    except CardLookupError as error:
+        fail(str(error), as_json=as_json)
+    if as_json:
+        print_json(card_json(card))
+    else:
+        console.print(card_panel(card))
+
+
+@app.command("import-cards")
+def import_cards_command(
+    ctx: typer.Context, path: PathArgument, db: DbOption = None, offline: OfflineOption = False
+) -> None:
+    """Import a Scryfall bulk file into the cache (streaming; an interrupted import changes nothing)."""
+    settings = settings_for(ctx, db, offline)
+    try:
+        with progress_bar(f"Importing {path.name}") as progress:
+            summary = import_card_file(settings, path, progress)
+    except CardImportError as error:
+        fail(str(error))
+    report_import(summary)
+
+
+@app.command("sync")
+def sync_command(ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False) -> None:
+    """Download Scryfall's current oracle_cards bulk file and import it."""
+    settings = settings_for(ctx, db, offline)
+    try:
+        with progress_bar("Importing oracle_cards") as progress:
+            summary = asyncio.run(sync_cards(settings, progress))
+    except (SyncFailed, CardImportError) as error:
+        fail(str(error))
+    report_import(summary)
+
+
+def card_panel(card: dict[str, Any]) -> Panel:
+    """A rich panel with every face: name and mana cost, type line, rules text, P/T or loyalty."""
+    parts: list[Any] = []
+    for index, face in enumerate(card_faces(card)):
+        if index:
+            parts.append(Rule(style="dim"))
+        header = Text(face.name, style="bold")
+        if face.mana_cost:
+            header.append(f"  {face.mana_cost}", style="cyan")
+        parts.extend([header, Text(face.type_line, style="italic")])
+        if face.oracle_text:
+            parts.append(Text(face.oracle_text))
+        if face.stats:
+            parts.append(Text(face.stats, style="bold", justify="right"))
+    return Panel(
+        Group(*parts), title=Text(str(card["name"])), subtitle=Text(str(card.get("layout", ""))), expand=False
+    )
+
+
+@contextmanager
+def progress_bar(description: str) -> Iterator[ProgressCallback]:
+    """A rich progress bar over the bytes of the file being imported, as an importer progress callback."""
+    columns = (TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err_console, transient=True) as progress:
+        task = progress.add_task(description, total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield advance
+
+
+def report_import(summary: ImportSummary) -> None:
+    """Say what an import did."""
+    console.print(
+        f"Imported {summary.cards_read} cards from {summary.source}; the cache now holds "
+        f"{summary.cards_in_cache} cards (bulk date {summary.bulk_date or 'unknown'}).",
+        highlight=False,
+    )

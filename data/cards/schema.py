@@ -6,4 +6,53 @@ from collections.abc import Callable, Sequence
 
 import sqlite_utils
 
-MIGRATIONS: Sequence[Callable[[sqlite_utils.Database], None]] = ()
+
+def _create_card_tables(db: sqlite_utils.Database) -> None:
+    """Cards (full Scryfall JSON + indexed columns), every name a card answers to, rulings, metadata."""
+    # one statement at a time: executescript would commit the migration's transaction early
+    for statement in _CARD_TABLES.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+_CARD_TABLES = """
+        CREATE TABLE cards (
+            key TEXT PRIMARY KEY,            -- oracle_id, else a uuid5 of the name
+            oracle_id TEXT,
+            name TEXT NOT NULL,
+            normalized_name TEXT NOT NULL,
+            layout TEXT NOT NULL,
+            type_line TEXT NOT NULL,
+            is_game_card INTEGER NOT NULL,   -- 0: token, emblem, art series, vanguard...
+            json TEXT NOT NULL
+        );
+        CREATE INDEX cards_name ON cards (name);
+        CREATE INDEX cards_normalized_name ON cards (normalized_name);
+        CREATE INDEX cards_layout ON cards (layout);
+        CREATE INDEX cards_type_line ON cards (type_line);
+
+        CREATE TABLE card_names (
+            card_key TEXT NOT NULL REFERENCES cards (key) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            normalized TEXT NOT NULL,
+            is_face INTEGER NOT NULL,
+            PRIMARY KEY (card_key, name)
+        );
+        CREATE INDEX card_names_name ON card_names (name);
+        CREATE INDEX card_names_normalized ON card_names (normalized);
+
+        CREATE TABLE rulings (
+            oracle_id TEXT NOT NULL,
+            source TEXT NOT NULL,
+            published_at TEXT NOT NULL,
+            comment TEXT NOT NULL,
+            PRIMARY KEY (oracle_id, source, published_at, comment)
+        );
+
+        CREATE TABLE ruling_fetches (oracle_id TEXT PRIMARY KEY, fetched_at TEXT NOT NULL);
+
+        CREATE TABLE card_metadata (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+MIGRATIONS: Sequence[Callable[[sqlite_utils.Database], None]] = (_create_card_tables,)

@@ -1,0 +1,221 @@
+"""Comprehensive Rules commands: ``cr`` (rule, glossary term or search) and ``import-rules`` (a text file)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Group
+from rich.panel import Panel
+from rich.text import Text
+
+from bot.cli.app import (
+    DbOption,
+    JsonOption,
+    OfflineOption,
+    app,
+    console,
+    err_console,
+    fail,
+    print_json,
+    settings_for,
+)
+from bot.config import Settings
+from bot.services.rules import (
+    MAX_SEARCH_RESULTS,
+    GlossaryAnswer,
+    ImportSummary,
+    InvalidRulesQuery,
+    NotFound,
+    RuleAnswer,
+    RulesUnavailable,
+    ensure_rules,
+    import_rules_file,
+    look_up,
+    search_rules,
+)
+from data.db import open_database
+from data.rules.download import RulesDownloadError
+from data.rules.parser import RulesParseError
+from data.rules.store import RulesStore, StoredRule
+
+QueryArgument = Annotated[
+    str | None, typer.Argument(help='A rule number (707.2a) or a glossary term ("copiable values").')
+]
+SearchOption = Annotated[str | None, typer.Option("--search", "-s", help="Words to search the rules for.")]
+LimitOption = Annotated[
+    int, typer.Option("--limit", min=1, max=MAX_SEARCH_RESULTS, help="How many search results to show.")
+]
+RulesPathArgument = Annotated[
+    Path, typer.Argument(help="The Comprehensive Rules .txt file.", exists=True, dir_okay=False)
+]
+
+
+@app.command("cr")
+def cr_command(
+    ctx: typer.Context,
+    query: QueryArgument = None,
+    search: SearchOption = None,
+    limit: LimitOption = 10,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    offline: OfflineOption = False,
+) -> None:
+    """Show a Comprehensive Rules rule with its examples and subrules, a glossary entry, or search results."""
+    if (query is None) == (search is None):
+        fail("give either a rule number or term, or --search WORDS (not both)", as_json=as_json)
+    settings = settings_for(ctx, db, offline)
+    with rules_store(settings, as_json=as_json) as store:
+        try:
+            if search is not None:
+                show_search(store, search, search_rules(store, search, limit), as_json=as_json)
+                return
+            answer = look_up(store, query or "", settings.rules_link_base)
+        except InvalidRulesQuery as error:
+            fail(str(error), as_json=as_json)
+    if isinstance(answer, NotFound):
+        fail(answer.message, list(answer.suggestions), as_json=as_json)
+    if isinstance(answer, RuleAnswer):
+        show_rule(answer, as_json=as_json)
+    else:
+        show_glossary(answer, as_json=as_json)
+
+
+@app.command("import-rules")
+def import_rules_command(
+    ctx: typer.Context, path: RulesPathArgument, as_json: JsonOption = False, db: DbOption = None
+) -> None:
+    """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
+    settings = settings_for(ctx, db, offline=False)
+    database = open_database(settings.db)
+    try:
+        summary = import_rules_file(RulesStore(database), path)
+    except (ValueError, OSError) as error:  # RulesParseError is a ValueError
+        fail(f"could not import {path}: {error}", as_json=as_json)
+    finally:
+        database.close()
+    if as_json:
+        print_json(summary_json(summary))
+    else:
+        console.print(import_message(summary), highlight=False)
+
+
+@contextmanager
+def rules_store(settings: Settings, *, as_json: bool) -> Iterator[RulesStore]:
+    """The stored rules, downloaded first (saying so on stderr) when none are loaded and we are online."""
+    database = open_database(settings.db)
+    try:
+        store = RulesStore(database)
+        try:
+            downloaded = asyncio.run(ensure_rules(store, settings))
+        except RulesUnavailable as error:
+            fail(str(error), as_json=as_json)
+        except (RulesDownloadError, RulesParseError) as error:
+            fail(
+                f"could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
+                as_json=as_json,
+            )
+        if downloaded is not None:
+            err_console.print(
+                f"Downloaded the Comprehensive Rules. {import_message(downloaded)}", highlight=False
+            )
+        yield store
+    finally:
+        database.close()
+
+
+def show_rule(answer: RuleAnswer, *, as_json: bool) -> None:
+    """Print a rule, its examples and subrules."""
+    rule = answer.rule
+    if as_json:
+        print_json(rule_json(rule))
+        return
+    parts: list[Any] = [Text(rule.text, style="bold" if rule.kind != "rule" else "")]
+    parts.extend(Text(example, style="italic dim") for example in rule.examples)
+    for subrule in answer.subrules:
+        parts.append(Text.assemble((f"{subrule.number} ", "bold cyan"), subrule.text))
+        parts.extend(Text("    " + example, style="italic dim") for example in subrule.examples)
+    subtitle = Text(f"{answer.link} · CR {rule.version.isoformat()}", style="dim")
+    console.print(Panel(Group(*parts), title=Text(f"CR {rule.number}"), subtitle=subtitle, expand=False))
+
+
+def show_glossary(answer: GlossaryAnswer, *, as_json: bool) -> None:
+    """Print a glossary entry and the rules it points to."""
+    entry = answer.entry
+    if as_json:
+        print_json(
+            {
+                "term": entry.term,
+                "alternatives": list(entry.alternatives),
+                "obsolete": entry.obsolete,
+                "definition": entry.definition,
+                "rules": [{"number": rule.number, "text": rule.text} for rule in answer.rules],
+                "version": answer.version.isoformat(),
+            }
+        )
+        return
+    parts: list[Any] = [Text(entry.definition)]
+    parts.extend(Text.assemble((f"{rule.number} ", "bold cyan"), rule.text) for rule in answer.rules)
+    title = Text(entry.term + (" (obsolete)" if entry.obsolete else ""))
+    subtitle = Text(f"Glossary · CR {answer.version.isoformat()}", style="dim")
+    console.print(Panel(Group(*parts), title=title, subtitle=subtitle, expand=False))
+
+
+def show_search(store: RulesStore, words: str, hits: tuple[StoredRule, ...], *, as_json: bool) -> None:
+    """Print ranked search results (or say nothing matched)."""
+    version = store.version()
+    if as_json:
+        print_json(
+            {
+                "query": words,
+                "version": version.isoformat() if version else None,
+                "results": [{"number": hit.number, "text": hit.text} for hit in hits],
+            }
+        )
+        return
+    if not hits:
+        fail(f"no rule mentions “{words}”")
+    for rank, hit in enumerate(hits, start=1):
+        console.print(Text.assemble((f"{rank:>2}. {hit.number} ", "bold cyan"), _shorten(hit.text)))
+
+
+def rule_json(rule: StoredRule) -> dict[str, Any]:
+    """The stable JSON of a rule."""
+    return {
+        "number": rule.number,
+        "text": rule.text,
+        "examples": list(rule.examples),
+        "parent": rule.parent,
+        "children": list(rule.children),
+        "version": rule.version.isoformat(),
+    }
+
+
+def summary_json(summary: ImportSummary) -> dict[str, Any]:
+    """The stable JSON of an import."""
+    return {
+        "source": summary.source,
+        "version": summary.version.isoformat(),
+        "rules": summary.rules,
+        "sections": summary.sections,
+        "examples": summary.examples,
+        "glossary": summary.glossary,
+    }
+
+
+def import_message(summary: ImportSummary) -> str:
+    """One sentence saying what was imported."""
+    return (
+        f"Loaded the rules effective {summary.version.isoformat()} from {summary.source}: "
+        f"{summary.rules} rules, {summary.sections} sections, {summary.examples} examples, "
+        f"{summary.glossary} glossary entries."
+    )
+
+
+def _shorten(text: str, width: int = 160) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"

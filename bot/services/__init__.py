@@ -1,0 +1,1 @@
+"""Glue between the entry points (CLI, Discord cogs) and the data and engine layers."""

@@ -1,0 +1,174 @@
+"""Comprehensive Rules features shared by the CLI and the Discord cogs: import, download on first use,
+look up a rule or a glossary term, search, and the note for citations a newer version changed."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from bot.config import Settings
+from data.rules.citations import citation_problems
+from data.rules.download import MAX_RULES_BYTES, download_rules
+from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
+from data.rules.store import RulesStore, StoredRule, rule_link
+from engine.citations import CITATIONS_CHECKED_AGAINST, registered_citations
+
+MAX_QUERY_LENGTH = 200
+MAX_SEARCH_RESULTS = 50
+_RULE_NUMBER = re.compile(r"^(?:(?:cr|rule)\s*)?(?P<number>\d{1,3}(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
+
+OFFLINE_HELP = (
+    "No Comprehensive Rules are loaded and the network is off. Import the rules text file with "
+    '`mtg-judge import-rules PATH` (e.g. "MagicCompRules 20250207.txt" from magic.wizards.com/en/rules).'
+)
+
+
+class RulesUnavailable(Exception):  # noqa: N818 -- reads better than ...Error
+    """No rules are loaded and they cannot be downloaded now; the message says how to import them."""
+
+
+class InvalidRulesQuery(ValueError):  # noqa: N818 -- reads better than ...Error
+    """A query that is empty or too long."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportSummary:
+    """What was loaded: the version and how many of each part the file had."""
+
+    source: str
+    version: date
+    rules: int
+    sections: int
+    examples: int
+    glossary: int
+
+    @classmethod
+    def of(cls, document: RulesDocument, source: str) -> ImportSummary:
+        return cls(
+            source=source,
+            version=document.effective_date,
+            rules=len(document.rules),
+            sections=len(document.sections),
+            examples=sum(len(rule.examples) for rule in document.rules),
+            glossary=len(document.glossary),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RuleAnswer:
+    """A rule with its subrules (full text, for display) and its link."""
+
+    rule: StoredRule
+    subrules: tuple[StoredRule, ...]
+    link: str
+
+
+@dataclass(frozen=True, slots=True)
+class GlossaryAnswer:
+    """A glossary entry and the rules its definition points to."""
+
+    entry: GlossaryEntry
+    rules: tuple[StoredRule, ...]
+    version: date
+
+
+@dataclass(frozen=True, slots=True)
+class NotFound:
+    """Nothing is numbered or named ``query``; ``suggestions`` are the nearest numbers or terms."""
+
+    query: str
+    kind: str  # "rule" or "term"
+    suggestions: tuple[str, ...]
+
+    @property
+    def message(self) -> str:
+        if self.kind == "rule":
+            return f"There is no rule {self.query} in the Comprehensive Rules."
+        return f"“{self.query}” is not a rule number or a glossary term."
+
+
+def import_rules_file(store: RulesStore, path: Path) -> ImportSummary:
+    """Parse the rules text file at ``path`` and replace the stored rules with it."""
+    if path.stat().st_size > MAX_RULES_BYTES:
+        raise ValueError(f"{path} is larger than {MAX_RULES_BYTES} bytes: not a rules text file")
+    return _load(store, path.read_bytes(), str(path))
+
+
+async def ensure_rules(store: RulesStore, settings: Settings) -> ImportSummary | None:
+    """Make sure rules are loaded: download them once when none are (returning what was loaded, so
+    the caller can say so), or raise :class:`RulesUnavailable` with import instructions when offline."""
+    if store.is_loaded():
+        return None
+    if settings.offline:
+        raise RulesUnavailable(OFFLINE_HELP)
+    downloaded = await download_rules(settings.rules_url)
+    return _load(store, downloaded.raw, downloaded.url)
+
+
+def look_up(store: RulesStore, query: str, link_base: str) -> RuleAnswer | GlossaryAnswer | NotFound:
+    """A rule by number (``707.2a``, ``rule 707.2a``) or else a glossary term (``copiable values``)."""
+    query = checked_query(query)
+    number = _RULE_NUMBER.match(query)
+    if number is not None:
+        return rule_answer(store, number["number"].lower(), link_base)
+    entry, version = store.define(query), store.version()
+    if entry is None or version is None:
+        return NotFound(query, "term", store.nearest_terms(query))
+    return GlossaryAnswer(entry, _stored_rules(store, entry.references), version)
+
+
+def rule_answer(store: RulesStore, number: str, link_base: str) -> RuleAnswer | NotFound:
+    """The rule ``number`` with its subrules, or the nearest numbers."""
+    rule = store.rule(number)
+    if rule is None:
+        return NotFound(number, "rule", store.nearest_numbers(number))
+    return RuleAnswer(rule, _stored_rules(store, rule.children), rule_link(number, link_base))
+
+
+def search_rules(store: RulesStore, words: str, limit: int = 10) -> tuple[StoredRule, ...]:
+    """The rules best matching ``words``, ranked."""
+    if not 1 <= limit <= MAX_SEARCH_RESULTS:
+        raise InvalidRulesQuery(f"the number of results must be between 1 and {MAX_SEARCH_RESULTS}")
+    return store.search(checked_query(words), limit)
+
+
+def checked_query(query: str) -> str:
+    """``query`` stripped, or :class:`InvalidRulesQuery` when it is empty or too long."""
+    query = query.strip()
+    if not query:
+        raise InvalidRulesQuery("give a rule number (707.2a), a glossary term or search words")
+    if len(query) > MAX_QUERY_LENGTH:
+        raise InvalidRulesQuery(f"the query is longer than {MAX_QUERY_LENGTH} characters")
+    return query
+
+
+def outdated_citation_note(store: RulesStore, cited_numbers: Iterable[str]) -> str | None:
+    """A note for a reply citing ``cited_numbers`` when the loaded rules are not the version the
+    engine's citations were checked against and one of those rules no longer says what it relied on."""
+    version = store.version()
+    if version is None or version == CITATIONS_CHECKED_AGAINST:
+        return None
+    wanted = set(cited_numbers)
+    citations = [citation for citation in registered_citations() if citation.number in wanted]
+    problems = citation_problems(store.texts(wanted), citations)
+    if not problems:
+        return None
+    changed = ", ".join(sorted({problem.citation.number for problem in problems}))
+    return (
+        f"Note: this explanation was checked against the Comprehensive Rules of "
+        f"{CITATIONS_CHECKED_AGAINST.isoformat()}; the loaded rules ({version.isoformat()}) changed "
+        f"rule {changed}."
+    )
+
+
+def _load(store: RulesStore, raw: bytes, source: str) -> ImportSummary:
+    document = parse_rules(decode_rules(raw))
+    store.load(document)
+    return ImportSummary.of(document, source)
+
+
+def _stored_rules(store: RulesStore, numbers: Iterable[str]) -> tuple[StoredRule, ...]:
+    return tuple(rule for number in numbers if (rule := store.rule(number)) is not None)

@@ -1,0 +1,412 @@
+"""Load a board file (YAML, or the same as JSON) into an :class:`~engine.board.BoardSpec`, with line numbers.
+
+Board format version 1::
+
+    battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
+    graveyard: [card names or objects]
+    exile: [objects, e.g. {card, exiled_by, ability}]
+    actions: [{enters: {…}} | {becomes_copy: {object, of, via}} | {create_token_copy: {of, via, id}}
+              | {turn_face_up: {object}} | {transform: {object}}]
+    query: handle | {linked: handle}
+
+Every handle must be defined earlier in the file; errors name the line. Card names stay names: the
+caller resolves them (``bot.services.board``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
+
+import yaml
+
+from engine.board import (
+    ActionKind,
+    ActionSpec,
+    BoardSpec,
+    EffectKind,
+    EffectSpec,
+    FaceDownKind,
+    ObjectSpec,
+    Player,
+    Zone,
+)
+
+_E = TypeVar("_E", Player, FaceDownKind, ActionKind)
+
+MAX_TEXT = 100_000
+MAX_OBJECTS = 100
+MAX_ACTIONS = 50
+MAX_STRING = 200
+MAX_NUMBER = 1_000
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_OBJECT_KEYS = frozenset(
+    {
+        "card",
+        "id",
+        "controller",
+        "copy_of",
+        "via",
+        "tapped",
+        "flipped",
+        "transformed",
+        "face_down",
+        "token",
+        "counters",
+        "choices",
+        "kicked",
+        "x",
+        "attached_to",
+        "effects",
+        "exiled_by",
+        "ability",
+    }
+)
+_TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "query")
+
+
+class BoardFormatError(ValueError):
+    """A board file that doesn't follow the format; the message names the line when it knows it."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+
+
+def load_board(text: str) -> BoardSpec:
+    """Parse board text (YAML or JSON) into a validated :class:`BoardSpec`."""
+    if len(text) > MAX_TEXT:
+        raise BoardFormatError(f"the board is too long ({len(text)} characters; at most {MAX_TEXT})")
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise BoardFormatError(
+            f"not valid YAML or JSON: {getattr(error, 'problem', error)}", mark.line + 1 if mark else None
+        ) from None
+    if not isinstance(root, yaml.MappingNode):
+        raise BoardFormatError(
+            "a board is a mapping with battlefield/graveyard/exile/actions/query", _line(root)
+        )
+    return _Reader().read(root)
+
+
+def _line(node: yaml.Node | None) -> int | None:
+    return node.start_mark.line + 1 if node is not None else None
+
+
+def _plain(node: yaml.Node) -> Any:
+    return yaml.SafeLoader("").construct_object(node, deep=True)  # type: ignore[no-untyped-call]
+
+
+def _pairs(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node]]:
+    for key, value in node.value:
+        yield str(_plain(key)), value
+
+
+class _Reader:
+    """Reads the nodes in file order, remembering which handles are defined and where."""
+
+    def __init__(self) -> None:
+        self.defined: dict[str, int] = {}
+
+    def read(self, root: yaml.MappingNode) -> BoardSpec:
+        sections = dict(_pairs(root))
+        unknown = [key for key in sections if key not in _TOP_KEYS]
+        if unknown:
+            where = next(_line(k) for k, _ in root.value if str(_plain(k)) == unknown[0])
+            hint = " (the stack: section is not supported by this version)" if "stack" in unknown else ""
+            raise BoardFormatError(
+                f"unknown section {unknown[0]!r}{hint}; expected one of {', '.join(_TOP_KEYS)}", where
+            )
+        version = _plain(sections["version"]) if "version" in sections else 1
+        if version != 1:
+            raise BoardFormatError(
+                f"unsupported board version {version!r} (this reader knows version 1)",
+                _line(sections["version"]),
+            )
+        objects: list[ObjectSpec] = []
+        for zone in (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE):
+            if zone.value in sections:
+                objects += [self.object(item, zone) for item in self._items(sections[zone.value], zone.value)]
+        actions = [self.action(item) for item in self._items(sections.get("actions"), "actions")]
+        if len(objects) + len(actions) > MAX_OBJECTS or len(actions) > MAX_ACTIONS:
+            raise BoardFormatError(f"too many objects or actions (at most {MAX_OBJECTS} and {MAX_ACTIONS})")
+        query, linked = self.query(sections.get("query"))
+        if not objects and not actions:
+            raise BoardFormatError("the board has no objects")
+        return BoardSpec(objects=tuple(objects), actions=tuple(actions), query=query, query_linked=linked)
+
+    def _items(self, node: yaml.Node | None, what: str) -> list[yaml.Node]:
+        if node is None or (isinstance(node, yaml.ScalarNode) and _plain(node) is None):
+            return []
+        if not isinstance(node, yaml.SequenceNode):
+            raise BoardFormatError(f"{what} must be a list", _line(node))
+        return list(node.value)
+
+    def ref(self, value: Any, line: int | None, what: str) -> str:
+        """A handle that must already be defined."""
+        handle = _text(value, line, what)
+        if handle not in self.defined:
+            raise BoardFormatError(
+                f"{what} refers to {handle!r}, which is not defined earlier in the board", line
+            )
+        return handle
+
+    def define(self, handle: str, line: int | None) -> None:
+        if handle in self.defined:
+            raise BoardFormatError(
+                f"the handle {handle!r} is already defined on line {self.defined[handle]}; give this object an id",
+                line,
+            )
+        self.defined[handle] = line or 0
+
+    def object(self, node: yaml.Node, zone: Zone) -> ObjectSpec:
+        line = _line(node)
+        raw = _plain(node)
+        if isinstance(raw, str):
+            raw = {"card": raw}
+        if not isinstance(raw, dict):
+            raise BoardFormatError("an object is a card name or a mapping with card:", line)
+        unknown = sorted(set(map(str, raw)) - _OBJECT_KEYS)
+        if unknown:
+            raise BoardFormatError(
+                f"unknown key {unknown[0]!r}; expected one of {', '.join(sorted(_OBJECT_KEYS))}", line
+            )
+        if "card" not in raw:
+            raise BoardFormatError("an object needs card: NAME", line)
+        card = _text(raw["card"], line, "card")
+        refs = {
+            key: self.ref(raw[key], line, key)
+            for key in ("copy_of", "attached_to", "exiled_by")
+            if key in raw
+        }
+        handle = _text(raw.get("id", card), line, "id")
+        self.define(handle, line)
+        return ObjectSpec(
+            card=card,
+            id=handle,
+            line=line or 0,
+            zone=zone,
+            controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
+            copy_of=refs.get("copy_of"),
+            via=_text(raw["via"], line, "via") if "via" in raw else None,
+            tapped=_flag(raw, "tapped", line),
+            flipped=_flag(raw, "flipped", line),
+            transformed=_flag(raw, "transformed", line),
+            token=_flag(raw, "token", line),
+            face_down=_enum(FaceDownKind, raw["face_down"], line, "face_down")
+            if raw.get("face_down")
+            else None,
+            counters=_counters(raw["counters"], line) if "counters" in raw else None,
+            choices=_choices(raw.get("choices", {}), line),
+            kicked=_flag(raw, "kicked", line),
+            x=_number(raw.get("x", 0), line, "x"),
+            attached_to=refs.get("attached_to"),
+            effects=tuple(_effect(e, line) for e in _list(raw.get("effects", []), line, "effects")),
+            exiled_by=refs.get("exiled_by"),
+            exiled_by_ability=_number(raw["ability"], line, "ability") if "ability" in raw else None,
+        )
+
+    def action(self, node: yaml.Node) -> ActionSpec:
+        line = _line(node)
+        if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
+            raise BoardFormatError(
+                f"an action is one of {', '.join(k.value for k in ActionKind)}: {{…}}", line
+            )
+        ((key, body),) = _pairs(node)
+        kind = _enum(ActionKind, key, line, "action")
+        if kind is ActionKind.ENTERS:
+            return ActionSpec(kind=kind, line=line or 0, entering=self.object(body, Zone.BATTLEFIELD))
+        raw = _plain(body)
+        if not isinstance(raw, dict):
+            raise BoardFormatError(f"{kind.value} needs a mapping", line)
+        allowed = {"object", "of", "via", "id", "controller"}
+        unknown = sorted(set(map(str, raw)) - allowed)
+        if unknown:
+            raise BoardFormatError(f"unknown key {unknown[0]!r} in {kind.value}", line)
+        target = self.ref(raw["object"], line, "object") if "object" in raw else None
+        of = self.ref(raw["of"], line, "of") if "of" in raw else None
+        if (
+            kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_UP, ActionKind.TRANSFORM)
+            and target is None
+        ):
+            raise BoardFormatError(f"{kind.value} needs object: HANDLE", line)
+        if kind in (ActionKind.BECOMES_COPY, ActionKind.CREATE_TOKEN_COPY) and of is None:
+            raise BoardFormatError(f"{kind.value} needs of: HANDLE", line)
+        new_id = None
+        if kind is ActionKind.CREATE_TOKEN_COPY:
+            new_id = _text(raw.get("id", f"token of {of}"), line, "id")
+            self.define(new_id, line)
+        return ActionSpec(
+            kind=kind,
+            line=line or 0,
+            target=target,
+            of=of,
+            via=_text(raw["via"], line, "via") if "via" in raw else None,
+            new_id=new_id,
+            controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
+        )
+
+    def query(self, node: yaml.Node | None) -> tuple[str | None, str | None]:
+        if node is None:
+            return None, None
+        raw, line = _plain(node), _line(node)
+        if isinstance(raw, dict) and set(raw) == {"linked"}:
+            return None, self.ref(raw["linked"], line, "query")
+        return self.ref(raw, line, "query"), None
+
+
+def _text(value: Any, line: int | None, what: str) -> str:
+    if not isinstance(value, str | int) or isinstance(value, bool) or not str(value).strip():
+        raise BoardFormatError(f"{what} must be a non-empty text", line)
+    text = str(value).strip()
+    if len(text) > MAX_STRING:
+        raise BoardFormatError(f"{what} is too long (at most {MAX_STRING} characters)", line)
+    return text
+
+
+def _flag(raw: Mapping[str, Any], key: str, line: int | None) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise BoardFormatError(f"{key} must be true or false", line)
+    return value
+
+
+def _number(value: Any, line: int | None, what: str, *, signed: bool = False) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or abs(value) > MAX_NUMBER
+        or (value < 0 and not signed)
+    ):
+        low = -MAX_NUMBER if signed else 0
+        raise BoardFormatError(f"{what} must be a whole number from {low} to {MAX_NUMBER}", line)
+    return value
+
+
+def _enum(kind: type[_E], value: Any, line: int | None, what: str) -> _E:
+    try:
+        return kind(str(value).strip().lower())
+    except ValueError:
+        allowed = ", ".join(k.value for k in kind)
+        raise BoardFormatError(f"{what} must be one of {allowed} (got {value!r})", line) from None
+
+
+def _list(value: Any, line: int | None, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise BoardFormatError(f"{what} must be a list", line)
+    if len(value) > MAX_OBJECTS:
+        raise BoardFormatError(f"{what} is too long (at most {MAX_OBJECTS} entries)", line)
+    return value
+
+
+def _texts(value: Any, line: int | None, what: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    return tuple(_text(v, line, what) for v in _list(value, line, what))
+
+
+def _counters(value: Any, line: int | None) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, dict):
+        raise BoardFormatError('counters must be a mapping like {"+1/+1": 3}', line)
+    return tuple(
+        (_text(k, line, "counter kind"), _number(n, line, "counter count")) for k, n in value.items()
+    )
+
+
+def _choices(value: Any, line: int | None) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise BoardFormatError("choices must be a mapping like {creature type: Elf} or {option: 3}", line)
+    return tuple((_text(k, line, "choice"), _text(v, line, "choice value")) for k, v in value.items())
+
+
+def _pt(value: Any, line: int | None, what: str) -> tuple[int, int]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise BoardFormatError(f"{what} must be [power, toughness]", line)
+    return _number(value[0], line, what, signed=True), _number(value[1], line, what, signed=True)
+
+
+def _colors(value: Any, line: int | None) -> tuple[str, ...]:
+    names = _texts(value, line, "colors")
+    unknown = [
+        n for n in names if n.casefold() not in _COLOR_LETTERS and n.upper() not in _COLOR_LETTERS.values()
+    ]
+    if unknown:
+        raise BoardFormatError(f"unknown color {unknown[0]!r}; use white, blue, black, red or green", line)
+    return tuple(_COLOR_LETTERS.get(n.casefold(), n.upper()) for n in names)
+
+
+def _effect(value: Any, line: int | None) -> EffectSpec:
+    if not isinstance(value, dict) or len(value) != 1:
+        raise BoardFormatError(f"an effect is one of {', '.join(_EFFECT_READERS)}: value", line)
+    ((key, body),) = value.items()
+    reader = _EFFECT_READERS.get(str(key))
+    if reader is None:
+        raise BoardFormatError(f"unknown effect {key!r}; expected one of {', '.join(_EFFECT_READERS)}", line)
+    return reader(body, line or 0)
+
+
+def _pt_effect(kind: EffectKind) -> Callable[[Any, int], EffectSpec]:
+    def read(body: Any, line: int) -> EffectSpec:
+        power, toughness = _pt(body, line, kind.value)
+        return EffectSpec(kind=kind, line=line, power=power, toughness=toughness)
+
+    return read
+
+
+def _types_effect(kind: EffectKind, field: str) -> Callable[[Any, int], EffectSpec]:
+    def read(body: Any, line: int) -> EffectSpec:
+        values = tuple(v if field == "subtypes" else v.capitalize() for v in _texts(body, line, kind.value))
+        return EffectSpec(kind=kind, line=line, **{field: values})
+
+    return read
+
+
+def _remove_abilities(body: Any, line: int) -> EffectSpec:
+    if body == "all":
+        return EffectSpec(kind=EffectKind.REMOVE_ABILITIES, line=line, all_abilities=True)
+    return EffectSpec(
+        kind=EffectKind.REMOVE_ABILITIES, line=line, abilities=_texts(body, line, "remove_abilities")
+    )
+
+
+def _animate(body: Any, line: int) -> EffectSpec:
+    if not isinstance(body, dict):
+        raise BoardFormatError(
+            "animate needs a mapping {types, subtypes, power, toughness, abilities, colors}", line
+        )
+    allowed = {"types", "subtypes", "power", "toughness", "abilities", "colors", "keep_types"}
+    unknown = sorted(set(map(str, body)) - allowed)
+    if unknown:
+        raise BoardFormatError(f"unknown key {unknown[0]!r} in animate", line)
+    return EffectSpec(
+        kind=EffectKind.ANIMATE,
+        line=line,
+        types=tuple(t.capitalize() for t in _texts(body.get("types", ["Creature"]), line, "types")),
+        subtypes=_texts(body.get("subtypes", []), line, "subtypes"),
+        power=_number(body["power"], line, "power", signed=True) if "power" in body else None,
+        toughness=_number(body["toughness"], line, "toughness", signed=True) if "toughness" in body else None,
+        abilities=_texts(body.get("abilities", []), line, "abilities"),
+        colors=_colors(body["colors"], line) if "colors" in body else None,
+        keep_types=_flag(body, "keep_types", line) if "keep_types" in body else True,
+    )
+
+
+_EFFECT_READERS: dict[str, Callable[[Any, int], EffectSpec]] = {
+    "pump": _pt_effect(EffectKind.PUMP),
+    "set_pt": _pt_effect(EffectKind.SET_PT),
+    "switch_pt": lambda body, line: EffectSpec(kind=EffectKind.SWITCH_PT, line=line),
+    "add_abilities": lambda body, line: EffectSpec(
+        kind=EffectKind.ADD_ABILITIES, line=line, abilities=_texts(body, line, "add_abilities")
+    ),
+    "remove_abilities": _remove_abilities,
+    "add_types": _types_effect(EffectKind.ADD_TYPES, "types"),
+    "add_subtypes": _types_effect(EffectKind.ADD_SUBTYPES, "subtypes"),
+    "set_types": _types_effect(EffectKind.SET_TYPES, "types"),
+    "set_subtypes": _types_effect(EffectKind.SET_SUBTYPES, "subtypes"),
+    "set_colors": lambda body, line: EffectSpec(
+        kind=EffectKind.SET_COLORS, line=line, colors=_colors(body, line)
+    ),
+    "animate": _animate,
+}

@@ -1,0 +1,30 @@
+"""Errors of card lookup, each with a user-facing message."""
+
+from __future__ import annotations
+
+
+class CardLookupError(Exception):
+    """A card name could not be turned into one card; ``str(error)`` is the message to show the user."""
+
+
+class InvalidCardQuery(CardLookupError):  # noqa: N818 -- names what went wrong, like the others
+    """The typed name is empty or too long."""
+
+
+class CardNotFound(CardLookupError):  # noqa: N818 -- the lead's published API name
+    """No card answers to ``query``; ``suggestions`` are the nearest names (maybe none)."""
+
+    def __init__(self, query: str, suggestions: list[str] | None = None, *, reason: str = "") -> None:
+        self.query = query
+        self.suggestions = suggestions or []
+        message = f"No card named “{query}”."
+        super().__init__(f"{message} {reason}".strip())
+
+
+class AmbiguousCardName(CardLookupError):  # noqa: N818 -- the published API name
+    """Several cards fit ``query``; ``candidates`` are their names, best first."""
+
+    def __init__(self, query: str, candidates: list[str]) -> None:
+        self.query = query
+        self.candidates = candidates
+        super().__init__(f"“{query}” matches several cards; please type more of the name.")

@@ -1,0 +1,145 @@
+"""Turning a typed name into a Scryfall card: the cache first, then Scryfall (exact, then fuzzy).
+
+A Scryfall outage never reaches the caller as a crash: what the cache knows keeps being served,
+and a name the cache cannot resolve becomes a CardLookupError that says Scryfall is unreachable.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+import aiohttp
+import sqlite_utils
+
+from bot.config import Settings
+from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
+from data.cards.repository import CardRepository
+from data.cards.resolver import CardResolver, validated_query
+from data.db import open_database
+from data.scryfall import (
+    ScryfallAmbiguous,
+    ScryfallClient,
+    ScryfallError,
+    ScryfallNotFound,
+    ScryfallUnavailable,
+)
+
+
+class CardService:
+    """Card lookup for every command; an async context manager owning one aiohttp session (when online)."""
+
+    def __init__(
+        self, settings: Settings, db: sqlite_utils.Database | None = None, *, client_timeout: float = 10.0
+    ) -> None:
+        self.settings = settings
+        self.db = db if db is not None else open_database(settings.db)
+        self._owns_db = db is None
+        self.repository = CardRepository(self.db)
+        self.resolver = CardResolver(self.repository)
+        self._client_timeout = client_timeout
+        self._session: aiohttp.ClientSession | None = None
+        self.client: ScryfallClient | None = None
+
+    async def __aenter__(self) -> CardService:
+        if not self.settings.offline:
+            self._session = aiohttp.ClientSession()
+            self.client = ScryfallClient(
+                self._session, self.settings.scryfall_base_url, timeout=self._client_timeout
+            )
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        if self._session is not None:
+            await self._session.close()
+        self._session = self.client = None
+        if self._owns_db:
+            self.db.close()
+
+    async def find(self, name: str) -> dict[str, Any]:
+        """The Scryfall card object ``name`` names: cache first, then Scryfall exact then fuzzy (online).
+
+        Raises CardNotFound (with suggestions), AmbiguousCardName (with candidates) or another
+        CardLookupError (empty or over-long name).
+        """
+        query = validated_query(name)
+        try:
+            resolution = self.resolver.resolve(query)
+        except CardLookupError as local_error:
+            return await self._fetch_or_raise(query, local_error)
+        if resolution.kind == "exact" or self.client is None:
+            return resolution.card
+        # a partial or typo match in a partial cache may hide the real card: ask Scryfall exactly
+        try:
+            return await self._fetch_exact(query)
+        except ScryfallError:
+            return resolution.card
+
+    def find_cached(self, name: str) -> dict[str, Any]:
+        """Like ``find`` but from the cache alone (no network), for synchronous callers."""
+        return self.resolver.resolve(name).card
+
+    async def rulings(self, card: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rulings of ``card``: cached, else fetched from Scryfall and cached; [] when unknown offline."""
+        oracle_id = card.get("oracle_id")
+        if not oracle_id:
+            return []
+        cached = self.repository.rulings(str(oracle_id))
+        if cached is not None or self.client is None or not card.get("id"):
+            return cached or []
+        try:
+            fetched = await self.client.rulings(str(card["id"]))
+        except ScryfallError:
+            return []
+        self.repository.store_rulings(str(oracle_id), fetched)
+        return self.repository.rulings(str(oracle_id)) or []
+
+    async def _fetch_or_raise(self, query: str, local_error: CardLookupError) -> dict[str, Any]:
+        if self.client is None or not isinstance(local_error, CardNotFound | AmbiguousCardName):
+            raise local_error
+        try:
+            return await self._fetch_exact(query)
+        except ScryfallNotFound:
+            if isinstance(local_error, AmbiguousCardName):
+                raise local_error from None
+        except ScryfallError as error:
+            raise _unreachable(local_error, error) from error
+        try:
+            return self._store(await self.client.card_named(query, fuzzy=True))
+        except ScryfallAmbiguous as error:
+            raise AmbiguousCardName(query, await self._autocomplete(query)) from error
+        except ScryfallNotFound as error:
+            suggestions = local_error.suggestions if isinstance(local_error, CardNotFound) else []
+            raise CardNotFound(query, suggestions or await self._autocomplete(query)) from error
+        except ScryfallError as error:
+            raise _unreachable(local_error, error) from error
+
+    async def _fetch_exact(self, query: str) -> dict[str, Any]:
+        if self.client is None:
+            raise ScryfallUnavailable("offline", code="offline")
+        return self._store(await self.client.card_named(query))
+
+    async def _autocomplete(self, query: str) -> list[str]:
+        try:
+            return (await self.client.autocomplete(query))[:10] if self.client else []
+        except ScryfallError:
+            return []
+
+    def _store(self, card: dict[str, Any]) -> dict[str, Any]:
+        self.repository.store(card)
+        return card
+
+
+def _unreachable(local_error: CardLookupError, error: ScryfallError) -> CardLookupError:
+    """The cache's own answer, saying Scryfall could not be asked."""
+    if isinstance(local_error, CardNotFound):
+        reason = "Scryfall is unreachable" if isinstance(error, ScryfallUnavailable) else str(error)
+        return CardNotFound(local_error.query, local_error.suggestions, reason=f"(Not cached; {reason}.)")
+    return local_error
+
+
+def open_card_service(settings: Settings, db: sqlite_utils.Database | None = None) -> CardService:
+    """A CardService for ``settings`` (use ``async with``); it opens ``settings.db`` unless given ``db``."""
+    return CardService(settings, db)

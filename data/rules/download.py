@@ -1,0 +1,68 @@
+"""Downloading the current Comprehensive Rules text file from the official rules page."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from urllib.parse import urljoin
+
+import aiohttp
+from yarl import URL
+
+# The rules file is about 1 MB; anything far larger is not the rules file.
+MAX_RULES_BYTES = 20 * 1024 * 1024
+MAX_PAGE_BYTES = 5 * 1024 * 1024
+_TIMEOUT = aiohttp.ClientTimeout(total=120, sock_connect=20)
+_HEADERS = {"User-Agent": "mtg-judge/0.1 (rules judge bot)"}
+_TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\1""", re.IGNORECASE)
+
+
+class RulesDownloadError(Exception):
+    """The rules page or file could not be fetched, or the page links no ``.txt`` file."""
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadedRules:
+    """The raw bytes of a rules file and the URL they came from."""
+
+    url: str
+    raw: bytes
+
+
+def find_rules_link(page_html: str, page_url: str) -> str:
+    """The absolute URL of the first ``.txt`` file linked from ``page_html``, spaces escaped as ``%20``."""
+    match = _TXT_LINK.search(page_html)
+    if match is None:
+        raise RulesDownloadError(f"the rules page {page_url} links no .txt file")
+    return urljoin(page_url, html.unescape(match["url"]).strip()).replace(" ", "%20")
+
+
+async def download_rules(page_url: str, session: aiohttp.ClientSession | None = None) -> DownloadedRules:
+    """Fetch the rules page at ``page_url``, follow its ``.txt`` link and return the file's bytes."""
+    if session is None:
+        async with aiohttp.ClientSession(timeout=_TIMEOUT, headers=_HEADERS) as own_session:
+            return await _download(own_session, page_url)
+    return await _download(session, page_url)
+
+
+async def _download(session: aiohttp.ClientSession, page_url: str) -> DownloadedRules:
+    page = await _fetch(session, page_url, MAX_PAGE_BYTES)
+    rules_url = find_rules_link(page.decode("utf-8", errors="replace"), page_url)
+    return DownloadedRules(url=rules_url, raw=await _fetch(session, rules_url, MAX_RULES_BYTES))
+
+
+async def _fetch(session: aiohttp.ClientSession, url: str, max_bytes: int) -> bytes:
+    try:
+        # encoded=True: the URL is already escaped (%20) and must be sent exactly as it is
+        async with session.get(URL(url, encoded=True)) as response:
+            if response.status != 200:
+                raise RulesDownloadError(f"{url} answered HTTP {response.status}")
+            body = bytearray()
+            async for chunk in response.content.iter_chunked(64 * 1024):
+                body += chunk
+                if len(body) > max_bytes:
+                    raise RulesDownloadError(f"{url} is larger than {max_bytes} bytes")
+    except (aiohttp.ClientError, TimeoutError) as error:
+        raise RulesDownloadError(f"could not fetch {url}: {error or type(error).__name__}") from error
+    return bytes(body)

@@ -1,0 +1,167 @@
+"""An async Scryfall API client: identifying headers, per-group rate limits, 429 back-off, timeouts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiolimiter import AsyncLimiter
+from yarl import URL
+
+from data.scryfall.errors import ScryfallError, ScryfallRateLimited, ScryfallUnavailable
+
+Sleep = Callable[[float], Awaitable[None]]
+
+# Scryfall's published limits: 2 requests/s for these endpoints, 10/s for every other one.
+SLOW_ENDPOINTS = ("/cards/search", "/cards/named", "/cards/random", "/cards/collection")
+SLOW_INTERVAL = 0.5
+FAST_INTERVAL = 0.1
+DEFAULT_RETRY_AFTER = 30.0
+DEFAULT_TIMEOUT = 10.0
+DOWNLOAD_TIMEOUT = 600.0
+MAX_RATE_LIMIT_RETRIES = 3
+DOWNLOAD_CHUNK = 1 << 16
+
+
+def user_agent() -> str:
+    """``mtg-judge/<installed version>``, as Scryfall asks every client to identify itself."""
+    try:
+        return f"mtg-judge/{version('mtg-judge')}"
+    except PackageNotFoundError:
+        return "mtg-judge/0"
+
+
+def endpoint_group(path: str) -> str:
+    """``"slow"`` for the endpoints Scryfall limits to 2 requests/s, ``"fast"`` for the rest."""
+    return "slow" if path.startswith(SLOW_ENDPOINTS) else "fast"
+
+
+def retry_after_seconds(header: str | None) -> float:
+    """The delay a 429 asks for (``Retry-After`` in seconds), else Scryfall's documented 30 s."""
+    try:
+        return max(0.0, float(header)) if header is not None else DEFAULT_RETRY_AFTER
+    except ValueError:
+        return DEFAULT_RETRY_AFTER
+
+
+class ScryfallClient:
+    """Calls the Scryfall API through an aiohttp session the caller owns (and closes).
+
+    ``sleep`` is the back-off clock (injectable so tests need not wait for ``Retry-After``).
+    """
+
+    def __init__(
+        self,
+        session: aiohttp.ClientSession,
+        base_url: str = "https://api.scryfall.com",
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        sleep: Sleep = asyncio.sleep,
+        max_retries: int = MAX_RATE_LIMIT_RETRIES,
+    ) -> None:
+        self._session = session
+        self._base_url = base_url.rstrip("/")
+        self._timeout = aiohttp.ClientTimeout(total=timeout)
+        self._sleep = sleep
+        self._max_retries = max_retries
+        self._headers = {"User-Agent": user_agent(), "Accept": "application/json"}
+        self._limiters = {"slow": AsyncLimiter(1, SLOW_INTERVAL), "fast": AsyncLimiter(1, FAST_INTERVAL)}
+
+    async def card_named(self, name: str, *, fuzzy: bool = False) -> dict[str, Any]:
+        """``/cards/named``: the card called exactly ``name`` (case-insensitive), or Scryfall's fuzzy pick."""
+        return await self.get_json("/cards/named", {"fuzzy" if fuzzy else "exact": name})
+
+    async def autocomplete(self, query: str) -> list[str]:
+        """``/cards/autocomplete``: up to 20 card names Scryfall suggests for ``query``."""
+        catalog = await self.get_json("/cards/autocomplete", {"q": query})
+        return [str(name) for name in catalog.get("data", [])]
+
+    async def search(self, query: str) -> list[dict[str, Any]]:
+        """``/cards/search``: every card matching the Scryfall search ``query``, following all pages."""
+        page = await self.get_json("/cards/search", {"q": query})
+        cards: list[dict[str, Any]] = list(page.get("data", []))
+        while page.get("has_more") and page.get("next_page"):
+            page = await self.get_json(str(page["next_page"]))
+            cards.extend(page.get("data", []))
+        return cards
+
+    async def rulings(self, scryfall_id: str) -> list[dict[str, Any]]:
+        """``/cards/{id}/rulings``: the rulings of the card printing ``scryfall_id``."""
+        listing = await self.get_json(f"/cards/{scryfall_id}/rulings")
+        return list(listing.get("data", []))
+
+    async def bulk_data(self) -> list[dict[str, Any]]:
+        """``/bulk-data``: the bulk files Scryfall offers."""
+        listing = await self.get_json("/bulk-data")
+        return list(listing.get("data", []))
+
+    async def oracle_cards_bulk(self) -> dict[str, Any]:
+        """The ``oracle_cards`` entry of ``/bulk-data`` (``download_uri``, ``updated_at``…)."""
+        for entry in await self.bulk_data():
+            if entry.get("type") == "oracle_cards":
+                return entry
+        raise ScryfallError("Scryfall lists no oracle_cards bulk file", code="not_found")
+
+    async def download(self, url: str, destination: Path) -> None:
+        """Stream ``url`` (a bulk file) into ``destination`` without holding it in memory."""
+        async with self._limiters["fast"]:
+            try:
+                timeout = aiohttp.ClientTimeout(total=DOWNLOAD_TIMEOUT)
+                async with self._session.get(url, headers=self._headers, timeout=timeout) as response:
+                    if response.status != 200:
+                        status = response.status
+                        raise ScryfallUnavailable(f"download failed: HTTP {status}", status=status)
+                    with destination.open("wb") as out:
+                        async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
+                            out.write(chunk)
+            except (aiohttp.ClientError, TimeoutError) as error:
+                raise ScryfallUnavailable(f"download failed: {error or type(error).__name__}") from error
+
+    async def get_json(self, path_or_url: str, params: dict[str, str] | None = None) -> dict[str, Any]:
+        """GET an API path (or a ``next_page`` URL) and return its JSON object; raise a ScryfallError."""
+        url = path_or_url if path_or_url.startswith("http") else self._base_url + path_or_url
+        limiter = self._limiters[endpoint_group(URL(url).path)]
+        retry_after: str | None = None
+        for attempt in range(self._max_retries + 1):
+            if attempt:
+                await self._sleep(retry_after_seconds(retry_after))
+            async with limiter:
+                status, retry_after, payload = await self._fetch(url, params)
+            if status != 429:
+                return self._checked(status, payload)
+        raise ScryfallRateLimited("Scryfall keeps answering 429 Too Many Requests", status=429, code="429")
+
+    async def _fetch(self, url: str, params: dict[str, str] | None) -> tuple[int, str | None, Any]:
+        try:
+            async with self._session.get(
+                url, params=params, headers=self._headers, timeout=self._timeout
+            ) as response:
+                text = await response.text()
+                retry_after = response.headers.get("Retry-After")
+                status = response.status
+        except TimeoutError as error:
+            raise ScryfallUnavailable("Scryfall did not answer in time", code="timeout") from error
+        except aiohttp.ClientError as error:
+            raise ScryfallUnavailable(f"cannot reach Scryfall: {error}", code="connection") from error
+        if status == 429:
+            return status, retry_after, None
+        try:
+            return status, retry_after, json.loads(text)
+        except ValueError as error:
+            problem = "is unavailable" if status >= 500 else "answered malformed JSON"
+            message = f"Scryfall {problem} (HTTP {status})"
+            raise ScryfallUnavailable(message, status=status, code="malformed") from error
+
+    @staticmethod
+    def _checked(status: int, payload: Any) -> dict[str, Any]:
+        if not isinstance(payload, dict):
+            message = "Scryfall answered an unexpected JSON value"
+            raise ScryfallUnavailable(message, status=status, code="malformed")
+        if status >= 400 or payload.get("object") == "error":
+            raise ScryfallError.from_error_object(status, payload)
+        return payload

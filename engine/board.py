@@ -1,0 +1,265 @@
+"""A board: the description a user gives (``BoardSpec``) and the game state it builds (``Board``).
+
+The spec is board format version 1 (see ``data.boards``): objects in timestamp order, then actions.
+Card names stay names here; the engine receives the parsed :class:`~engine.model.Card` for each name
+in a separate catalogue, so this module does no I/O. The state is immutable: every change is a frozen
+:class:`Event` appended to ``Board.events``, and replaying the events rebuilds the same board.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from engine.characteristics import CopiableText
+from engine.model import Card, CopyEffect, Frozen, PrintedNumber
+from engine.results import Explanation
+
+
+class Player(StrEnum):
+    """The two players of a board, from the asker's point of view."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+
+
+class Zone(StrEnum):
+    """Zones a board describes (the stack is reserved for spell and ability copies, CR 707.10)."""
+
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    STACK = "stack"
+
+
+class FaceDownKind(StrEnum):
+    """How a permanent came to be face down (CR 702.37 morph, 701.34 manifest, 702.168 disguise, 701.58 cloak)."""
+
+    MORPH = "morph"
+    MANIFEST = "manifest"
+    DISGUISE = "disguise"
+    CLOAK = "cloak"
+    PLAIN = "plain"
+
+
+class EffectKind(StrEnum):
+    """Kinds of other (non-copy) continuous effects a board can put on an object, with their layer."""
+
+    PUMP = "pump"  # 7c
+    SET_PT = "set_pt"  # 7b
+    SWITCH_PT = "switch_pt"  # 7d
+    ADD_ABILITIES = "add_abilities"  # 6
+    REMOVE_ABILITIES = "remove_abilities"  # 6
+    ADD_TYPES = "add_types"  # 4
+    ADD_SUBTYPES = "add_subtypes"  # 4
+    SET_TYPES = "set_types"  # 4
+    SET_SUBTYPES = "set_subtypes"  # 4
+    SET_COLORS = "set_colors"  # 5
+    ANIMATE = "animate"  # 4, 5, 6, 7b: "becomes a 1/1 … artifact creature … It's still a land."
+
+
+class EffectSpec(Frozen):
+    """One continuous effect on an object; only the fields its kind uses are set."""
+
+    kind: EffectKind
+    line: int = 0
+    power: int | None = None
+    toughness: int | None = None
+    abilities: tuple[str, ...] = ()
+    all_abilities: bool = False  # remove_abilities: all
+    types: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = None
+    colors: tuple[str, ...] | None = None  # Scryfall letters
+    keep_types: bool = True  # animate: "It's still a land." (types added, not replaced)
+
+
+class ObjectSpec(Frozen):
+    """One object as the board describes it (an entry of ``battlefield``, ``graveyard`` or ``exile``)."""
+
+    card: str
+    id: str
+    line: int = 0
+    zone: Zone = Zone.BATTLEFIELD
+    controller: Player = Player.YOU
+    copy_of: str | None = None
+    via: str | None = None
+    tapped: bool = False
+    flipped: bool = False
+    transformed: bool = False
+    face_down: FaceDownKind | None = None
+    token: bool = False
+    counters: tuple[tuple[str, int], ...] | None = None  # None: whatever entering gives it (CR 614.1c)
+    choices: tuple[tuple[str, str], ...] = ()
+    kicked: bool = False
+    x: int = 0
+    attached_to: str | None = None
+    effects: tuple[EffectSpec, ...] = ()
+    exiled_by: str | None = None
+    exiled_by_ability: int | None = None
+
+
+class ActionKind(StrEnum):
+    """Things that happen to the board after it is set up, in order."""
+
+    ENTERS = "enters"
+    BECOMES_COPY = "becomes_copy"
+    CREATE_TOKEN_COPY = "create_token_copy"
+    TURN_FACE_UP = "turn_face_up"
+    TRANSFORM = "transform"
+
+
+class ActionSpec(Frozen):
+    """One action; ``entering`` is the object for ``enters``, ``target`` the object acted on otherwise."""
+
+    kind: ActionKind
+    line: int = 0
+    entering: ObjectSpec | None = None
+    target: str | None = None
+    of: str | None = None
+    via: str | None = None
+    new_id: str | None = None
+    controller: Player = Player.YOU
+
+
+class BoardSpec(Frozen):
+    """A whole board description (format version 1)."""
+
+    version: int = 1
+    objects: tuple[ObjectSpec, ...] = ()
+    actions: tuple[ActionSpec, ...] = ()
+    query: str | None = None
+    query_linked: str | None = None
+
+    def card_names(self) -> tuple[str, ...]:
+        """Every card name the board mentions (objects, entering objects and ``via`` cards), deduplicated."""
+        names: list[str] = []
+        for obj in self.objects:
+            names += [obj.card, *([obj.via] if obj.via else [])]
+        for action in self.actions:
+            if action.entering:
+                names += [action.entering.card, *([action.entering.via] if action.entering.via else [])]
+            if action.via:
+                names.append(action.via)
+        return tuple(dict.fromkeys(names))
+
+
+class AppliedCopy(Frozen):
+    """A copy effect in layer 1a: the copiable values it grants, fixed when it began (CR 707.2b, 707.2c)."""
+
+    timestamp: int
+    of_id: str
+    via: str  # the card whose ability created the effect
+    effect: CopyEffect | None  # None for an unconditional "create a token that's a copy"
+    values: CopiableText
+    from_back_face: bool = False
+
+
+class AsEntersSetting(Frozen):
+    """An "as enters / as turned face up" effect that sets P/T, so it's copiable (CR 613.2a, 707.2)."""
+
+    timestamp: int
+    option: str
+    power: PrintedNumber
+    toughness: PrintedNumber
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+
+class TimedEffect(Frozen):
+    """A non-copy continuous effect with its timestamp (CR 613.7)."""
+
+    timestamp: int
+    spec: EffectSpec
+
+
+class GameObject(Frozen):
+    """An object on the board. ``card`` is None for a token defined only by a copy effect (CR 111.3)."""
+
+    id: str
+    card: Card | None
+    zone: Zone = Zone.BATTLEFIELD
+    owner: Player = Player.YOU
+    controller: Player = Player.YOU
+    timestamp: int = 0
+    token: bool = False
+    tapped: bool = False
+    flipped: bool = False
+    transformed: bool = False
+    face_down: FaceDownKind | None = None
+    counters: dict[str, int] = Field(default_factory=dict)
+    choices: dict[str, str] = Field(default_factory=dict)
+    kicked: bool = False
+    x: int = 0
+    attached_to: str | None = None
+    copies: tuple[AppliedCopy, ...] = ()
+    settings: tuple[AsEntersSetting, ...] = ()
+    effects: tuple[TimedEffect, ...] = ()
+    exiled_by: str | None = None
+    exiled_by_ability: int | None = None
+
+
+class Event(Frozen):
+    """One recorded change; ``Board.events`` replayed in order rebuild the board."""
+
+    kind: ActionKind
+    timestamp: int
+    object_id: str
+    entering: ObjectSpec | None = None
+    of: str | None = None
+    via: str | None = None
+    new_id: str | None = None
+    controller: Player = Player.YOU
+
+
+class LogEntry(Frozen):
+    """A step or a note of the reasoning, about one object."""
+
+    object_id: str
+    explanation: Explanation
+    note: bool = False
+
+
+class Board(Frozen):
+    """The game state: objects in timestamp order, the events that built it, and the reasoning so far."""
+
+    objects: tuple[GameObject, ...] = ()
+    events: tuple[Event, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    clock: int = 0
+
+    def get(self, object_id: str) -> GameObject:
+        """The object with handle ``object_id``; KeyError naming it when absent."""
+        for obj in self.objects:
+            if obj.id == object_id:
+                return obj
+        raise KeyError(f"no object {object_id!r} on the board")
+
+    def has(self, object_id: str) -> bool:
+        """Whether an object with this handle exists."""
+        return any(obj.id == object_id for obj in self.objects)
+
+    def in_zone(self, zone: Zone) -> tuple[GameObject, ...]:
+        """Objects in ``zone``, in timestamp order."""
+        return tuple(obj for obj in self.objects if obj.zone is zone)
+
+    def tick(self) -> tuple[Board, int]:
+        """The next timestamp, and the board that has used it (CR 613.7)."""
+        return self.model_copy(update={"clock": self.clock + 1}), self.clock + 1
+
+    def replace(self, obj: GameObject) -> Board:
+        """The board with ``obj`` replacing the object with the same handle (or appended)."""
+        if not self.has(obj.id):
+            return self.model_copy(update={"objects": (*self.objects, obj)})
+        objects = tuple(obj if o.id == obj.id else o for o in self.objects)
+        return self.model_copy(update={"objects": objects})
+
+    def explain(self, object_id: str, explanation: Explanation, *, note: bool = False) -> Board:
+        """The board with one more step (or note) of reasoning about ``object_id``."""
+        entry = LogEntry(object_id=object_id, explanation=explanation, note=note)
+        return self.model_copy(update={"log": (*self.log, entry)})
+
+    def record(self, event: Event) -> Board:
+        """The board with ``event`` appended to its history."""
+        return self.model_copy(update={"events": (*self.events, event)})

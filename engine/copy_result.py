@@ -1,0 +1,210 @@
+"""The answer about one object of a board: its copiable values, current characteristics and the reasoning.
+
+The JSON shape (``BoardAnswer.model_dump(mode="json")``) is the stable output of ``mtg-judge board``
+and ``mtg-judge copy``.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from collections.abc import Mapping
+
+from engine.board import Board, BoardSpec, GameObject, Zone
+from engine.characteristics import Characteristics
+from engine.citations import cite
+from engine.events import board_from_spec
+from engine.layers import COPIABLE_AFTER_LAYER_1, copiable_values, current_characteristics
+from engine.model import Card, PrintedNumber
+from engine.results import Explanation
+
+ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
+LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
+
+
+class Answer(BaseModel):
+    """Base of the answer models: frozen, and serialised with the field names as written."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class CharacteristicsView(Answer):
+    """CH: one set of characteristics as shown to the user (numbers printed, or current)."""
+
+    name: str | None
+    mana_cost: str
+    mana_value: int
+    colors: tuple[str, ...]
+    color_indicator: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: str | int | None
+    toughness: str | int | None
+    loyalty: str | int | None
+    abilities: tuple[str, ...]
+
+
+class Status(Answer):
+    """A permanent's status (CR 110.5) and whether a double-faced permanent has its back face up."""
+
+    tapped: bool
+    flipped: bool
+    face_down: str | None
+    transformed: bool
+
+
+class CurrentView(CharacteristicsView):
+    """CH as it is now, with counters, token-ness and status."""
+
+    counters: dict[str, int]
+    token: bool
+    status: Status
+
+
+class ObjectAnswer(Answer):
+    """The result about the queried object."""
+
+    id: str
+    copiable: CharacteristicsView
+    current: CurrentView
+    steps: tuple[Explanation, ...]
+    notes: tuple[Explanation, ...]
+
+
+class ObjectSummary(Answer):
+    """One object of the board, for context."""
+
+    id: str
+    name: str | None
+    zone: str
+    controller: str
+    token: bool
+    copy_of: str | None
+
+
+class BoardAnswer(Answer):
+    """Everything ``board`` and ``copy`` print."""
+
+    rules_version: str
+    objects: tuple[ObjectSummary, ...]
+    result: ObjectAnswer
+
+
+def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
+    def shown(number: PrintedNumber | None) -> str | int | None:
+        if number is None:
+            return None
+        return number.value if numbers and number.value is not None else number.printed
+
+    return {
+        "name": values.name,
+        "mana_cost": "".join(values.mana_cost),
+        "mana_value": values.mana_value,
+        "colors": values.colors,
+        "color_indicator": values.color_indicator,
+        "supertypes": values.supertypes,
+        "types": values.types,
+        "subtypes": values.subtypes,
+        "power": shown(values.power),
+        "toughness": shown(values.toughness),
+        "loyalty": shown(values.loyalty),
+        "abilities": tuple(a.worded_for(values.name) for a in values.abilities),
+    }
+
+
+def answer_board(spec: BoardSpec, cards: Mapping[str, Card], rules_version: str) -> BoardAnswer:
+    """Build the board ``spec`` describes and answer about its query (default: the last object created)."""
+    board = board_from_spec(spec, cards)
+    return describe(board, spec.query or default_query(spec), rules_version)
+
+
+def default_query(spec: BoardSpec) -> str:
+    """The last object the board creates: the last action's object, else the last permanent listed."""
+    for action in reversed(spec.actions):
+        created = action.entering.id if action.entering else action.new_id or action.target
+        if created:
+            return created
+    permanents = [o for o in spec.objects if o.zone is Zone.BATTLEFIELD] or list(spec.objects)
+    return permanents[-1].id
+
+
+def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
+    """The answer about ``object_id`` on ``board``."""
+    obj = board.get(object_id)
+    copiable = copiable_values(obj)
+    current = current_characteristics(obj, board)
+    steps = tuple(e.explanation for e in board.log if e.object_id == obj.id and not e.note)
+    notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
+    notes += list(current.notes)
+    notes += _state_based_notes(obj, board, current)
+    return BoardAnswer(
+        rules_version=rules_version,
+        objects=tuple(_summary(o) for o in board.objects),
+        result=ObjectAnswer(
+            id=obj.id,
+            copiable=CharacteristicsView(**_view(copiable, numbers=False)),
+            current=CurrentView(
+                **_view(current, numbers=True),
+                counters={k: v for k, v in obj.counters.items() if v},
+                token=obj.token,
+                status=Status(
+                    tapped=obj.tapped,
+                    flipped=obj.flipped,
+                    face_down=obj.face_down.value if obj.face_down else None,
+                    transformed=obj.transformed,
+                ),
+            ),
+            steps=(*steps, Explanation.of(_final_sentence(obj, copiable), COPIABLE_AFTER_LAYER_1)),
+            notes=tuple(notes),
+        ),
+    )
+
+
+def _final_sentence(obj: GameObject, copiable: Characteristics) -> str:
+    name = copiable.name or "a nameless face-down 2/2"
+    return f"After layer 1, {obj.id}'s copiable values are {name}'s; later layers apply the other effects."
+
+
+def _summary(obj: GameObject) -> ObjectSummary:
+    return ObjectSummary(
+        id=obj.id,
+        name=copiable_values(obj).name,
+        zone=obj.zone.value,
+        controller=obj.controller.value,
+        token=obj.token,
+        copy_of=obj.copies[-1].of_id if obj.copies else None,
+    )
+
+
+def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) -> list[Explanation]:
+    notes: list[Explanation] = []
+    if obj.zone is not Zone.BATTLEFIELD:
+        return notes
+    toughness = current.toughness.value if current.toughness else None
+    if current.is_a("Creature") and toughness is not None and toughness <= 0:
+        notes.append(
+            Explanation.of(
+                f"Its toughness is {toughness}: it is put into its owner's graveyard the next time state-based "
+                "actions are checked.",
+                ZERO_TOUGHNESS,
+            )
+        )
+    if current.legendary and current.name:
+        rivals = [
+            o.id
+            for o in board.in_zone(Zone.BATTLEFIELD)
+            if o.id != obj.id
+            and o.controller is obj.controller
+            and current_characteristics(o, board).name == current.name
+            and current_characteristics(o, board).legendary
+        ]
+        if rivals:
+            notes.append(
+                Explanation.of(
+                    f"It and {', '.join(rivals)} are legendary permanents named {current.name} controlled by the "
+                    "same player: that player keeps one and puts the rest into their owners' graveyards.",
+                    LEGEND_RULE,
+                )
+            )
+    return notes

@@ -1,0 +1,122 @@
+"""The Oracle text model: a Scryfall card object parsed into faces, typed abilities and copy effects.
+
+:func:`parse_card` is pure (no I/O) and does not rely on optional Scryfall fields: the 2019 bulk
+file has no ``keywords`` and the supplement has no ids, so keywords come from the Comprehensive
+Rules vocabulary and the key falls back to the name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.keywords import KeywordVocabulary
+from engine.model import Card, Face, PrintedNumber
+from engine.oracle.abilities import FaceContext, parse_abilities
+from engine.oracle.copy_effects import parse_copy_effects
+from engine.oracle.mana import COLOR_ORDER, cost_colors, mana_symbols, mana_value
+from engine.oracle.text import SelfNames, self_names, short_names
+from engine.oracle.types import parse_type_line
+
+# Layouts whose faces are separate spells that name only themselves ("Fire deals 2 damage …").
+_SEPARATE_FACE_LAYOUTS = frozenset({"split", "adventure"})
+_FIXED_NUMBER = re.compile(r"^[+-]?\d+$")
+
+__all__ = ["parse_card"]
+
+
+def parse_card(card: Mapping[str, Any], keywords: KeywordVocabulary) -> Card:
+    """Parse a Scryfall card object (bulk, API or supplement record) into a :class:`Card`."""
+    raw_faces: Sequence[Mapping[str, Any]] = card.get("card_faces") or [card]
+    layout = str(card.get("layout", "normal"))
+    faces = tuple(_parse_face(face, card, raw_faces, layout, keywords) for face in raw_faces)
+    return Card(
+        key=str(card.get("oracle_id") or f"name:{card['name'].casefold()}"),
+        name=card["name"],
+        layout=layout,
+        mana_value=float(card.get("cmc", faces[0].mana_value)),
+        faces=faces,
+    )
+
+
+def _parse_face(
+    face: Mapping[str, Any],
+    card: Mapping[str, Any],
+    all_faces: Sequence[Mapping[str, Any]],
+    layout: str,
+    keywords: KeywordVocabulary,
+) -> Face:
+    type_line = parse_type_line(face.get("type_line") or card.get("type_line"))
+    cost = mana_symbols(face.get("mana_cost"))
+    short = short_names(face["name"], "Legendary" in type_line.supertypes)
+    names = _self_names(face, card, all_faces, layout, keywords)
+    context = FaceContext(
+        names=names,
+        is_spell=bool({"Instant", "Sorcery"} & set(type_line.types)),
+        is_saga="Saga" in type_line.subtypes,
+        is_class="Class" in type_line.subtypes,
+    )
+    text = str(face.get("oracle_text") or "")
+    abilities = parse_abilities(text, context, keywords)
+    return Face(
+        name=face["name"],
+        short_name=short[0] if short else None,
+        mana_cost=cost,
+        mana_value=mana_value(cost),
+        colors=_colors(face, card, cost),
+        color_indicator=tuple(face.get("color_indicator") or ()),
+        type_line=type_line,
+        power=_number(face.get("power")),
+        toughness=_number(face.get("toughness")),
+        loyalty=_number(face.get("loyalty")),
+        defense=_number(face.get("defense")),
+        oracle_text=text,
+        abilities=abilities,
+        copy_effects=parse_copy_effects(abilities, names),
+    )
+
+
+def _self_names(
+    face: Mapping[str, Any],
+    card: Mapping[str, Any],
+    all_faces: Sequence[Mapping[str, Any]],
+    layout: str,
+    keywords: KeywordVocabulary,
+) -> SelfNames:
+    """Names that mean "this object" on ``face``: its own, the card's, and (for transforming, flip and
+    modal double-faced cards) the other faces', plus legendary short names."""
+    named = [face] if layout in _SEPARATE_FACE_LAYOUTS else list(all_faces)
+    full = [card["name"], *(each["name"] for each in named)]
+    short = [
+        name
+        for each in named
+        for name in short_names(
+            each["name"], "Legendary" in parse_type_line(each.get("type_line") or "").supertypes
+        )
+        if not _is_keyword(name, keywords)
+    ]
+    return self_names(full, short)
+
+
+def _is_keyword(name: str, keywords: KeywordVocabulary) -> bool:
+    folded = name.casefold()
+    return any(folded == keyword.casefold() for keyword in (*keywords.abilities, *keywords.actions))
+
+
+def _colors(face: Mapping[str, Any], card: Mapping[str, Any], cost: tuple[str, ...]) -> tuple[str, ...]:
+    """The face's colors in WUBRG order: Scryfall's when given, else from its mana cost, else the card's."""
+    if "colors" in face:
+        given = face["colors"]
+    elif cost:
+        return cost_colors(cost)
+    else:
+        given = face.get("color_indicator") or card.get("colors") or ()
+    return tuple(color for color in COLOR_ORDER if color in given)
+
+
+def _number(printed: Any) -> PrintedNumber | None:
+    if printed is None:
+        return None
+    text = str(printed)
+    return PrintedNumber(printed=text, value=int(text) if _FIXED_NUMBER.match(text) else None)

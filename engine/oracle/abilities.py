@@ -1,0 +1,269 @@
+"""Splitting a face's Oracle text into numbered abilities and classifying each (CR 113, 602–607, 614).
+
+Numbering follows the printed order from 1. A paragraph is one ability, except that a paragraph
+listing keywords gives one ability per keyword, and a paragraph holding a static ability followed by
+the triggered abilities linked to it (CR 603.11, 607.2h) gives each of them, in order. A paragraph
+that is only reminder text is not an ability.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.citations import cite
+from engine.keywords import KeywordVocabulary
+from engine.model import Ability, AbilityKind
+from engine.oracle import text as oracle_text
+from engine.oracle.text import SelfNames
+
+SPELL_ABILITY = cite("113.3a", "Spell abilities are abilities that are followed as instructions")
+ACTIVATED_ABILITY = cite("113.3b", "Activated abilities have a cost and an effect")
+TRIGGERED_ABILITY = cite("113.3c", "Triggered abilities have a trigger condition and an effect")
+STATIC_ABILITY = cite("113.3d", "Static abilities are written as statements")
+STATIC_ON_SPELLS = cite("113.6", "Abilities of an instant or sorcery spell usually function only while")
+LINKED_STATIC_TRIGGER = cite("603.11", "These objects combine the abilities into one paragraph")
+LINKED_IN_PARAGRAPH = cite("607.2h", "printed on it in the same paragraph")
+CHARACTERISTIC_DEFINING = cite("604.3", "Some static abilities are characteristic-defining abilities")
+MANA_ABILITY = cite("605.1a", "An activated ability is a mana ability if it meets all of the following")
+LOYALTY_ABILITY = cite("606.3", "activate a loyalty ability")
+ENTERS_REPLACEMENT = cite("614.1c", "are replacement effects")
+ANCHOR_WORD = cite("614.12b", "anchor word")
+ABILITY_WORD = cite("207.2c", "An ability word appears in italics")
+MODAL = cite("700.2", "A spell or ability is modal")
+LEVELER = cite("711.2", "A level symbol is a keyword ability that represents a static ability")
+SAGA_CHAPTER = cite("714.2", "A chapter symbol is a keyword ability")
+CLASS_LEVEL = cite("716.2", "A class level bar is a keyword ability")
+
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
+_CHAPTER = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*) — (?P<effect>.+)$", re.DOTALL)
+_CLASS_BAR = re.compile(r"^(?P<cost>(?:\{[^}]+\})+): Level (?P<level>\d+)$")
+_LEVEL_BAND = re.compile(r"^LEVEL (?P<low>\d+)(?:-\d+|\+)$")
+_POWER_TOUGHNESS = re.compile(r"^[\d*X+-]+/[\d*X+-]+$")
+_LOYALTY = re.compile(r"^\[?(?P<cost>[+−-]?(?:\d+|X))\]?: ")
+_LABEL = re.compile(r"^(?:• )?(?P<word>[A-Z][\w'’-]*(?: [\w'’-]+){0,3}) — (?P<rest>.+)$", re.DOTALL)
+_TRIGGER_START = re.compile(r"^(?:When|Whenever|At) ")
+_LIST_CONTINUES = re.compile(r"^(?:[\w'-]+(?: [\w'-]+)?, )*(?:or|and|and/or) ")
+_ANCHOR_CHOICE = re.compile(r"As ~ enters, choose (?P<first>[A-Z]\w+) or (?P<second>[A-Z]\w+)\.")
+_LINKED_TRIGGER_SPLIT = re.compile(r"(?<=\.) (?=When(?:ever)? )")
+_CDA = re.compile(
+    r"^~(?:'s)? (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to"
+    r"|^~ is (?:all colors|colorless|every creature type"
+    r"|(?:white|blue|black|red|green)(?:(?:,|,? and) (?:white|blue|black|red|green))*)\.$"
+)
+_REPLACEMENT = re.compile(
+    r"\bAs ~ (?:enters|is turned face up)\b|\benters? (?:with|tapped|as a copy)\b|\benter (?:tapped )?as a copy\b"
+    r"|\bwould\b[^\"]*\binstead\b|^Skip\b|\benters? (?:the battlefield )?(?:transformed|face down)\b"
+)
+# CR 113.6d–g: statements on an instant or sorcery about how it is cast, what it costs, or countering it.
+_STATIC_ON_SPELL = re.compile(
+    r"^As an additional cost to cast ~|^~ costs? .*(?:less|more) to cast|can't be countered|can't be copied"
+    r"|rather than pay (?:~'s|its|this spell's) mana cost|^(?:You may )?[Cc]ast ~ |^~ can be cast"
+    r"|^You may cast ~|^~ has |^You can't cast ~"
+)
+_SENTENCE_END = (".", ")", '"', "”", "—")
+
+
+@dataclass(frozen=True, slots=True)
+class FaceContext:
+    """What classification needs to know about the face the text is on."""
+
+    names: SelfNames
+    is_spell: bool  # an instant or sorcery face
+    is_saga: bool
+    is_class: bool
+
+
+@dataclass(slots=True)
+class _State:
+    """Running state while walking a face's paragraphs (the current level band or class level)."""
+
+    level: int | None = None
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+
+
+def parse_abilities(text: str, context: FaceContext, keywords: KeywordVocabulary) -> tuple[Ability, ...]:
+    """The abilities of one face's Oracle text, numbered in printed order from 1."""
+    anchors = _anchor_words(text, context.names)
+    state = _State(level=1 if context.is_class else None)
+    for number, paragraph in enumerate(_paragraphs(text, anchors), start=1):
+        if not oracle_text.strip_reminder(paragraph):
+            continue  # reminder text alone is not an ability
+        for draft in _paragraph_abilities(paragraph, context, keywords, anchors, state):
+            state.abilities.append({"paragraph": number, **draft})
+    return tuple(Ability(index=index, **draft) for index, draft in enumerate(state.abilities, start=1))
+
+
+def _anchor_words(text: str, names: SelfNames) -> frozenset[str]:
+    """Anchor words: the options of the card's own "As ~ enters, choose X or Y" (CR 614.12b)."""
+    found = _ANCHOR_CHOICE.search(oracle_text.rules_text(text, names))
+    return frozenset(found.group("first", "second")) if found else frozenset()
+
+
+def _paragraphs(text: str, anchors: frozenset[str]) -> list[str]:
+    """Paragraphs, with each anchor-word bullet ("• Khans — …") standing on its own."""
+    result: list[str] = []
+    for paragraph in oracle_text.paragraphs(text):
+        lines = paragraph.split("\n")
+        head = [lines[0]]
+        for line in lines[1:]:
+            label = _LABEL.match(line)
+            if label and label.group("word") in anchors:
+                result.append("\n".join(head))
+                head = [line]
+            else:
+                head.append(line)
+        result.append("\n".join(head))
+    return result
+
+
+def _paragraph_abilities(
+    paragraph: str,
+    context: FaceContext,
+    keywords: KeywordVocabulary,
+    anchors: frozenset[str],
+    state: _State,
+) -> Iterator[dict[str, Any]]:
+    plain = oracle_text.strip_reminder(paragraph)
+    if context.is_saga and (chapter := _CHAPTER.match(plain)):
+        yield _saga_chapter(paragraph, chapter, context)
+        return
+    if bar := _CLASS_BAR.match(plain):
+        state.level = int(bar.group("level"))
+        yield _draft(paragraph, context, AbilityKind.CLASS_LEVEL, cost=bar.group("cost"), level=state.level)
+        return
+    if band := _LEVEL_BAND.match(plain):
+        state.level = int(band.group("low"))
+        yield _draft(paragraph, context, AbilityKind.LEVELER, level=state.level)
+        return
+    if _POWER_TOUGHNESS.match(plain) and state.abilities and state.abilities[-1]["kind"] is AbilityKind.LEVELER:
+        band_ability = state.abilities[-1]
+        band_ability.update(text=f"{band_ability['text']}\n{paragraph}", effect=plain)
+        return
+    if matches := keywords.match_line(plain):
+        for match in matches:
+            kind = (
+                AbilityKind.CHARACTERISTIC_DEFINING
+                if keywords.is_characteristic_defining(match.keyword)
+                else AbilityKind.KEYWORD
+            )
+            shown = paragraph if len(matches) == 1 else match.text
+            yield _draft(
+                shown, context, kind, keyword=match.keyword, keyword_parameter=match.parameter, level=state.level
+            )
+        return
+    for part in _linked_parts(paragraph, context):
+        yield _classified(part, context, anchors, state.level)
+
+
+def _linked_parts(paragraph: str, context: FaceContext) -> list[str]:
+    """A static ability and its linked triggered abilities in one paragraph (CR 603.11), split apart.
+
+    Only a paragraph that is itself neither triggered, activated nor a spell's text is split: there,
+    a later "When you do, …" is a reflexive trigger that belongs to the same ability.
+    """
+    plain = oracle_text.strip_reminder(paragraph)
+    if context.is_spell or _TRIGGER_START.match(plain) or _activation_colon(plain) is not None:
+        return [paragraph]
+    masked = oracle_text.masked(paragraph)
+    cuts = [match.start() for match in _LINKED_TRIGGER_SPLIT.finditer(masked)]
+    bounds = [0, *(cut + 1 for cut in cuts), len(paragraph)]
+    return [paragraph[start:end].strip() for start, end in zip(bounds, bounds[1:], strict=False)]
+
+
+def _classified(text: str, context: FaceContext, anchors: frozenset[str], level: int | None) -> dict[str, Any]:
+    plain = oracle_text.strip_reminder(text)
+    words: dict[str, Any] = {}
+    label = _LABEL.match(plain)
+    if label and not _TRIGGER_START.match(plain) and _is_label(label.group("word")):
+        word_field = "anchor_word" if label.group("word") in anchors else "ability_word"
+        words[word_field] = label.group("word")
+        plain = label.group("rest")
+    rules = oracle_text.normalise_self(oracle_text.normalise_wording(plain), context.names)
+    body, modes = _modes(rules)
+    kind, parts = _kind_and_parts(body, context)
+    return {
+        "text": text,
+        "rules_text": rules,
+        "kind": kind,
+        "modes": modes,
+        "level": level,
+        **words,
+        **parts,
+    }
+
+
+def _is_label(word: str) -> bool:
+    """An ability or anchor word: a short label, not the start of a sentence such as "Choose one"."""
+    return not word.casefold().startswith(("choose ", "choose"))
+
+
+def _modes(rules: str) -> tuple[str, tuple[str, ...]]:
+    """The paragraph head and its bullet modes ("• Counter target spell.")."""
+    head, *lines = rules.split("\n")
+    return head, tuple(line.lstrip("•+ ").strip() for line in lines)
+
+
+def _kind_and_parts(rules: str, context: FaceContext) -> tuple[AbilityKind, dict[str, Any]]:
+    if loyalty := _LOYALTY.match(rules):
+        return AbilityKind.LOYALTY, {"cost": loyalty.group("cost"), "effect": rules[loyalty.end() :].strip()}
+    if _TRIGGER_START.match(rules):
+        trigger, effect = split_trigger(rules)
+        return AbilityKind.TRIGGERED, {"trigger": trigger, "effect": effect}
+    colon = _activation_colon(rules)
+    if colon is not None:
+        cost, effect = rules[:colon].strip(), rules[colon + 1 :].strip()
+        kind = AbilityKind.MANA if _is_mana_effect(effect) else AbilityKind.ACTIVATED
+        return kind, {"cost": cost, "effect": effect}
+    if _CDA.search(rules):
+        return AbilityKind.CHARACTERISTIC_DEFINING, {}
+    if _REPLACEMENT.search(oracle_text.unquoted(rules)):
+        return AbilityKind.REPLACEMENT, {}
+    if context.is_spell:
+        return (AbilityKind.STATIC if _STATIC_ON_SPELL.search(rules) else AbilityKind.SPELL), {}
+    if rules.rstrip().endswith(_SENTENCE_END):
+        return AbilityKind.STATIC, {}
+    return AbilityKind.UNCLASSIFIED, {}
+
+
+def split_trigger(rules: str) -> tuple[str, str]:
+    """Split "[trigger condition], [effect]" at the comma that ends the condition (CR 113.3c).
+
+    Commas inside quotes or inside a list ("an artifact, creature, or enchantment") do not count.
+    """
+    masked = oracle_text.unquoted(rules)
+    for found in re.finditer(r", ", masked):
+        if not _LIST_CONTINUES.match(masked[found.end() :]):
+            return rules[: found.start()], rules[found.end() :]
+    return rules, ""
+
+
+def _activation_colon(rules: str) -> int | None:
+    """Position of the colon separating an activated ability's cost from its effect, if any."""
+    masked = oracle_text.unquoted(rules.split("\n", 1)[0])
+    colon = masked.find(": ")
+    if colon <= 0:
+        return None
+    cost = masked[:colon]
+    if ". " in cost or _TRIGGER_START.match(cost) or len(cost) > 200:
+        return None
+    return colon
+
+
+def _is_mana_effect(effect: str) -> bool:
+    """CR 605.1a: adds mana and has no target."""
+    return bool(re.search(r"\b[Aa]dd\b", effect)) and "target" not in effect
+
+
+def _saga_chapter(paragraph: str, chapter: re.Match[str], context: FaceContext) -> dict[str, Any]:
+    chapters = chapter.group("chapters")
+    first = _ROMAN.get(chapters.split(",")[0], 0)
+    draft = _draft(paragraph, context, AbilityKind.SAGA_CHAPTER, trigger=chapters, level=first)
+    draft["effect"] = draft["rules_text"][len(chapters) + 3 :]
+    return draft
+
+
+def _draft(text: str, context: FaceContext, kind: AbilityKind, **parts: Any) -> dict[str, Any]:
+    return {"text": text, "rules_text": oracle_text.rules_text(text, context.names), "kind": kind, **parts}

@@ -1,0 +1,350 @@
+"""Copy instructions parsed into structured copy effects with typed exceptions (CR 707).
+
+An ability's reasoning text is searched outside quotes for copy instructions ("enter as a copy of",
+"becomes a copy of", "create a token that's a copy of", "copy target instant or sorcery spell",
+"copy target activated or triggered ability", "cast a copy of"). When the ability's own wording has
+none, its reminder text is searched: that is where keyword abilities and actions whose meaning is a
+copy instruction say so (embalm, eternalize, myriad, populate, cipher, storm).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.citations import cite
+from engine.model import SELF, Ability, AbilityKind, CopyEffect, CopyException, CopyScope, ExceptionKind
+from engine.oracle.text import SelfNames, normalise_self, reminder_texts, rules_text, unquoted
+from engine.oracle.types import CARD_TYPES, SUPERTYPES
+
+COPY_EXCEPTIONS = cite("707.9", "Copy effects may include modifications or exceptions to the copying process")
+GAINED_ABILITY = cite("707.9a", "Some copy effects cause the copy to gain an ability")
+MODIFIED_CHARACTERISTIC = cite("707.9b", "Some copy effects modify a characteristic")
+NOT_COPIED = cite("707.9c", "they don’t copy certain characteristics")
+ADDITIONAL_EFFECT = cite("707.9e", "an exception that’s an additional effect")
+CONDITIONAL_EXCEPTION = cite("707.9f", "Some exceptions to the copying process apply only if")
+LINKED_TRIGGER = cite("707.9g", "linked to triggered abilities written in the same paragraph")
+COPY_SPELL = cite("707.10", "To copy a spell, activated ability, or triggered ability")
+CAST_COPY = cite("707.12", "cast a copy of an object")
+
+_INSTRUCTION = re.compile(
+    r"(?P<enter>\benters? (?:tapped )?as a copy of )"
+    r"|(?P<become>\bbecomes? (?:a )?cop(?:y|ies) of |^(?:Enchanted|Equipped) \w+ is a copy of )"
+    r"|(?P<token>\b[Cc]reates? [^.]*?\btokens? (?:that's|that are) (?:a )?cop(?:y|ies) of )"
+    r"|(?P<cast>\bcast (?:a|the) cop(?:y|ies) of |\bplay [^.]*? as a copy of )"
+    r"|(?P<stack>\bonto the stack as a copy of )"
+    r"|(?P<verb>(?<![Aa] )(?<![Tt]he )(?<![Tt]hat )\b[Cc]opy (?!of\b))"
+)
+# Where the description of what is copied ends and exceptions or other words begin.
+_COPYABLE_END = re.compile(
+    r",? except\b|\.(?:\s|$)|, then\b| until\b| for as long as\b|,? and (?:that's|that are)\b"
+    r"| that's tapped\b| with (?:a number of |X )?additional\b|, where\b| for each\b|,? and you may\b"
+    r"| and put\b| and attach\b|, you may\b|:"
+)
+_VERB_OBJECT_END = re.compile(r" for each\b|,|\.|;| and (?!sorcery|triggered)| if\b| without\b|$")
+_OPTIONAL = re.compile(r"\bmay\b|^If you do\b", re.IGNORECASE)
+_CLAUSE_SPLIT = re.compile(r",? and (?=(?:it|its|they|the token|that token)\b)|, (?=(?:it|its|they|the token)\b)")
+_LEADING_CONDITION = re.compile(r"^if (?P<condition>[^,]+), ")
+_TRAILING_CONDITION = re.compile(r" if (?:it's |it is )?(?:(?:a|an) )?(?P<condition>[^,]+)$")
+_SUBJECT = r"(?:it|they|the token|that token|the tokens|those tokens)"
+_IS = rf"^{_SUBJECT} (?:is|are|'s|'re)\b\s*|^(?:it's|they're) "
+_IS_NOT = rf"^{_SUBJECT} (?:isn't|is not|aren't|are not|'re not)\s+|^(?:it|they)(?:'s|'re) not "
+_HAS = rf"^{_SUBJECT} (?:has|have|gains?) "
+_FOLLOW_UP = re.compile(rf"^(?:{_SUBJECT}|It|They|That token|The token|Those tokens) gains? (?P<gained>.+?)\.?$", re.I)
+_GAINS_THIS_ABILITY = re.compile(r"^If you do, ~ gains this ability\.?$")
+_COLORS = ("white", "blue", "black", "red", "green", "colorless")
+_TYPE_WORDS = {word.casefold(): word for word in CARD_TYPES}
+_SUPERTYPE_WORDS = {word.casefold(): word for word in SUPERTYPES}
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """One copy instruction located in a text."""
+
+    scope: CopyScope
+    copyable: str
+    optional: bool
+    exceptions: tuple[CopyException, ...]
+
+
+def parse_copy_effects(abilities: tuple[Ability, ...], names: SelfNames) -> tuple[CopyEffect, ...]:
+    """Every copy instruction of a face's abilities, in ability order."""
+    effects: list[CopyEffect] = []
+    for position, ability in enumerate(abilities):
+        texts = [ability.rules_text]
+        found = list(_instructions(ability.rules_text, ability))
+        if not found:
+            texts = [rules_text(reminder, names) for reminder in reminder_texts(ability.text)]
+            found = [each for text in texts for each in _instructions(text, ability)]
+        linked = _linked_trigger(abilities, position)
+        for each in found:
+            effects.append(
+                CopyEffect(
+                    ability_index=ability.index,
+                    scope=each.scope,
+                    copyable=each.copyable,
+                    optional=each.optional,
+                    exceptions=each.exceptions + linked,
+                    text=" ".join(texts),
+                )
+            )
+    return tuple(effects)
+
+
+def _linked_trigger(abilities: tuple[Ability, ...], position: int) -> tuple[CopyException, ...]:
+    """CR 707.9g: a triggered ability printed in the same paragraph after a copy replacement effect."""
+    ability = abilities[position]
+    following = abilities[position + 1] if position + 1 < len(abilities) else None
+    if (
+        ability.kind is AbilityKind.REPLACEMENT
+        and following is not None
+        and following.kind is AbilityKind.TRIGGERED
+        and following.paragraph == ability.paragraph
+    ):
+        return (CopyException(kind=ExceptionKind.LINKED_TRIGGER, text=following.rules_text),)
+    return ()
+
+
+def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
+    masked = unquoted(text)
+    matches = list(_INSTRUCTION.finditer(masked))
+    for number, match in enumerate(matches):
+        scope = _scope(match, masked)
+        if scope is None:
+            continue
+        sentence_start = _sentence_start(masked, match.start())
+        sentence_end = _sentence_end(masked, match.end())
+        copyable, exceptions_start = _copyable(text, masked, match, scope, sentence_end)
+        exceptions = _exceptions(text, masked, exceptions_start, sentence_end, ability)
+        next_start = matches[number + 1].start() if number + 1 < len(matches) else len(text)
+        follow_ups = _follow_ups(text[sentence_end:next_start], ability)
+        yield _Found(
+            scope=scope,
+            copyable=copyable,
+            optional=bool(_OPTIONAL.search(masked[sentence_start : match.start()].strip())),
+            exceptions=exceptions + follow_ups,
+        )
+
+
+def _scope(match: re.Match[str], masked: str) -> CopyScope | None:
+    if match.group("enter"):
+        return CopyScope.ENTER_AS_COPY
+    if match.group("become"):
+        return CopyScope.BECOME_COPY
+    if match.group("token"):
+        return CopyScope.TOKEN_COPY
+    if match.group("cast"):
+        return CopyScope.CAST_COPY
+    if match.group("stack"):
+        return CopyScope.COPY_SPELL
+    return _verb_scope(_verb_object(masked, match.end()), masked)
+
+
+def _verb_scope(target: str, masked: str) -> CopyScope | None:
+    """The scope of "copy X" by what X is: a spell, an ability, or a card (to be cast, CR 707.12)."""
+    if "ability" in target or "abilities" in target:
+        return CopyScope.COPY_ABILITY
+    if "spell" in target or target == SELF:
+        return CopyScope.COPY_SPELL
+    if "card" in target:
+        return CopyScope.CAST_COPY
+    if target in ("it", "them"):
+        if "cast the copy" in masked and "card" in masked:
+            return CopyScope.CAST_COPY
+        if "ability" in masked and "spell" not in masked:
+            return CopyScope.COPY_ABILITY
+        return CopyScope.COPY_SPELL
+    return None
+
+
+def _verb_object(masked: str, start: int) -> str:
+    end = _VERB_OBJECT_END.search(masked, start)
+    return masked[start : end.start() if end else len(masked)].strip()
+
+
+def _sentence_start(masked: str, position: int) -> int:
+    cut = max(masked.rfind(". ", 0, position), masked.rfind("\n", 0, position))
+    return 0 if cut < 0 else cut + 1
+
+
+def _sentence_end(masked: str, position: int) -> int:
+    cut = re.compile(r"\.(?:\s|$)").search(masked, position)
+    return cut.end() if cut else len(masked)
+
+
+def _copyable(
+    text: str, masked: str, match: re.Match[str], scope: CopyScope, sentence_end: int
+) -> tuple[str, int]:
+    """What may be copied, as worded, and where the rest of the sentence (exceptions) begins."""
+    start = match.end()
+    if match.group("verb"):
+        end = _VERB_OBJECT_END.search(masked, start)
+        stop = end.start() if end else len(text)
+        return text[start:stop].strip(), stop
+    end = _COPYABLE_END.search(masked, start, sentence_end)
+    stop = end.start() if end else sentence_end
+    return text[start:stop].strip().rstrip("."), stop
+
+
+def _exceptions(text: str, masked: str, start: int, end: int, ability: Ability) -> tuple[CopyException, ...]:
+    rest = masked[start:end]
+    additional = re.match(r"^ with (?P<what>(?:a number of |X )?additional .+?)\.?$", rest)
+    if additional:
+        return (CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=text[start:end].strip(" .")),)
+    found = re.match(r"^,? except (?:for )?", rest)
+    if not found:
+        return ()
+    clause_text = text[start + found.end() : end].strip().rstrip(".")
+    if found.group(0).endswith("for "):
+        return (_not_copied(f"for {clause_text}", clause_text),)
+    shared_condition = None
+    if leading := _LEADING_CONDITION.match(clause_text):
+        shared_condition = leading.group("condition")
+        clause_text = clause_text[leading.end() :]
+    return tuple(
+        exception
+        for clause in _clauses(clause_text)
+        for exception in _clause_exceptions(clause, ability, shared_condition)
+    )
+
+
+def _clauses(text: str) -> list[str]:
+    masked = unquoted(text)
+    bounds = [0]
+    for cut in _CLAUSE_SPLIT.finditer(masked):
+        bounds.extend((cut.start(), cut.end()))
+    bounds.append(len(text))
+    return [text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]]
+
+
+def _clause_exceptions(clause: str, ability: Ability, shared_condition: str | None) -> list[CopyException]:
+    """Typed exceptions of one clause ("it's 7/7", "it has haste", "it isn't legendary if …")."""
+    condition = shared_condition
+    if not clause.startswith("it has") and (trailing := _TRAILING_CONDITION.search(unquoted(clause))):
+        condition = trailing.group("condition")
+        clause = clause[: trailing.start()]
+    exceptions = _typed(clause, ability)
+    return [exception.model_copy(update={"condition": condition}) for exception in exceptions]
+
+
+def _typed(clause: str, ability: Ability) -> list[CopyException]:
+    if found := re.match(_IS_NOT, clause):
+        return [_supertypes(ExceptionKind.REMOVE_SUPERTYPE, clause, clause[found.end() :])]
+    if re.match(rf"^{_SUBJECT} has no mana cost$", clause):
+        return [CopyException(kind=ExceptionKind.SET_MANA_COST, text=clause, characteristic="mana cost", value="")]
+    if found := re.match(_HAS, clause):
+        return [_gained(clause, clause[found.end() :], ability)]
+    if found := re.match(r"^(?:it )?doesn't copy (?:that \w+'s|its) (?P<what>[\w ]+)$", clause):
+        return [_not_copied(clause, found.group("what"))]
+    if found := re.match(r"^its name is (?P<name>.+)$", clause):
+        return [CopyException(kind=ExceptionKind.SET_NAME, text=clause, characteristic="name", value=found["name"])]
+    if found := re.match(rf"^{_SUBJECT} enters? with (?P<what>.+)$|^(?:it|they) enters? with (?P<other>.+)$", clause):
+        return [CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=clause)]
+    if found := re.match(_IS, clause):
+        return _descriptor(clause, clause[found.end() :])
+    return [CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=clause)]
+
+
+def _not_copied(text: str, what: str) -> CopyException:
+    return CopyException(kind=ExceptionKind.NOT_COPIED, text=text, characteristic=what.removeprefix("its "))
+
+
+def _supertypes(kind: ExceptionKind, clause: str, words: str) -> CopyException:
+    supertypes = tuple(_SUPERTYPE_WORDS[w] for w in re.findall(r"\w+", words.casefold()) if w in _SUPERTYPE_WORDS)
+    return CopyException(kind=kind, text=clause, supertypes=supertypes)
+
+
+def _gained(clause: str, gained: str, ability: Ability) -> CopyException:
+    """GAIN_ABILITY (CR 707.9a): quoted abilities, keywords, "this ability" or the copier's others."""
+    abilities: list[str] = []
+    copier = False
+    for part in _ability_list(gained):
+        if part.startswith(("\"", "“")):
+            abilities.append(normalise_self(part.strip("\"“”"), _NO_NAMES, inside_quotes=True))
+        elif part == "this ability":
+            abilities.append(ability.rules_text)
+        elif re.match(rf"^{re.escape(SELF)}'s other abilities$", part):
+            copier = True
+        else:
+            abilities.append(part)
+    return CopyException(
+        kind=ExceptionKind.GAIN_ABILITY, text=clause, abilities=tuple(abilities), copier_abilities=copier
+    )
+
+
+def _ability_list(text: str) -> list[str]:
+    masked = unquoted(text)
+    bounds = [0]
+    for cut in re.finditer(r",? and |, ", masked):
+        bounds.extend((cut.start(), cut.end()))
+    bounds.append(len(text))
+    return [text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]]
+
+
+def _descriptor(clause: str, words: str) -> list[CopyException]:
+    """ "it's 7/7", "it's an artifact in addition to its other types", "it's a 4/4 black Zombie"."""
+    adds = re.search(r" in addition to its other(?: creature)? types$", words)
+    words = words[: adds.start()] if adds else words
+    no_mana_cost = words.endswith(" with no mana cost")
+    words = words.removesuffix(" with no mana cost").strip()
+    tokens = [token for token in re.split(r"[\s,]+", words) if token not in ("a", "an", "and", "")]
+    power_toughness = [token for token in tokens if re.fullmatch(r"[\dX*]+/[\dX*]+", token)]
+    colors = [token for token in tokens if token in _COLORS]
+    supertypes = tuple(_SUPERTYPE_WORDS[t.casefold()] for t in tokens if t.casefold() in _SUPERTYPE_WORDS)
+    types = tuple(_TYPE_WORDS[t.casefold()] for t in tokens if t.casefold() in _TYPE_WORDS)
+    known = {*power_toughness, *colors}
+    subtypes = tuple(
+        token.capitalize() if token.islower() else token
+        for token in tokens
+        if token not in known and token.casefold() not in _SUPERTYPE_WORDS and token.casefold() not in _TYPE_WORDS
+    )
+    exceptions: list[CopyException] = []
+    if power_toughness:
+        power, toughness = power_toughness[0].split("/")
+        exceptions.append(
+            CopyException(kind=ExceptionKind.SET_POWER_TOUGHNESS, text=clause, power=power, toughness=toughness)
+        )
+    if colors:
+        exceptions.append(
+            CopyException(kind=ExceptionKind.SET_COLOR, text=clause, characteristic="color", value=" ".join(colors))
+        )
+    if adds and (types or subtypes):
+        exceptions.append(
+            CopyException(
+                kind=ExceptionKind.ADD_TYPES, text=clause, types=types, subtypes=subtypes, supertypes=supertypes
+            )
+        )
+    elif adds and supertypes:
+        exceptions.append(CopyException(kind=ExceptionKind.ADD_SUPERTYPE, text=clause, supertypes=supertypes))
+    elif types or subtypes or supertypes:
+        exceptions.append(
+            CopyException(
+                kind=ExceptionKind.SET_TYPES, text=clause, types=types, subtypes=subtypes, supertypes=supertypes
+            )
+        )
+    if no_mana_cost:
+        exceptions.append(
+            CopyException(kind=ExceptionKind.SET_MANA_COST, text=clause, characteristic="mana cost", value="")
+        )
+    return exceptions
+
+
+def _follow_ups(text: str, ability: Ability) -> tuple[CopyException, ...]:
+    """Sentences after the copy instruction that add to the copy without being copiable ("That token
+    gains haste."), and the older wording "If you do, ~ gains this ability" (Cryptoplasm), which is
+    part of the copy effect (CR 707.9a)."""
+    found: list[CopyException] = []
+    for sentence in _SENTENCE.split(text.strip()):
+        if _GAINS_THIS_ABILITY.match(sentence):
+            found.append(_gained(sentence, "this ability", ability))
+        elif follow := _FOLLOW_UP.match(sentence):
+            gained = re.sub(r" until end of turn$", "", follow.group("gained"))
+            found.append(
+                CopyException(kind=ExceptionKind.FOLLOW_UP, text=sentence.rstrip("."), abilities=(gained,))
+            )
+    return tuple(found)
+
+
+_NO_NAMES = SelfNames(full=(), short=())

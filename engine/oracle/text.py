@@ -1,0 +1,141 @@
+"""Oracle text handling: paragraphs, reminder text, quotes, self-references and wording generations.
+
+Self-references become :data:`engine.model.SELF` (``~``) so that later stages never compare names:
+the card's full name, every face name, a legendary card's short name (``Gorex`` for "Gorex, the
+Tombshell"), and "this creature / permanent / artifact / enchantment / land / spell / card /
+Equipment / Aura / Vehicle / …". Outside quoted text only: inside quotes "this creature" means the
+object that gains the quoted ability, which is not necessarily this card.
+
+Wording generations: the 2019 Oracle text says "enters the battlefield", current text says "enters".
+Reasoning text is normalised to the *current* wording ("~ enters", "enter as a copy of"), and the
+older "converted mana cost" to "mana value", so one pattern serves both generations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from engine.citations import cite
+from engine.model import SELF
+
+REMINDER_TEXT = cite("207.2a", "reminder text")
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_REMINDER_ONLY = re.compile(r"\([^()]*\)")
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
+_SELF_PHRASE = re.compile(
+    r"\bthis (?:creature|permanent|artifact|enchantment|land|spell|card|Equipment|Aura|Vehicle|Saga|Class"
+    r"|planeswalker|battle|token|Fortification|Siege|Case|Room|Attraction|Contraption|Background|object"
+    r"|Spacecraft|Planet)\b",
+    re.IGNORECASE,
+)
+_OLD_WORDING = (
+    (re.compile(r"\b(enter(?:s|ed|ing)?) the battlefield\b"), r"\1"),
+    (re.compile(r"\bconverted mana costs?\b"), "mana value"),
+)
+# Continuation lines: a mode of a modal ability ("• …") or of a spree spell ("+ {1} — …").
+_CONTINUATION = re.compile(r"^(?:•|\+ \{)")
+
+
+@dataclass(frozen=True, slots=True)
+class SelfNames:
+    """The names by which a face's text refers to itself, longest first."""
+
+    full: tuple[str, ...]  # full names (card and face names): replaced everywhere, even after "named"
+    short: tuple[str, ...]  # short names of a legendary face: not after "named", not "… planeswalker"
+
+
+def paragraphs(oracle_text: str) -> list[str]:
+    """The paragraphs of Oracle text; bullet and spree-mode lines stay with the paragraph they belong to."""
+    result: list[str] = []
+    for line in oracle_text.split("\n"):
+        if result and _CONTINUATION.match(line):
+            result[-1] = f"{result[-1]}\n{line}"
+        elif line.strip():
+            result.append(line.strip())
+    return result
+
+
+def strip_reminder(text: str) -> str:
+    """``text`` without reminder text (parenthesised), whitespace tidied."""
+    return re.sub(r"[ \t]+", " ", _REMINDER.sub("", text)).strip()
+
+
+def reminder_texts(text: str) -> tuple[str, ...]:
+    """The reminder texts of ``text`` without their parentheses."""
+    return tuple(match.strip().strip("()") for match in _REMINDER.findall(text))
+
+
+def short_names(name: str, is_legendary: bool) -> tuple[str, ...]:
+    """A legendary name's short forms: before the comma ("Gorex"), or before "the"/"of"
+    ("Sakashima" for "Sakashima of a Thousand Faces", "Kenzo" for "Kenzo the Hardhearted")."""
+    if not is_legendary:
+        return ()
+    found = re.match(r"^(.+?)(?:, | the | of )", name)
+    return (found.group(1),) if found and found.group(1) != name else ()
+
+
+def self_names(full: Iterable[str], short: Iterable[str]) -> SelfNames:
+    """Order names longest first so that "Gorex, the Tombshell" wins over "Gorex"."""
+    by_length = lambda names: tuple(sorted(set(names), key=len, reverse=True))  # noqa: E731
+    return SelfNames(full=by_length(n for n in full if n), short=by_length(n for n in short if n))
+
+
+def normalise_wording(text: str) -> str:
+    """Rewrite 2019 wording to current wording ("enters the battlefield" → "enters")."""
+    for pattern, replacement in _OLD_WORDING:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def normalise_self(text: str, names: SelfNames, *, inside_quotes: bool = False) -> str:
+    """Replace every self-reference in ``text`` by SELF.
+
+    Names are replaced everywhere; "this creature"-style phrases only outside quotes unless
+    ``inside_quotes`` (for quoted abilities the copier itself gains).
+    """
+    text = _replace_names(text, names)
+    if inside_quotes:
+        return _SELF_PHRASE.sub(SELF, text)
+    return "".join(
+        part if quoted else _SELF_PHRASE.sub(SELF, part) for part, quoted in split_quoted(text)
+    )
+
+
+def rules_text(text: str, names: SelfNames) -> str:
+    """The reasoning form of an ability's wording: reminder text removed, current wording, SELF."""
+    return normalise_self(normalise_wording(strip_reminder(text)), names)
+
+
+def split_quoted(text: str) -> Iterator[tuple[str, bool]]:
+    """``text`` in pieces, each flagged whether it is inside double quotes (quotes included)."""
+    position = 0
+    for match in _QUOTED.finditer(text):
+        if match.start() > position:
+            yield text[position : match.start()], False
+        yield match.group(0), True
+        position = match.end()
+    if position < len(text):
+        yield text[position:], False
+
+
+def unquoted(text: str) -> str:
+    """``text`` with quoted parts blanked (same length), for searching outside quotes by position."""
+    return "".join(part if not quoted else " " * len(part) for part, quoted in split_quoted(text))
+
+
+def masked(text: str) -> str:
+    """``text`` with quoted and reminder (parenthesised) parts blanked, positions unchanged."""
+    return _REMINDER_ONLY.sub(lambda found: " " * len(found.group(0)), unquoted(text))
+
+
+def _replace_names(text: str, names: SelfNames) -> str:
+    for name in names.full:
+        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", SELF, text)
+    for name in names.short:
+        text = re.sub(
+            rf"(?<!named )(?<![\w-]){re.escape(name)}(?![\w-])(?! planeswalker)(?! card)", SELF, text
+        )
+    return text

@@ -1,0 +1,230 @@
+"""A fake Scryfall API on 127.0.0.1 (aiohttp), serving the shared card data as the documented API does.
+
+It runs its own event loop in a thread, so both async tests and synchronous CLI tests (which call
+``asyncio.run``) can talk to it. Every request is recorded (path, query, headers, arrival time);
+faults can be queued for the next requests: HTTP 429 with or without ``Retry-After``, 5xx, slow
+answers, malformed JSON, or a whole outage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+PAGE_SIZE = 5
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """One request as the fake received it."""
+
+    path: str
+    query: dict[str, str]
+    headers: dict[str, str]
+    at: float  # time.monotonic() on arrival
+
+
+@dataclass
+class Fault:
+    """How to misbehave for the next request whose path starts with ``path``."""
+
+    kind: str  # "429", "500", "503", "slow", "malformed"
+    path: str = "/"
+    retry_after: str | None = None
+    delay: float = 0.0
+
+
+@dataclass
+class FakeScryfall:
+    """The fake server; ``url`` is its base URL once started."""
+
+    cards: list[dict[str, Any]]
+    bulk_cards: list[dict[str, Any]] = field(default_factory=list)
+    requests: list[RecordedRequest] = field(default_factory=list)
+    faults: deque[Fault] = field(default_factory=deque)
+    outage: bool = False
+    url: str = ""
+
+    def __post_init__(self) -> None:
+        self._by_name: dict[str, dict[str, Any]] = {}
+        self._by_id = {str(card["id"]): card for card in self.cards if "id" in card}
+        for card in self.cards:
+            for name in _names(card):
+                self._by_name.setdefault(name.casefold(), card)
+        self._loop = asyncio.new_event_loop()
+        self._runner: web.AppRunner | None = None
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+
+    def start(self) -> FakeScryfall:
+        """Serve on a free port of 127.0.0.1 and return self."""
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._serve(), self._loop).result(timeout=10)
+        return self
+
+    def stop(self) -> None:
+        """Shut the server and its loop down."""
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(timeout=10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+        self._loop.close()
+
+    def fail_next(self, *faults: Fault) -> None:
+        """Queue faults, each used by the next matching request."""
+        self.faults.extend(faults)
+
+    def requests_to(self, path_prefix: str) -> list[RecordedRequest]:
+        """The recorded requests whose path starts with ``path_prefix``."""
+        return [request for request in self.requests if request.path.startswith(path_prefix)]
+
+    async def _serve(self) -> None:
+        app = web.Application(middlewares=[self._record_and_misbehave])
+        app.router.add_get("/cards/named", self._named)
+        app.router.add_get("/cards/autocomplete", self._autocomplete)
+        app.router.add_get("/cards/search", self._search)
+        app.router.add_get("/cards/{id}/rulings", self._rulings)
+        app.router.add_get("/bulk-data", self._bulk_data)
+        app.router.add_get("/downloads/oracle-cards.json", self._download)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        host, port = self._runner.addresses[0][:2]
+        self.url = f"http://{host}:{port}"
+
+    @web.middleware
+    async def _record_and_misbehave(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        self.requests.append(
+            RecordedRequest(request.path, dict(request.query), dict(request.headers), time.monotonic())
+        )
+        if self.outage:
+            return _error(503, "service_unavailable", "Scryfall is down for maintenance.")
+        fault = self._take_fault(request.path)
+        if fault is None:
+            return await handler(request)
+        if fault.kind == "429":
+            headers = {"Retry-After": fault.retry_after} if fault.retry_after is not None else {}
+            return web.json_response(
+                {"object": "error", "code": "rate_limited", "status": 429, "details": "Too many requests."},
+                status=429,
+                headers=headers,
+            )
+        if fault.kind in {"500", "503"}:
+            return _error(int(fault.kind), "internal_error", "Something went wrong.")
+        if fault.kind == "malformed":
+            return web.Response(text='{"object": "card", "name": ', content_type="application/json")
+        await asyncio.sleep(fault.delay)  # "slow"
+        return await handler(request)
+
+    def _take_fault(self, path: str) -> Fault | None:
+        for fault in self.faults:
+            if path.startswith(fault.path):
+                self.faults.remove(fault)
+                return fault
+        return None
+
+    async def _named(self, request: web.Request) -> web.Response:
+        if "exact" in request.query:
+            card = self._by_name.get(request.query["exact"].casefold())
+            if card is None:
+                return _not_found("No card found with the given name.")
+            return web.json_response(card)
+        query = request.query.get("fuzzy", "").casefold()
+        if query in self._by_name:
+            return web.json_response(self._by_name[query])
+        matches = _distinct(card for name, card in self._by_name.items() if query and query in name)
+        if len(matches) == 1:
+            return web.json_response(matches[0])
+        if matches:
+            return web.json_response(
+                {
+                    "object": "error",
+                    "code": "not_found",
+                    "status": 404,
+                    "type": "ambiguous",
+                    "details": f"Too many cards match ambiguous name “{query}”. Add more words to refine.",
+                },
+                status=404,
+            )
+        return _not_found("No cards found matching that name.")
+
+    async def _autocomplete(self, request: web.Request) -> web.Response:
+        query = request.query.get("q", "").casefold()
+        names = sorted(
+            card["name"] for card in _distinct(self._by_name.values()) if query in card["name"].casefold()
+        )
+        return web.json_response({"object": "catalog", "total_values": len(names[:20]), "data": names[:20]})
+
+    async def _search(self, request: web.Request) -> web.Response:
+        query = request.query.get("q", "").casefold()
+        page = int(request.query.get("page", "1"))
+        found = [card for card in self.cards if query in card["name"].casefold()]
+        if not found:
+            return _not_found("Your query didn’t match any cards.")
+        chunk = found[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+        has_more = page * PAGE_SIZE < len(found)
+        body: dict[str, Any] = {
+            "object": "list",
+            "total_cards": len(found),
+            "has_more": has_more,
+            "data": chunk,
+        }
+        if has_more:
+            body["next_page"] = str(request.url.update_query({"page": str(page + 1)}))
+        return web.json_response(body)
+
+    async def _rulings(self, request: web.Request) -> web.Response:
+        card = self._by_id.get(request.match_info["id"])
+        if card is None:
+            return _not_found("No card found with the given ID.")
+        ruling = {
+            "object": "ruling",
+            "oracle_id": card.get("oracle_id"),
+            "source": "wotc",
+            "published_at": "2019-10-04",
+            "comment": f"A ruling about {card['name']}.",
+        }
+        return web.json_response({"object": "list", "has_more": False, "data": [ruling]})
+
+    async def _bulk_data(self, request: web.Request) -> web.Response:
+        entry = {
+            "object": "bulk_data",
+            "type": "oracle_cards",
+            "updated_at": "2019-09-26T09:02:48.000+00:00",
+            "download_uri": f"{self.url}/downloads/oracle-cards.json",
+            "content_type": "application/json",
+        }
+        rulings = {**entry, "type": "rulings", "download_uri": f"{self.url}/downloads/rulings.json"}
+        return web.json_response({"object": "list", "has_more": False, "data": [rulings, entry]})
+
+    async def _download(self, request: web.Request) -> web.Response:
+        return web.Response(body=json.dumps(self.bulk_cards).encode(), content_type="application/json")
+
+
+def _names(card: dict[str, Any]) -> list[str]:
+    return [card["name"], *(face["name"] for face in card.get("card_faces", []))]
+
+
+def _distinct(cards: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen: dict[int, dict[str, Any]] = {}
+    for card in cards:
+        seen.setdefault(id(card), card)
+    return list(seen.values())
+
+
+def _not_found(details: str) -> web.Response:
+    return _error(404, "not_found", details)
+
+
+def _error(status: int, code: str, details: str) -> web.Response:
+    return web.json_response(
+        {"object": "error", "code": code, "status": status, "details": details}, status=status
+    )
