@@ -16,17 +16,18 @@ from engine.model import SELF, Ability, AbilityKind, CopyEffect, Face, Frozen, P
 MANA_VALUE_RULE = cite("202.3", "equal to the total amount of mana in its mana cost")
 FACE_DOWN_RULE = cite("708.2a", "it becomes a 2/2 face-down creature with no text, no name, no subtypes")
 
+# In the order a type line prints them (CR 205.2a lists them alphabetically; cards print "Artifact Creature").
 CARD_TYPES = (
-    "Artifact",
-    "Battle",
-    "Creature",
-    "Enchantment",
-    "Instant",
     "Kindred",
-    "Land",
-    "Planeswalker",
-    "Sorcery",
     "Tribal",
+    "Enchantment",
+    "Artifact",
+    "Land",
+    "Creature",
+    "Planeswalker",
+    "Battle",
+    "Instant",
+    "Sorcery",
 )
 CARD_TYPE_WORDS = frozenset(t.casefold() for t in CARD_TYPES)
 COLOR_ORDER = "WUBRG"
@@ -49,6 +50,12 @@ def mana_value_of(mana_cost: tuple[str, ...]) -> int:
 def merged(existing: tuple[str, ...], added: Iterable[str]) -> tuple[str, ...]:
     """``existing`` followed by the ``added`` values it lacks, in order ("in addition to its other types")."""
     return tuple(dict.fromkeys((*existing, *added)))
+
+
+def merged_types(existing: tuple[str, ...], added: Iterable[str]) -> tuple[str, ...]:
+    """Card types with ``added`` ones, in the usual type-line order (Artifact Creature, not Creature Artifact)."""
+    found = merged(existing, added)
+    return tuple(sorted(found, key=lambda t: CARD_TYPES.index(t) if t in CARD_TYPES else len(CARD_TYPES)))
 
 
 def colors_of(mana_cost: tuple[str, ...], color_indicator: tuple[str, ...] = ()) -> tuple[str, ...]:
@@ -89,14 +96,24 @@ class GameAbility(Frozen):
         )
 
     @classmethod
-    def granted(cls, rules_text: str, copy_effect: CopyEffect | None = None) -> GameAbility:
-        """An ability given by an effect as text (``"Flying"``, ``"When ~ becomes the target …"``)."""
+    def granted(
+        cls, rules_text: str, copy_effect: CopyEffect | None = None, wording: str | None = None
+    ) -> GameAbility:
+        """An ability given by an effect as text (``"Flying"``, ``"When ~ becomes the target …"``).
+
+        ``wording`` is the ability as printed inside the granting text, when it differs from ``rules_text``.
+        """
         text = rules_text.strip().strip('"“”').strip()
         keyword = text if " " not in text and text[:1].isupper() else None
         kind = AbilityKind.KEYWORD if keyword else _kind_of_granted(text)
         trigger = text.split(",", 1)[0] if kind is AbilityKind.TRIGGERED else None
         return cls(
-            text=text, rules_text=text, kind=kind, keyword=keyword, trigger=trigger, copy_effect=copy_effect
+            text=wording or text,
+            rules_text=text,
+            kind=kind,
+            keyword=keyword,
+            trigger=trigger,
+            copy_effect=copy_effect,
         )
 
     def worded_for(self, name: str | None) -> str:

@@ -6,9 +6,9 @@ and ``mtg-judge copy``.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
 from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict
 
 from engine.board import Board, BoardSpec, GameObject, Zone
 from engine.characteristics import Characteristics
@@ -134,7 +134,8 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     obj = board.get(object_id)
     copiable = copiable_values(obj)
     current = current_characteristics(obj, board)
-    steps = tuple(e.explanation for e in board.log if e.object_id == obj.id and not e.note)
+    steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
+    steps += [Explanation.of(_final_sentence(obj, copiable), COPIABLE_AFTER_LAYER_1), *current.steps]
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
     notes += _state_based_notes(obj, board, current)
@@ -155,7 +156,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
                     transformed=obj.transformed,
                 ),
             ),
-            steps=(*steps, Explanation.of(_final_sentence(obj, copiable), COPIABLE_AFTER_LAYER_1)),
+            steps=tuple(steps),
             notes=tuple(notes),
         ),
     )

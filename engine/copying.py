@@ -17,6 +17,7 @@ from engine.characteristics import (
     GameAbility,
     mana_value_of,
     merged,
+    merged_types,
 )
 from engine.citations import cite
 from engine.layers import (
@@ -53,6 +54,8 @@ BACK_FACE_COPY = cite(
 )
 MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
 
+_QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
+_BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
 _TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
 
 
@@ -305,7 +308,7 @@ def _add_types(
         lambda v: v.model_copy(
             update={
                 "supertypes": merged(v.supertypes, exception.supertypes),
-                "types": merged(v.types, exception.types),
+                "types": merged_types(v.types, exception.types),
                 "subtypes": merged(v.subtypes, exception.subtypes),
             }
         )
@@ -368,25 +371,37 @@ def _supertype(
 def _gain_ability(
     values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
 ) -> tuple[CopiableText, list[Explanation]]:
-    gained = tuple(_granted(text, copier, effect) for text in exception.abilities)
+    quoted = _QUOTED.findall(exception.text)
+    wordings = quoted if len(quoted) == len(exception.abilities) else [None] * len(exception.abilities)
+    gained = tuple(
+        _granted(text, effect, wording) for text, wording in zip(exception.abilities, wordings, strict=True)
+    )
     if exception.copier_abilities and copier.card:
         own = layer_one_text(copier).main.abilities
         gained += tuple(a for a in own if effect is None or a.copy_effect != effect)
     values = values.mapped(lambda v: v.model_copy(update={"abilities": v.abilities + gained}))
-    shown = "; ".join(f"“{a.text}”" for a in gained)
+    shown = "; ".join(f"“{a.worded_for(values.main.name)}”" for a in gained)
     return values, [
         Explanation.of(f"Exception: it has {shown} as part of its copiable values.", GAIN_ABILITY)
     ]
 
 
-def _granted(text: str, copier: GameObject, effect: CopyEffect | None) -> GameAbility:
-    """A gained ability; "this ability" is the copy ability itself, which keeps its copy effect."""
-    if text.strip().casefold().rstrip(".") in ("this ability", "it has this ability") and effect:
-        own = next((a for a in layer_one_text(copier).main.abilities if a.copy_effect == effect), None)
-        return own or GameAbility.granted(effect.text, copy_effect=effect)
+def _granted(text: str, effect: CopyEffect | None, wording: str | None) -> GameAbility:
+    """A gained ability, shown in the quoted wording when there is one.
+
+    One that itself makes the object become a copy keeps a copy effect (Cryptoplasm, Vesuvan Doppelganger).
+    """
     inner = text.strip().strip('"“”')
-    nested = effect if effect and "become a copy" in inner and "this ability" in inner else None
-    return GameAbility.granted(inner, copy_effect=nested)
+    nested = _BECOME_COPY.search(inner)
+    copy_effect = None
+    if effect is not None and nested is not None:
+        copy_effect = effect
+        if effect.scope is not CopyScope.BECOME_COPY:
+            # Vesuvan Doppelganger grants a "become a copy" ability with the same exceptions as its own.
+            copy_effect = effect.model_copy(
+                update={"scope": CopyScope.BECOME_COPY, "copyable": nested["what"], "text": inner}
+            )
+    return GameAbility.granted(inner, copy_effect=copy_effect, wording=wording)
 
 
 def _not_copied(

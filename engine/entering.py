@@ -66,6 +66,11 @@ class PTOption(Frozen):
     abilities: tuple[str, ...] = ()
 
 
+def _sentence_case(text: str) -> str:
+    """``flying`` → ``Flying``; quoted ability text keeps its own capitals."""
+    return text[:1].upper() + text[1:]
+
+
 def _count(word: str, x: int) -> int:
     if word == "X":
         return x
@@ -148,7 +153,7 @@ def _option(text: str) -> PTOption | None:
     words = (match["words"] or "").split()
     types = tuple(w.capitalize() for w in words if w.casefold() in CARD_TYPE_WORDS)
     subtypes = tuple(w for w in words if w[:1].isupper() and w.casefold() not in CARD_TYPE_WORDS)
-    abilities = (match["ability"].strip().capitalize(),) if match["ability"] else ()
+    abilities = (_sentence_case(match["ability"].strip()),) if match["ability"] else ()
     return PTOption(
         text=text,
         power=PrintedNumber(printed=match["p"], value=int(match["p"])),

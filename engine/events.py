@@ -202,7 +202,9 @@ def describe_copy_abilities(card: Card) -> str:
     """What ``card`` can copy instead, for a clear answer when it can't make the copy asked for."""
     effects = [e for face in card.faces for e in face.copy_effects]
     if not effects:
-        return f"{card.name} has no copy ability at all."
+        abilities = [a.text.split(" (")[0] for face in card.faces for a in face.abilities]
+        has = f"its abilities: {'; '.join(abilities)}" if abilities else "it has no abilities"
+        return f"{card.name} has no ability that copies anything ({has})."
     shown = "; ".join(f"{e.scope.value.replace('-', ' ')}: {e.copyable}" for e in effects)
     return f"what {card.name} can do: {shown}."
 

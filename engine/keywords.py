@@ -30,7 +30,11 @@ _PLACEHOLDER_FORMS: Mapping[str, str] = {
     "typecycling": r"(?:basic )?[\w'-]+cycling",
     "offering": r"[\w'-]+ offering",
 }
-_PLACEHOLDER_TAILS: Mapping[str, str] = {"landwalk": "walk", "typecycling": "cycling", "offering": " offering"}
+_PLACEHOLDER_TAILS: Mapping[str, str] = {
+    "landwalk": "walk",
+    "typecycling": "cycling",
+    "offering": " offering",
+}
 
 
 _VARIANT = re.compile(r"^“?(?P<name>[A-Z][a-z]+(?: [a-z]+)*)”? is a variant of")
@@ -70,7 +74,8 @@ class KeywordVocabulary(Frozen):
 
     ``variants`` maps a variant (``Megamorph``) to the keyword it belongs to (``Morph``); ``renamed``
     maps a former name still printed in older Oracle text (``Totem armor``) to the current one
-    (``Umbra Armor``), which is what matches report; ``characteristic_defining`` names the keyword abilities the CR calls
+    (``Umbra Armor``), which is what matches report; ``characteristic_defining`` names the keyword
+    abilities the CR calls
     characteristic-defining abilities (changeling, devoid).
     """
 

@@ -21,6 +21,7 @@ from engine.characteristics import (
     GameAbility,
     colors_of,
     merged,
+    merged_types,
 )
 from engine.citations import cite
 from engine.model import AbilityKind, Card, PrintedNumber
@@ -86,7 +87,8 @@ def printed_text(obj: GameObject) -> CopiableText:
         )
     if obj.transformed and len(card.faces) > 1:
         back = Characteristics.of_face(card.faces[1])
-        front_value = Characteristics.of_face(card.faces[0]).mana_value
+        # A token copy of a transforming permanent copies its back face: mana value 0 (CR 712.8e).
+        front_value = 0 if obj.token else Characteristics.of_face(card.faces[0]).mana_value
         return CopiableText(main=back.model_copy(update={"mana_value": front_value}))
     main = Characteristics.of_face(card.front)
     if is_melded(card):
@@ -114,7 +116,7 @@ def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
             update={
                 "power": setting.power,
                 "toughness": setting.toughness,
-                "types": merged(values.types, setting.types),
+                "types": merged_types(values.types, setting.types),
                 "subtypes": merged(values.subtypes, setting.subtypes),
                 "abilities": values.abilities + tuple(GameAbility.granted(a) for a in setting.abilities),
             }
@@ -138,18 +140,20 @@ def copiable_values(obj: GameObject) -> Characteristics:
 class Computed(Characteristics):
     """Current characteristics with the notes the layer system produced while computing them."""
 
+    steps: tuple[Explanation, ...] = ()
     notes: tuple[Explanation, ...] = ()
 
 
 def current_characteristics(obj: GameObject, board: Board) -> Computed:
     """The object's characteristics after every layer (CR 613.1), evaluated on ``board``."""
     values = copiable_values(obj)
+    steps: list[Explanation] = []
     notes: list[Explanation] = []
     effects = sorted(obj.effects, key=lambda e: e.timestamp)
     values = _layer_four(values, obj, effects, notes)
     values = _layer_five(values, effects)
     values = _layer_six(values, obj, effects)
-    power, toughness = _layer_seven(values, obj, board, effects, notes)
+    power, toughness = _layer_seven(values, obj, board, effects, steps, notes)
     if len(effects) > 1:
         notes.append(
             Explanation.of(
@@ -163,7 +167,7 @@ def current_characteristics(obj: GameObject, board: Board) -> Computed:
     update = {
         k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
     }
-    return Computed(**{**values.model_dump(), **update, "notes": tuple(notes)})
+    return Computed(**{**values.model_dump(), **update, "steps": tuple(steps), "notes": tuple(notes)})
 
 
 def _layer_four(
@@ -193,7 +197,7 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
     types, subtypes = spec.types or (), spec.subtypes or ()
     match spec.kind:
         case EffectKind.ADD_TYPES:
-            return values.model_copy(update={"types": merged(values.types, types)})
+            return values.model_copy(update={"types": merged_types(values.types, types)})
         case EffectKind.ADD_SUBTYPES:
             return values.model_copy(update={"subtypes": merged(values.subtypes, subtypes)})
         case EffectKind.SET_TYPES:
@@ -202,7 +206,10 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
             return values.model_copy(update={"subtypes": subtypes})
         case EffectKind.ANIMATE if spec.keep_types:
             return values.model_copy(
-                update={"types": merged(values.types, types), "subtypes": merged(values.subtypes, subtypes)}
+                update={
+                    "types": merged_types(values.types, types),
+                    "subtypes": merged(values.subtypes, subtypes),
+                }
             )
         case EffectKind.ANIMATE:
             return values.model_copy(update={"types": types, "subtypes": subtypes})
@@ -243,34 +250,62 @@ def _layer_seven(
     obj: GameObject,
     board: Board,
     effects: list[TimedEffect],
+    steps: list[Explanation],
     notes: list[Explanation],
 ) -> tuple[int | None, int | None]:
-    if values.power is None or values.toughness is None:
-        if not values.is_a("Creature"):
-            return None, None
-    power, toughness = _base_numbers(values, board, notes)
-    for effect in effects:
-        spec = effect.spec
-        if spec.kind in (EffectKind.SET_PT, EffectKind.ANIMATE) and spec.power is not None:
-            power, toughness = spec.power, spec.toughness if spec.toughness is not None else toughness
+    if (values.power is None or values.toughness is None) and not values.is_a("Creature"):
+        return None, None
+    power, toughness = _base_numbers(values, board, steps)
+    setting = [
+        e.spec
+        for e in effects
+        if e.spec.kind in (EffectKind.SET_PT, EffectKind.ANIMATE) and e.spec.power is not None
+    ]
+    for spec in setting:
+        power, toughness = spec.power, spec.toughness
+        steps.append(
+            Explanation.of(
+                f"Layer 7b: an effect sets its power and toughness to {power}/{toughness}.", LAYER_7B
+            )
+        )
+    if power is None or toughness is None:
+        if values.power is not None:
+            notes.append(
+                Explanation.of(
+                    "Nothing defines its printed */* on this board, so each undefined number is 0.", LAYER_7A
+                )
+            )
+        power, toughness = power or 0, toughness or 0
     for effect in effects:
         if effect.spec.kind is EffectKind.PUMP:
             power += effect.spec.power or 0
             toughness += effect.spec.toughness or 0
+            steps.append(
+                Explanation.of(
+                    f"Layer 7c: an effect gives it {effect.spec.power:+d}/{effect.spec.toughness:+d}.",
+                    LAYER_7C,
+                )
+            )
     for kind, count in obj.counters.items():
         match = _PT_COUNTER.match(kind)
-        if match:
+        if match and count:
             power += int(match.group(1)) * count
             toughness += int(match.group(2)) * count
+            steps.append(
+                Explanation.of(f"Layer 7c: {count} {kind} counter{'s' if count != 1 else ''}.", LAYER_7C)
+            )
     if sum(e.spec.kind is EffectKind.SWITCH_PT for e in effects) % 2:
         power, toughness = toughness, power
+        steps.append(Explanation.of("Layer 7d: its power and toughness are switched.", LAYER_7D))
     return power, toughness
 
 
-def _base_numbers(values: Characteristics, board: Board, notes: list[Explanation]) -> tuple[int, int]:
+def _base_numbers(
+    values: Characteristics, board: Board, steps: list[Explanation]
+) -> tuple[int | None, int | None]:
     """Layer 7a: printed numbers, or what a power/toughness-defining CDA says on this board."""
-    power = values.power.value if values.power and values.power.value is not None else None
-    toughness = values.toughness.value if values.toughness and values.toughness.value is not None else None
+    power = values.power.value if values.power else None
+    toughness = values.toughness.value if values.toughness else None
     if power is not None and toughness is not None:
         return power, toughness
     for ability in values.abilities:
@@ -282,20 +317,15 @@ def _base_numbers(values: Characteristics, board: Board, notes: list[Explanation
             count = len(found)
             plus = 1 if _PLUS_ONE_TOUGHNESS.search(ability.rules_text) else 0
             listed = ", ".join(found) or "none"
-            notes.append(
+            steps.append(
                 Explanation.of(
-                    f"Its characteristic-defining ability counts the card types among cards in all graveyards "
-                    f"({listed}: {count}), so it is {count}/{count + plus}.",
+                    f"Layer 7a: its characteristic-defining ability counts the card types among cards in all "
+                    f"graveyards ({listed}: {count}), so it is {count}/{count + plus}.",
                     LAYER_7A,
                 )
             )
             return count, count + plus
-    notes.append(
-        Explanation.of(
-            "Nothing defines its printed */* on this board, so each undefined number is 0.", LAYER_7A
-        )
-    )
-    return power or 0, toughness or 0
+    return power, toughness
 
 
 def graveyard_card_types(board: Board) -> tuple[str, ...]:

@@ -53,6 +53,8 @@ STATIC_AND_TRIGGER = cite("603.11", "combine the abilities into one paragraph")
 MIRACLE = cite("702.94a", "Miracle is a static ability linked to a triggered ability")
 SQUAD = cite("702.157a", "Squad is a keyword that represents two linked abilities")
 CHAMPION_KEYWORD = cite("702.72b", "The two abilities represented by champion are linked")
+CHAMPION_MEANS = cite("702.72a", "Champion represents two triggered abilities")
+ANCHOR_WORD_CHOICE = cite("614.12b", "each marked with an anchor word")
 KICKER = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
 
 
@@ -146,29 +148,7 @@ _QUOTED = re.compile(r"[\"“]([^\"”]*)[\"”]")
 _SENTENCE_END = re.compile(r"[.!?]\s")
 
 # Words that end the value named after "choose a" ("choose a number between 0 and 7").
-_VALUE_STOPS = (
-    "between",
-    "at",
-    "for",
-    "from",
-    "that",
-    "other",
-    "and",
-    "or",
-    "to",
-    "with",
-    "in",
-    "on",
-    "this",
-    "you",
-    "they",
-    "each",
-    "among",
-    "of",
-    "if",
-    "unless",
-    "except",
-)
+_VALUE_STOPS = r"between|at|for|from|that|other|and|or|to|with|in|on|this|you|they|each|among|of|if|unless"
 
 # --- phrases (matched on lower-cased rules text, SELF = "~") -----------------------------------------
 _EXILE_VERB = re.compile(r"(?<!from )(?<!in )(?<!into )\bexiles?\b(?! zone)(?! ~(?:\W|$))")
@@ -180,10 +160,16 @@ _EXILED_WITH_NAMED = re.compile(r"\bexiled with cards named ~")
 _PREGAME_SHUFFLE = re.compile(r"before you shuffle your deck to start the game")
 _CAST_COST = re.compile(r"as an additional cost to cast (?:this spell|~)|\bwhile casting this spell\b")
 _REPLACES = re.compile(r"\binstead\b|\bwould\b")
-_PUTS_ONTO_BATTLEFIELD = re.compile(r"\bputs? [^.]*? onto the battlefield\b|\bcreates? [^.]*?\btokens?\b")
+_CREATES_TOKEN = re.compile(r"\bcreates? [^.]*?\btokens?\b|\bpopulates?\b|\bamass(?:es)?\b")
+_PUTS_ONTO_BATTLEFIELD = re.compile(
+    r"\bputs? [^.]*? onto the battlefield\b|\breturns? [^.]*? to the battlefield\b|" + _CREATES_TOKEN.pattern
+)
+_TOKEN_PRONOUN = re.compile(r" (?:it|them|that token|those tokens|the tokens?)\b")
 _PUT_WITH = re.compile(r"\b(?:put onto the battlefield|created) with ~")
 _THE_TOKEN = re.compile(r"\bthe tokens?\b")
-_CHOOSE_VALUE = re.compile(r"\bchooses? (?:an?|any|two|three|one of|the) ((?:(?!(?:%s)\b)[\w-]+\b ?){1,4})" % "|".join(_VALUE_STOPS))
+_CHOOSE_VALUE = re.compile(
+    r"\bchooses? (?:an?|another|any|two|three|one of) ((?:(?!(?:" + _VALUE_STOPS + r")\b)[\w-]+\b,? ?){1,4})"
+)
 _NAME_A_CARD = re.compile(r"\bnames? a (?:[\w-]+ )?card\b|\bchooses? the name of\b")
 _CHOSEN = re.compile(
     r"\b(?:the |last )*chosen ((?:[\w-]+ ){0,2}[\w-]+)|\bthe named card\b|\bwith that name\b"
@@ -192,8 +178,8 @@ _WORD_CHOICE = re.compile(r"\bchooses? ((?:[\w-]+, )*[\w-]+,? or [\w-]+)\b")
 _WORD_LIST_SEPARATOR = re.compile(r",? or |, ")
 _NOTE = re.compile(r"\bnotes? (?!that\b)")
 _NOTED = re.compile(r"\bnoted\b")
-_ENTERS_PAYING = re.compile(r"\bas ~ enters(?: the battlefield)?,[^.]*\bpays?\b")
-_AS_ENTERED = re.compile(r"\bas ~ entered\b")
+_ENTERS_PAYING = re.compile(r"\bas ~ enters(?: the battlefield)?,[^.]*\b(?:pays?|sacrifices?|discards?)\b")
+_AS_ENTERED = re.compile(r"\bas (?:~|it) entered\b")
 _AS_WAS_CAST = re.compile(r"\bas ~ was cast\b")
 _VARIABLE = re.compile(r"\bx\b|\bany number\b|\bone or more\b")
 _KICKED = re.compile(r"\b(?:was|wasn't|were) kicked(?: with its ([^ ]+) kicker)?")
@@ -225,7 +211,7 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
         *_keyword_links(card),
     ]
     links = _links(pairs)
-    notes = [*_pair_notes(pairs, referrers), *_not_linked_notes(card, referrers, also)]
+    notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
     if not links:
         notes.insert(0, _no_links_note(card))
     return LinkedReport(
@@ -289,8 +275,7 @@ def _acting_roles(segment: _Segment) -> Iterator[_Role]:
     text = segment.text
     exile = _exile_rule(segment)
     if exile is not None:
-        match = _EXILE_VERB.search(text)
-        yield _Role(segment, exile[0], exile[1], "exiled", position=match.start() if match else 0)
+        yield _Role(segment, exile[0], exile[1], "exiled", position=_exiles_cards_at(segment) or 0)
     if _acts_as_ability(segment) and (match := _PUTS_ONTO_BATTLEFIELD.search(text)):
         yield _Role(
             segment, "battlefield", PUT_ONTO_BATTLEFIELD, "put onto the battlefield", position=match.start()
@@ -320,17 +305,32 @@ def _exile_rule(segment: _Segment) -> tuple[str, Citation] | None:
         return "exile", EXILED_PAYING_COST
     if keyword == "hideaway":
         return "exile", EXILED_BY_ABILITY
-    if not _EXILE_VERB.search(text):
+    if _exiles_cards_at(segment) is None:
         return None
     if _PREGAME_SHUFFLE.search(text):
         return "pregame-exile", PREGAME_EXILE
     if _CAST_COST.search(text):
-        return "exile", EXILED_PAYING_COST
+        # 607.2q is about permanent spells; an instant's "the exiled card" is just its own cost
+        return ("exile", EXILED_PAYING_COST) if _is_permanent(segment.face) else None
     if _acts_as_ability(segment):
         return "exile", EXILED_BY_ABILITY
     if _REPLACES.search(text):
         return "exile", EXILED_BY_REPLACEMENT
     return None
+
+
+def _exiles_cards_at(segment: _Segment) -> int | None:
+    """Where the segment first tells a player to exile cards; exiling the token it just created is no card."""
+    created = _CREATES_TOKEN.search(segment.text)
+    for match in _EXILE_VERB.finditer(segment.text):
+        after_token = created is not None and created.start() < match.start()
+        if not (after_token and _TOKEN_PRONOUN.match(segment.text, match.end())):
+            return match.start()
+    return None
+
+
+def _is_permanent(face: Face) -> bool:
+    return not {"Instant", "Sorcery"} & set(face.type_line.types)
 
 
 def _acts_as_ability(segment: _Segment) -> bool:
@@ -349,7 +349,9 @@ def _word_choices(segment: _Segment) -> Iterator[_Role]:
         words = _WORD_LIST_SEPARATOR.split(match.group(1))
         if not any(word in _NOT_WORDS for word in words):
             yield _Role(segment, "words", WORD_CHOICE, "|".join(words), position=match.start())
-            yield _Role(segment, "choice:any", CHOSEN_VALUE, f"one of {' or '.join(words)}", position=match.start())
+            yield _Role(
+                segment, "choice:any", CHOSEN_VALUE, f"one of {' or '.join(words)}", position=match.start()
+            )
 
 
 def _keyword_actor(segment: _Segment) -> Iterator[_Role]:
@@ -457,7 +459,9 @@ def _pair(actors: Sequence[_Role], referrers: Sequence[_Role]) -> Iterator[_Pair
         for referrer in referrers:
             if not _same_channel(actor, referrer) or not _costs_match(actor, referrer):
                 continue
-            if _is_anaphora(referrer, acting_at):
+            if _is_anaphora(referrer, acting_at) or (
+                actor.rule is EXILED_PAYING_COST and not referrer.history
+            ):
                 continue
             pair = _pair_of(actor, referrer)
             if pair is not None:
@@ -505,6 +509,8 @@ def _pair_of(actor: _Role, referrer: _Role) -> _Pair | None:
         extra.append(BOTH_FACES)
     if Holder.ITSELF in {first.holder, second.holder} or _granted_by_class_level(first, second):
         extra.append(GRANTED_TO_ITSELF)
+    if actor.channel == "kicker":
+        extra.append(KICKER)
     return _Pair(
         first,
         second,
@@ -531,7 +537,13 @@ def _word_links(actors: Sequence[_Role], segments: Sequence[_Segment]) -> Iterat
             anchor = (segment.ability.anchor_word or "").casefold()
             if anchor and segment.holder is Holder.PRINTED:
                 if anchor in words:
-                    yield _Pair(actor.segment, segment, ANCHOR_WORD, _explain_anchor(actor, segment, anchor))
+                    yield _Pair(
+                        actor.segment,
+                        segment,
+                        ANCHOR_WORD,
+                        _explain_anchor(actor, segment, anchor),
+                        (ANCHOR_WORD_CHOICE,),
+                    )
             elif found := [word for word in words if re.search(rf"\b{re.escape(word)}\b", segment.text)]:
                 yield _Pair(actor.segment, segment, WORD_CHOICE, _explain_words(actor, segment, words, found))
 
@@ -565,7 +577,7 @@ def _paragraph_links(card: Card) -> Iterator[_Pair]:
 
 
 def _keyword_links(card: Card) -> Iterator[_Pair]:
-    """Keywords that stand for two linked abilities: champion (702.72b), miracle (702.94a), squad (702.157a)."""
+    """Keywords standing for two linked abilities: champion (702.72b), miracle (702.94a), squad (702.157a)."""
     for position, face in enumerate(card.faces):
         for ability in face.abilities:
             keyword = (ability.keyword or "").casefold()
@@ -574,7 +586,11 @@ def _keyword_links(card: Card) -> Iterator[_Pair]:
             )
             if keyword == "champion":
                 yield _Pair(
-                    segment, segment, CHAMPION, _KEYWORD_EXPLANATIONS["champion"], (CHAMPION_KEYWORD,)
+                    segment,
+                    segment,
+                    CHAMPION,
+                    _KEYWORD_EXPLANATIONS["champion"],
+                    (CHAMPION_KEYWORD, CHAMPION_MEANS),
                 )
             elif keyword in {"miracle", "squad"}:
                 extra = MIRACLE if keyword == "miracle" else SQUAD
@@ -641,8 +657,10 @@ def _explain(actor: _Role, referrer: _Role) -> str:
     name = _self_name(first)
     if first is second:
         return (
-            f"{_upper(act)} both {_SELF_LINK_ACTS[actor.channel]} and refers to {_SELF_LINK_OBJECTS[actor.channel].format(name=name)},"
-            " so it is linked to itself: it also uses what it did on earlier resolutions, never what any other"
+            f"{_upper(act)} both {_SELF_LINK_ACTS[actor.channel]} and refers to"
+            f" {_SELF_LINK_OBJECTS[actor.channel].format(name=name)},"
+            " so it is linked to itself: it also uses what it did on earlier resolutions, never what any"
+            " other"
             " ability or object did."
         )
     ref = _upper(ref)
@@ -658,7 +676,8 @@ def _explain(actor: _Role, referrer: _Role) -> str:
         "607.2e": f"{ref} refers only to information {act} noted, not to anything noted by another"
         f" ability or object.",
         "607.2g": f"{ref} refers only to the cost paid for {act} as {name} entered the battlefield.",
-        "607.2i": f"{ref} refers only to whether the additional cost{_named_cost(actor, referrer)} of {act} was paid as"
+        "607.2i": f"{ref} refers only to whether the additional cost{_named_cost(actor, referrer)} of {act}"
+        " was paid as"
         f" {name} was cast as a spell; another object's costs don't count.",
         "607.2j": f"{ref} refers only to the value chosen for the variable additional cost of {act} as"
         f" {name} was cast.",
@@ -666,7 +685,8 @@ def _explain(actor: _Role, referrer: _Role) -> str:
         f" {name}; nothing exiled during the game counts.",
         "607.2q": f"{ref} refers only to the cards exiled to pay the cost of the spell that became this"
         f" permanent, through {act}; the current CR files this under 607.2q (cards exiled while paying the"
-        f' cost, referred to as "exiled with" it), not 607.2j, which is about a cost referred to "as it was cast".',
+        f' cost, referred to as "exiled with" it), not 607.2j, which is about a cost referred to'
+        ' "as it was cast".',
     }
     return templates[actor.rule.number]
 
@@ -681,7 +701,8 @@ def _named_cost(actor: _Role, referrer: _Role) -> str:
 
 def _explain_anchor(actor: _Role, segment: _Segment, anchor: str) -> str:
     return (
-        f"Ability {segment.ability.index} is preceded by the anchor word {segment.ability.anchor_word}: it applies"
+        f"Ability {segment.ability.index} is preceded by the anchor word {segment.ability.anchor_word}: it"
+        " applies"
         f" only if {segment.ability.anchor_word} was chosen for ability {actor.segment.ability.index} as"
         f" {segment.face.name} entered (614.12b); nothing else can choose it."
     )
@@ -689,59 +710,68 @@ def _explain_anchor(actor: _Role, segment: _Segment, anchor: str) -> str:
 
 def _explain_words(actor: _Role, segment: _Segment, words: Sequence[str], found: Sequence[str]) -> str:
     return (
-        f"Ability {segment.ability.index} refers only to the choice between {' or '.join(words)} made for ability"
-        f" {actor.segment.ability.index} (here: {', '.join(found)}); these words have no rules meaning of their own."
+        f"Ability {segment.ability.index} refers only to the choice between {' or '.join(words)} made for"
+        " ability"
+        f" {actor.segment.ability.index} (here: {', '.join(found)}); these words have no rules meaning of"
+        " their own."
     )
 
 
 def _explain_paragraph(static: _Segment, trigger: _Segment) -> str:
     return (
-        f"Ability {trigger.ability.index} is a triggered ability printed in the same paragraph as the static ability"
-        f" {static.ability.index}: it triggers only on actions taken because of ability {static.ability.index}"
+        f"Ability {trigger.ability.index} is a triggered ability printed in the same paragraph as the static"
+        " ability"
+        f" {static.ability.index}: it triggers only on actions taken because of ability"
+        f" {static.ability.index}"
         f" (603.11), not on the same action taken any other way."
     )
 
 
 def _explain_pregame_choice(static: _Segment, defining: _Segment) -> str:
     where = (
-        f"Ability {static.ability.index} is printed as one paragraph holding both a static ability (a choice made"
+        f"Ability {static.ability.index} is printed as one paragraph holding both a static ability (a choice"
+        " made"
         " before the game begins) and a characteristic-defining ability"
         if static is defining
-        else f"The characteristic-defining ability {defining.ability.index} is printed in the same paragraph as"
+        else f"The characteristic-defining ability {defining.ability.index} is printed in the same paragraph"
+        " as"
         f" the static ability {static.ability.index} that makes a choice before the game begins"
     )
     return (
-        f"{where}: the characteristic-defining ability uses only that choice and keeps using it as the card changes"
+        f"{where}: the characteristic-defining ability uses only that choice and keeps using it as the card"
+        " changes"
         " zones during the game."
     )
 
 
 _KEYWORD_EXPLANATIONS = {
-    "champion": "Champion stands for two linked triggered abilities: the leaves-the-battlefield ability returns only"
-    " the card the enters ability exiled (702.72a).",
-    "miracle": "Miracle stands for a static ability and a triggered ability linked to it: only revealing the card"
-    " by the miracle ability itself lets it be cast for its miracle cost.",
-    "squad": "Squad stands for two linked abilities: the enters trigger copies the creature once for each time the"
-    " squad cost of this ability was paid.",
+    "champion": "Champion stands for two linked triggered abilities: the leaves-the-battlefield ability"
+    " returns only the card the enters ability exiled (702.72a).",
+    "miracle": "Miracle stands for a static ability and a triggered ability linked to it: only revealing the"
+    " card by the miracle ability itself lets it be cast for its miracle cost.",
+    "squad": "Squad stands for two linked abilities: the enters trigger copies the creature once for each"
+    " time the squad cost of this ability was paid.",
 }
 
 
 # --- notes ---------------------------------------------------------------------------------------------
 
 
-def _pair_notes(pairs: Sequence[_Pair], referrers: Sequence[_Role]) -> Iterator[Explanation]:
+def _pair_notes(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
     if not pairs:
         return
     extras = {citation.number for pair in pairs for citation in pair.extra}
     if BOTH_FACES.number in extras:
         yield Explanation.of(
-            "Abilities on either face of a transforming card count as printed on the card whichever face is up,"
+            "Abilities on either face of a transforming card count as printed on the card whichever face is"
+            " up,"
             " so a front-face ability can be linked to a back-face ability.",
             BOTH_FACES,
         )
     if TOKEN_OR_EMBLEM.number in extras:
         yield Explanation.of(
-            "A token's or emblem's ability can be linked to the ability of the object that created it: it refers"
+            "A token's or emblem's ability can be linked to the ability of the object that created it: it"
+            " refers"
             " only to what that creating ability did.",
             TOKEN_OR_EMBLEM,
         )
@@ -754,13 +784,15 @@ def _pair_notes(pairs: Sequence[_Pair], referrers: Sequence[_Role]) -> Iterator[
     yield from _several_pairs_note(pairs)
     if any(pair.singular_exile for pair in pairs):
         yield Explanation.of(
-            "If the exiling ability exiled several cards (for example because Strionic Resonator copied it), the"
-            ' ability referring to "the exiled card" refers to each of them; values are summed, and for "a" card'
-            " its controller chooses one.",
+            "If the exiling ability exiled several cards (for example because Strionic Resonator copied"
+            " it), the"
+            ' ability referring to "the exiled card" refers to each of them; values are summed, and for "a"'
+            " card, its controller chooses one.",
             MANY_EXILED,
         )
     yield Explanation.of(
-        "If another object gains or copies these abilities together (a copy effect, or one effect granting both),"
+        "If another object gains or copies these abilities together (a copy effect, or one effect granting"
+        " both),"
         " they stay linked only to each other on it, never to that object's other abilities.",
         ACQUIRED_PAIR,
         COPIED_PAIR,
@@ -768,20 +800,30 @@ def _pair_notes(pairs: Sequence[_Pair], referrers: Sequence[_Role]) -> Iterator[
 
 
 def _several_pairs_note(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
-    counts: dict[tuple[int, int], set[tuple[tuple[int, int], tuple[int, int]]]] = {}
+    members: dict[tuple[int, int], set[tuple[tuple[int, int], tuple[int, int]]]] = {}
+    segments: dict[tuple[int, int], _Segment] = {}
     for pair in pairs:
         low, high, _ = pair.key
-        for order in {low, high}:
-            counts.setdefault(order, set()).add((low, high))
-    shared = sorted(order for order, members in counts.items() if len(members) > 1)
-    if shared:
-        names = ", ".join(f"ability {index}" for _, index in shared)
-        yield Explanation.of(f"{_upper(names)} belongs to more than one linked pair.", SEVERAL_PAIRS)
+        for segment in (pair.first, pair.second):
+            members.setdefault(segment.order, set()).add((low, high))
+            segments[segment.order] = segment
+    shared = sorted(order for order, pairs_of_it in members.items() if len(pairs_of_it) > 1)
+    if not shared:
+        return
+    several_faces = len({order[0] for order in segments}) > 1
+    names = [
+        f"ability {segments[order].ability.index}"
+        + (f" of {segments[order].face.name}" if several_faces else "")
+        for order in shared
+    ]
+    verb = "belongs" if len(names) == 1 else "each belong"
+    yield Explanation.of(f"{_upper(' and '.join(names))} {verb} to more than one linked pair.", SEVERAL_PAIRS)
 
 
 def _no_links_note(card: Card) -> Explanation:
     return Explanation.of(
-        f"{card.name} has no linked abilities: none of its abilities refers to what another of its abilities does"
+        f"{card.name} has no linked abilities: none of its abilities refers to what another of its abilities"
+        " does"
         " (exiled cards, created objects, a choice, noted information or a paid cost).",
         LINKED,
     )
@@ -824,8 +866,10 @@ def _not_linked_note(other: Card, actor: _Role, card: Card, referring: Sequence[
     numbers = " and ".join(str(index) for index in referring)
     return Explanation.of(
         f"Not linked: {source} is not printed on {card.name}. Even when {card.name} has that ability, its"
-        f" {'ability' if len(referring) == 1 else 'abilities'} {numbers} refer only to what"
-        f" {card.name}'s own linked abilities did, never to what that ability {_DID.get(actor.channel.split(':')[0], 'did')}.",
+        f" {'ability' if len(referring) == 1 else 'abilities'} {numbers}"
+        f" {'refers' if len(referring) == 1 else 'refer'} only to what"
+        f" {card.name}'s own linked abilities did, never to what that ability"
+        f" {_DID.get(actor.channel.split(':')[0], 'did')}.",
         LINKED,
         ACQUIRED_PAIR,
         COPIED_PAIR,

@@ -20,17 +20,19 @@ from engine.stack import (
     PaidObject,
     Payment,
     StackAbility,
-    StackCopyResult,
     StackError,
     StackItem,
     StackSpell,
     as_targetable,
-    cast_copy,
     check_targets,
+    validate_choices,
+)
+from engine.stack_copy import (
+    StackCopyResult,
+    cast_copy,
     copy_ability,
     copy_effects_of,
     copy_spell,
-    validate_choices,
 )
 from engine.stack_text import Targetable, TargetKind, mana_rider, mana_symbols
 
@@ -136,9 +138,9 @@ class StackScenario(Frozen):
         raise _error(f"query {query!r} is not a copy on the stack; copies: {[c.id for c in self.copies]}")
 
 
-def _error(text: str, line: int = 0) -> StackError:
+def _error(text: str, line: int = 0, rules: tuple[str, ...] = ()) -> StackError:
     where = f"stack entry on line {line}: " if line else ""
-    return StackError(Explanation(text=where + text, rules=()))
+    return StackError(Explanation(text=where + text, rules=rules))
 
 
 def stack_card_names(entries: tuple[StackEntrySpec, ...]) -> tuple[str, ...]:
@@ -159,6 +161,33 @@ def stack_card_names(entries: tuple[StackEntrySpec, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def stack_handles(entries: tuple[StackEntrySpec, ...]) -> tuple[str, ...]:
+    """Each entry's handle: its ``id``, else the card name, "<source> ability N" or "<original> copy"."""
+    used: set[str] = set()
+    handles: list[str] = []
+    for entry in entries:
+        handle = entry.id or _default_handle(entry, used)
+        if handle in used:
+            raise _error(f"handle {handle!r} is already used; give this entry another id", entry.line)
+        used.add(handle)
+        handles.append(handle)
+    return tuple(handles)
+
+
+def _default_handle(entry: StackEntrySpec, used: set[str]) -> str:
+    if entry.copy_of:
+        base = f"{entry.copy_of} copy"
+    elif entry.ability is not None:
+        base = f"{entry.source or entry.card} ability {entry.ability}"
+    else:
+        base = entry.card or "spell"
+    handle, n = base, 1
+    while handle in used:
+        n += 1
+        handle = f"{base} {n}"
+    return handle
+
+
 def build_stack(
     entries: tuple[StackEntrySpec, ...],
     catalogue: Mapping[str, Card],
@@ -170,21 +199,23 @@ def build_stack(
     board = dict(objects or {})
     items: dict[str, StackItem] = {}
     copies: list[StackCopyResult] = []
-    for entry in entries:
+    for entry, handle in zip(entries, stack_handles(entries), strict=True):
+        if handle in board:
+            raise _error(
+                f"handle {handle!r} is already used by a board object; give this entry an id", entry.line
+            )
         try:
             if entry.copy_of:
-                result = _copy(entry, catalogue, board, items)
+                result = _copy(entry, handle, catalogue, board, items)
                 copies.append(result)
                 item: StackItem = result.item
             elif entry.ability is not None:
-                item = _ability(entry, catalogue, board)
+                item = _ability(entry, handle, catalogue, board)
             else:
-                item = _spell(entry, catalogue, board, items)
+                item = _spell(entry, handle, catalogue, board, items)
         except StackError as error:
-            raise _error(str(error), entry.line) from error
-        if item.handle in items or item.handle in board:
-            raise _error(f"handle {item.handle!r} is already used", entry.line)
-        items[item.handle] = item
+            raise _error(str(error), entry.line, error.explanation.rules) from error
+        items[handle] = item
     return StackScenario(items=tuple(items.values()), copies=tuple(copies))
 
 
@@ -256,6 +287,7 @@ def _mana_source(card: Card) -> ManaSource:
 
 def _spell(
     entry: StackEntrySpec,
+    handle: str,
     catalogue: Mapping[str, Card],
     board: Mapping[str, BoardObject],
     items: Mapping[str, StackItem],
@@ -265,7 +297,7 @@ def _spell(
     card = _card(entry.card, catalogue)
     choices = validate_choices(card, _choices(entry, catalogue), back_face_up=entry.transformed)
     spell = StackSpell(
-        handle=entry.id or card.name,
+        handle=handle,
         card=card,
         controller=entry.controller,
         owner=entry.controller,
@@ -278,7 +310,7 @@ def _spell(
 
 
 def _ability(
-    entry: StackEntrySpec, catalogue: Mapping[str, Card], board: Mapping[str, BoardObject]
+    entry: StackEntrySpec, handle: str, catalogue: Mapping[str, Card], board: Mapping[str, BoardObject]
 ) -> StackAbility:
     source, card = _ability_source(entry, catalogue, board)
     abilities = [a for face in card.faces for a in face.abilities]
@@ -297,7 +329,7 @@ def _ability(
             f"{card.name} has no activated or triggered ability {entry.ability}; it has: {listed or 'none'}"
         )
     item = StackAbility(
-        handle=entry.id or f"{source.handle} ability {ability.index}",
+        handle=handle,
         source=source,
         source_card=card,
         ability=ability,
@@ -326,6 +358,7 @@ def _ability_source(
 
 def _copy(
     entry: StackEntrySpec,
+    handle: str,
     catalogue: Mapping[str, Card],
     board: Mapping[str, BoardObject],
     items: Mapping[str, StackItem],
@@ -333,7 +366,6 @@ def _copy(
     if not entry.via:
         raise _error("a copy_of entry needs via: (the card whose effect copies)")
     via = _card(entry.via, catalogue)
-    handle = entry.id or _copy_handle(entry.copy_of or "", items)
     candidates = _targets(items, board)
     if _casts_copy(via):
         card = _cast_copy_card(entry.copy_of or "", items, board, catalogue)
@@ -378,14 +410,6 @@ def _casts_copy(via: Card) -> bool:
     except StackError:
         return False
     return True
-
-
-def _copy_handle(copy_of: str, items: Mapping[str, StackItem]) -> str:
-    handle, n = f"{copy_of} copy", 1
-    while handle in items:
-        n += 1
-        handle = f"{copy_of} copy {n}"
-    return handle
 
 
 def _cast_copy_card(

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from enum import StrEnum
 
-from engine.model import Ability, CopyEffect, CopyException, CopyScope, ExceptionKind, Frozen
+from engine.model import Frozen
 
 _TYPE_WORDS = frozenset(
     {
@@ -82,6 +82,9 @@ def target_requirements(text: str) -> tuple[TargetRequirement, ...]:
             phrase = _requirement_phrase(text[match.end() :])
             if phrase:
                 requirements.append(TargetRequirement(phrase=phrase))
+            elif requirements and text[: match.start()].rstrip().lower().endswith("another"):
+                # "choose another target for each time ~ was kicked" (Comet Storm)
+                requirements.append(TargetRequirement(phrase=requirements[-1].phrase, variable=True))
     return tuple(requirements)
 
 
@@ -165,7 +168,9 @@ class Condition(Frozen):
 
 
 _KICKED = re.compile(r"if [^.,]*? was kicked(?: with its (\{[^ ]*?\}) kicker)?", re.IGNORECASE)
-_MANA_SPENT = re.compile(r"if ((?:\{[wubrgc]\})+|[^.,]*? mana) was spent to cast", re.IGNORECASE)
+_MANA_SPENT = re.compile(
+    r"if ((?:\{[wubrgc]\})+|[^.,]*? mana) was spent to cast(?: ~| this spell| it)?", re.IGNORECASE
+)
 _CAST_FROM = re.compile(r"if [^.,]*? was cast from (?:a |an |your |their )?(\w+)", re.IGNORECASE)
 
 
@@ -215,8 +220,8 @@ def paid_references(text: str) -> tuple[PaidReference, ...]:
 
 
 _RESOLUTION_CHOICE = re.compile(
-    r"[^.]*\b(?:of (?:your|their) choice|you choose|choose (?!new target)[a-z]|sacrifice an? |discard an? )"
-    r"[^.]*\.?",
+    r"[^.]*\b(?:of (?:your|their) choice|you choose|sacrifice an? |discard an? "
+    r"|choose (?!new target|any target|another target|target)[a-z])[^.]*\.?",
     re.IGNORECASE,
 )
 _ADDITIONAL_COST = re.compile(r"as an additional cost", re.IGNORECASE)
@@ -278,70 +283,3 @@ def refers_to_exiled(text: str) -> bool:
     return bool(
         re.search(r"the exiled \w+|exiled with|until [^.]* leaves the battlefield", text, re.IGNORECASE)
     )
-
-
-_COPY_CLAUSE = re.compile(
-    r"(?P<may>you may )?(?:copy|copies) (?P<what>(?:target|that|it|the|those|each)\b[^.,]*)", re.IGNORECASE
-)
-_CAST_THE_COPY = re.compile(r"\bcast (?:the|a|that) cop(?:y|ies)\b", re.IGNORECASE)
-_EXCEPT_COLOR = re.compile(r"except that the copy is (white|blue|black|red|green)", re.IGNORECASE)
-
-
-def stack_copy_effects(abilities: Iterable[Ability]) -> tuple[CopyEffect, ...]:
-    """Copy effects that act on the stack ("copy target instant or sorcery spell", "cast the copy").
-
-    Used when the Oracle parser gave a card no copy effect of a stack scope (CR 707.10, 707.12).
-    """
-    effects: list[CopyEffect] = []
-    for ability in abilities:
-        text = ability.rules_text
-        match = _COPY_CLAUSE.search(text)
-        if match is None:
-            continue
-        what = match.group("what").strip()
-        trigger = (ability.trigger or "").casefold()
-        if _CAST_THE_COPY.search(text):
-            scope = CopyScope.CAST_COPY
-        elif "ability" in what.casefold() or ("abilit" in trigger and "spell" not in what.casefold()):
-            scope = CopyScope.COPY_ABILITY
-        elif "spell" in what.casefold() or "spell" in trigger:
-            scope = CopyScope.COPY_SPELL
-        else:
-            continue
-        exceptions = _stack_copy_exceptions(text)
-        effects.append(
-            CopyEffect(
-                ability_index=ability.index,
-                scope=scope,
-                copyable=what,
-                optional=bool(match.group("may")),
-                exceptions=exceptions,
-                text=text,
-            )
-        )
-    return tuple(effects)
-
-
-_NOT_LEGENDARY = re.compile(r"except (?:that )?(?:it|the copy) isn't legendary", re.IGNORECASE)
-
-
-def _stack_copy_exceptions(text: str) -> tuple[CopyException, ...]:
-    exceptions: list[CopyException] = []
-    color = _EXCEPT_COLOR.search(text)
-    if color:
-        exceptions.append(
-            CopyException(
-                kind=ExceptionKind.SET_COLOR,
-                text=color.group(0),
-                characteristic="color",
-                value=color.group(1).lower(),
-            )
-        )
-    legendary = _NOT_LEGENDARY.search(text)
-    if legendary:
-        exceptions.append(
-            CopyException(
-                kind=ExceptionKind.REMOVE_SUPERTYPE, text=legendary.group(0), supertypes=("Legendary",)
-            )
-        )
-    return tuple(exceptions)

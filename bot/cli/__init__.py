@@ -2,6 +2,9 @@
 
 # Each feature module registers its commands on ``app`` when imported.
 from bot.cli import cards, rules  # noqa: F401
+from bot.cli import linked  # noqa: F401
+from bot.cli import parse  # noqa: F401
+from bot.cli import board  # noqa: F401
 from bot.cli.app import app
 
 

@@ -128,4 +128,5 @@ def report_import(summary: ImportSummary) -> None:
         f"Imported {summary.cards_read} cards from {summary.source}; the cache now holds "
         f"{summary.cards_in_cache} cards (bulk date {summary.bulk_date or 'unknown'}).",
         highlight=False,
+        soft_wrap=True,
     )

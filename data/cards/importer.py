@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gzip
 import io
-import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -31,6 +30,10 @@ Progress = Callable[[int, int], None]
 
 class CardImportError(Exception):
     """The file is not a readable Scryfall bulk file; the cache was left as it was."""
+
+
+# what a truncated, corrupt or foreign file raises while being parsed (gzip errors are OSError/EOFError)
+_UNREADABLE = (CardImportError, ijson.JSONError, ValueError, EOFError, OSError, KeyError, TypeError)
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ def import_cards(
                     if progress:
                         progress(raw.tell(), total)
                 repository.set_metadata(_metadata(path, source, bulk_date, read))
-        except (ijson.JSONError, json.JSONDecodeError, EOFError, OSError, KeyError, TypeError) as error:
+        except _UNREADABLE as error:
             raise CardImportError(f"{path.name}: not a readable Scryfall bulk file ({error})") from error
     metadata = repository.metadata()
     return ImportSummary(metadata["source"], read, repository.count(), metadata.get("bulk_date", ""))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -71,6 +72,7 @@ class ScryfallClient:
         self._max_retries = max_retries
         self._headers = {"User-Agent": user_agent(), "Accept": "application/json"}
         self._limiters = {"slow": AsyncLimiter(1, SLOW_INTERVAL), "fast": AsyncLimiter(1, FAST_INTERVAL)}
+        self._resume_at = {"slow": 0.0, "fast": 0.0}  # time.monotonic() before which a 429 asked us to wait
 
     async def card_named(self, name: str, *, fuzzy: bool = False) -> dict[str, Any]:
         """``/cards/named``: the card called exactly ``name`` (case-insensitive), or Scryfall's fuzzy pick."""
@@ -125,16 +127,22 @@ class ScryfallClient:
     async def get_json(self, path_or_url: str, params: dict[str, str] | None = None) -> dict[str, Any]:
         """GET an API path (or a ``next_page`` URL) and return its JSON object; raise a ScryfallError."""
         url = path_or_url if path_or_url.startswith("http") else self._base_url + path_or_url
-        limiter = self._limiters[endpoint_group(URL(url).path)]
-        retry_after: str | None = None
-        for attempt in range(self._max_retries + 1):
-            if attempt:
-                await self._sleep(retry_after_seconds(retry_after))
-            async with limiter:
+        group = endpoint_group(URL(url).path)
+        for _attempt in range(self._max_retries + 1):
+            await self._wait_out_back_off(group)
+            async with self._limiters[group]:
                 status, retry_after, payload = await self._fetch(url, params)
             if status != 429:
                 return self._checked(status, payload)
+            # every request of the group waits, not only the one that was refused
+            resume_at = time.monotonic() + retry_after_seconds(retry_after)
+            self._resume_at[group] = max(self._resume_at[group], resume_at)
         raise ScryfallRateLimited("Scryfall keeps answering 429 Too Many Requests", status=429, code="429")
+
+    async def _wait_out_back_off(self, group: str) -> None:
+        remaining = self._resume_at[group] - time.monotonic()
+        if remaining > 0:
+            await self._sleep(remaining)
 
     async def _fetch(self, url: str, params: dict[str, str] | None) -> tuple[int, str | None, Any]:
         try:

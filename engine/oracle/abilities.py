@@ -4,6 +4,10 @@ Numbering follows the printed order from 1. A paragraph is one ability, except t
 listing keywords gives one ability per keyword, and a paragraph holding a static ability followed by
 the triggered abilities linked to it (CR 603.11, 607.2h) gives each of them, in order. A paragraph
 that is only reminder text is not an ability.
+
+An ability word (``Landfall —``, CR 207.2c) or anchor word (``Khans —``, CR 614.12b: one of the options
+of the card's own "As ~ enters, choose Khans or Dragons") is kept in its own field and left out of
+``rules_text``; anchor words keep their meaning through ``anchor_word``.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from engine.citations import cite
@@ -45,7 +50,9 @@ _POWER_TOUGHNESS = re.compile(r"^[\d*X+-]+/[\d*X+-]+$")
 _LOYALTY = re.compile(r"^\[?(?P<cost>[+−-]?(?:\d+|X))\]?: ")
 _LABEL = re.compile(r"^(?:• )?(?P<word>[A-Z][\w'’-]*(?: [\w'’-]+){0,3}) — (?P<rest>.+)$", re.DOTALL)
 _TRIGGER_START = re.compile(r"^(?:When|Whenever|At) ")
-_LIST_CONTINUES = re.compile(r"^(?:[\w'-]+(?: [\w'-]+)?, )*(?:or|and|and/or) ")
+# After a comma, the condition goes on when a list goes on ("an artifact, creature, or enchantment",
+# "a noncreature, nonland card").
+_LIST_CONTINUES = re.compile(r"^(?:(?:[\w'-]+(?: [\w'-]+)?, )*(?:or|and|and/or) |non[\w-]+ )")
 _ANCHOR_CHOICE = re.compile(r"As ~ enters, choose (?P<first>[A-Z]\w+) or (?P<second>[A-Z]\w+)\.")
 _LINKED_TRIGGER_SPLIT = re.compile(r"(?<=\.) (?=When(?:ever)? )")
 _CDA = re.compile(
@@ -54,7 +61,8 @@ _CDA = re.compile(
     r"|(?:white|blue|black|red|green)(?:(?:,|,? and) (?:white|blue|black|red|green))*)\.$"
 )
 _REPLACEMENT = re.compile(
-    r"\bAs ~ (?:enters|is turned face up)\b|\benters? (?:with|tapped|as a copy)\b|\benter (?:tapped )?as a copy\b"
+    r"\bAs ~ (?:enters|is turned face up)\b|\benters? (?:with|tapped|as a copy)\b"
+    r"|\benter (?:tapped )?as a copy\b"
     r"|\bwould\b[^\"]*\binstead\b|^Skip\b|\benters? (?:the battlefield )?(?:transformed|face down)\b"
 )
 # CR 113.6d–g: statements on an instant or sorcery about how it is cast, what it costs, or countering it.
@@ -98,6 +106,8 @@ def parse_abilities(text: str, context: FaceContext, keywords: KeywordVocabulary
 
 def _anchor_words(text: str, names: SelfNames) -> frozenset[str]:
     """Anchor words: the options of the card's own "As ~ enters, choose X or Y" (CR 614.12b)."""
+    if " or " not in text or "choose" not in text:
+        return frozenset()
     found = _ANCHOR_CHOICE.search(oracle_text.rules_text(text, names))
     return frozenset(found.group("first", "second")) if found else frozenset()
 
@@ -138,7 +148,11 @@ def _paragraph_abilities(
         state.level = int(band.group("low"))
         yield _draft(paragraph, context, AbilityKind.LEVELER, level=state.level)
         return
-    if _POWER_TOUGHNESS.match(plain) and state.abilities and state.abilities[-1]["kind"] is AbilityKind.LEVELER:
+    if (
+        _POWER_TOUGHNESS.match(plain)
+        and state.abilities
+        and state.abilities[-1]["kind"] is AbilityKind.LEVELER
+    ):
         band_ability = state.abilities[-1]
         band_ability.update(text=f"{band_ability['text']}\n{paragraph}", effect=plain)
         return
@@ -151,7 +165,12 @@ def _paragraph_abilities(
             )
             shown = paragraph if len(matches) == 1 else match.text
             yield _draft(
-                shown, context, kind, keyword=match.keyword, keyword_parameter=match.parameter, level=state.level
+                shown,
+                context,
+                kind,
+                keyword=match.keyword,
+                keyword_parameter=match.parameter,
+                level=state.level,
             )
         return
     for part in _linked_parts(paragraph, context):
@@ -170,10 +189,12 @@ def _linked_parts(paragraph: str, context: FaceContext) -> list[str]:
     masked = oracle_text.masked(paragraph)
     cuts = [match.start() for match in _LINKED_TRIGGER_SPLIT.finditer(masked)]
     bounds = [0, *(cut + 1 for cut in cuts), len(paragraph)]
-    return [paragraph[start:end].strip() for start, end in zip(bounds, bounds[1:], strict=False)]
+    return [paragraph[start:end].strip() for start, end in pairwise(bounds)]
 
 
-def _classified(text: str, context: FaceContext, anchors: frozenset[str], level: int | None) -> dict[str, Any]:
+def _classified(
+    text: str, context: FaceContext, anchors: frozenset[str], level: int | None
+) -> dict[str, Any]:
     plain = oracle_text.strip_reminder(text)
     words: dict[str, Any] = {}
     label = _LABEL.match(plain)
@@ -197,7 +218,7 @@ def _classified(text: str, context: FaceContext, anchors: frozenset[str], level:
 
 def _is_label(word: str) -> bool:
     """An ability or anchor word: a short label, not the start of a sentence such as "Choose one"."""
-    return not word.casefold().startswith(("choose ", "choose"))
+    return not word.casefold().startswith("choose")
 
 
 def _modes(rules: str) -> tuple[str, tuple[str, ...]]:

@@ -40,22 +40,31 @@ _INSTRUCTION = re.compile(
 _COPYABLE_END = re.compile(
     r",? except\b|\.(?:\s|$)|, then\b| until\b| for as long as\b|,? and (?:that's|that are)\b"
     r"| that's tapped\b| with (?:a number of |X )?additional\b|, where\b| for each\b|,? and you may\b"
-    r"| and put\b| and attach\b|, you may\b|:"
+    r"| and put\b| and attach\b|, you may\b| without\b|:"
 )
-_VERB_OBJECT_END = re.compile(r" for each\b|,|\.|;| and (?!sorcery|triggered)| if\b| without\b|$")
+_VERB_OBJECT_END = re.compile(
+    r" for each\b|,|\.|;| and (?!sorcery|triggered)| if\b| without\b| twice\b| an additional time\b"
+    r"| instead\b"
+    r"| except\b| any number of times\b|$"
+)
 _OPTIONAL = re.compile(r"\bmay\b|^If you do\b", re.IGNORECASE)
-_CLAUSE_SPLIT = re.compile(r",? and (?=(?:it|its|they|the token|that token)\b)|, (?=(?:it|its|they|the token)\b)")
+_CLAUSE_SPLIT = re.compile(
+    r",? and (?=(?:it|its|they|the token|that token)\b)|, (?=(?:it|its|they|the token)\b)"
+)
 _LEADING_CONDITION = re.compile(r"^if (?P<condition>[^,]+), ")
 _TRAILING_CONDITION = re.compile(r" if (?:it's |it is )?(?:(?:a|an) )?(?P<condition>[^,]+)$")
-_SUBJECT = r"(?:it|they|the token|that token|the tokens|those tokens)"
+_SUBJECT = r"(?:it|they|the token|that token|the tokens|those tokens|the copy)"
 _IS = rf"^{_SUBJECT} (?:is|are|'s|'re)\b\s*|^(?:it's|they're) "
 _IS_NOT = rf"^{_SUBJECT} (?:isn't|is not|aren't|are not|'re not)\s+|^(?:it|they)(?:'s|'re) not "
 _HAS = rf"^{_SUBJECT} (?:has|have|gains?) "
-_FOLLOW_UP = re.compile(rf"^(?:{_SUBJECT}|It|They|That token|The token|Those tokens) gains? (?P<gained>.+?)\.?$", re.I)
+_FOLLOW_UP = re.compile(
+    rf"^(?:{_SUBJECT}|It|They|That token|The token|Those tokens) gains? (?P<gained>.+?)\.?$", re.I
+)
 _GAINS_THIS_ABILITY = re.compile(r"^If you do, ~ gains this ability\.?$")
 _COLORS = ("white", "blue", "black", "red", "green", "colorless")
 _TYPE_WORDS = {word.casefold(): word for word in CARD_TYPES}
 _SUPERTYPE_WORDS = {word.casefold(): word for word in SUPERTYPES}
+_SENTENCE_STOP = re.compile(r"\.(?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -116,7 +125,7 @@ def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
             continue
         sentence_start = _sentence_start(masked, match.start())
         sentence_end = _sentence_end(masked, match.end())
-        copyable, exceptions_start = _copyable(text, masked, match, scope, sentence_end)
+        copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
         exceptions = _exceptions(text, masked, exceptions_start, sentence_end, ability)
         next_start = matches[number + 1].start() if number + 1 < len(matches) else len(text)
         follow_ups = _follow_ups(text[sentence_end:next_start], ability)
@@ -144,10 +153,10 @@ def _scope(match: re.Match[str], masked: str) -> CopyScope | None:
 
 def _verb_scope(target: str, masked: str) -> CopyScope | None:
     """The scope of "copy X" by what X is: a spell, an ability, or a card (to be cast, CR 707.12)."""
-    if "ability" in target or "abilities" in target:
-        return CopyScope.COPY_ABILITY
     if "spell" in target or target == SELF:
         return CopyScope.COPY_SPELL
+    if "ability" in target or "abilities" in target:
+        return CopyScope.COPY_ABILITY
     if "card" in target:
         return CopyScope.CAST_COPY
     if target in ("it", "them"):
@@ -170,13 +179,11 @@ def _sentence_start(masked: str, position: int) -> int:
 
 
 def _sentence_end(masked: str, position: int) -> int:
-    cut = re.compile(r"\.(?:\s|$)").search(masked, position)
+    cut = _SENTENCE_STOP.search(masked, position)
     return cut.end() if cut else len(masked)
 
 
-def _copyable(
-    text: str, masked: str, match: re.Match[str], scope: CopyScope, sentence_end: int
-) -> tuple[str, int]:
+def _copyable(text: str, masked: str, match: re.Match[str], sentence_end: int) -> tuple[str, int]:
     """What may be copied, as worded, and where the rest of the sentence (exceptions) begins."""
     start = match.end()
     if match.group("verb"):
@@ -190,10 +197,9 @@ def _copyable(
 
 def _exceptions(text: str, masked: str, start: int, end: int, ability: Ability) -> tuple[CopyException, ...]:
     rest = masked[start:end]
-    additional = re.match(r"^ with (?P<what>(?:a number of |X )?additional .+?)\.?$", rest)
-    if additional:
+    if re.match(r"^ with (?:a number of |X )?additional ", rest):
         return (CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=text[start:end].strip(" .")),)
-    found = re.match(r"^,? except (?:for )?", rest)
+    found = re.match(r"^,? except (?:for |that )?", rest)
     if not found:
         return ()
     clause_text = text[start + found.end() : end].strip().rstrip(".")
@@ -216,7 +222,9 @@ def _clauses(text: str) -> list[str]:
     for cut in _CLAUSE_SPLIT.finditer(masked):
         bounds.extend((cut.start(), cut.end()))
     bounds.append(len(text))
-    return [text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]]
+    return [
+        text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]
+    ]
 
 
 def _clause_exceptions(clause: str, ability: Ability, shared_condition: str | None) -> list[CopyException]:
@@ -230,20 +238,26 @@ def _clause_exceptions(clause: str, ability: Ability, shared_condition: str | No
 
 
 def _typed(clause: str, ability: Ability) -> list[CopyException]:
+    """The exceptions one clause states, by its wording (CR 707.9a–c, 707.9e)."""
     if found := re.match(_IS_NOT, clause):
         return [_supertypes(ExceptionKind.REMOVE_SUPERTYPE, clause, clause[found.end() :])]
     if re.match(rf"^{_SUBJECT} has no mana cost$", clause):
-        return [CopyException(kind=ExceptionKind.SET_MANA_COST, text=clause, characteristic="mana cost", value="")]
+        return [
+            CopyException(kind=ExceptionKind.SET_MANA_COST, text=clause, characteristic="mana cost", value="")
+        ]
     if found := re.match(_HAS, clause):
         return [_gained(clause, clause[found.end() :], ability)]
     if found := re.match(r"^(?:it )?doesn't copy (?:that \w+'s|its) (?P<what>[\w ]+)$", clause):
         return [_not_copied(clause, found.group("what"))]
     if found := re.match(r"^its name is (?P<name>.+)$", clause):
-        return [CopyException(kind=ExceptionKind.SET_NAME, text=clause, characteristic="name", value=found["name"])]
-    if found := re.match(rf"^{_SUBJECT} enters? with (?P<what>.+)$|^(?:it|they) enters? with (?P<other>.+)$", clause):
-        return [CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=clause)]
+        return [
+            CopyException(
+                kind=ExceptionKind.SET_NAME, text=clause, characteristic="name", value=found["name"]
+            )
+        ]
     if found := re.match(_IS, clause):
         return _descriptor(clause, clause[found.end() :])
+    # What is left changes no characteristic: "it enters with an additional +1/+1 counter" (CR 707.9e).
     return [CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=clause)]
 
 
@@ -252,7 +266,9 @@ def _not_copied(text: str, what: str) -> CopyException:
 
 
 def _supertypes(kind: ExceptionKind, clause: str, words: str) -> CopyException:
-    supertypes = tuple(_SUPERTYPE_WORDS[w] for w in re.findall(r"\w+", words.casefold()) if w in _SUPERTYPE_WORDS)
+    supertypes = tuple(
+        _SUPERTYPE_WORDS[w] for w in re.findall(r"\w+", words.casefold()) if w in _SUPERTYPE_WORDS
+    )
     return CopyException(kind=kind, text=clause, supertypes=supertypes)
 
 
@@ -261,8 +277,8 @@ def _gained(clause: str, gained: str, ability: Ability) -> CopyException:
     abilities: list[str] = []
     copier = False
     for part in _ability_list(gained):
-        if part.startswith(("\"", "“")):
-            abilities.append(normalise_self(part.strip("\"“”"), _NO_NAMES, inside_quotes=True))
+        if part.startswith(('"', "“")):
+            abilities.append(normalise_self(part.strip('"“”'), _NO_NAMES, inside_quotes=True))
         elif part == "this ability":
             abilities.append(ability.rules_text)
         elif re.match(rf"^{re.escape(SELF)}'s other abilities$", part):
@@ -280,7 +296,9 @@ def _ability_list(text: str) -> list[str]:
     for cut in re.finditer(r",? and |, ", masked):
         bounds.extend((cut.start(), cut.end()))
     bounds.append(len(text))
-    return [text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]]
+    return [
+        text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]
+    ]
 
 
 def _descriptor(clause: str, words: str) -> list[CopyException]:
@@ -298,22 +316,32 @@ def _descriptor(clause: str, words: str) -> list[CopyException]:
     subtypes = tuple(
         token.capitalize() if token.islower() else token
         for token in tokens
-        if token not in known and token.casefold() not in _SUPERTYPE_WORDS and token.casefold() not in _TYPE_WORDS
+        if token not in known
+        and token.casefold() not in _SUPERTYPE_WORDS
+        and token.casefold() not in _TYPE_WORDS
     )
     exceptions: list[CopyException] = []
     if power_toughness:
         power, toughness = power_toughness[0].split("/")
         exceptions.append(
-            CopyException(kind=ExceptionKind.SET_POWER_TOUGHNESS, text=clause, power=power, toughness=toughness)
+            CopyException(
+                kind=ExceptionKind.SET_POWER_TOUGHNESS, text=clause, power=power, toughness=toughness
+            )
         )
     if colors:
         exceptions.append(
-            CopyException(kind=ExceptionKind.SET_COLOR, text=clause, characteristic="color", value=" ".join(colors))
+            CopyException(
+                kind=ExceptionKind.SET_COLOR, text=clause, characteristic="color", value=" ".join(colors)
+            )
         )
     if adds and (types or subtypes):
         exceptions.append(
             CopyException(
-                kind=ExceptionKind.ADD_TYPES, text=clause, types=types, subtypes=subtypes, supertypes=supertypes
+                kind=ExceptionKind.ADD_TYPES,
+                text=clause,
+                types=types,
+                subtypes=subtypes,
+                supertypes=supertypes,
             )
         )
     elif adds and supertypes:
@@ -321,7 +349,11 @@ def _descriptor(clause: str, words: str) -> list[CopyException]:
     elif types or subtypes or supertypes:
         exceptions.append(
             CopyException(
-                kind=ExceptionKind.SET_TYPES, text=clause, types=types, subtypes=subtypes, supertypes=supertypes
+                kind=ExceptionKind.SET_TYPES,
+                text=clause,
+                types=types,
+                subtypes=subtypes,
+                supertypes=supertypes,
             )
         )
     if no_mana_cost:

@@ -28,7 +28,9 @@ def mana_value(symbols: tuple[str, ...]) -> float:
 
 def cost_colors(symbols: tuple[str, ...]) -> tuple[str, ...]:
     """The colors (``W U B R G``, in that order) of the colored symbols of a cost (CR 202.2)."""
-    letters = {letter for symbol in symbols for letter in symbol.strip("{}").split("/") if letter in COLOR_ORDER}
+    letters = {
+        letter for symbol in symbols for letter in symbol.strip("{}").split("/") if letter in COLOR_ORDER
+    }
     letters |= {symbol[2] for symbol in symbols if symbol.startswith("{H") and len(symbol) == 4}
     return tuple(color for color in COLOR_ORDER if color in letters)
 

@@ -79,8 +79,11 @@ def short_names(name: str, is_legendary: bool) -> tuple[str, ...]:
 
 def self_names(full: Iterable[str], short: Iterable[str]) -> SelfNames:
     """Order names longest first so that "Gorex, the Tombshell" wins over "Gorex"."""
-    by_length = lambda names: tuple(sorted(set(names), key=len, reverse=True))  # noqa: E731
-    return SelfNames(full=by_length(n for n in full if n), short=by_length(n for n in short if n))
+    return SelfNames(full=_longest_first(full), short=_longest_first(short))
+
+
+def _longest_first(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted({name for name in names if name}, key=len, reverse=True))
 
 
 def normalise_wording(text: str) -> str:
@@ -99,9 +102,7 @@ def normalise_self(text: str, names: SelfNames, *, inside_quotes: bool = False) 
     text = _replace_names(text, names)
     if inside_quotes:
         return _SELF_PHRASE.sub(SELF, text)
-    return "".join(
-        part if quoted else _SELF_PHRASE.sub(SELF, part) for part, quoted in split_quoted(text)
-    )
+    return "".join(part if quoted else _SELF_PHRASE.sub(SELF, part) for part, quoted in split_quoted(text))
 
 
 def rules_text(text: str, names: SelfNames) -> str:
@@ -132,10 +133,12 @@ def masked(text: str) -> str:
 
 
 def _replace_names(text: str, names: SelfNames) -> str:
-    for name in names.full:
+    for name in (name for name in names.full if name in text):
         text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", SELF, text)
-    for name in names.short:
+    for name in (name for name in names.short if name in text):
         text = re.sub(
-            rf"(?<!named )(?<![\w-]){re.escape(name)}(?![\w-])(?! planeswalker)(?! card)", SELF, text
+            rf"(?<!named )(?<![\w-]){re.escape(name)}(?![\w-])(?! planeswalker)(?! card)(?!'s [A-Z])",
+            SELF,
+            text,
         )
     return text

@@ -112,7 +112,7 @@ def test_import_cards_refuses_a_file_that_is_not_a_bulk_file(tmp_path: Path) -> 
     bad.write_text('{"hello": "world"}')
     result = runner.invoke(app, ["import-cards", str(bad), "--db", str(tmp_path / "c.db")])
     assert result.exit_code == 1
-    assert "not a readable Scryfall bulk file" in result.stderr or "not a Scryfall card" in result.stderr
+    assert "notes.json: not a readable Scryfall bulk file" in result.stderr
 
 
 def test_sync_downloads_the_oracle_cards_bulk_file(online: Path, fake_scryfall: FakeScryfall) -> None:

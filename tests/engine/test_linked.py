@@ -100,7 +100,9 @@ def test_ability_numbering_is_per_face_as_printed() -> None:
         ("Tomb of the Dusk Rose", 1, "mana"),
         ("Tomb of the Dusk Rose", 2, "activated"),
     ]
-    assert report.abilities[2].text.startswith("{2}{W}{B}, {T}: Put a creature card exiled with this permanent")
+    assert report.abilities[2].text.startswith(
+        "{2}{W}{B}, {T}: Put a creature card exiled with this permanent"
+    )
 
 
 @pytest.mark.parametrize(
@@ -154,7 +156,7 @@ def test_kaldra_compleat_granted_exile_does_not_feed_nightveil_specter() -> None
     (note,) = [note for note in report.notes if note.text.startswith("Not linked")]
     assert "Kaldra Compleat" in note.text
     assert "exile that creature" in note.text
-    assert "abilit" in note.text and " 3 " in note.text
+    assert "its ability 3 refers only" in note.text
     assert set(note.rules) >= {"607.1", "607.5"}
 
 
@@ -216,46 +218,178 @@ def test_strionic_resonator_note_only_for_a_single_exiled_card_reference() -> No
 
 # --- current Oracle wording ("this creature", "enters"): same pairs as the 2019 wording -----------------
 
-CURRENT_WORDING: dict[str, str] = {
-    "Oblivion Ring": "When this enchantment enters, exile another target nonland permanent.\n"
-    "When this enchantment leaves the battlefield, return the exiled card to the battlefield under its owner's"
-    " control.",
-    "Nightveil Specter": "Flying\nWhenever this creature deals combat damage to a player, that player exiles the"
-    " top card of their library.\nYou may play lands and cast spells from among cards exiled with this creature.",
-    "Phyrexian Processor": "As this artifact enters, pay any amount of life.\n{4}, {T}: Create an X/X black"
-    " Phyrexian Minion creature token, where X is the life paid as this artifact entered.",
-    "Paradise Plume": "As this artifact enters, choose a color.\nWhenever a player casts a spell of the chosen"
-    " color, you may gain 1 life.\n{T}: Add one mana of the chosen color.",
-    "Shapeshifter": "As this creature enters, choose a number between 0 and 7.\nAt the beginning of your upkeep,"
-    " you may choose a number between 0 and 7.\nThis creature's power is equal to the last chosen number and its"
-    " toughness is equal to 7 minus that number.",
-    "Void Maw": "Trample\nIf another creature would die, exile it instead.\nPut a card exiled with this creature"
-    " into its owner's graveyard: This creature gets +2/+2 until end of turn.",
-    "Dance of Many": "When this enchantment enters, create a token that's a copy of target nontoken creature.\n"
-    "When this enchantment leaves the battlefield, exile the token.\nWhen the token leaves the battlefield,"
-    " sacrifice this enchantment.\nAt the beginning of your upkeep, sacrifice this enchantment unless you pay"
-    " {U}{U}.",
-    "Stormscape Battlemage": "Kicker {W} and/or {2}{B}\nWhen this creature enters, if it was kicked with its {W}"
-    " kicker, you gain 3 life.\nWhen this creature enters, if it was kicked with its {2}{B} kicker, destroy target"
-    " nonblack creature. That creature can't be regenerated.",
-    "Knowledge Pool": "When this artifact enters, each player exiles the top three cards of their library.\n"
-    "Whenever a player casts a spell from their hand, that player exiles it. If the player does, they may cast a"
-    " spell from among other cards exiled with this artifact without paying its mana cost.",
-    "Citadel Siege": "As this enchantment enters, choose Khans or Dragons.\n• Khans — At the beginning of combat"
-    " on your turn, put two +1/+1 counters on target creature you control.\n• Dragons — At the beginning of"
-    " combat on each opponent's turn, tap target creature that player controls.",
-    "Archangel of Strife": "Flying\nAs this creature enters, each player chooses war or peace.\nCreatures"
-    " controlled by players who chose war get +3/+0.\nCreatures controlled by players who chose peace get +0/+3.",
+CURRENT_WORDING: dict[str, tuple[str, ...]] = {  # Oracle paragraphs, as printed today
+    "Oblivion Ring": (
+        "When this enchantment enters, exile another target nonland permanent.",
+        "When this enchantment leaves the battlefield, return the exiled card to the battlefield under its"
+        " owner's control.",
+    ),
+    "Nightveil Specter": (
+        "Flying",
+        "Whenever this creature deals combat damage to a player, that player exiles the top card of their"
+        " library.",
+        "You may play lands and cast spells from among cards exiled with this creature.",
+    ),
+    "Phyrexian Processor": (
+        "As this artifact enters, pay any amount of life.",
+        "{4}, {T}: Create an X/X black Phyrexian Minion creature token, where X is the life paid as this"
+        " artifact entered.",
+    ),
+    "Paradise Plume": (
+        "As this artifact enters, choose a color.",
+        "Whenever a player casts a spell of the chosen color, you may gain 1 life.",
+        "{T}: Add one mana of the chosen color.",
+    ),
+    "Shapeshifter": (
+        "As this creature enters, choose a number between 0 and 7.",
+        "At the beginning of your upkeep, you may choose a number between 0 and 7.",
+        "This creature's power is equal to the last chosen number and its toughness is equal to 7 minus that"
+        " number.",
+    ),
+    "Void Maw": (
+        "Trample",
+        "If another creature would die, exile it instead.",
+        "Put a card exiled with this creature into its owner's graveyard: This creature gets +2/+2 until end"
+        " of turn.",
+    ),
+    "Dance of Many": (
+        "When this enchantment enters, create a token that's a copy of target nontoken creature.",
+        "When this enchantment leaves the battlefield, exile the token.",
+        "When the token leaves the battlefield, sacrifice this enchantment.",
+        "At the beginning of your upkeep, sacrifice this enchantment unless you pay {U}{U}.",
+    ),
+    "Stormscape Battlemage": (
+        "Kicker {W} and/or {2}{B}",
+        "When this creature enters, if it was kicked with its {W} kicker, you gain 3 life.",
+        "When this creature enters, if it was kicked with its {2}{B} kicker, destroy target nonblack"
+        " creature. That creature can't be regenerated.",
+    ),
+    "Knowledge Pool": (
+        "When this artifact enters, each player exiles the top three cards of their library.",
+        "Whenever a player casts a spell from their hand, that player exiles it. If the player does, they"
+        " may cast a spell from among other cards exiled with this artifact without paying its mana cost.",
+    ),
+    "Citadel Siege": (
+        "As this enchantment enters, choose Khans or Dragons.",
+        "• Khans — At the beginning of combat on your turn, put two +1/+1 counters on target creature you"
+        " control.",
+        "• Dragons — At the beginning of combat on each opponent's turn, tap target creature that player"
+        " controls.",
+    ),
+    "Archangel of Strife": (
+        "Flying",
+        "As this creature enters, each player chooses war or peace.",
+        "Creatures controlled by players who chose war get +3/+0.",
+        "Creatures controlled by players who chose peace get +0/+3.",
+    ),
 }
 
 
 def current_wording(name: str) -> dict[str, Any]:
     """The 2019 record with today's Oracle wording (written for these tests)."""
-    return {**card_json(name), "oracle_text": CURRENT_WORDING[name]}
+    return {**card_json(name), "oracle_text": "\n".join(CURRENT_WORDING[name])}
 
 
 @pytest.mark.parametrize("name", CURRENT_WORDING)
 def test_current_wording_gives_the_same_pairs(name: str, keyword_vocabulary: KeywordVocabulary) -> None:
-    assert "enters the battlefield" not in CURRENT_WORDING[name]
+    assert not any("enters the battlefield" in paragraph for paragraph in CURRENT_WORDING[name])
     current = find_links(parse_card(current_wording(name), keyword_vocabulary))
     assert pairs_of(current) == EXPECTED[name]
+
+
+# --- regressions found by the whole-corpus review ------------------------------------------------------
+
+
+# Mistakes the first corpus sample showed (false pairs), each now answered "no linked abilities".
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ghired, Conclave Exile",  # "populate. The token enters …" is the token it just made
+        "Corpse Lunge",  # an instant's own additional cost; 607.2q is about permanent spells
+        "Soul Exchange",
+        "Flamerush Rider",  # "create a token … Exile the token" exiles no card
+    ],
+)
+def test_false_pairs_found_in_the_corpus_stay_fixed(name: str) -> None:
+    assert pairs_of(report_for(name)) == set()
+
+
+# Pairs the first corpus pass missed (recall), with the wording that was not understood.
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        (
+            "Council of the Absolute",
+            {((1, 2), "607.2d"), ((1, 3), "607.2d")},
+        ),  # "noncreature, nonland card name"
+        ("Alhammarret, High Arbiter", {((2, 3), "607.2d")}),  # "choose the name of"
+        ("Cloud Key", {((1, 2), "607.2d")}),  # a choice among card types … "the chosen type"
+        ("Mystic Barrier", {((1, 2), "607.2d")}),  # "left or right" … "the last chosen direction"
+        ("Bitter Feud", {((1, 2), "607.2d")}),  # "choose two players" … "the chosen players"
+        ("Dauntless Bodyguard", {((1, 2), "607.2d")}),  # "choose another creature"
+        ("Adriana's Valor", {((1, 2), "607.2d")}),  # hidden agenda names a card
+        ("Diabolic Servitude", {((1, 2), "607.2c"), ((1, 3), "607.2c")}),  # "return … to the battlefield"
+        ("Wood Elemental", {((1, 2), "607.2g")}),  # a sacrifice paid as it enters; "as it entered"
+        ("Minion of the Wastes", {((2, 3), "607.2g")}),
+    ],
+)
+def test_pairs_missed_by_the_first_corpus_pass(name: str, expected: Pairs) -> None:
+    assert pairs_of(report_for(name)) == expected
+
+
+@pytest.mark.parametrize(
+    "name", ["Blessed Alliance", "Benevolent Offering", "Entomber Exarch", "Abuna's Chant"]
+)
+def test_unrelated_choices_are_not_linked(name: str) -> None:
+    # modes chosen for a modal spell, "choose an opponent" inside one mode: no ability refers to another
+    assert pairs_of(report_for(name)) == set()
+
+
+# --- kinds no printed card of the shared files shows: small invented cards, named as such ---------------
+
+
+def invented_card(name: str, type_line: str, *paragraphs: str) -> dict[str, Any]:
+    """A Scryfall-shaped record of a made-up card, for a rule no real card in ../shared exercises."""
+    return {"name": name, "layout": "normal", "type_line": type_line, "oracle_text": "\n".join(paragraphs)}
+
+
+def test_607_2j_variable_additional_cost_and_as_it_was_cast(keyword_vocabulary: KeywordVocabulary) -> None:
+    record = invented_card(
+        "Invented Tithe Golem",
+        "Artifact Creature — Golem",
+        "As an additional cost to cast this spell, sacrifice X creatures.",
+        "When this creature enters, draw a card for each creature sacrificed as this creature was cast.",
+    )
+    (link,) = find_links(parse_card(record, keyword_vocabulary)).links
+    assert (link.abilities, link.rule) == ((1, 2), "607.2j")
+
+
+def test_607_1a_a_quoted_ability_granted_to_itself_counts_as_printed(
+    keyword_vocabulary: KeywordVocabulary,
+) -> None:
+    record = invented_card(
+        "Invented Archive Keeper",
+        "Creature — Human Wizard",
+        'As long as you control an artifact, Invented Archive Keeper has "{T}: Exile target card from a'
+        ' graveyard."',
+        "You may cast spells from among cards exiled with Invented Archive Keeper.",
+    )
+    (link,) = find_links(parse_card(record, keyword_vocabulary)).links
+    assert (link.abilities, link.rule, link.rules) == ((1, 2), "607.2a", ("607.2a", "607.1a"))
+
+
+def test_an_ability_granted_to_another_object_links_nothing(keyword_vocabulary: KeywordVocabulary) -> None:
+    record = invented_card(
+        "Invented Banner",
+        "Artifact",
+        'Creatures you control have "{T}: Exile target card from a graveyard."',
+        "You may cast spells from among cards exiled with Invented Banner.",
+    )
+    assert find_links(parse_card(record, keyword_vocabulary)).links == ()
+
+
+def test_several_pairs_note_names_the_shared_ability() -> None:
+    (note,) = [note for note in report_for("Paradise Plume").notes if note.rules == ("607.4",)]
+    assert note.text == "Ability 1 belongs to more than one linked pair."
+    (cross,) = [note for note in report_for("Profane Procession").notes if note.rules == ("607.4",)]
+    assert cross.text == "Ability 1 of Profane Procession belongs to more than one linked pair."

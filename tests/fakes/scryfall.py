@@ -13,7 +13,7 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,7 +101,9 @@ class FakeScryfall:
         self.url = f"http://{host}:{port}"
 
     @web.middleware
-    async def _record_and_misbehave(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _record_and_misbehave(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
         self.requests.append(
             RecordedRequest(request.path, dict(request.query), dict(request.headers), time.monotonic())
         )

@@ -1,0 +1,237 @@
+"""The ``board`` and ``copy`` commands: what an object is after copy effects and the layers (CR 707, 613)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Group
+from rich.panel import Panel
+from rich.text import Text
+
+from bot.cli.app import (
+    DbOption,
+    JsonOption,
+    OfflineOption,
+    app,
+    console,
+    err_console,
+    fail,
+    print_json,
+    settings_for,
+)
+from bot.cli.rules import import_message
+from bot.services.board import BoardResult, InvalidCopyQuery, board_answer, board_json, copy_answer
+from bot.services.rules import RulesUnavailable
+from data.boards import MAX_TEXT, BoardFormatError
+from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
+from data.rules.download import RulesDownloadError
+from data.rules.parser import RulesParseError
+from engine.board import FaceDownKind
+from engine.copy_question import OriginalState
+from engine.copy_result import CharacteristicsView, CurrentView, ObjectAnswer
+from engine.copying import CopyError
+from engine.results import Explanation
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
+_PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")
+MAX_GRAVEYARD = 30
+
+
+@app.command("board")
+def board_command(
+    ctx: typer.Context,
+    file: Annotated[str, typer.Argument(help="A board file (YAML or JSON), or - for standard input.")],
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    offline: OfflineOption = False,
+) -> None:
+    """Build a board (objects, copies, effects, actions) and explain what the queried object is."""
+    text = _read_board(file, as_json=as_json)
+    _answer(board_answer(settings_for(ctx, db, offline), text), as_json=as_json)
+
+
+@app.command("copy")
+def copy_command(
+    ctx: typer.Context,
+    copier: Annotated[
+        str, typer.Argument(help="The card that copies (Clone, Cryptoplasm, Cackling Counterpart …).")
+    ],
+    original: Annotated[str, typer.Argument(help="The permanent it copies.")],
+    counters: Annotated[str, typer.Option(help="Counters on the original: '+1/+1=3, fade=1'.")] = "",
+    tapped: Annotated[bool, typer.Option("--tapped", help="The original is tapped.")] = False,
+    flipped: Annotated[
+        bool, typer.Option("--flipped", help="The original (a flip card) is flipped.")
+    ] = False,
+    transformed: Annotated[bool, typer.Option("--transformed", help="Its back face is up.")] = False,
+    face_down: Annotated[FaceDownKind | None, typer.Option(help="The original is face down.")] = None,
+    pump: Annotated[str, typer.Option(help="An effect gives the original +P/+T: '2/2'.")] = "",
+    animated: Annotated[
+        bool, typer.Option("--animated", help="An effect made the original a creature.")
+    ] = False,
+    graveyard: Annotated[str, typer.Option(help="Cards in graveyards: 'Lightning Bolt, Forest'.")] = "",
+    onto: Annotated[
+        str | None, typer.Option(help="For True Polymorph-like spells: what becomes the copy.")
+    ] = None,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    offline: OfflineOption = False,
+) -> None:
+    """What COPIER is when it copies ORIGINAL (ORIGINAL on the battlefield, COPIER using its own ability)."""
+    state = OriginalState(
+        counters=_counters(counters, as_json=as_json),
+        tapped=tapped,
+        flipped=flipped,
+        transformed=transformed,
+        face_down=face_down,
+        pump=_pump(pump, as_json=as_json),
+        animated=animated,
+        graveyard=_graveyard(graveyard, as_json=as_json),
+    )
+    _answer(copy_answer(settings_for(ctx, db, offline), copier, original, state, onto), as_json=as_json)
+
+
+def _answer(question: Coroutine[Any, Any, BoardResult], *, as_json: bool) -> None:
+    try:
+        result = asyncio.run(question)
+    except AmbiguousCardName as error:
+        fail(str(error), error.candidates, as_json=as_json)
+    except CardNotFound as error:
+        fail(str(error), error.suggestions, as_json=as_json)
+    except (BoardFormatError, CopyError, InvalidCopyQuery, CardLookupError, RulesUnavailable) as error:
+        fail(str(error), as_json=as_json)
+    except (RulesDownloadError, RulesParseError) as error:
+        fail(
+            f"could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
+            as_json=as_json,
+        )
+    if result.downloaded is not None:
+        err_console.print(
+            f"Downloaded the Comprehensive Rules. {import_message(result.downloaded)}", highlight=False
+        )
+    if as_json:
+        print_json(board_json(result))
+    else:
+        console.print(board_panel(result.answer.result, result.answer.rules_version))
+
+
+def _read_board(file: str, *, as_json: bool) -> str:
+    try:
+        text = sys.stdin.read(MAX_TEXT + 1) if file == "-" else _read_file(Path(file))
+    except (OSError, UnicodeDecodeError) as error:
+        fail(f"can't read {file}: {error}", as_json=as_json)
+    if len(text) > MAX_TEXT:
+        fail(f"the board is too long (at most {MAX_TEXT} characters)", as_json=as_json)
+    return text
+
+
+def _read_file(path: Path) -> str:
+    with path.open(encoding="utf-8") as handle:
+        return handle.read(MAX_TEXT + 1)
+
+
+def _counters(text: str, *, as_json: bool) -> tuple[tuple[str, int], ...]:
+    found: list[tuple[str, int]] = []
+    for part in filter(str.strip, text.split(",")):
+        match = _COUNTER.match(part)
+        if match is None:
+            fail(f"--counters takes KIND=N pairs like '+1/+1=3' (got {part.strip()!r})", as_json=as_json)
+        found.append((match["kind"], int(match["n"])))
+    return tuple(found)
+
+
+def _pump(text: str, *, as_json: bool) -> tuple[int, int] | None:
+    if not text.strip():
+        return None
+    match = _PT.match(text)
+    if match is None:
+        fail(f"--pump takes P/T like '2/2' (got {text!r})", as_json=as_json)
+    return int(match["p"]), int(match["t"])
+
+
+def _graveyard(text: str, *, as_json: bool) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    if len(names) > MAX_GRAVEYARD:
+        fail(f"--graveyard takes at most {MAX_GRAVEYARD} cards", as_json=as_json)
+    return names
+
+
+def board_panel(result: ObjectAnswer, rules_version: str) -> Panel:
+    """The judge's answer: the resulting object first, then each step with its rules, then the notes."""
+    current = result.current
+    parts: list[Any] = [*_object_lines(current)]
+    if _differs(result.copiable, current):
+        parts.append(Text.assemble(("Copiable values: ", "bold"), _summary(result.copiable), style="dim"))
+    parts.append(Text("\nWhy", style="bold"))
+    parts += [_explained(i, step) for i, step in enumerate(result.steps, 1)]
+    if result.notes:
+        parts.append(Text("\nNotes", style="bold"))
+        parts += [_explained(None, note) for note in result.notes]
+    title = Text(f"{result.id}: {current.name or 'a face-down permanent'}")
+    return Panel(
+        Group(*parts),
+        title=title,
+        subtitle=Text(f"CR 707 · rules of {rules_version}", style="dim"),
+        expand=False,
+    )
+
+
+def _object_lines(current: CurrentView) -> list[Text]:
+    lines = [
+        Text.assemble(
+            (current.name or "(no name)", "bold"),
+            "  ",
+            current.mana_cost or "(no mana cost)",
+            (f"  mana value {current.mana_value}", "dim"),
+        )
+    ]
+    lines.append(Text(_type_line(current)))
+    colors = ", ".join(_COLOR_NAMES.get(c, c) for c in current.colors) or "colorless"
+    numbers = f"{current.power}/{current.toughness}" if current.power is not None else "no power/toughness"
+    lines.append(Text(f"{colors} · {numbers}"))
+    lines += [Text(f"  • {ability}") for ability in current.abilities] or [
+        Text("  (no abilities)", style="dim")
+    ]
+    status = [
+        name
+        for name, on in (
+            ("tapped", current.status.tapped),
+            ("flipped", current.status.flipped),
+            ("transformed", current.status.transformed),
+        )
+        if on
+    ]
+    if current.status.face_down:
+        status.append(f"face down ({current.status.face_down})")
+    extras = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in current.counters.items()]
+    extras += ["a token"] if current.token else []
+    extras += status
+    if extras:
+        lines.append(Text(" · ".join(extras), style="italic"))
+    return lines
+
+
+def _type_line(values: CharacteristicsView) -> str:
+    left = " ".join((*values.supertypes, *values.types)) or "(no types)"
+    return f"{left} — {' '.join(values.subtypes)}" if values.subtypes else left
+
+
+def _summary(values: CharacteristicsView) -> str:
+    numbers = f" {values.power}/{values.toughness}" if values.power is not None else ""
+    return f"{values.name or '(no name)'}, {_type_line(values)}{numbers}"
+
+
+def _differs(copiable: CharacteristicsView, current: CurrentView) -> bool:
+    fields = ("name", "types", "subtypes", "power", "toughness", "abilities")
+    return any(str(getattr(copiable, f)) != str(getattr(current, f)) for f in fields)
+
+
+def _explained(number: int | None, item: Explanation) -> Text:
+    bullet = f"{number}. " if number is not None else "• "
+    return Text.assemble((bullet, "bold cyan"), item.text, (f"  (CR {', '.join(item.rules)})", "dim"))

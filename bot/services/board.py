@@ -1,0 +1,91 @@
+"""Boards and copies (CR 707) for the CLI and the Discord cogs: resolve names, parse cards, build, answer.
+
+``board_answer`` answers a board file; ``copy_answer`` builds the default board of "COPIER copies
+ORIGINAL". Card names go through the card service, keywords through the stored rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.config import Settings
+from bot.services.context import Services, open_services
+from bot.services.rules import ImportSummary, ensure_rules
+from data.boards import load_board
+from engine.copy_question import OriginalState, copy_question, face_state
+from engine.copy_result import BoardAnswer, answer_board
+from engine.keywords import KeywordVocabulary
+from engine.model import Card
+from engine.oracle import parse_card
+
+DEFAULT_TARGET = "Grizzly Bears"
+"""The permanent a spell like True Polymorph turns into a copy when the question names none."""
+MAX_NAME = 200
+
+
+class InvalidCopyQuery(ValueError):  # noqa: N818 -- reads better than ...Error
+    """A blank or overlong card name."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """The answer and whether the rules had to be downloaded for it."""
+
+    answer: BoardAnswer
+    downloaded: ImportSummary | None
+
+
+async def board_answer(settings: Settings, text: str) -> BoardResult:
+    """Answer a board file. Raises BoardFormatError, CopyError, a CardLookupError or RulesUnavailable."""
+    spec = load_board(text)
+    async with open_services(settings) as services:
+        downloaded, vocabulary, version = await _rules(services, settings)
+        cards = {name: await _card(services, name, vocabulary) for name in spec.card_names()}
+        return BoardResult(answer_board(spec, cards, version), downloaded)
+
+
+async def copy_answer(
+    settings: Settings, copier: str, original: str, state: OriginalState, target: str | None = None
+) -> BoardResult:
+    """Answer "what is COPIER as a copy of ORIGINAL?" on the default board (see ``engine.copy_question``)."""
+    names = _checked([copier, original, *([target] if target else [])])
+    async with open_services(settings) as services:
+        downloaded, vocabulary, version = await _rules(services, settings)
+        copier_card = await _card(services, names[0], vocabulary)
+        original_card = await _card(services, names[1], vocabulary)
+        state = state.model_copy(update=face_state(original_card, names[1]))
+        target_card = await _card(services, target or DEFAULT_TARGET, vocabulary)
+        spec = copy_question(copier_card, original_card, state, target=target_card)
+        cards = {card.name: card for card in (copier_card, original_card, target_card)}
+        cards |= {
+            name: await _card(services, name, vocabulary) for name in spec.card_names() if name not in cards
+        }
+        return BoardResult(answer_board(spec, cards, version), downloaded)
+
+
+def board_json(result: BoardResult) -> dict[str, Any]:
+    """The stable JSON of a board or copy answer."""
+    return result.answer.model_dump(mode="json")
+
+
+async def _rules(
+    services: Services, settings: Settings
+) -> tuple[ImportSummary | None, KeywordVocabulary, str]:
+    downloaded = await ensure_rules(services.rules, settings)
+    version = services.rules.version()
+    return downloaded, KeywordVocabulary.from_rules(services.rules), version.isoformat() if version else ""
+
+
+async def _card(services: Services, name: str, vocabulary: KeywordVocabulary) -> Card:
+    return parse_card(await services.cards.find(name), vocabulary)
+
+
+def _checked(names: Sequence[str]) -> list[str]:
+    cleaned = [name.strip() for name in names]
+    if any(not name for name in cleaned):
+        raise InvalidCopyQuery("give the copier's and the original's card names (not empty)")
+    if any(len(name) > MAX_NAME for name in cleaned):
+        raise InvalidCopyQuery(f"a card name is at most {MAX_NAME} characters")
+    return cleaned

@@ -1,0 +1,65 @@
+"""The Oracle text breakdown for the CLI and the Discord cogs: resolve a name, parse it, render JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.config import Settings
+from bot.services.context import open_services
+from bot.services.rules import ImportSummary, ensure_rules
+from engine.keywords import KeywordVocabulary
+from engine.model import Card, Face
+from engine.oracle import parse_card
+
+
+@dataclass(frozen=True, slots=True)
+class ParseAnswer:
+    """A parsed card and the version of the rules whose keyword vocabulary parsed it."""
+
+    card: Card
+    rules_version: str
+    downloaded: ImportSummary | None  # the rules were downloaded for this question (say so)
+
+
+async def parse_named_card(settings: Settings, name: str) -> ParseAnswer:
+    """Look ``name`` up (cache, then Scryfall unless offline) and parse it with the stored rules' keywords.
+
+    Raises a CardLookupError (CardNotFound, AmbiguousCardName, InvalidCardQuery …) or RulesUnavailable.
+    """
+    async with open_services(settings) as services:
+        downloaded = await ensure_rules(services.rules, settings)
+        vocabulary = KeywordVocabulary.from_rules(services.rules)
+        card = parse_card(await services.cards.find(name), vocabulary)
+        version = services.rules.version()
+    return ParseAnswer(card=card, rules_version=version.isoformat() if version else "", downloaded=downloaded)
+
+
+def parse_json(answer: ParseAnswer) -> dict[str, Any]:
+    """The stable JSON of a breakdown: every face with its abilities (all fields) and copy effects."""
+    card = answer.card
+    return {
+        "card": card.name,
+        "key": card.key,
+        "layout": card.layout,
+        "mana_value": card.mana_value,
+        "rules_version": answer.rules_version,
+        "faces": [_face_json(face) for face in card.faces],
+    }
+
+
+def _face_json(face: Face) -> dict[str, Any]:
+    return {
+        "name": face.name,
+        "short_name": face.short_name,
+        "mana_cost": list(face.mana_cost),
+        "mana_value": face.mana_value,
+        "colors": list(face.colors),
+        "type_line": face.type_line.model_dump(mode="json"),
+        "power": face.power.printed if face.power else None,
+        "toughness": face.toughness.printed if face.toughness else None,
+        "loyalty": face.loyalty.printed if face.loyalty else None,
+        "defense": face.defense.printed if face.defense else None,
+        "abilities": [ability.model_dump(mode="json") for ability in face.abilities],
+        "copy_effects": [effect.model_dump(mode="json") for effect in face.copy_effects],
+    }

@@ -1,0 +1,114 @@
+"""The default board for "what is COPIER when it copies ORIGINAL?" (``mtg-judge copy``).
+
+ORIGINAL is put on the battlefield (under the opponent's control, or yours when the copy ability needs
+a permanent you control); COPIER enters as a copy with its own ability, becomes a copy (Cryptoplasm,
+Thespian's Stage; or a target creature, for spells like True Polymorph), or creates a token copy.
+"""
+
+from __future__ import annotations
+
+from engine.board import (
+    ActionKind,
+    ActionSpec,
+    BoardSpec,
+    EffectKind,
+    EffectSpec,
+    FaceDownKind,
+    ObjectSpec,
+    Player,
+    Zone,
+)
+from engine.copying import CopyError
+from engine.events import describe_copy_abilities
+from engine.model import Card, CopyEffect, CopyScope, Frozen
+
+_PERMANENT_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY, CopyScope.TOKEN_COPY)
+_SPELL_TYPES = ("Instant", "Sorcery")
+
+
+class OriginalState(Frozen):
+    """How the original is when it's copied (the ``copy`` command's flags)."""
+
+    counters: tuple[tuple[str, int], ...] = ()
+    tapped: bool = False
+    flipped: bool = False
+    transformed: bool = False
+    face_down: FaceDownKind | None = None
+    pump: tuple[int, int] | None = None
+    animated: bool = False
+    graveyard: tuple[str, ...] = ()
+
+
+def face_state(card: Card, asked_name: str) -> dict[str, bool]:
+    """``transformed``/``flipped`` when the name asked for is a transforming card's back or a flip card's bottom."""
+    if len(card.faces) < 2 or asked_name.casefold() != card.faces[1].name.casefold():
+        return {}
+    if card.layout == "flip":
+        return {"flipped": True}
+    return {"transformed": True} if card.layout == "transform" else {}
+
+
+def copy_question(
+    copier: Card, original: Card, state: OriginalState, *, target: Card | None = None
+) -> BoardSpec:
+    """The board on which ``copier`` copies ``original``; CopyError naming what it can do if it can't."""
+    effect = _permanent_copy_effect(copier)
+    original_id = original.name
+    copier_id = copier.name if copier.name != original.name else f"{copier.name} (the copy)"
+    effects: list[EffectSpec] = []
+    if state.pump:
+        effects.append(EffectSpec(kind=EffectKind.PUMP, power=state.pump[0], toughness=state.pump[1]))
+    if state.animated:
+        effects.append(EffectSpec(kind=EffectKind.ANIMATE, types=("Creature",), keep_types=True))
+    owner = Player.YOU if "you control" in effect.copyable.casefold() else Player.OPPONENT
+    original_spec = ObjectSpec(
+        card=original.name,
+        id=original_id,
+        controller=owner,
+        counters=state.counters or None,
+        tapped=state.tapped,
+        flipped=state.flipped,
+        transformed=state.transformed,
+        face_down=state.face_down,
+        effects=tuple(effects),
+    )
+    graveyard = tuple(
+        ObjectSpec(card=name, id=f"graveyard {i}", zone=Zone.GRAVEYARD)
+        for i, name in enumerate(state.graveyard, 1)
+    )
+    objects: tuple[ObjectSpec, ...] = (original_spec,)
+    actions: tuple[ActionSpec, ...] = ()
+    if effect.scope is CopyScope.ENTER_AS_COPY:
+        objects += (ObjectSpec(card=copier.name, id=copier_id, copy_of=original_id),)
+        query = copier_id
+    elif effect.scope is CopyScope.TOKEN_COPY:
+        actions = (
+            ActionSpec(kind=ActionKind.CREATE_TOKEN_COPY, of=original_id, via=copier.name, new_id=copier_id),
+        )
+        query = copier_id
+    elif _is_spell(copier):
+        if target is None:
+            raise CopyError(f"{copier.name} makes another permanent become a copy; name that permanent too.")
+        target_id = target.name if target.name != original.name else f"{target.name} (the target)"
+        objects += (ObjectSpec(card=target.name, id=target_id),)
+        actions = (
+            ActionSpec(kind=ActionKind.BECOMES_COPY, target=target_id, of=original_id, via=copier.name),
+        )
+        query = target_id
+    else:
+        objects += (ObjectSpec(card=copier.name, id=copier_id),)
+        actions = (ActionSpec(kind=ActionKind.BECOMES_COPY, target=copier_id, of=original_id),)
+        query = copier_id
+    return BoardSpec(objects=objects + graveyard, actions=actions, query=query)
+
+
+def _permanent_copy_effect(copier: Card) -> CopyEffect:
+    effects = [e for face in copier.faces for e in face.copy_effects]
+    usable = next((e for e in effects if e.scope in _PERMANENT_SCOPES), None)
+    if usable is None:
+        raise CopyError(f"{copier.name} can't copy a permanent; {describe_copy_abilities(copier)}")
+    return usable
+
+
+def _is_spell(card: Card) -> bool:
+    return any(t in _SPELL_TYPES for t in card.front.type_line.types)

@@ -1,0 +1,163 @@
+"""The ``copy`` and ``board`` commands through Typer's CliRunner, offline, with the shared cards and rules."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from bot.cli import app
+
+runner = CliRunner()
+BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
+CH_KEYS = {
+    "name",
+    "mana_cost",
+    "mana_value",
+    "colors",
+    "color_indicator",
+    "supertypes",
+    "types",
+    "subtypes",
+    "power",
+    "toughness",
+    "loyalty",
+    "abilities",
+}
+
+
+def invoke(db: Path, *args: str, stdin: str | None = None) -> Result:
+    return runner.invoke(app, ["--offline", "--db", str(db), *args], input=stdin)
+
+
+def json_of(result: Result) -> Any:
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def db(card_cache_db: Path, rules_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the session card cache with the shared rules imported."""
+    path = tmp_path_factory.mktemp("cli-board") / "cache.db"
+    shutil.copy(card_cache_db, path)
+    result = runner.invoke(app, ["import-rules", str(rules_path), "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_copy_clone_tarmogoyf_json_shape_and_numbers(db: Path) -> None:
+    payload = json_of(
+        invoke(db, "copy", "Clone", "Tarmogoyf", "--graveyard", "Lightning Bolt, Forest", "--json")
+    )
+    assert set(payload) == {"rules_version", "objects", "result"}
+    assert payload["rules_version"] == "2025-02-07"
+    result = payload["result"]
+    assert set(result) == {"id", "copiable", "current", "steps", "notes"}
+    assert set(result["copiable"]) == CH_KEYS
+    assert set(result["current"]) == CH_KEYS | {"counters", "token", "status"}
+    assert set(result["current"]["status"]) == {"tapped", "flipped", "face_down", "transformed"}
+    assert result["id"] == "Clone"
+    assert (result["copiable"]["power"], result["copiable"]["toughness"]) == ("*", "1+*")
+    assert (result["current"]["power"], result["current"]["toughness"]) == (2, 3)
+    assert result["current"]["name"] == "Tarmogoyf"
+    assert result["current"]["token"] is False
+    assert [o["controller"] for o in payload["objects"][:2]] == ["opponent", "you"]
+    assert all(step["rules"] for step in result["steps"])
+    assert "707.5" in {rule for step in result["steps"] for rule in step["rules"]}
+
+
+def test_copy_renders_the_object_then_the_numbered_steps(db: Path) -> None:
+    result = invoke(db, "copy", "Clone", "Tarmogoyf", "--graveyard", "Lightning Bolt, Forest")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.replace("│", " ").split())
+    assert text.index("Creature — Lhurgoyf") < text.index("Why") < text.index("1. Clone enters as a copy")
+    assert "green · 2/3" in text
+    assert "Copiable values: Tarmogoyf, Creature — Lhurgoyf */1+*" in text
+
+
+def test_copy_flags_describe_the_original(db: Path) -> None:
+    payload = json_of(
+        invoke(
+            db,
+            "copy",
+            "Clone",
+            "Grizzly Bears",
+            "--pump",
+            "2/2",
+            "--counters",
+            "+1/+1=3",
+            "--tapped",
+            "--json",
+        )
+    )
+    current = payload["result"]["current"]
+    assert (current["power"], current["toughness"], current["counters"]) == (2, 2, {})
+    assert current["status"]["tapped"] is False
+
+
+def test_copy_of_a_back_face_name_copies_the_transformed_permanent(db: Path) -> None:
+    payload = json_of(invoke(db, "copy", "Clone", "Wildblood Pack", "--json"))
+    current = payload["result"]["current"]
+    assert (current["name"], current["mana_value"], current["power"]) == ("Wildblood Pack", 0, 5)
+
+
+def test_copy_face_down_original(db: Path) -> None:
+    payload = json_of(invoke(db, "copy", "Clone", "Grinning Demon", "--face-down", "morph", "--json"))
+    current = payload["result"]["current"]
+    assert (current["name"], current["types"], current["power"], current["abilities"]) == (
+        None,
+        ["Creature"],
+        2,
+        [],
+    )
+
+
+def test_spark_double_copies_a_creature_you_control(db: Path) -> None:
+    payload = json_of(invoke(db, "copy", "Spark Double", "Grizzly Bears", "--json"))
+    assert [o["controller"] for o in payload["objects"]] == ["you", "you"]
+    assert payload["result"]["current"]["counters"] == {"+1/+1": 1}
+
+
+def test_cryptoplasm_becomes_a_copy_without_entering(db: Path) -> None:
+    payload = json_of(invoke(db, "copy", "Cryptoplasm", "Wall of Omens", "--json"))
+    rules = {rule for step in payload["result"]["steps"] for rule in step["rules"]}
+    assert "707.4" in rules
+    assert "603.6a" not in rules
+
+
+def test_a_card_that_cannot_copy_says_what_it_can_do(db: Path) -> None:
+    payload = json.loads(invoke(db, "copy", "Fork", "Tarmogoyf", "--json").stdout)
+    assert "Fork can't copy a permanent" in payload["error"]
+    assert "target instant or sorcery spell" in payload["error"]
+
+
+def test_bad_flags_are_clear_errors(db: Path) -> None:
+    result = invoke(db, "copy", "Clone", "Grizzly Bears", "--counters", "lots", "--json")
+    assert result.exit_code == 1
+    assert "KIND=N" in json.loads(result.stdout)["error"]
+
+
+def test_unknown_card_is_an_error(db: Path) -> None:
+    result = invoke(db, "copy", "Qzxv Wibbleflorp", "Tarmogoyf", "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"]
+
+
+def test_board_file_from_stdin(db: Path) -> None:
+    board = (BOARDS / "cryptoplasm-primal-clay.yaml").read_text(encoding="utf-8").split("\n---\n")[0]
+    payload = json_of(invoke(db, "board", "-", "--json", stdin=board))
+    current = payload["result"]["current"]
+    assert (current["name"], current["power"], current["toughness"]) == ("Primal Clay", 1, 6)
+    assert "Defender" in current["abilities"]
+
+
+def test_board_error_names_the_line(db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("battlefield:\n  - card: Clone\n    copy_of: nobody\n", encoding="utf-8")
+    result = invoke(db, "board", str(path), "--json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["error"].startswith("line 2:")

@@ -1,0 +1,175 @@
+"""Loading board files: format version 1, line numbers in errors, handles defined before use, bounds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from data.boards import MAX_TEXT, BoardFormatError, load_board
+from engine.board import ActionKind, EffectKind, FaceDownKind, Player, Zone
+
+FULL = """\
+battlefield:
+  - card: Runeclaw Bear
+    id: bear
+    controller: opponent
+  - card: Clone
+    id: clone1
+    copy_of: bear
+    via: Clone
+  - card: Grizzly Bears
+    tapped: true
+    face_down: morph
+    token: true
+    counters: {"+1/+1": 3}
+    choices: {creature type: Elf, option: 3}
+    kicked: true
+    x: 2
+    attached_to: bear
+    effects:
+      - pump: [2, 2]
+      - set_pt: [1, 1]
+      - switch_pt: true
+      - add_abilities: [Flying]
+      - remove_abilities: all
+      - add_types: [artifact]
+      - set_colors: [blue]
+      - animate: {types: [Artifact, Creature], subtypes: [Blinkmoth], power: 1, toughness: 1,
+                  abilities: [Flying], colors: [], keep_types: true}
+graveyard: [Lightning Bolt, Forest]
+exile:
+  - {card: Swords to Plowshares, exiled_by: bear, ability: 1}
+actions:
+  - enters: {card: Clone, id: clone2, copy_of: clone1}
+  - create_token_copy: {of: clone1, via: Cackling Counterpart, id: tok}
+  - becomes_copy: {object: tok, of: bear, via: True Polymorph}
+  - turn_face_up: {object: Grizzly Bears}
+  - transform: {object: bear}
+query: clone2
+"""
+
+
+def test_full_example_of_the_issue_loads() -> None:
+    spec = load_board(FULL)
+    bear, clone, bears, bolt, forest, swords = spec.objects
+    assert (bear.id, bear.controller, bear.line) == ("bear", Player.OPPONENT, 2)
+    assert (clone.copy_of, clone.via, clone.controller) == ("bear", "Clone", Player.YOU)
+    assert bears.id == "Grizzly Bears"
+    assert (bears.tapped, bears.face_down, bears.token, bears.kicked, bears.x) == (
+        True,
+        FaceDownKind.MORPH,
+        True,
+        True,
+        2,
+    )
+    assert bears.counters == (("+1/+1", 3),)
+    assert bears.choices == (("creature type", "Elf"), ("option", "3"))
+    assert [e.kind for e in bears.effects] == [
+        EffectKind.PUMP,
+        EffectKind.SET_PT,
+        EffectKind.SWITCH_PT,
+        EffectKind.ADD_ABILITIES,
+        EffectKind.REMOVE_ABILITIES,
+        EffectKind.ADD_TYPES,
+        EffectKind.SET_COLORS,
+        EffectKind.ANIMATE,
+    ]
+    assert bears.effects[5].types == ("Artifact",)
+    assert bears.effects[6].colors == ("U",)
+    assert bears.effects[7].colors == ()
+    assert bears.effects[4].all_abilities
+    assert (bolt.zone, forest.zone, swords.zone) == (Zone.GRAVEYARD, Zone.GRAVEYARD, Zone.EXILE)
+    assert (swords.exiled_by, swords.exiled_by_ability) == ("bear", 1)
+    assert [a.kind for a in spec.actions] == [
+        ActionKind.ENTERS,
+        ActionKind.CREATE_TOKEN_COPY,
+        ActionKind.BECOMES_COPY,
+        ActionKind.TURN_FACE_UP,
+        ActionKind.TRANSFORM,
+    ]
+    assert spec.actions[0].entering is not None and spec.actions[0].entering.copy_of == "clone1"
+    assert spec.actions[1].new_id == "tok"
+    assert spec.query == "clone2"
+    assert spec.card_names() == (
+        "Runeclaw Bear",
+        "Clone",
+        "Grizzly Bears",
+        "Lightning Bolt",
+        "Forest",
+        "Swords to Plowshares",
+        "Cackling Counterpart",
+        "True Polymorph",
+    )
+
+
+def test_json_is_accepted_too() -> None:
+    text = json.dumps(
+        {"battlefield": [{"card": "Tarmogoyf", "id": "goyf"}, {"card": "Clone", "copy_of": "goyf"}]}
+    )
+    spec = load_board(text)
+    assert [o.id for o in spec.objects] == ["goyf", "Clone"]
+
+
+def test_linked_query() -> None:
+    spec = load_board("battlefield: [Nightveil Specter]\nquery: {linked: Nightveil Specter}\n")
+    assert (spec.query, spec.query_linked) == (None, "Nightveil Specter")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (
+            "battlefield:\n  - card: Clone\n    copy_of: bear\n",
+            2,
+            "copy_of refers to 'bear', which is not defined",
+        ),
+        (
+            "battlefield:\n  - Forest\n  - card: Clone\n    copy_of: Forest\n  - card: Clone\n",
+            5,
+            "already defined on line 3",
+        ),
+        (
+            "battlefield:\n  - card: Clone\nactions:\n  - transform: {object: nobody}\n",
+            4,
+            "not defined earlier",
+        ),
+        ("battlefield:\n  - card: Clone\n    controler: you\n", 2, "unknown key 'controler'"),
+        ("battlefield:\n  - card: Clone\n    face_down: sideways\n", 2, "face_down must be one of"),
+        ("battlefield:\n  - card: Clone\n    x: -1\n", 2, "x must be a whole number"),
+        ("battlefield:\n  - card: Clone\n    effects:\n      - grow: 3\n", 2, "unknown effect 'grow'"),
+        (
+            "battlefield:\n  - card: Clone\n    effects:\n      - set_colors: [mauve]\n",
+            2,
+            "unknown color 'mauve'",
+        ),
+        ("battlefield:\n  - card: Clone\nstack:\n  - Lightning Bolt\n", 3, "unknown section 'stack'"),
+        (
+            "battlefield:\n  - card: Clone\nactions:\n  - becomes_copy: {object: Clone}\n",
+            4,
+            "needs of: HANDLE",
+        ),
+        ("battlefield: [Clone]\nquery: nobody\n", 2, "query refers to 'nobody'"),
+        ("battlefield: [Clone\n", 2, "not valid YAML or JSON"),
+    ],
+)
+def test_errors_name_the_line(text: str, line: int, message: str) -> None:
+    with pytest.raises(BoardFormatError, match=message) as raised:
+        load_board(text)
+    assert raised.value.line == line
+    assert str(raised.value).startswith(f"line {line}: ")
+
+
+def test_input_is_bounded() -> None:
+    with pytest.raises(BoardFormatError, match="too long"):
+        load_board("#" * (MAX_TEXT + 1))
+    many = "battlefield:\n" + "".join(f"  - {{card: Forest, id: f{i}}}\n" for i in range(101))
+    with pytest.raises(BoardFormatError, match="too many objects"):
+        load_board(many)
+
+
+def test_empty_board_is_an_error() -> None:
+    with pytest.raises(BoardFormatError, match="no objects"):
+        load_board("battlefield: []\n")
+    with pytest.raises(BoardFormatError, match="a board is a mapping"):
+        load_board("- Clone\n")

@@ -1,0 +1,12 @@
+"""Parsed cards for copy-engine tests: every card a board names, parsed from the shared card data."""
+
+from __future__ import annotations
+
+from engine.board import BoardSpec
+from engine.model import Card
+from tests.card_data import parsed_card
+
+
+def cards_for(spec: BoardSpec) -> dict[str, Card]:
+    """Every card the board names, by the name it uses."""
+    return {name: parsed_card(name) for name in spec.card_names()}

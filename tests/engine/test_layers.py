@@ -1,0 +1,166 @@
+"""The layer system (CR 613) on hand-made cards: sublayer order, timestamps, counters, face-down status."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from engine.board import Board, EffectKind, EffectSpec, FaceDownKind, GameObject, TimedEffect
+from engine.layers import ALL_CREATURE_TYPES, copiable_values, current_characteristics
+from engine.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
+
+
+def card(
+    name: str = "Test Bear",
+    *,
+    types: tuple[str, ...] = ("Creature",),
+    power: str | None = "2",
+    toughness: str | None = "2",
+    abilities: tuple[Ability, ...] = (),
+) -> Card:
+    def number(printed: str | None) -> PrintedNumber | None:
+        return (
+            PrintedNumber(printed=printed, value=int(printed) if printed.isdigit() else None)
+            if printed
+            else None
+        )
+
+    face = Face(
+        name=name,
+        mana_cost=("{1}", "{G}"),
+        mana_value=2,
+        colors=("G",),
+        type_line=TypeLine(types=types, subtypes=("Bear",)),
+        power=number(power),
+        toughness=number(toughness),
+        abilities=abilities,
+    )
+    return Card(key=name, name=name, layout="normal", mana_value=2, faces=(face,))
+
+
+def keyword(name: str) -> Ability:
+    return Ability(index=1, text=name, rules_text=name, kind=AbilityKind.KEYWORD, paragraph=1, keyword=name)
+
+
+def with_effects(obj: GameObject, *specs: EffectSpec) -> GameObject:
+    return obj.model_copy(
+        update={"effects": tuple(TimedEffect(timestamp=i, spec=s) for i, s in enumerate(specs, 1))}
+    )
+
+
+def pt(obj: GameObject) -> tuple[int | None, int | None]:
+    values = current_characteristics(obj, Board(objects=(obj,)))
+    return (
+        values.power.value if values.power else None,
+        values.toughness.value if values.toughness else None,
+    )
+
+
+BEAR = GameObject(id="bear", card=card())
+PUMP = EffectSpec(kind=EffectKind.PUMP, power=2, toughness=2)
+SET_1_1 = EffectSpec(kind=EffectKind.SET_PT, power=1, toughness=1)
+SWITCH = EffectSpec(kind=EffectKind.SWITCH_PT)
+
+
+@pytest.mark.parametrize("order", [(SET_1_1, PUMP), (PUMP, SET_1_1)])
+def test_setting_applies_in_7b_before_modifying_in_7c_whatever_the_timestamps(
+    order: tuple[EffectSpec, ...],
+) -> None:
+    assert pt(with_effects(BEAR, *order)) == (3, 3)
+
+
+def test_switching_in_7d_comes_after_counters_and_pumps() -> None:
+    bear = with_effects(BEAR, SWITCH, EffectSpec(kind=EffectKind.PUMP, power=0, toughness=3))
+    bear = bear.model_copy(update={"counters": {"+1/+1": 1}})
+    assert pt(bear) == (6, 3)
+
+
+def test_switching_twice_cancels_out() -> None:
+    assert pt(with_effects(BEAR, SWITCH, SWITCH)) == (2, 2)
+
+
+def test_minus_counters_and_plus_counters_both_modify() -> None:
+    assert pt(BEAR.model_copy(update={"counters": {"+1/+1": 2, "-1/-1": 3}})) == (1, 1)
+
+
+def test_ability_removing_and_adding_apply_in_timestamp_order() -> None:
+    flying = EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=("Flying",))
+    remove_all = EffectSpec(kind=EffectKind.REMOVE_ABILITIES, all_abilities=True)
+    reach_bear = GameObject(id="bear", card=card(abilities=(keyword("Reach"),)))
+    first = current_characteristics(with_effects(reach_bear, remove_all, flying), Board())
+    second = current_characteristics(with_effects(reach_bear, flying, remove_all), Board())
+    assert [a.text for a in first.abilities] == ["Flying"]
+    assert second.abilities == ()
+
+
+def test_type_setting_then_adding_in_timestamp_order() -> None:
+    set_artifact = EffectSpec(kind=EffectKind.SET_TYPES, types=("Artifact",))
+    add_creature = EffectSpec(kind=EffectKind.ADD_TYPES, types=("Creature",))
+    assert current_characteristics(with_effects(BEAR, set_artifact, add_creature), Board()).types == (
+        "Artifact",
+        "Creature",
+    )
+    assert current_characteristics(with_effects(BEAR, add_creature, set_artifact), Board()).types == (
+        "Artifact",
+    )
+
+
+def test_color_setting_in_layer_5() -> None:
+    blue = EffectSpec(kind=EffectKind.SET_COLORS, colors=("U",))
+    assert current_characteristics(with_effects(BEAR, blue), Board()).colors == ("U",)
+    assert copiable_values(with_effects(BEAR, blue)).colors == ("G",)
+
+
+def test_keyword_counters_grant_abilities_in_layer_6() -> None:
+    values = current_characteristics(BEAR.model_copy(update={"counters": {"flying": 1}}), Board())
+    assert [a.text for a in values.abilities] == ["Flying"]
+
+
+def test_animating_a_land_keeps_its_types_and_sets_its_numbers() -> None:
+    land = GameObject(id="land", card=card("Test Land", types=("Land",), power=None, toughness=None))
+    animated = with_effects(
+        land,
+        EffectSpec(
+            kind=EffectKind.ANIMATE,
+            types=("Artifact", "Creature"),
+            subtypes=("Blinkmoth",),
+            power=1,
+            toughness=1,
+            abilities=("Flying",),
+        ),
+    )
+    values = current_characteristics(animated, Board())
+    assert (values.types, values.subtypes) == (("Artifact", "Land", "Creature"), ("Bear", "Blinkmoth"))
+    assert pt(animated) == (1, 1)
+    assert pt(land) == (None, None)
+    assert copiable_values(animated).types == ("Land",)
+
+
+def test_face_down_is_a_nameless_2_2_and_other_effects_still_apply() -> None:
+    face_down = with_effects(BEAR.model_copy(update={"face_down": FaceDownKind.MORPH}), PUMP)
+    copiable = copiable_values(face_down)
+    assert (copiable.name, copiable.mana_cost, copiable.colors, copiable.subtypes, copiable.abilities) == (
+        None,
+        (),
+        (),
+        (),
+        (),
+    )
+    assert pt(face_down) == (4, 4)
+
+
+def test_undefined_star_is_zero_with_a_note() -> None:
+    star = GameObject(id="star", card=card("Star", power="*", toughness="*"))
+    values = current_characteristics(star, Board())
+    assert (values.power.value if values.power else None) == 0
+    assert any("613.4a" in note.rules for note in values.notes)
+
+
+def test_changeling_is_every_creature_type() -> None:
+    shapeshifter = GameObject(id="x", card=card(abilities=(keyword("Changeling"),)))
+    assert ALL_CREATURE_TYPES in current_characteristics(shapeshifter, Board()).subtypes
+
+
+def test_objects_are_immutable() -> None:
+    with pytest.raises(ValidationError):
+        BEAR.tapped = True  # type: ignore[misc]

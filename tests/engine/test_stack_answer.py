@@ -1,0 +1,84 @@
+"""The board answer for a copy on the stack, over a board built by the copy engine (CR 707.10)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from data.boards import load_board
+from engine.events import board_from_spec
+from engine.model import Card
+from engine.stack_answer import StackCopyAnswer, answer_stack
+from engine.stack_board import StackEntrySpec, stack_card_names
+from tests.card_data import parsed_card
+
+BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
+
+
+def answer(name: str, **board_changes: Any) -> StackCopyAnswer:
+    doc = yaml.safe_load((BOARDS / f"stack_{name}.yaml").read_text(encoding="utf-8"))
+    doc.update(board_changes)
+    entries = tuple(StackEntrySpec.model_validate(e) for e in doc.pop("stack"))
+    query = doc.pop("query", None)
+    spec = load_board(yaml.safe_dump(doc))
+    names = {*spec.card_names(), *stack_card_names(entries)}
+    cards: dict[str, Card] = {n: parsed_card(n) for n in names}
+    return answer_stack(entries, board_from_spec(spec, cards), cards, query)
+
+
+def test_answer_has_the_board_shape_and_the_stack_fields() -> None:
+    result = answer("fireball_boseiju")
+    dumped = result.model_dump(mode="json")
+    assert set(dumped) >= {
+        "id",
+        "copiable",
+        "current",
+        "steps",
+        "notes",
+        "choices",
+        "cast",
+        "owner",
+        "controller",
+    }
+    assert set(dumped["choices"]) >= {"modes", "targets", "x", "kicked", "paid"}
+    assert dumped["copiable"]["name"] == "Fireball"
+    assert dumped["copiable"]["mana_cost"] == "{X}{R}"
+    assert dumped["current"]["status"] == {
+        "tapped": False,
+        "flipped": False,
+        "face_down": None,
+        "transformed": False,
+    }
+    assert dumped["choices"]["x"] == 6
+    assert dumped["cast"] is False
+    assert (dumped["owner"], dumped["controller"]) == ("you", "you")
+    assert dumped["not_copied"][1] == {
+        "item": "mana source Boseiju, Who Shelters All: If that mana is spent on an instant or sorcery "
+        "spell, that spell can't be countered.",
+        "rules": ["106.6", "601.2h"],
+    }
+
+
+def test_targets_use_the_boards_current_characteristics() -> None:
+    # an animated Mirari is still an artifact: Naturalize's copy may target it
+    battlefield = [
+        {"card": "Glorious Anthem", "id": "anthem"},
+        {
+            "card": "Mirari",
+            "id": "mirari",
+            "controller": "opponent",
+            "effects": [{"set_types": ["Creature"]}],
+        },
+    ]
+    with pytest.raises(ValueError, match="Mirari isn't a legal new target"):
+        answer("naturalize", battlefield=battlefield)
+    assert answer("naturalize").choices.targets == ("mirari",)
+
+
+def test_ability_copy_names_its_source_from_the_board() -> None:
+    result = answer("strionic_resonator")
+    assert (result.kind, result.source, result.owner) == ("ability", "priest", None)
+    assert result.copiable.abilities[0].startswith("When Banisher Priest enters")
