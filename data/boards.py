@@ -96,7 +96,7 @@ def _line(node: yaml.Node | None) -> int | None:
 
 
 def _plain(node: yaml.Node) -> Any:
-    return yaml.SafeLoader("").construct_object(node, deep=True)  # type: ignore[no-untyped-call]
+    return yaml.SafeLoader("").construct_object(node, deep=True)
 
 
 def _pairs(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node]]:
@@ -156,7 +156,8 @@ class _Reader:
     def define(self, handle: str, line: int | None) -> None:
         if handle in self.defined:
             raise BoardFormatError(
-                f"the handle {handle!r} is already defined on line {self.defined[handle]}; give this object an id",
+                f"the handle {handle!r} is already defined on line {self.defined[handle]}; "
+                "give this object an id",
                 line,
             )
         self.defined[handle] = line or 0

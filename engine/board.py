@@ -34,7 +34,7 @@ class Zone(StrEnum):
 
 
 class FaceDownKind(StrEnum):
-    """How a permanent came to be face down (CR 702.37 morph, 701.34 manifest, 702.168 disguise, 701.58 cloak)."""
+    """How a permanent came to be face down: morph, manifest, disguise or cloak (CR 702.37, 701.34)."""
 
     MORPH = "morph"
     MANIFEST = "manifest"
@@ -153,6 +153,7 @@ class AppliedCopy(Frozen):
     effect: CopyEffect | None  # None for an unconditional "create a token that's a copy"
     values: CopiableText
     from_back_face: bool = False
+    text_card: Card | None = None  # the card whose printed text ``values`` derive from (None: face down)
 
 
 class AsEntersSetting(Frozen):

@@ -53,7 +53,7 @@ def merged(existing: tuple[str, ...], added: Iterable[str]) -> tuple[str, ...]:
 
 
 def merged_types(existing: tuple[str, ...], added: Iterable[str]) -> tuple[str, ...]:
-    """Card types with ``added`` ones, in the usual type-line order (Artifact Creature, not Creature Artifact)."""
+    """Card types with ``added`` ones, in type-line order (Artifact Creature, not Creature Artifact)."""
     found = merged(existing, added)
     return tuple(sorted(found, key=lambda t: CARD_TYPES.index(t) if t in CARD_TYPES else len(CARD_TYPES)))
 

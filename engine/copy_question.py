@@ -7,6 +7,8 @@ Thespian's Stage; or a target creature, for spells like True Polymorph), or crea
 
 from __future__ import annotations
 
+import re
+
 from engine.board import (
     ActionKind,
     ActionSpec,
@@ -19,11 +21,13 @@ from engine.board import (
     Zone,
 )
 from engine.copying import CopyError
+from engine.entering import pt_option
 from engine.events import describe_copy_abilities
 from engine.model import Card, CopyEffect, CopyScope, Frozen
 
 _PERMANENT_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY, CopyScope.TOKEN_COPY)
 _SPELL_TYPES = ("Instant", "Sorcery")
+_ANIMATION = re.compile(r"~ becomes an? (?P<what>\d+/\d+ [^.]+?) until end of turn")
 
 
 class OriginalState(Frozen):
@@ -40,7 +44,7 @@ class OriginalState(Frozen):
 
 
 def face_state(card: Card, asked_name: str) -> dict[str, bool]:
-    """``transformed``/``flipped`` when the name asked for is a transforming card's back or a flip card's bottom."""
+    """``transformed``/``flipped`` when the name asked for is a transforming back face or a flipped half."""
     if len(card.faces) < 2 or asked_name.casefold() != card.faces[1].name.casefold():
         return {}
     if card.layout == "flip":
@@ -59,7 +63,7 @@ def copy_question(
     if state.pump:
         effects.append(EffectSpec(kind=EffectKind.PUMP, power=state.pump[0], toughness=state.pump[1]))
     if state.animated:
-        effects.append(EffectSpec(kind=EffectKind.ANIMATE, types=("Creature",), keep_types=True))
+        effects.append(animation_of(original))
     owner = Player.YOU if "you control" in effect.copyable.casefold() else Player.OPPONENT
     original_spec = ObjectSpec(
         card=original.name,
@@ -100,6 +104,24 @@ def copy_question(
         actions = (ActionSpec(kind=ActionKind.BECOMES_COPY, target=copier_id, of=original_id),)
         query = copier_id
     return BoardSpec(objects=objects + graveyard, actions=actions, query=query)
+
+
+def animation_of(card: Card) -> EffectSpec:
+    """The card's own "~ becomes a 1/1 Blinkmoth artifact creature with flying until end of turn", else
+    "becomes a creature" (a crewed Vehicle, an animated land)."""
+    for ability in card.front.abilities:
+        match = _ANIMATION.search(ability.rules_text)
+        option = pt_option(match["what"]) if match else None
+        if option is not None:
+            return EffectSpec(
+                kind=EffectKind.ANIMATE,
+                types=option.types or ("Creature",),
+                subtypes=option.subtypes,
+                power=option.power.value,
+                toughness=option.toughness.value,
+                abilities=option.abilities,
+            )
+    return EffectSpec(kind=EffectKind.ANIMATE, types=("Creature",))
 
 
 def _permanent_copy_effect(copier: Card) -> CopyEffect:

@@ -15,10 +15,14 @@ from engine.characteristics import Characteristics
 from engine.citations import cite
 from engine.events import board_from_spec
 from engine.layers import COPIABLE_AFTER_LAYER_1, copiable_values, current_characteristics
+from engine.linked import Link, find_links
 from engine.model import Card, PrintedNumber
 from engine.results import Explanation
 
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
+LINKED_COPIED = cite(
+    "707.7", "those abilities will be similarly linked to one another on the object that copied them"
+)
 LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
 
 
@@ -62,14 +66,31 @@ class CurrentView(CharacteristicsView):
     status: Status
 
 
+class ExiledCard(Answer):
+    """A card in exile that the board says one of the object's abilities exiled."""
+
+    id: str
+    name: str | None
+    ability: int | None
+
+
+class LinkedView(Answer):
+    """For ``query: {linked: handle}``: the linked pairs the object's copiable text has (CR 607, 707.7)."""
+
+    text_of: str | None  # the card whose printed text its copiable values come from (None: face down)
+    links: tuple[Link, ...]
+    exiled: tuple[ExiledCard, ...]
+
+
 class ObjectAnswer(Answer):
-    """The result about the queried object."""
+    """The result about the queried object (``linked`` only when the board asks about linked abilities)."""
 
     id: str
     copiable: CharacteristicsView
     current: CurrentView
     steps: tuple[Explanation, ...]
     notes: tuple[Explanation, ...]
+    linked: LinkedView | None = None
 
 
 class ObjectSummary(Answer):
@@ -116,6 +137,8 @@ def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
 def answer_board(spec: BoardSpec, cards: Mapping[str, Card], rules_version: str) -> BoardAnswer:
     """Build the board ``spec`` describes and answer about its query (default: the last object created)."""
     board = board_from_spec(spec, cards)
+    if spec.query_linked:
+        return describe_linked(board, spec.query_linked, rules_version)
     return describe(board, spec.query or default_query(spec), rules_version)
 
 
@@ -127,6 +150,35 @@ def default_query(spec: BoardSpec) -> str:
             return created
     permanents = [o for o in spec.objects if o.zone is Zone.BATTLEFIELD] or list(spec.objects)
     return permanents[-1].id
+
+
+def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
+    """The answer about ``object_id`` with the linked pairs of its copiable text (CR 707.7)."""
+    answer = describe(board, object_id, rules_version)
+    obj = board.get(object_id)
+    card = None if obj.face_down else (obj.copies[-1].text_card if obj.copies else obj.card)
+    report = find_links(card) if card else None
+    exiled = tuple(
+        ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
+        for o in board.in_zone(Zone.EXILE)
+        if o.exiled_by == obj.id
+    )
+    notes = list(answer.result.notes)
+    if obj.copies and card is not None:
+        notes.append(
+            Explanation.of(
+                f"{obj.id} copies the text of {card.name}: each copied pair of linked abilities is linked "
+                "on it as on the original, and only to each other; what the original's abilities did doesn't "
+                "count for the copy's.",
+                LINKED_COPIED,
+            )
+        )
+    notes += list(report.notes) if report else []
+    linked = LinkedView(
+        text_of=card.name if card else None, links=report.links if report else (), exiled=exiled
+    )
+    result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
+    return answer.model_copy(update={"result": result})
 
 
 def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
@@ -186,7 +238,8 @@ def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) 
     if current.is_a("Creature") and toughness is not None and toughness <= 0:
         notes.append(
             Explanation.of(
-                f"Its toughness is {toughness}: it is put into its owner's graveyard the next time state-based "
+                f"Its toughness is {toughness}: it is put into its owner's graveyard the next time "
+                "state-based "
                 "actions are checked.",
                 ZERO_TOUGHNESS,
             )
@@ -203,7 +256,8 @@ def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) 
         if rivals:
             notes.append(
                 Explanation.of(
-                    f"It and {', '.join(rivals)} are legendary permanents named {current.name} controlled by the "
+                    f"It and {', '.join(rivals)} are legendary permanents named {current.name} controlled "
+                    "by the "
                     "same player: that player keeps one and puts the rest into their owners' graveyards.",
                     LEGEND_RULE,
                 )

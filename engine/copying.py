@@ -146,6 +146,9 @@ def apply_copy(
 ) -> tuple[GameObject, list[Explanation]]:
     """``copier`` with a new layer-1a copy effect of ``original`` (the last one wins, CR 613.2a)."""
     values, why = copy_values(copier, original, effect, board)
+    text_card = (
+        None if original.face_down else (original.copies[-1].text_card if original.copies else original.card)
+    )
     applied = AppliedCopy(
         timestamp=timestamp,
         of_id=original.id,
@@ -153,6 +156,7 @@ def apply_copy(
         effect=effect,
         values=values,
         from_back_face=_copies_back_face(original),
+        text_card=text_card,
     )
     return copier.model_copy(update={"copies": (*copier.copies, applied)}), why
 
@@ -240,7 +244,8 @@ def _apply_exception(
     if condition and not values.main.is_a(condition) and condition.casefold() in CARD_TYPE_WORDS:
         return values, [
             Explanation.of(
-                f"The exception “{exception.text}” applies only if the copy is a {condition}; it wouldn't be, "
+                f"The exception “{exception.text}” applies only if the copy is a {condition}; "
+                "it wouldn't be, "
                 "so it doesn't apply.",
                 CONDITION,
             )

@@ -143,10 +143,11 @@ def pt_options(ability: GameAbility) -> tuple[PTOption, ...]:
         return ()
     text = match["options"].removesuffix(" in addition to its other types")
     parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", text) if p.strip()]
-    return tuple(option for option in (_option(part) for part in parts) if option)
+    return tuple(option for option in (pt_option(part) for part in parts) if option)
 
 
-def _option(text: str) -> PTOption | None:
+def pt_option(text: str) -> PTOption | None:
+    """One "3/3 artifact creature with flying"-style description, or None if it has no fixed P/T."""
     match = _OPTION.match(text)
     if not match:
         return None

@@ -465,7 +465,8 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         board = board.explain(
             new_id,
             Explanation.of(
-                f"{via} creates a token copy of {original_label(original)}, a transforming permanent: the token is "
+                f"{via} creates a token copy of {original_label(original)}, a transforming permanent: "
+                "the token is "
                 f"a transforming token with both faces, entering with the same face up.",
                 TOKEN_COPY_DFC,
                 TOKEN_OWNER,
@@ -496,8 +497,9 @@ def _turn_face_up(board: Board, event: Event) -> Board:
     board = board.explain(
         obj.id,
         Explanation.of(
-            f"It is turned face up: its copiable values revert to its normal ones — {copiable_values(obj).name}"
-            f"{' (the values it copied)' if obj.copies else ''} — and effects already applied to it still apply. "
+            "It is turned face up: its copiable values revert to its normal ones — "
+            f"{copiable_values(obj).name}{' (the values it copied)' if obj.copies else ''} — and effects "
+            "already applied to it still apply. "
             "Abilities about entering the battlefield don't trigger.",
             TURNED_FACE_UP,
             FACE_UP_TIMESTAMP,
@@ -515,7 +517,8 @@ def _transform(board: Board, event: Event) -> Board:
         return board.explain(
             obj.id,
             Explanation.of(
-                "It isn't a transforming double-faced card or token (or it is face down), so it can't transform; "
+                "It isn't a transforming double-faced card or token (or it is face down), so it can't "
+                "transform; "
                 "nothing happens.",
                 ONLY_DFC_TRANSFORM,
             ),

@@ -10,9 +10,17 @@ have no effects a board can describe.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from engine.board import AsEntersSetting, Board, EffectKind, EffectSpec, GameObject, TimedEffect, Zone
+from engine.board import (
+    AppliedCopy,
+    AsEntersSetting,
+    Board,
+    EffectKind,
+    EffectSpec,
+    GameObject,
+    TimedEffect,
+    Zone,
+)
 from engine.characteristics import (
     CARD_TYPES,
     FACE_DOWN,
@@ -99,12 +107,12 @@ def printed_text(obj: GameObject) -> CopiableText:
 def layer_one_text(obj: GameObject) -> CopiableText:
     """Layer 1a: the printed text as modified by copy effects and P/T-setting "as enters" effects."""
     text = printed_text(obj)
-    effects: list[tuple[int, Callable[[CopiableText], CopiableText]]] = [
-        (copy.timestamp, lambda _, values=copy.values: values) for copy in obj.copies
-    ]
-    effects += [(s.timestamp, lambda t, s=s: apply_setting(t, s)) for s in obj.settings]
-    for _, apply in sorted(effects, key=lambda pair: pair[0]):
-        text = apply(text)
+    # Stable sort: a copy effect and the "as enters" setting it lets apply share the entering timestamp.
+    effects: list[AppliedCopy | AsEntersSetting] = sorted(
+        (*obj.copies, *obj.settings), key=lambda e: e.timestamp
+    )
+    for effect in effects:
+        text = effect.values if isinstance(effect, AppliedCopy) else apply_setting(text, effect)
     return text
 
 
@@ -154,20 +162,45 @@ def current_characteristics(obj: GameObject, board: Board) -> Computed:
     values = _layer_five(values, effects)
     values = _layer_six(values, obj, effects)
     power, toughness = _layer_seven(values, obj, board, effects, steps, notes)
-    if len(effects) > 1:
-        notes.append(
-            Explanation.of(
-                "The other effects were applied in timestamp order; none of them changes what another "
-                "applies to or does, so no dependency reorders them.",
-                TIMESTAMPS,
-                DEPENDENCY,
-            )
-        )
+    notes += _shared_layer_notes(effects)
     numbers = {"power": power, "toughness": toughness}
     update = {
         k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
     }
     return Computed(**{**values.model_dump(), **update, "steps": tuple(steps), "notes": tuple(notes)})
+
+
+_LAYERS_OF: dict[EffectKind, tuple[str, ...]] = {
+    EffectKind.ADD_TYPES: ("4",),
+    EffectKind.ADD_SUBTYPES: ("4",),
+    EffectKind.SET_TYPES: ("4",),
+    EffectKind.SET_SUBTYPES: ("4",),
+    EffectKind.SET_COLORS: ("5",),
+    EffectKind.ADD_ABILITIES: ("6",),
+    EffectKind.REMOVE_ABILITIES: ("6",),
+    EffectKind.SET_PT: ("7b",),
+    EffectKind.PUMP: ("7c",),
+    EffectKind.SWITCH_PT: ("7d",),
+    EffectKind.ANIMATE: ("4", "5", "6", "7b"),
+}
+
+
+def _shared_layer_notes(effects: list[TimedEffect]) -> list[Explanation]:
+    """Notes for each (sub)layer several effects share: timestamp order decides, no dependency (613.8a)."""
+    shared: dict[str, int] = {}
+    for effect in effects:
+        for layer in _LAYERS_OF[effect.spec.kind]:
+            shared[layer] = shared.get(layer, 0) + 1
+    return [
+        Explanation.of(
+            f"Layer {layer}: {count} effects apply in timestamp order. None of them changes the existence of "
+            "another, what it applies to or what it does, so no dependency reorders them.",
+            TIMESTAMPS,
+            DEPENDENCY,
+        )
+        for layer, count in shared.items()
+        if count > 1
+    ]
 
 
 def _layer_four(

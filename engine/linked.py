@@ -144,6 +144,7 @@ _ACTING_KINDS = frozenset(
         AbilityKind.SAGA_CHAPTER,
     }
 )
+_TRANSFORMING_LAYOUTS = frozenset({"transform"})  # Scryfall's layout of transforming double-faced cards
 _QUOTED = re.compile(r"[\"“]([^\"”]*)[\"”]")
 _SENTENCE_END = re.compile(r"[.!?]\s")
 
@@ -210,6 +211,8 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
         *_paragraph_links(card),
         *_keyword_links(card),
     ]
+    if card.layout not in _TRANSFORMING_LAYOUTS:  # 607.1b joins only the faces of a transforming card
+        pairs = [pair for pair in pairs if pair.first.face_position == pair.second.face_position]
     links = _links(pairs)
     notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
     if not links:

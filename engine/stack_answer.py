@@ -10,16 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from engine.board import Board, BoardSpec, GameObject, Zone
+from engine.board import Board, BoardSpec, GameObject, ObjectSpec, Player, Zone
 from engine.copy_result import Answer, CharacteristicsView, CurrentView, ObjectSummary, Status, _summary
 from engine.events import board_from_spec
 from engine.layers import copiable_values, current_characteristics
-from engine.model import Card
+from engine.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.results import Explanation
-from engine.stack import Characteristics
+from engine.stack import COPY_MEANS, Characteristics, StackSpell, refuse, requirements_of
 from engine.stack_board import BoardObject, StackEntrySpec, build_stack
 from engine.stack_copy import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult
-from engine.stack_text import Targetable, TargetKind
+from engine.stack_text import Targetable, TargetKind, TargetRequirement, target_requirements
 
 
 class StackCopyAnswer(Answer):
@@ -135,3 +135,107 @@ def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
         "toughness": shown(values.toughness),
         "loyalty": shown(values.loyalty),
     }
+
+
+_DEFAULT_TARGETS = (
+    ("creature", "Grizzly Bears"),
+    ("artifact", "Ornithopter"),
+    ("enchantment", "Glorious Anthem"),
+    ("land", "Forest"),
+    ("planeswalker", "Jace Beleren"),
+    ("permanent", "Grizzly Bears"),
+)
+_STACK_SCOPES = (CopyScope.CAST_COPY, CopyScope.COPY_ABILITY, CopyScope.COPY_SPELL)
+
+
+class StackQuestion(Frozen):
+    """The default board of "COPIER copies ORIGINAL" for a COPIER that copies spells or abilities."""
+
+    objects: tuple[ObjectSpec, ...]
+    stack: tuple[StackEntrySpec, ...]
+    query: str
+
+
+def copies_on_the_stack(copier: Card) -> bool:
+    """Whether ``copier`` copies spells or abilities (or casts copies) rather than permanents."""
+    return any(e.scope in _STACK_SCOPES for face in copier.faces for e in face.copy_effects)
+
+
+def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
+    """ORIGINAL on the stack (cast by the opponent, or by you when COPIER copies only your own spells or
+    abilities), its targets the other player or a default permanent, and COPIER's copy of it; for
+    "cast a copy" effects ORIGINAL is in exile. Choices like modes, X and kicker need a board file.
+    """
+    scope = next(s for s in _STACK_SCOPES if any(e.scope is s for f in copier.faces for e in f.copy_effects))
+    controller: Player = Player.YOU if _needs_your_own(copier) else Player.OPPONENT
+    copy_id = f"{copier.name}'s copy"
+    if scope is CopyScope.CAST_COPY:
+        targets, objects = _default_targets(_spell_requirements(original), Player.YOU)
+        exiled = ObjectSpec(card=original.name, id=original.name, zone=Zone.EXILE)
+        entry = StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name, targets=targets)
+        return StackQuestion(objects=(exiled, *objects), stack=(entry,), query=copy_id)
+    if scope is CopyScope.COPY_ABILITY:
+        ability = _copied_ability(copier, original)
+        requirements = target_requirements(ability.effect or ability.rules_text)
+        targets, objects = _default_targets(requirements, controller)
+        source = ObjectSpec(card=original.name, id=original.name, controller=controller)
+        entries = (
+            StackEntrySpec(
+                id="ability",
+                source=original.name,
+                ability=ability.index,
+                controller=controller.value,
+                targets=targets,
+            ),
+            StackEntrySpec(id=copy_id, copy_of="ability", via=copier.name),
+        )
+        return StackQuestion(objects=(source, *objects), stack=entries, query=copy_id)
+    targets, objects = _default_targets(_spell_requirements(original), controller)
+    entries = (
+        StackEntrySpec(id=original.name, card=original.name, controller=controller.value, targets=targets),
+        StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name),
+    )
+    return StackQuestion(objects=objects, stack=entries, query=copy_id)
+
+
+def _needs_your_own(copier: Card) -> bool:
+    effects = [e for face in copier.faces for e in face.copy_effects if e.scope in _STACK_SCOPES]
+    triggers = " ".join(a.trigger or "" for face in copier.faces for a in face.abilities).casefold()
+    return any("you control" in e.copyable.casefold() for e in effects) or "whenever you " in triggers
+
+
+def _spell_requirements(card: Card) -> tuple[TargetRequirement, ...]:
+    return requirements_of(StackSpell(handle=card.name, card=card))
+
+
+def _copied_ability(copier: Card, original: Card) -> Ability:
+    wanted = " ".join(e.copyable for f in copier.faces for e in f.copy_effects).casefold()
+    kinds = {AbilityKind.TRIGGERED} if "triggered" in wanted and "activated" not in wanted else set()
+    kinds |= {AbilityKind.ACTIVATED, AbilityKind.LOYALTY} if "activated" in wanted or not kinds else set()
+    ability = next((a for f in original.faces for a in f.abilities if a.kind in kinds), None)
+    if ability is None:
+        raise refuse(f"{original.name} has no ability {copier.name} can copy.", COPY_MEANS)
+    return ability
+
+
+def _default_targets(
+    requirements: tuple[TargetRequirement, ...], controller: Player
+) -> tuple[tuple[str, ...], tuple[ObjectSpec, ...]]:
+    other = Player.OPPONENT if controller is Player.YOU else Player.YOU
+    targets: list[str] = []
+    objects: list[ObjectSpec] = []
+    for requirement in requirements[:1] if requirements and requirements[0].variable else requirements:
+        phrase = requirement.phrase
+        kind = phrase.removesuffix(" you control").removesuffix(" an opponent controls")
+        nouns = kind.removesuffix(" you don't control").split()
+        if phrase == "any" or "player" in nouns or "opponent" in nouns:
+            targets.append(f"player:{other.value}")
+            continue
+        card = next((name for word, name in _DEFAULT_TARGETS if word in phrase.split()), None)
+        if card is None:
+            raise refuse(f"This question needs a target that is {phrase}: describe it in a board file.")
+        handle = f"{card} (target {len(targets) + 1})"
+        owner = controller if "you control" in phrase else other
+        objects.append(ObjectSpec(card=card, id=handle, controller=owner))
+        targets.append(handle)
+    return tuple(targets), tuple(objects)

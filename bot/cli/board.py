@@ -34,7 +34,7 @@ from data.rules.download import RulesDownloadError
 from data.rules.parser import RulesParseError
 from engine.board import FaceDownKind
 from engine.copy_question import OriginalState
-from engine.copy_result import CharacteristicsView, CurrentView, ObjectAnswer
+from engine.copy_result import CharacteristicsView, CurrentView, LinkedView, ObjectAnswer
 from engine.copying import CopyError
 from engine.results import Explanation
 
@@ -168,6 +168,8 @@ def board_panel(result: ObjectAnswer, rules_version: str) -> Panel:
     parts: list[Any] = [*_object_lines(current)]
     if _differs(result.copiable, current):
         parts.append(Text.assemble(("Copiable values: ", "bold"), _summary(result.copiable), style="dim"))
+    if result.linked is not None:
+        parts += _linked_lines(result.linked)
     parts.append(Text("\nWhy", style="bold"))
     parts += [_explained(i, step) for i, step in enumerate(result.steps, 1)]
     if result.notes:
@@ -214,6 +216,20 @@ def _object_lines(current: CurrentView) -> list[Text]:
     extras += status
     if extras:
         lines.append(Text(" · ".join(extras), style="italic"))
+    return lines
+
+
+def _linked_lines(linked: LinkedView) -> list[Text]:
+    lines = [
+        Text(f"\nLinked abilities (the text of {linked.text_of or 'a face-down permanent'})", style="bold")
+    ]
+    for link in linked.links:
+        first, second = link.abilities
+        lines.append(Text.assemble((f"{first} ↔ {second}", "bold"), (f"  {link.rule}", "bold magenta")))
+        lines.append(Text("    " + link.explanation))
+    if not linked.links:
+        lines.append(Text("  (no linked abilities)", style="dim"))
+    lines += [Text(f"  exiled with ability {card.ability}: {card.name}") for card in linked.exiled]
     return lines
 
 

@@ -66,8 +66,11 @@ async def copy_answer(
 
 
 def board_json(result: BoardResult) -> dict[str, Any]:
-    """The stable JSON of a board or copy answer."""
-    return result.answer.model_dump(mode="json")
+    """The stable JSON of a board or copy answer (``result.linked`` only when the board asked for it)."""
+    payload = result.answer.model_dump(mode="json")
+    if payload["result"]["linked"] is None:
+        del payload["result"]["linked"]
+    return payload
 
 
 async def _rules(

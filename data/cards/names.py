@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 import uuid
 from typing import Any
@@ -10,6 +11,8 @@ MAX_NAME_LENGTH = 200
 
 # Ligatures that Unicode decomposition keeps as one letter but players type as two.
 _LIGATURES = str.maketrans({"æ": "ae", "œ": "oe"})
+# \w is letters, digits and "_" (combining accents are none of these): drop "_" and all but \w and spaces
+_NOT_LETTER_OR_DIGIT = re.compile(r"[^\w\s]|_")
 _NAME_KEY_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/mtg-judge/card-name")
 
 NON_GAME_LAYOUTS = frozenset(
@@ -20,12 +23,7 @@ NON_GAME_LAYOUTS = frozenset(
 def normalize_name(name: str) -> str:
     """Casefolded, accents stripped, punctuation removed, whitespace collapsed: ``Lim-Dûl`` → ``limdul``."""
     decomposed = unicodedata.normalize("NFKD", name.casefold().translate(_LIGATURES))
-    kept = (
-        " " if char.isspace() else char
-        for char in decomposed
-        if char.isspace() or unicodedata.category(char)[0] in "LN"
-    )
-    return " ".join("".join(kept).split())
+    return " ".join(_NOT_LETTER_OR_DIGIT.sub("", decomposed).split())
 
 
 def card_names(card: dict[str, Any]) -> list[tuple[str, bool]]:

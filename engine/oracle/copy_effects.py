@@ -82,6 +82,8 @@ def parse_copy_effects(abilities: tuple[Ability, ...], names: SelfNames) -> tupl
     """Every copy instruction of a face's abilities, in ability order."""
     effects: list[CopyEffect] = []
     for position, ability in enumerate(abilities):
+        if "cop" not in ability.text.casefold():
+            continue  # no copy, copies or copied: the common case, skipped cheaply
         texts = [ability.rules_text]
         found = list(_instructions(ability.rules_text, ability))
         if not found:

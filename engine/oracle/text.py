@@ -23,6 +23,13 @@ from engine.model import SELF
 REMINDER_TEXT = cite("207.2a", "reminder text")
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
+# Around a name: a letter, digit or hyphen means the name is part of a longer word. A short name is
+# also not this card in "named Jace", "Jace planeswalker", "Jace card" or "Ajani's Pridemate".
+_WORD_PART_BEFORE = re.compile(r"[\w-]\Z")
+_WORD_PART_AFTER = re.compile(r"[\w-]")
+_NOT_SHORT_NAME_BEFORE = re.compile(r"(?:named |[\w-])\Z")
+_NOT_SHORT_NAME_AFTER = re.compile(r"[\w-]| planeswalker| card|'s [A-Z]")
+_LONGEST_PREFIX = len("named ")
 _REMINDER_ONLY = re.compile(r"\([^()]*\)")
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 _SELF_PHRASE = re.compile(
@@ -133,12 +140,25 @@ def masked(text: str) -> str:
 
 
 def _replace_names(text: str, names: SelfNames) -> str:
-    for name in (name for name in names.full if name in text):
-        text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", SELF, text)
-    for name in (name for name in names.short if name in text):
-        text = re.sub(
-            rf"(?<!named )(?<![\w-]){re.escape(name)}(?![\w-])(?! planeswalker)(?! card)(?!'s [A-Z])",
-            SELF,
-            text,
-        )
+    for name in names.full:
+        text = _replace_word(text, name, _WORD_PART_BEFORE, _WORD_PART_AFTER)
+    for name in names.short:
+        text = _replace_word(text, name, _NOT_SHORT_NAME_BEFORE, _NOT_SHORT_NAME_AFTER)
+    return text
+
+
+def _replace_word(text: str, name: str, before: re.Pattern[str], after: re.Pattern[str]) -> str:
+    """Replace ``name`` by SELF where the text before and after it is not part of another word or name.
+
+    A plain search (not one regular expression per name) because every card has its own names.
+    """
+    position = text.find(name)
+    while position >= 0:
+        end = position + len(name)
+        if before.search(text, max(0, position - _LONGEST_PREFIX), position) is None and (
+            after.match(text, end) is None
+        ):
+            text = f"{text[:position]}{SELF}{text[end:]}"
+            end = position + len(SELF)
+        position = text.find(name, end)
     return text

@@ -88,7 +88,9 @@ def test_full_example_of_the_issue_loads() -> None:
         ActionKind.TURN_FACE_UP,
         ActionKind.TRANSFORM,
     ]
-    assert spec.actions[0].entering is not None and spec.actions[0].entering.copy_of == "clone1"
+    entering = spec.actions[0].entering
+    assert entering is not None
+    assert entering.copy_of == "clone1"
     assert spec.actions[1].new_id == "tok"
     assert spec.query == "clone2"
     assert spec.card_names() == (

@@ -51,21 +51,19 @@ def test_changing_the_original_later_does_not_change_the_copy() -> None:
     assert clone.copies[-1].values.main.name == "Grizzly Bears"
     assert bears.copies[-1].values.main.name == "Wall of Omens"
     assert token.copies[-1].values.main.name == "Grizzly Bears"
-    assert token.token and not clone.token
+    assert token.token
+    assert not clone.token
 
 
 def test_a_handle_can_only_be_used_once() -> None:
     spec = load_board("battlefield: [Forest]\nactions:\n  - enters: {card: Forest, id: other}\n")
     board = board_from_spec(spec, cards_for(spec))
     assert [o.id for o in board.objects] == ["Forest", "other"]
-    clash = spec.model_copy(
-        update={
-            "actions": (
-                spec.actions[0].model_copy(
-                    update={"entering": spec.actions[0].entering.model_copy(update={"id": "Forest"})}
-                ),
-            )
-        }
-    )  # type: ignore[union-attr]
+    entering = spec.actions[0].entering
+    assert entering is not None
+    clash_action = spec.actions[0].model_copy(
+        update={"entering": entering.model_copy(update={"id": "Forest"})}
+    )
+    clash = spec.model_copy(update={"actions": (clash_action,)})
     with pytest.raises(CopyError, match="already used"):
         board_from_spec(clash, cards_for(spec))

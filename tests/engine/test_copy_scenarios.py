@@ -3,8 +3,8 @@
 Each ``tests/fixtures/boards/*.yaml`` scenario holds two YAML documents: the board (format version 1)
 and the expected result. ``current`` must give the full object (name, cost, colors, types, P/T,
 abilities, counters, token, status); ``copiable`` the copiable values; ``abilities_absent`` texts
-that must not be there; ``rules`` CR numbers the reasoning must cite; ``error`` a message part when the
-board is impossible; ``xfail`` the reason a known gap elsewhere makes it fail.
+that must not be there; ``rules`` CR numbers the reasoning must cite; ``linked`` the linked pairs of a ``{linked: …}`` query; ``error`` a message part
+when the board is impossible; ``xfail`` the reason a known gap elsewhere makes it fail.
 """
 
 from __future__ import annotations
@@ -66,6 +66,11 @@ def test_scenario(path: Path, request: pytest.FixtureRequest) -> None:
     assert set(expected.get("rules", ())) <= cited
     noted = {rule for item in result["notes"] for rule in item["rules"]}
     assert set(expected.get("notes", ())) <= noted
+    if "linked" in expected:
+        linked = result["linked"]
+        assert linked["text_of"] == expected["linked"]["text_of"]
+        assert [link["abilities"] for link in linked["links"]] == expected["linked"]["pairs"]
+        assert [card["name"] for card in linked["exiled"]] == expected["linked"]["exiled"]
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)

@@ -75,6 +75,13 @@ def test_switching_in_7d_comes_after_counters_and_pumps() -> None:
     assert pt(bear) == (6, 3)
 
 
+def test_effects_sharing_a_layer_get_a_timestamp_and_dependency_note() -> None:
+    values = current_characteristics(with_effects(BEAR, PUMP, PUMP, SET_1_1), Board())
+    assert [note.rules for note in values.notes] == [("613.7", "613.8")]
+    assert values.notes[0].text.startswith("Layer 7c: 2 effects apply in timestamp order.")
+    assert current_characteristics(with_effects(BEAR, PUMP, SET_1_1), Board()).notes == ()
+
+
 def test_switching_twice_cancels_out() -> None:
     assert pt(with_effects(BEAR, SWITCH, SWITCH)) == (2, 2)
 

@@ -393,3 +393,25 @@ def test_several_pairs_note_names_the_shared_ability() -> None:
     assert note.text == "Ability 1 belongs to more than one linked pair."
     (cross,) = [note for note in report_for("Profane Procession").notes if note.rules == ("607.4",)]
     assert cross.text == "Ability 1 of Profane Procession belongs to more than one linked pair."
+
+
+def test_faces_of_a_modal_double_faced_card_are_not_linked(keyword_vocabulary: KeywordVocabulary) -> None:
+    # 607.1b joins the faces of a transforming card only; a modal DFC's faces are independent (712.3)
+    faces = [
+        {
+            "name": "Invented Warden",
+            "type_line": "Creature — Human",
+            "oracle_text": "When this creature enters,"
+            " exile target creature an opponent controls until this creature leaves the battlefield.",
+        },
+        {
+            "name": "Invented Vault",
+            "type_line": "Land",
+            "oracle_text": "You may play lands from among cards exiled with this land.",
+        },
+    ]
+    modal = {"name": "Invented Warden // Invented Vault", "layout": "modal_dfc", "card_faces": faces}
+    transforming = {**modal, "layout": "transform"}
+    assert find_links(parse_card(modal, keyword_vocabulary)).links == ()
+    (link,) = find_links(parse_card(transforming, keyword_vocabulary)).links
+    assert link.faces == ("Invented Warden", "Invented Vault")

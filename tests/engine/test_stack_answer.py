@@ -9,9 +9,10 @@ import pytest
 import yaml
 
 from data.boards import load_board
+from engine.board import BoardSpec
 from engine.events import board_from_spec
 from engine.model import Card
-from engine.stack_answer import StackCopyAnswer, answer_stack
+from engine.stack_answer import StackCopyAnswer, answer_stack, copies_on_the_stack, stack_copy_question
 from engine.stack_board import StackEntrySpec, stack_card_names
 from tests.card_data import parsed_card
 
@@ -82,3 +83,50 @@ def test_ability_copy_names_its_source_from_the_board() -> None:
     result = answer("strionic_resonator")
     assert (result.kind, result.source, result.owner) == ("ability", "priest", None)
     assert result.copiable.abilities[0].startswith("When Banisher Priest enters")
+
+
+def question_answer(copier: str, original: str) -> StackCopyAnswer:
+    """The default "COPIER copies ORIGINAL" question answered over its board."""
+    question = stack_copy_question(parsed_card(copier), parsed_card(original))
+    spec = BoardSpec(objects=question.objects, query=question.query)
+    names = {*spec.card_names(), *stack_card_names(question.stack)}
+    cards = {name: parsed_card(name) for name in names}
+    return answer_stack(question.stack, board_from_spec(spec, cards), cards, question.query)
+
+
+def test_default_question_copies_an_opponents_spell() -> None:
+    result = question_answer("Twincast", "Lightning Bolt")
+    assert (result.id, result.copy_of, result.controller, result.cast) == (
+        "Twincast's copy",
+        "Lightning Bolt",
+        "you",
+        False,
+    )
+    assert result.choices.targets == ("player:you",)
+    assert "owner and controller (opponent)" in [n.item for n in result.not_copied]
+
+
+def test_default_question_gives_permanent_targets_a_default_permanent() -> None:
+    result = question_answer("Reverberate", "Naturalize")
+    assert result.choices.targets == ("Ornithopter (target 1)",)
+
+
+def test_default_question_for_ability_and_cast_copies() -> None:
+    trigger = question_answer("Strionic Resonator", "Banisher Priest")
+    assert (trigger.kind, trigger.source, trigger.choices.targets) == (
+        "ability",
+        "Banisher Priest",
+        ("Grizzly Bears (target 1)",),
+    )
+    cast = question_answer("Isochron Scepter", "Lightning Bolt")
+    assert (cast.cast, cast.choices.targets, cast.choices.paid.cast_from) == (
+        True,
+        ("player:opponent",),
+        "exile",
+    )
+
+
+def test_only_stack_copiers_get_a_stack_question() -> None:
+    assert copies_on_the_stack(parsed_card("Twincast"))
+    assert copies_on_the_stack(parsed_card("Isochron Scepter"))
+    assert not copies_on_the_stack(parsed_card("Clone"))
