@@ -317,7 +317,7 @@ def _choices(
     board: Board, obj: GameObject, abilities: tuple[GameAbility, ...], *, copied: bool
 ) -> tuple[Board, GameObject]:
     for wanted in as_enters_choices(abilities):
-        key = wanted.removeprefix("a ").removeprefix("an ")
+        key = choice_key(wanted)
         chosen = obj.choices.get(key)
         rules = (AS_ENTERS_REPLACEMENT, NEW_CHOICES) if copied else (AS_ENTERS_REPLACEMENT,)
         if chosen:
@@ -340,6 +340,11 @@ def _choices(
                 note=True,
             )
     return board, obj
+
+
+def choice_key(wanted: str) -> str:
+    """The ``choices:`` key for an "as enters" choice: "a number between 0 and 7" → "number"."""
+    return wanted.removeprefix("a ").removeprefix("an ").split(" between ")[0]
 
 
 def _counters_and_tapped(

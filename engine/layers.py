@@ -73,6 +73,9 @@ KEYWORD_COUNTER_KINDS = (
 ALL_CREATURE_TYPES = "(every creature type)"
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 _GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
+_CHOSEN_NUMBER_CDA = re.compile(
+    r"power is equal to the last chosen number and its toughness is equal to 7 minus"
+)
 _PLUS_ONE_TOUGHNESS = re.compile(r"toughness is equal to that number plus 1")
 
 
@@ -288,7 +291,7 @@ def _layer_seven(
 ) -> tuple[int | None, int | None]:
     if (values.power is None or values.toughness is None) and not values.is_a("Creature"):
         return None, None
-    power, toughness = _base_numbers(values, board, steps)
+    power, toughness = _base_numbers(values, obj, board, steps)
     setting = [
         e.spec
         for e in effects
@@ -334,13 +337,23 @@ def _layer_seven(
 
 
 def _base_numbers(
-    values: Characteristics, board: Board, steps: list[Explanation]
+    values: Characteristics, obj: GameObject, board: Board, steps: list[Explanation]
 ) -> tuple[int | None, int | None]:
     """Layer 7a: printed numbers, or what a power/toughness-defining CDA says on this board."""
     power = values.power.value if values.power else None
     toughness = values.toughness.value if values.toughness else None
     if power is not None and toughness is not None:
         return power, toughness
+    chosen = _chosen_number(values, obj)
+    if chosen is not None:
+        steps.append(
+            Explanation.of(
+                f"Layer 7a: its characteristic-defining ability uses the number chosen for it ({chosen}), so it "
+                f"is {chosen}/{7 - chosen}.",
+                LAYER_7A,
+            )
+        )
+        return chosen, 7 - chosen
     for ability in values.abilities:
         if ability.kind in (
             AbilityKind.CHARACTERISTIC_DEFINING,
@@ -359,6 +372,14 @@ def _base_numbers(
             )
             return count, count + plus
     return power, toughness
+
+
+def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:
+    """Shapeshifter's CDA: power is the last chosen number and toughness is 7 minus it."""
+    if not any(_CHOSEN_NUMBER_CDA.search(a.rules_text) for a in values.abilities):
+        return None
+    chosen = obj.choices.get("number", "")
+    return int(chosen) if chosen.isdigit() and int(chosen) <= 7 else None
 
 
 def graveyard_card_types(board: Board) -> tuple[str, ...]:

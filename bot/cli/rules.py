@@ -87,10 +87,14 @@ def cr_command(
 
 @app.command("import-rules")
 def import_rules_command(
-    ctx: typer.Context, path: RulesPathArgument, as_json: JsonOption = False, db: DbOption = None
+    ctx: typer.Context,
+    path: RulesPathArgument,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    offline: OfflineOption = False,
 ) -> None:
     """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
-    settings = settings_for(ctx, db, offline=False)
+    settings = settings_for(ctx, db, offline)
     database = open_database(settings.db)
     try:
         summary = import_rules_file(RulesStore(database), path)

@@ -13,6 +13,8 @@ from engine.stack import Value
 from engine.stack_answer import StackCopyAnswer
 from engine.stack_copy import CopyChoices
 
+_PLAYERS = {"player:you": "you", "player:opponent": "your opponent"}
+
 
 def stack_copy_panel(answer: StackCopyAnswer, rules_version: str) -> Panel:
     """The copy first (what it is, who owns and controls it), then its choices, what was and wasn't
@@ -47,7 +49,7 @@ def _headline(answer: StackCopyAnswer) -> str:
 def _choice_lines(choices: CopyChoices) -> list[Text]:
     shown = {
         "modes": "; ".join(choices.modes),
-        "targets": ", ".join(choices.targets),
+        "targets": ", ".join(_PLAYERS.get(t, t) for t in choices.targets),
         "X": "" if choices.x is None else str(choices.x),
         "kicked": "" if choices.kicked is False else _say(choices.kicked),
         "entwined": "yes" if choices.entwined else "",

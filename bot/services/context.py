@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
 
+import aiohttp
 import sqlite_utils
 
 from bot.config import Settings
@@ -22,14 +23,19 @@ class Services:
     db: sqlite_utils.Database
     cards: CardService
     rules: RulesStore
+    http: aiohttp.ClientSession | None  # the one HTTP session of the process; None offline
 
 
 @asynccontextmanager
 async def open_services(settings: Settings) -> AsyncIterator[Services]:
-    """Open the database and every service for ``settings``; close them all on exit."""
+    """Open the database, one HTTP session (online only) and every service; close them all on exit."""
     db = open_database(settings.db)
     try:
-        async with CardService(settings, db) as cards:
-            yield Services(settings=settings, db=db, cards=cards, rules=RulesStore(db))
+        async with AsyncExitStack() as stack:
+            http = None if settings.offline else await stack.enter_async_context(aiohttp.ClientSession())
+            cards = await stack.enter_async_context(
+                CardService(db, base_url=settings.scryfall_base_url, offline=settings.offline, session=http)
+            )
+            yield Services(settings=settings, db=db, cards=cards, rules=RulesStore(db), http=http)
     finally:
         db.close()

@@ -12,11 +12,9 @@ from typing import Any
 import aiohttp
 import sqlite_utils
 
-from bot.config import Settings
 from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
 from data.cards.repository import CardRepository
 from data.cards.resolver import CardResolver, validated_query
-from data.db import open_database
 from data.scryfall import (
     ScryfallAmbiguous,
     ScryfallClient,
@@ -27,36 +25,45 @@ from data.scryfall import (
 
 
 class CardService:
-    """Card lookup for every command; an async context manager owning one aiohttp session (when online)."""
+    """Card lookup for every command; an async context manager.
+
+    Online it uses the aiohttp session it is given (one per process, made at start-up) or, without
+    one, opens and closes its own; offline it never touches the network.
+    """
 
     def __init__(
-        self, settings: Settings, db: sqlite_utils.Database | None = None, *, client_timeout: float = 10.0
+        self,
+        db: sqlite_utils.Database,
+        *,
+        base_url: str,
+        offline: bool,
+        session: aiohttp.ClientSession | None = None,
+        client_timeout: float = 10.0,
     ) -> None:
-        self.settings = settings
-        self.db = db if db is not None else open_database(settings.db)
-        self._owns_db = db is None
-        self.repository = CardRepository(self.db)
+        self.db = db
+        self.offline = offline
+        self.repository = CardRepository(db)
         self.resolver = CardResolver(self.repository)
+        self._base_url = base_url
         self._client_timeout = client_timeout
-        self._session: aiohttp.ClientSession | None = None
+        self._given_session = session
+        self._own_session: aiohttp.ClientSession | None = None
         self.client: ScryfallClient | None = None
 
     async def __aenter__(self) -> CardService:
-        if not self.settings.offline:
-            self._session = aiohttp.ClientSession()
-            self.client = ScryfallClient(
-                self._session, self.settings.scryfall_base_url, timeout=self._client_timeout
-            )
+        if not self.offline:
+            session = self._given_session
+            if session is None:
+                session = self._own_session = aiohttp.ClientSession()
+            self.client = ScryfallClient(session, self._base_url, timeout=self._client_timeout)
         return self
 
     async def __aexit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
-        if self._session is not None:
-            await self._session.close()
-        self._session = self.client = None
-        if self._owns_db:
-            self.db.close()
+        if self._own_session is not None:
+            await self._own_session.close()
+        self._own_session = self.client = None
 
     async def find(self, name: str) -> dict[str, Any]:
         """The Scryfall card object ``name`` names: cache first, then Scryfall exact then fuzzy (online).
@@ -138,8 +145,3 @@ def _unreachable(local_error: CardLookupError, error: ScryfallError) -> CardLook
         reason = "Scryfall is unreachable" if isinstance(error, ScryfallUnavailable) else str(error)
         return CardNotFound(local_error.query, local_error.suggestions, reason=f"(Not cached; {reason}.)")
     return local_error
-
-
-def open_card_service(settings: Settings, db: sqlite_utils.Database | None = None) -> CardService:
-    """A CardService for ``settings`` (use ``async with``); it opens ``settings.db`` unless given ``db``."""
-    return CardService(settings, db)

@@ -49,10 +49,14 @@ _VERB_OBJECT_END = re.compile(
 )
 _OPTIONAL = re.compile(r"\bmay\b|^If you do\b", re.IGNORECASE)
 _CLAUSE_SPLIT = re.compile(
-    r",? and (?=(?:it|its|they|the token|that token)\b)|, (?=(?:it|its|they|the token)\b)"
+    r",? and,? (?=(?:it|its|they|the token|that token|if)\b)|, (?=(?:it|its|they|the token|if)\b)"
 )
+# "it enters with two +1/+1 counters on it and has changeling": one subject, two exceptions.
+_SHARED_SUBJECT_SPLIT = re.compile(r" and (?=(?:has|have|gains?)\b)")
+_LIST_SEPARATOR = re.compile(r",? and |, ")
+_CONDITION_SUBJECT = re.compile(r"^(?:it's |it is )?(?:(?:a|an) )?")
 _LEADING_CONDITION = re.compile(r"^if (?P<condition>[^,]+), ")
-_TRAILING_CONDITION = re.compile(r" if (?:it's |it is )?(?:(?:a|an) )?(?P<condition>[^,]+)$")
+_TRAILING_CONDITION = re.compile(r" if (?P<condition>[^,]+)$")
 _SUBJECT = r"(?:it|they|the token|that token|the tokens|those tokens|the copy)"
 _IS = rf"^{_SUBJECT} (?:is|are|'s|'re)\b\s*|^(?:it's|they're) "
 _IS_NOT = rf"^{_SUBJECT} (?:isn't|is not|aren't|are not|'re not)\s+|^(?:it|they)(?:'s|'re) not "
@@ -209,23 +213,49 @@ def _exceptions(text: str, masked: str, start: int, end: int, ability: Ability) 
         return (_not_copied(f"for {clause_text}", clause_text),)
     shared_condition = None
     if leading := _LEADING_CONDITION.match(clause_text):
-        shared_condition = leading.group("condition")
+        shared_condition = _condition(leading.group("condition"))
         clause_text = clause_text[leading.end() :]
-    return tuple(
-        exception
-        for clause in _clauses(clause_text)
-        for exception in _clause_exceptions(clause, ability, shared_condition)
-    )
+    exceptions: list[CopyException] = []
+    for clause in _clauses(clause_text):
+        condition = shared_condition
+        if leading := _LEADING_CONDITION.match(clause):
+            condition = _condition(leading.group("condition"))
+            clause = clause[leading.end() :]
+        for part in _shared_subject_parts(clause):
+            exceptions.extend(_clause_exceptions(part, ability, condition))
+    return tuple(exceptions)
+
+
+def _condition(text: str) -> str:
+    """CR 707.9f condition, without its subject: "if it's a creature" → "creature"."""
+    return _CONDITION_SUBJECT.sub("", text, count=1)
+
+
+def _shared_subject_parts(clause: str) -> list[str]:
+    first, *others = _SHARED_SUBJECT_SPLIT.split(clause)
+    return [first, *(f"it {other}" for other in others)]
 
 
 def _clauses(text: str) -> list[str]:
+    """The clauses of an exception list; a leading "if …" stays with the clause it conditions."""
+    clauses: list[str] = []
+    for piece in _pieces(text, _CLAUSE_SPLIT):
+        if clauses and re.fullmatch(r"if [^,]+", clauses[-1]):
+            clauses[-1] = f"{clauses[-1]}, {piece}"
+        else:
+            clauses.append(piece)
+    return clauses
+
+
+def _pieces(text: str, separator: re.Pattern[str]) -> list[str]:
+    """``text`` split at ``separator`` outside quotes, pieces stripped, empty ones dropped."""
     masked = unquoted(text)
     bounds = [0]
-    for cut in _CLAUSE_SPLIT.finditer(masked):
+    for cut in separator.finditer(masked):
         bounds.extend((cut.start(), cut.end()))
     bounds.append(len(text))
     return [
-        text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]
+        text[start:end].strip() for start, end in zip(bounds[::2], bounds[1::2], strict=True) if start < end
     ]
 
 
@@ -233,7 +263,7 @@ def _clause_exceptions(clause: str, ability: Ability, shared_condition: str | No
     """Typed exceptions of one clause ("it's 7/7", "it has haste", "it isn't legendary if …")."""
     condition = shared_condition
     if not clause.startswith("it has") and (trailing := _TRAILING_CONDITION.search(unquoted(clause))):
-        condition = trailing.group("condition")
+        condition = _condition(trailing.group("condition"))
         clause = clause[: trailing.start()]
     exceptions = _typed(clause, ability)
     return [exception.model_copy(update={"condition": condition}) for exception in exceptions]
@@ -293,14 +323,7 @@ def _gained(clause: str, gained: str, ability: Ability) -> CopyException:
 
 
 def _ability_list(text: str) -> list[str]:
-    masked = unquoted(text)
-    bounds = [0]
-    for cut in re.finditer(r",? and |, ", masked):
-        bounds.extend((cut.start(), cut.end()))
-    bounds.append(len(text))
-    return [
-        text[bounds[i] : bounds[i + 1]].strip() for i in range(0, len(bounds), 2) if bounds[i] < bounds[i + 1]
-    ]
+    return _pieces(text, _LIST_SEPARATOR)
 
 
 def _descriptor(clause: str, words: str) -> list[CopyException]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -9,13 +11,19 @@ import pytest
 from bot.config import Settings
 from bot.services.context import open_services
 from data.cards.errors import AmbiguousCardName, CardNotFound
-from data.cards.service import open_card_service
+from data.cards.service import CardService
 from tests.card_data import card_json
 from tests.fakes.scryfall import FakeScryfall
 
 
 def settings(tmp_path: Path, fake: FakeScryfall, *, offline: bool = False) -> Settings:
     return Settings(db=tmp_path / "cache.db", scryfall_base_url=fake.url, offline=offline)
+
+
+@asynccontextmanager
+async def open_card_service(settings: Settings) -> AsyncIterator[CardService]:
+    async with open_services(settings) as services:
+        yield services.cards
 
 
 async def test_a_cache_miss_is_fetched_exactly_and_stored(
