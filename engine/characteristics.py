@@ -104,7 +104,9 @@ class GameAbility(Frozen):
         ``wording`` is the ability as printed inside the granting text, when it differs from ``rules_text``.
         """
         text = rules_text.strip().strip('"“”').strip()
-        keyword = text if " " not in text and text[:1].isupper() else None
+        if " " not in text:  # a lone keyword ("changeling" in "it has changeling")
+            text = text[:1].upper() + text[1:]
+        keyword = text if " " not in text else None
         kind = AbilityKind.KEYWORD if keyword else _kind_of_granted(text)
         trigger = text.split(",", 1)[0] if kind is AbilityKind.TRIGGERED else None
         return cls(

@@ -16,6 +16,7 @@ from engine.board import (
     EffectKind,
     EffectSpec,
     Event,
+    FaceDownKind,
     GameObject,
     ObjectSpec,
     TimedEffect,
@@ -67,6 +68,10 @@ ETB_TRIGGER = cite(
 FACE_DOWN_ENTERS = cite("708.3", "the permanent’s enters-the-battlefield abilities won’t trigger")
 FACE_DOWN_BECOMES_COPY = cite("708.10", "Its characteristics therefore remain the same")
 TURNED_FACE_UP = cite("708.8", "its copiable values revert to its normal copiable values")
+NO_MORPH_COST = cite(
+    "702.37e",
+    "If the permanent wouldn’t have a morph cost if it were face up, it can’t be turned face up this way",
+)
 FACE_UP_TIMESTAMP = cite(
     "613.7f", "A permanent receives a new timestamp each time it turns face up or face down"
 )
@@ -498,7 +503,20 @@ def _turn_face_up(board: Board, event: Event) -> Board:
         return board.explain(
             obj.id, Explanation.of("It is already face up; nothing happens.", TURNED_FACE_UP), note=True
         )
+    kind = obj.face_down
     obj = obj.model_copy(update={"face_down": None, "timestamp": event.timestamp})
+    turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(kind, ())
+    if turning and not any(a.keyword in turning for a in layer_one_text(obj).main.abilities):
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"Face up it would have no {turning[0].lower()} cost, so its controller couldn't turn it "
+                "face up as "
+                "a special action; only an effect that turns it face up can.",
+                NO_MORPH_COST,
+            ),
+            note=True,
+        )
     board = board.explain(
         obj.id,
         Explanation.of(

@@ -348,8 +348,8 @@ def _base_numbers(
     if chosen is not None:
         steps.append(
             Explanation.of(
-                f"Layer 7a: its characteristic-defining ability uses the number chosen for it ({chosen}), so it "
-                f"is {chosen}/{7 - chosen}.",
+                f"Layer 7a: its characteristic-defining ability uses the number chosen for it ({chosen}), "
+                f"so it is {chosen}/{7 - chosen}.",
                 LAYER_7A,
             )
         )

@@ -16,9 +16,17 @@ from engine.events import board_from_spec
 from engine.layers import copiable_values, current_characteristics
 from engine.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.results import Explanation
-from engine.stack import COPY_MEANS, Characteristics, StackSpell, refuse, requirements_of
+from engine.stack import (
+    COPY_MEANS,
+    Characteristics,
+    StackAbility,
+    StackError,
+    StackSpell,
+    refuse,
+    requirements_of,
+)
 from engine.stack_board import BoardObject, StackEntrySpec, build_stack
-from engine.stack_copy import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult
+from engine.stack_copy import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult, copy_effect_for
 from engine.stack_text import Targetable, TargetKind, TargetRequirement, target_requirements
 
 
@@ -156,9 +164,45 @@ class StackQuestion(Frozen):
     query: str
 
 
-def copies_on_the_stack(copier: Card) -> bool:
-    """Whether ``copier`` copies spells or abilities (or casts copies) rather than permanents."""
-    return any(e.scope in _STACK_SCOPES for face in copier.faces for e in face.copy_effects)
+def copies_on_the_stack(copier: Card, original: Card) -> bool:
+    """Whether ``copier`` copies ``original`` as a spell or ability on the stack (or casts a copy of it)."""
+    return stack_copy_scope(copier, original) is not None
+
+
+def stack_copy_scope(copier: Card, original: Card) -> CopyScope | None:
+    """How ``copier`` copies ``original`` on the stack, or None when it can't."""
+    scopes = [s for s in _STACK_SCOPES if any(e.scope is s for f in copier.faces for e in f.copy_effects)]
+    controller = Player.YOU if _needs_your_own(copier) else Player.OPPONENT
+    for scope in scopes:
+        if scope is CopyScope.CAST_COPY:
+            if "Land" not in original.front.type_line.types:
+                return scope
+            continue
+        try:
+            item = _ability_item(copier, original, controller) if scope is CopyScope.COPY_ABILITY else None
+            copy_effect_for(
+                copier,
+                scope,
+                item or StackSpell(handle="original", card=original, controller=controller.value),
+                "you",
+            )
+        except StackError:
+            continue
+        return scope
+    return None
+
+
+def _ability_item(copier: Card, original: Card, controller: Player) -> StackAbility:
+    source = Targetable(
+        handle=original.name, name=original.name, kind=TargetKind.PERMANENT, controller=controller.value
+    )
+    return StackAbility(
+        handle="original",
+        source=source,
+        source_card=original,
+        ability=_copied_ability(copier, original),
+        controller=controller.value,
+    )
 
 
 def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
@@ -166,7 +210,9 @@ def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
     abilities), its targets the other player or a default permanent, and COPIER's copy of it; for
     "cast a copy" effects ORIGINAL is in exile. Choices like modes, X and kicker need a board file.
     """
-    scope = next(s for s in _STACK_SCOPES if any(e.scope is s for f in copier.faces for e in f.copy_effects))
+    scope = stack_copy_scope(copier, original)
+    if scope is None:
+        raise refuse(f"{copier.name} can't copy {original.name} on the stack.", COPY_MEANS)
     controller: Player = Player.YOU if _needs_your_own(copier) else Player.OPPONENT
     copy_id = f"{copier.name}'s copy"
     if scope is CopyScope.CAST_COPY:

@@ -178,8 +178,9 @@ def copy_effects_of(via: Card, scope: CopyScope) -> tuple[CopyEffect, ...]:
     return found
 
 
-def _matching_effect(via: Card, scope: CopyScope, original: StackItem, controller: Player) -> CopyEffect:
-    """The first copy effect of ``via`` that can copy ``original`` (Lithoform Engine has three)."""
+def copy_effect_for(via: Card, scope: CopyScope, original: StackItem, controller: Player) -> CopyEffect:
+    """The first copy effect of ``via`` that can copy ``original`` (Lithoform Engine has three);
+    a StackError saying why when none can."""
     problems: list[StackError] = []
     for effect in copy_effects_of(via, scope):
         try:
@@ -396,7 +397,7 @@ def copy_spell(
     ``via_mana`` is the mana paid for the copying spell or ability itself (Twincast's {U}{U}): it is
     never mana spent to cast the copy.
     """
-    effect = _matching_effect(via, CopyScope.COPY_SPELL, original, controller)
+    effect = copy_effect_for(via, CopyScope.COPY_SPELL, original, controller)
     targets, target_steps = _targets_for_copy(original, effect, via, new_targets, controller, objects or {})
     copy = StackSpell(
         handle=handle,
@@ -697,7 +698,7 @@ def copy_ability(
     objects: Mapping[str, Targetable] | None = None,
 ) -> StackCopyResult:
     """Put a copy of an activated or triggered ability on the stack (CR 707.10, 707.10b)."""
-    effect = _matching_effect(via, CopyScope.COPY_ABILITY, original, controller)
+    effect = copy_effect_for(via, CopyScope.COPY_ABILITY, original, controller)
     targets, target_steps = _targets_for_copy(original, effect, via, new_targets, controller, objects or {})
     copy = original.model_copy(
         update={

@@ -204,3 +204,14 @@ def test_current_wording_fixture() -> None:
         True,
     )
     assert effect.exceptions[0].subtypes == ("Shapeshifter", "Rogue")
+
+
+def test_condition_in_the_middle_applies_to_the_clauses_it_leads() -> None:
+    moritte = only_effect("Moritte of the Frost")
+    assert [(each.kind, each.condition) for each in moritte.exceptions] == [
+        (E.ADD_SUPERTYPE, None),
+        (E.ADDITIONAL_EFFECT, "creature"),
+        (E.GAIN_ABILITY, "creature"),
+    ]
+    assert moritte.exceptions[0].supertypes == ("Legendary", "Snow")
+    assert moritte.exceptions[2].abilities == ("changeling",)

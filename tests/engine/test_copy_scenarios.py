@@ -2,9 +2,11 @@
 
 Each ``tests/fixtures/boards/*.yaml`` scenario holds two YAML documents: the board (format version 1)
 and the expected result. ``current`` must give the full object (name, cost, colors, types, P/T,
-abilities, counters, token, status); ``copiable`` the copiable values; ``abilities_absent`` texts
-that must not be there; ``rules`` CR numbers the reasoning must cite; ``linked`` the linked pairs of a ``{linked: …}`` query; ``error`` a message part
-when the board is impossible; ``xfail`` the reason a known gap elsewhere makes it fail.
+abilities, counters, token, status); ``copiable`` the copiable values; ``abilities_include`` parts of
+abilities that must be there and ``abilities_absent`` whole abilities that must not; ``rules`` CR
+numbers the reasoning must cite (``notes`` in the notes); ``linked`` the linked pairs of a
+``{linked: …}`` query; ``error`` a message part when the board is impossible; ``xfail`` why a known
+gap elsewhere makes it fail.
 """
 
 from __future__ import annotations

@@ -126,7 +126,17 @@ def test_default_question_for_ability_and_cast_copies() -> None:
     )
 
 
-def test_only_stack_copiers_get_a_stack_question() -> None:
-    assert copies_on_the_stack(parsed_card("Twincast"))
-    assert copies_on_the_stack(parsed_card("Isochron Scepter"))
-    assert not copies_on_the_stack(parsed_card("Clone"))
+def test_only_what_a_copier_can_copy_on_the_stack_gets_a_stack_question() -> None:
+    assert copies_on_the_stack(parsed_card("Twincast"), parsed_card("Lightning Bolt"))
+    assert copies_on_the_stack(parsed_card("Isochron Scepter"), parsed_card("Lightning Bolt"))
+    assert copies_on_the_stack(parsed_card("Strionic Resonator"), parsed_card("Banisher Priest"))
+    assert not copies_on_the_stack(parsed_card("Fork"), parsed_card("Tarmogoyf"))
+    assert not copies_on_the_stack(parsed_card("Strionic Resonator"), parsed_card("Grizzly Bears"))
+    assert not copies_on_the_stack(parsed_card("Clone"), parsed_card("Grizzly Bears"))
+
+
+def test_a_copier_with_several_copy_abilities_uses_the_one_that_fits() -> None:
+    spell = question_answer("Lithoform Engine", "Lightning Bolt")
+    assert (spell.kind, spell.controller, spell.choices.targets) == ("spell", "you", ("player:opponent",))
+    creature = question_answer("Lithoform Engine", "Grizzly Bears")
+    assert (creature.kind, creature.resolves_as) == ("spell", "token")
