@@ -6,7 +6,7 @@ Board format version 1::
     graveyard: [card names or objects]
     exile: [objects, e.g. {card, exiled_by, ability}]
     actions: [{enters: {…}} | {becomes_copy: {object, of, via}} | {create_token_copy: {of, via, id}}
-              | {turn_face_up: {object}} | {transform: {object}}]
+              | {turn_face_up: {object}} | {turn_face_down: {object}} | {transform: {object}}]
     query: handle | {linked: handle}
 
 Every handle must be defined earlier in the file; errors name the line. Card names stay names: the
@@ -50,6 +50,7 @@ _OBJECT_KEYS = frozenset(
         "tapped",
         "flipped",
         "transformed",
+        "face",
         "face_down",
         "token",
         "counters",
@@ -78,7 +79,8 @@ def load_board(text: str) -> BoardSpec:
     if len(text) > MAX_TEXT:
         raise BoardFormatError(f"the board is too long ({len(text)} characters; at most {MAX_TEXT})")
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        # The board is the first YAML document; later ones (a scenario's expected answer) aren't read.
+        root = next(yaml.compose_all(text, Loader=yaml.SafeLoader), None)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise BoardFormatError(
@@ -177,11 +179,12 @@ class _Reader:
         if "card" not in raw:
             raise BoardFormatError("an object needs card: NAME", line)
         card = _text(raw["card"], line, "card")
-        refs = {
-            key: self.ref(raw[key], line, key)
-            for key in ("copy_of", "attached_to", "exiled_by")
-            if key in raw
-        }
+        refs = {key: self.ref(raw[key], line, key) for key in ("attached_to", "exiled_by") if key in raw}
+        # copy_of: [clone, bears] enters as a copy of clone, then uses the copy ability it got (CR 707.9e).
+        copied = raw.get("copy_of", [])
+        chain = [self.ref(h, line, "copy_of") for h in (copied if isinstance(copied, list) else [copied])]
+        if "copy_of" in raw and not chain:
+            raise BoardFormatError("copy_of needs a handle (or a list of handles)", line)
         handle = _text(raw.get("id", card), line, "id")
         self.define(handle, line)
         return ObjectSpec(
@@ -190,11 +193,13 @@ class _Reader:
             line=line or 0,
             zone=zone,
             controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
-            copy_of=refs.get("copy_of"),
+            copy_of=chain[0] if chain else None,
+            then_copy_of=tuple(chain[1:]),
             via=_text(raw["via"], line, "via") if "via" in raw else None,
             tapped=_flag(raw, "tapped", line),
             flipped=_flag(raw, "flipped", line),
             transformed=_flag(raw, "transformed", line),
+            back_face=_back_face(raw.get("face", "front"), line),
             token=_flag(raw, "token", line),
             face_down=_enum(FaceDownKind, raw["face_down"], line, "face_down")
             if raw.get("face_down")
@@ -229,7 +234,13 @@ class _Reader:
         target = self.ref(raw["object"], line, "object") if "object" in raw else None
         of = self.ref(raw["of"], line, "of") if "of" in raw else None
         if (
-            kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_UP, ActionKind.TRANSFORM)
+            kind
+            in (
+                ActionKind.BECOMES_COPY,
+                ActionKind.TURN_FACE_UP,
+                ActionKind.TURN_FACE_DOWN,
+                ActionKind.TRANSFORM,
+            )
             and target is None
         ):
             raise BoardFormatError(f"{kind.value} needs object: HANDLE", line)
@@ -265,6 +276,13 @@ def _text(value: Any, line: int | None, what: str) -> str:
     if len(text) > MAX_STRING:
         raise BoardFormatError(f"{what} is too long (at most {MAX_STRING} characters)", line)
     return text
+
+
+def _back_face(value: Any, line: int | None) -> bool:
+    """``face: back``: a modal double-faced card played as its back face (``front`` is the default)."""
+    if value not in ("front", "back"):
+        raise BoardFormatError(f"face must be front or back (got {value!r})", line)
+    return bool(value == "back")
 
 
 def _flag(raw: Mapping[str, Any], key: str, line: int | None) -> bool:

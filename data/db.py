@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -19,15 +20,25 @@ COMPONENT_MIGRATIONS: dict[str, Sequence[Migration]] = {
 }
 
 
+class CacheUnusable(sqlite3.DatabaseError):
+    """The cache file cannot be opened or is not an SQLite database."""
+
+
 def open_database(path: Path | str) -> sqlite_utils.Database:
-    """Open (creating if needed) the cache at ``path`` in WAL mode and bring every schema up to date."""
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    db = sqlite_utils.Database(path)
-    if str(path) != ":memory:":
-        db.enable_wal()
-    db.execute("PRAGMA foreign_keys = ON")
-    migrate(db)
+    """Open (creating if needed) the cache at ``path`` in WAL mode and bring every schema up to date.
+
+    Raises CacheUnusable when ``path`` cannot be created or is not an SQLite database.
+    """
+    try:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite_utils.Database(path)
+        if str(path) != ":memory:":
+            db.enable_wal()
+        db.execute("PRAGMA foreign_keys = ON")
+        migrate(db)
+    except (sqlite3.DatabaseError, OSError) as error:
+        raise CacheUnusable(f"Cannot use {path} as the card and rules cache: {error}.") from error
     return db
 
 

@@ -83,10 +83,12 @@ class ObjectSpec(Frozen):
     zone: Zone = Zone.BATTLEFIELD
     controller: Player = Player.YOU
     copy_of: str | None = None
+    then_copy_of: tuple[str, ...] = ()  # copied in turn through the copy ability it got (CR 707.5, 707.9e)
     via: str | None = None
     tapped: bool = False
     flipped: bool = False
     transformed: bool = False
+    back_face: bool = False  # a modal double-faced card with its back face up (``face: back``, CR 712.8f)
     face_down: FaceDownKind | None = None
     token: bool = False
     counters: tuple[tuple[str, int], ...] | None = None  # None: whatever entering gives it (CR 614.1c)
@@ -106,6 +108,7 @@ class ActionKind(StrEnum):
     BECOMES_COPY = "becomes_copy"
     CREATE_TOKEN_COPY = "create_token_copy"
     TURN_FACE_UP = "turn_face_up"
+    TURN_FACE_DOWN = "turn_face_down"
     TRANSFORM = "transform"
 
 
@@ -188,6 +191,7 @@ class GameObject(Frozen):
     tapped: bool = False
     flipped: bool = False
     transformed: bool = False
+    back_face: bool = False
     face_down: FaceDownKind | None = None
     counters: dict[str, int] = Field(default_factory=dict)
     choices: dict[str, str] = Field(default_factory=dict)

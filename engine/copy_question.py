@@ -20,8 +20,9 @@ from engine.board import (
     Player,
     Zone,
 )
+from engine.characteristics import Characteristics
 from engine.copying import CopyError
-from engine.entering import pt_option
+from engine.entering import pt_option, pt_options, pt_setting_ability
 from engine.events import describe_copy_abilities
 from engine.model import Card, CopyEffect, CopyScope, Frozen
 
@@ -41,6 +42,9 @@ class OriginalState(Frozen):
     pump: tuple[int, int] | None = None
     animated: bool = False
     graveyard: tuple[str, ...] = ()
+    choices: tuple[tuple[str, str], ...] = ()  # "as enters" choices made for the original (option=3)
+    new_choices: tuple[tuple[str, str], ...] = ()  # those the copier's controller makes as it enters
+    copier_x: int = 0  # X chosen for the copier's spell (Altered Ego)
 
 
 def face_state(card: Card, asked_name: str) -> dict[str, bool]:
@@ -57,6 +61,8 @@ def copy_question(
 ) -> BoardSpec:
     """The board on which ``copier`` copies ``original``; CopyError naming what it can do if it can't."""
     effect = _permanent_copy_effect(copier)
+    if state.face_down is None:
+        _require_pt_choice(original, state.choices, "--choice")
     original_id = original.name
     copier_id = copier.name if copier.name != original.name else f"{copier.name} (the copy)"
     effects: list[EffectSpec] = []
@@ -75,6 +81,7 @@ def copy_question(
         transformed=state.transformed,
         face_down=state.face_down,
         effects=tuple(effects),
+        choices=state.choices,
     )
     graveyard = tuple(
         ObjectSpec(card=name, id=f"graveyard {i}", zone=Zone.GRAVEYARD)
@@ -83,7 +90,16 @@ def copy_question(
     objects: tuple[ObjectSpec, ...] = (original_spec,)
     actions: tuple[ActionSpec, ...] = ()
     if effect.scope is CopyScope.ENTER_AS_COPY:
-        objects += (ObjectSpec(card=copier.name, id=copier_id, copy_of=original_id),)
+        _require_pt_choice(original, state.new_choices, "--new-choice")
+        objects += (
+            ObjectSpec(
+                card=copier.name,
+                id=copier_id,
+                copy_of=original_id,
+                choices=state.new_choices,
+                x=state.copier_x,
+            ),
+        )
         query = copier_id
     elif effect.scope is CopyScope.TOKEN_COPY:
         actions = (
@@ -122,6 +138,19 @@ def animation_of(card: Card) -> EffectSpec:
                 abilities=option.abilities,
             )
     return EffectSpec(kind=EffectKind.ANIMATE, types=("Creature",))
+
+
+def _require_pt_choice(card: Card, choices: tuple[tuple[str, str], ...], flag: str) -> None:
+    """A "becomes your choice of" permanent always made its choice as it entered: it must be given."""
+    ability = pt_setting_ability(Characteristics.of_face(card.front).abilities)
+    if ability is None or any(key == "option" for key, _ in choices):
+        return
+    listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(pt_options(ability), 1))
+    whose = "the original" if flag == "--choice" else "the copy, as it enters (a new choice, CR 707.6)"
+    raise CopyError(
+        f"{card.name} becomes one of several things as it enters; say which for {whose} with "
+        f"{flag} option=N ({listed})."
+    )
 
 
 def _permanent_copy_effect(copier: Card) -> CopyEffect:

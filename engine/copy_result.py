@@ -6,6 +6,7 @@ and ``mtg-judge copy``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
@@ -16,13 +17,15 @@ from engine.citations import cite
 from engine.events import board_from_spec
 from engine.layers import COPIABLE_AFTER_LAYER_1, copiable_values, current_characteristics
 from engine.linked import Link, find_links
-from engine.model import Card, PrintedNumber
+from engine.model import SELF, Card, PrintedNumber
 from engine.results import Explanation
 
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 LINKED_COPIED = cite(
     "707.7", "those abilities will be similarly linked to one another on the object that copied them"
 )
+STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state matches the condition")
+_NO_COUNTERS = re.compile(rf"^When {re.escape(SELF)} has no (?P<kind>\S+) counters on it")
 LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
 
 
@@ -216,7 +219,10 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
 
 def _final_sentence(obj: GameObject, copiable: Characteristics) -> str:
     name = copiable.name or "a nameless face-down 2/2"
-    return f"After layer 1, {obj.id}'s copiable values are {name}'s; later layers apply the other effects."
+    return (
+        f"After layer 1, the copiable values of {obj.id} are those of {name}; later layers apply the other "
+        "effects."
+    )
 
 
 def _summary(obj: GameObject) -> ObjectSummary:
@@ -230,10 +236,27 @@ def _summary(obj: GameObject) -> ObjectSummary:
     )
 
 
+def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanation]:
+    """State triggers like Dark Depths' "When ~ has no ice counters on it" that its counters satisfy now."""
+    notes: list[Explanation] = []
+    for ability in current.abilities:
+        match = _NO_COUNTERS.match(ability.rules_text)
+        if match and not obj.counters.get(match["kind"]):
+            notes.append(
+                Explanation.of(
+                    f"It has no {match['kind']} counters, so “{ability.worded_for(current.name)}” triggers "
+                    "as soon as that is true.",
+                    STATE_TRIGGER,
+                )
+            )
+    return notes
+
+
 def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) -> list[Explanation]:
     notes: list[Explanation] = []
     if obj.zone is not Zone.BATTLEFIELD:
         return notes
+    notes += _state_triggers(obj, current)
     toughness = current.toughness.value if current.toughness else None
     if current.is_a("Creature") and toughness is not None and toughness <= 0:
         notes.append(

@@ -12,6 +12,7 @@ import re
 from engine.board import AppliedCopy, Board, GameObject, Zone
 from engine.characteristics import (
     CARD_TYPE_WORDS,
+    FACE_DOWN_RULE,
     Characteristics,
     CopiableText,
     GameAbility,
@@ -19,15 +20,25 @@ from engine.characteristics import (
     merged,
     merged_types,
 )
-from engine.citations import cite
+from engine.citations import Citation, cite
 from engine.layers import (
+    FLIP_ALTERNATIVE,
     copiable_values,
     current_characteristics,
     is_melded,
     layer_one_text,
     text_for_copying,
 )
-from engine.model import AbilityKind, Card, CopyEffect, CopyException, CopyScope, ExceptionKind, PrintedNumber
+from engine.model import (
+    SELF,
+    AbilityKind,
+    Card,
+    CopyEffect,
+    CopyException,
+    CopyScope,
+    ExceptionKind,
+    PrintedNumber,
+)
 from engine.results import Explanation
 
 COPIABLE = cite("707.2", "the copy acquires the copiable values of the original object’s characteristics")
@@ -48,10 +59,13 @@ FACE_DOWN_COPY = cite(
     "708.2", "Any listed characteristics are the copiable values of that object’s characteristics"
 )
 STATUS = cite("110.5", "A permanent’s status is its physical state")
+COPY_STATUS = cite("707.3", "The copy’s copiable values become the copied information, as modified by the")
+COPIABLE_SETTING = cite("613.2a", "generate copiable effects if they set power and toughness")
 TOKEN_TEXT = cite("111.3", "they define the token’s copiable values")
 BACK_FACE_COPY = cite(
     "712.8e", "If a permanent is copying the back face of a transforming double-faced permanent"
 )
+MODAL_FACE = cite("712.8f", "it has only the characteristics of the face that’s up")
 MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
 
 _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
@@ -122,6 +136,16 @@ def copy_values(
                 BACK_FACE_COPY,
             )
         )
+    elif original.back_face and not original.copies and not original.face_down:
+        why.append(
+            Explanation.of(
+                f"{source.main.name} is the face that's up of a modal double-faced permanent: the copy uses "
+                "that face's values, mana cost and mana value included (the mana value 0 rule is only for "
+                "back faces of transforming cards).",
+                FACE_UP_FACE,
+                MODAL_FACE,
+            )
+        )
     elif original.card and is_melded(original.card) and not original.copies:
         why.append(
             Explanation.of(
@@ -179,21 +203,24 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     if original.face_down:
         return [
             Explanation.of(
-                f"{label} is face down: its copiable values are those of a face-down permanent — a nameless, "
-                "colorless 2/2 creature with no text, no subtypes and no mana cost. The copy is face up, "
-                "and it can't be turned face up for the hidden card's cost.",
+                f"{label[:1].upper()}{label[1:]} is face down: its copiable values are those of a face-down "
+                "permanent — a nameless, colorless 2/2 creature with no text, no subtypes and no mana cost. "
+                "The copy is face up, and it can't be turned face up for the hidden card's cost.",
                 FACE_DOWN_COPY,
+                FACE_DOWN_RULE,
                 COPIABLE,
-            )
+            ),
+            *_not_copied_state(original, board, label),
         ]
     if original.copies:
         last = original.copies[-1]
         why.append(
             Explanation.of(
-                f"{label} is itself a copy (of {last.values.main.name or 'a face-down permanent'}, through "
-                f"{last.via}); its copiable values are the values that copy effect gave it, exceptions "
-                "included.",
+                f"{original.id} is itself a copy (of {last.values.main.name or 'a face-down permanent'}, "
+                f"through {last.via}); its copiable values are the values that copy effect gave it, "
+                "exceptions included.",
                 COPY_OF_COPY,
+                *_exception_rules(last.effect),
             )
         )
     if original.token:
@@ -205,27 +232,67 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
                 COPIABLE,
             )
         )
-    ignored = _ignored_state(original, board)
-    if ignored:
+    for setting in original.settings:
         why.append(
             Explanation.of(
-                f"Not copied from {label}: {', '.join(ignored)} — other effects, status and counters aren't "
-                "copiable values.",
-                NOT_COPIED,
-                STATUS,
+                f"The choice made for {label}'s “becomes your choice of” ability made it {setting.option}. "
+                "That ability sets power and toughness, so what it did (types and abilities included) is "
+                "part of its copiable values and is copied.",
+                COPIABLE,
+                COPIABLE_SETTING,
             )
         )
-    return why
+    if original.flipped:
+        why.append(
+            Explanation.of(
+                f"{label} is flipped, but being flipped is status, which isn't copied: the copy gets the "
+                "whole flip card's text, and the copy's own status decides which half applies.",
+                COPY_STATUS,
+                STATUS,
+                FLIP_ALTERNATIVE,
+            )
+        )
+    if original.attached_to:
+        why.append(
+            Explanation.of(
+                f"{label} is attached to {original.attached_to}, but what a permanent is attached to isn't "
+                "one of the copiable values (name, mana cost, color indicator, types, rules text, power, "
+                "toughness, loyalty): the copy isn't attached to anything.",
+                COPIABLE,
+            )
+        )
+    return why + _not_copied_state(original, board, label)
+
+
+def _not_copied_state(original: GameObject, board: Board, label: str) -> list[Explanation]:
+    ignored = _ignored_state(original, board)
+    if not ignored:
+        return []
+    return [
+        Explanation.of(
+            f"Not copied from {label}: {', '.join(ignored)} — other effects, status and counters aren't "
+            "copiable values.",
+            NOT_COPIED,
+            STATUS,
+        )
+    ]
+
+
+def _exception_rules(effect: CopyEffect | None) -> tuple[Citation, ...]:
+    """The 707.9 rules by which the exceptions of ``effect`` became copiable values."""
+    kinds = {e.kind for e in effect.exceptions} if effect else set()
+    rules = [
+        (GAIN_ABILITY, {ExceptionKind.GAIN_ABILITY}),
+        (MODIFY, {ExceptionKind.ADD_TYPES, ExceptionKind.SET_TYPES, ExceptionKind.SET_POWER_TOUGHNESS}),
+        (RETAIN, {ExceptionKind.NOT_COPIED}),
+    ]
+    return tuple(rule for rule, wanted in rules if kinds & wanted)
 
 
 def _ignored_state(original: GameObject, board: Board) -> list[str]:
     ignored = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in original.counters.items() if n]
     ignored += [f"the {e.spec.kind.value.replace('_', ' ')} effect" for e in original.effects]
-    ignored += [
-        status
-        for status, on in (("being tapped", original.tapped), ("being flipped", original.flipped))
-        if on
-    ]
+    ignored += ["being tapped"] if original.tapped else []
     ignored += [
         f"its choice of {key} ({value})" for key, value in original.choices.items() if key != "option"
     ]
@@ -253,7 +320,17 @@ def _apply_exception(
     handler = _EXCEPTION_HANDLERS.get(exception.kind)
     if handler is None:
         return values, []
-    return handler(values, exception, copier, effect)
+    values, why = handler(values, exception, copier, effect)
+    return values, [_named(e, copier) for e in why]
+
+
+def _named(explanation: Explanation, copier: GameObject) -> Explanation:
+    return explanation.model_copy(update={"text": exception_wording(explanation.text, copier)})
+
+
+def exception_wording(text: str, copier: GameObject) -> str:
+    """``text`` with an exception's self-references ("~") naming the copier's card."""
+    return text.replace(SELF, copier.card.name if copier.card else "this permanent")
 
 
 def _set_pt(

@@ -35,6 +35,7 @@ _ENTERS_WITH = re.compile(
 _ENTERS_ALSO_WITH = re.compile(r" and with (?P<ability>[a-z]+|\"[^\"]+\")")
 _ENTERS_TAPPED = re.compile(rf"^{_ENTERS} tapped\.?$")
 _ETB_TRIGGER = re.compile(rf"^When(?:ever)? {_S} enters")
+_AS_ENTERS = re.compile(rf"^As {_S} enters(?: the battlefield)?, ")
 _AS_ENTERS_CHOICE = re.compile(rf"^As {_S} enters(?: the battlefield)?, choose (?P<what>[^.]+?)\.?$")
 _PT_SETTING = re.compile(
     rf"^As {_S} enters(?: the battlefield)?(?P<face_up> or is turned face up)?, it becomes your choice of "
@@ -123,6 +124,17 @@ def as_enters_choices(abilities: tuple[GameAbility, ...]) -> tuple[str, ...]:
     """What "As ~ enters, choose …" abilities ask for ("a creature type", "a color")."""
     found = (_AS_ENTERS_CHOICE.match(a.rules_text) for a in abilities)
     return tuple(m["what"] for m in found if m)
+
+
+def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
+    """ "As ~ enters, …" abilities that neither ask for a named choice nor set P/T (Sutured Ghoul's exile)."""
+    return tuple(
+        a
+        for a in abilities
+        if _AS_ENTERS.match(a.rules_text)
+        and not _AS_ENTERS_CHOICE.match(a.rules_text)
+        and not _PT_SETTING.match(a.rules_text)
+    )
 
 
 def pt_setting_ability(

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from engine.board import (
@@ -22,16 +23,22 @@ from engine.board import (
     TimedEffect,
     Zone,
 )
-from engine.characteristics import GameAbility
+from engine.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.citations import cite
 from engine.copying import (
+    ADDITIONAL,
+    BACK_FACE_COPY,
     COLOR_AND_ABILITIES,
     COPIABLE,
+    COPIABLE_SETTING,
+    COPY_STATUS,
+    TOKEN_TEXT,
     CopyError,
     apply_copy,
     card_copy_effect,
     check_copyable,
     copy_effect_of,
+    exception_wording,
     original_label,
 )
 from engine.entering import (
@@ -42,11 +49,21 @@ from engine.entering import (
     entering_counters,
     enters_tapped,
     enters_triggers,
+    other_as_enters,
     pt_options,
     pt_setting_ability,
 )
-from engine.layers import copiable_values, current_characteristics, layer_one_text
-from engine.model import Card, CopyEffect, CopyScope
+from engine.layers import (
+    BACK_FACE_MANA_VALUE,
+    FLIP_ALTERNATIVE,
+    FLIP_COST_COLOR,
+    MELDED_MANA_VALUE,
+    copiable_values,
+    current_characteristics,
+    is_melded,
+    layer_one_text,
+)
+from engine.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.results import Explanation
 
 ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
@@ -61,7 +78,6 @@ KEEPS_EFFECTS = cite("707.4", "doesn’t change any noncopy effects presently af
 NEW_CHOICES = cite("707.6", "the object’s controller will get to make any “as [this] enters the battlefield”")
 UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.”")
 AS_ENTERS_REPLACEMENT = cite("614.1c", "are replacement effects")
-COPIABLE_SETTING = cite("613.2a", "generate copiable effects if they set power and toughness")
 ETB_TRIGGER = cite(
     "603.6a", "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
 )
@@ -85,8 +101,27 @@ TOKEN_COPY_DFC = cite(
     "707.8a", "the resulting token is a transforming token that has both a front face and a back face"
 )
 TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
-TOKEN_TEXT = cite("111.3", "they define the token’s copiable values")
+COPIED_VALUES_FIXED = cite("707.2b", "changing the copiable values of the original object won’t cause")
+AS_TURNED_FACE_UP = cite("708.11", "that ability is applied while that permanent is being turned face up")
+ALREADY_FACE_DOWN = cite("708.2b", "A face-down permanent can’t be turned face-down")
+STATIC_COPY_FIXED = cite("707.2c", "are determined only at the time that effect first starts to apply")
+COPY_EXCEPTION_COUNTERS = cite(
+    "707.9e", "an exception that’s an additional effect rather than a modification"
+)
+ENTERING_REPLACEMENTS = cite(
+    "614.12", "Some replacement effects modify how a permanent enters the battlefield"
+)
+MODAL_FACE_UP = cite("712.8f", "a modal double-faced permanent is on the battlefield")
+X_OF_THE_SPELL = cite(
+    "107.3m", "the value of X for that ability is the same as the value of X for that spell"
+)
+OTHER_AS_ENTERS = cite("603.6d", "Such text is a static ability—not a triggered ability—whose effect occurs")
+TRANSFORMING_COPY = cite("712.9", "permanents represented by transforming double-faced cards can transform")
+ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happen")
+LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
+LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
 
+_STATIC_COPY = re.compile(r"\bis a copy of\b")
 _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
 _BECOMING_SCOPES = (CopyScope.BECOME_COPY,)
 _TOKEN_SCOPES = (CopyScope.TOKEN_COPY,)
@@ -142,6 +177,8 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             board = _create_token_copy(board, event, cards)
         case ActionKind.TURN_FACE_UP:
             board = _turn_face_up(board, event)
+        case ActionKind.TURN_FACE_DOWN:
+            board = _turn_face_down(board, event)
         case ActionKind.TRANSFORM:
             board = _transform(board, event)
     return board.record(event)
@@ -154,14 +191,22 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     if board.has(spec.id):
         raise CopyError(f"the handle {spec.id!r} is already used on this board")
     obj = _new_object(spec, cards[spec.card], event.timestamp)
+    _check_faces(obj)
     if spec.zone is not Zone.BATTLEFIELD:
         return board.replace(obj)
+    _check_attachment(obj, board)
+    face = _face_up(obj)
+    if face is not None:
+        board = board.explain(obj.id, face)
     if spec.copy_of:
         via = spec.via or spec.card
         effect = _entering_copy_effect(cards[via], via)
         obj, board = _copy_onto(
             board, obj, board.get(spec.copy_of), effect, via, event.timestamp, entering=True
         )
+        for handle in spec.then_copy_of:
+            obj, board = _copy_again(board, obj, board.get(handle), event.timestamp)
+        board = _linked_copy_trigger(board, obj)
     board, obj = _enter_replacements(board, obj, spec, event.timestamp)
     for effect_spec in spec.effects:
         board, stamp = board.tick()
@@ -169,6 +214,67 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             update={"effects": (*obj.effects, TimedEffect(timestamp=stamp, spec=effect_spec))}
         )
     return board.replace(obj)
+
+
+def _check_faces(obj: GameObject) -> None:
+    """Only a transforming double-faced card can be transformed, only a modal one played as its back face."""
+    layout = obj.card.layout if obj.card else ""
+    name = obj.card.name if obj.card else obj.id
+    if obj.transformed and layout != "transform":
+        raise CopyError(f"{name} isn't a transforming double-faced card, so it can't be transformed.")
+    if obj.back_face and layout != "modal_dfc":
+        raise CopyError(f"{name} isn't a modal double-faced card; face: back is for those.")
+    if (obj.transformed or obj.back_face) and obj.zone is not Zone.BATTLEFIELD:
+        raise CopyError(f"{name} has its back face up only on the battlefield or the stack (CR 712.8a).")
+
+
+def _face_up(obj: GameObject) -> Explanation | None:
+    """Why the face that's up of a double-faced, melded or flipped permanent gives it these values."""
+    card = obj.card
+    if card is None or obj.face_down:
+        return None
+    if obj.back_face:
+        return Explanation.of(
+            "It is a modal double-faced card with its back face up: it has only that face's characteristics, "
+            "its mana value included.",
+            MODAL_FACE_UP,
+        )
+    if obj.transformed:
+        front = card.faces[0]
+        return Explanation.of(
+            f"Its back face ({card.faces[1].name}) is up: it has only that face's characteristics, but its "
+            f"mana value is calculated from its front face's mana cost ({''.join(front.mana_cost)}).",
+            BACK_FACE_MANA_VALUE,
+        )
+    if obj.flipped and card.layout == "flip":
+        return Explanation.of(
+            f"It is flipped: {card.faces[1].name}'s name, text, type line, power and toughness apply "
+            "instead; its mana cost and color don't change.",
+            FLIP_ALTERNATIVE,
+            FLIP_COST_COLOR,
+        )
+    if is_melded(card):
+        return Explanation.of(
+            "It is a melded permanent: it has only the combined back face's characteristics, and its mana "
+            "value is the sum of its front faces' mana values.",
+            MELDED_MANA_VALUE,
+        )
+    return None
+
+
+def _check_attachment(obj: GameObject, board: Board) -> None:
+    """``attached_to`` must name a permanent, and only an Aura, Equipment or Fortification is attached."""
+    if obj.attached_to is None:
+        return
+    host = board.get(obj.attached_to)
+    if host.zone is not Zone.BATTLEFIELD:
+        raise CopyError(f"{obj.id} can't be attached to {host.id}, which isn't on the battlefield.")
+    values = copiable_values(obj)
+    if not {"Aura", "Equipment", "Fortification"} & set(values.subtypes):
+        raise CopyError(
+            f"{obj.id} ({values.name or 'a face-down permanent'}) isn't an Aura, Equipment or Fortification, "
+            "so it can't be attached to a permanent."
+        )
 
 
 def _new_object(spec: ObjectSpec, card: Card, timestamp: int) -> GameObject:
@@ -183,6 +289,7 @@ def _new_object(spec: ObjectSpec, card: Card, timestamp: int) -> GameObject:
         tapped=spec.tapped,
         flipped=spec.flipped,
         transformed=spec.transformed,
+        back_face=spec.back_face,
         face_down=spec.face_down,
         counters=dict(spec.counters or ()),
         choices=dict(spec.choices),
@@ -233,9 +340,9 @@ def _copy_onto(
     board = board.explain(
         copier.id,
         Explanation.of(
-            f"{copier.id} {verb} {label} through {via}'s ability: it takes {label}'s copiable values — name, "
-            "mana cost, color indicator, types, rules text, power, toughness and loyalty — and with them its "
-            "color and abilities.",
+            f"{copier.id} {verb} {label} through {via}'s ability: it takes the copiable values of {label} — "
+            "name, mana cost, color indicator, types, rules text, power, toughness and loyalty — and with "
+            "them its color and abilities.",
             COPIABLE,
             COLOR_AND_ABILITIES,
             rule,
@@ -243,7 +350,85 @@ def _copy_onto(
     )
     for explanation in why:
         board = board.explain(copier.id, explanation)
+    copied = copier.copies[-1].values
+    if copier.flipped and copied.flipped is not None:
+        board = board.explain(
+            copier.id,
+            Explanation.of(
+                f"{copier.id} is flipped, and the copy effect doesn't change its status: its copiable values "
+                f"are the copied flip card's as modified by that status — {copied.flipped.name}. Mana cost "
+                "and color stay those of the copied card's normal half.",
+                COPY_STATUS,
+                FLIP_ALTERNATIVE,
+                FLIP_COST_COLOR,
+            ),
+        )
     return copier, board
+
+
+def _copy_again(
+    board: Board, obj: GameObject, original: GameObject, timestamp: int
+) -> tuple[GameObject, Board]:
+    """Apply the "enter as a copy" replacement the entering object got from the text it copied (CR 707.5).
+
+    The exceptions of the copy effect applied before it that are additional effects or linked triggers
+    then don't happen (CR 707.9e, 707.9g).
+    """
+    values = copiable_values(obj)
+    effect = copy_effect_of(values.abilities, (CopyScope.ENTER_AS_COPY,))
+    if effect is None:
+        raise CopyError(
+            f"{obj.id} enters as a copy of {values.name or 'a face-down permanent'}, which has no ability to "
+            f"enter as a copy, so it can't also copy {original.id}."
+        )
+    earlier = obj.copies[-1].effect
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            f"The copied text includes {values.name}'s own “enter as a copy” replacement effect, so that "
+            "applies to the same entering event as well: its controller chooses what it copies.",
+            ENTERS_REPLACEMENTS,
+        ),
+    )
+    obj, board = _copy_onto(board, obj, original, effect, values.name or obj.id, timestamp, entering=True)
+    for exception in earlier.exceptions if earlier else ():
+        wording = exception_wording(exception.text, obj)
+        if exception.kind is ExceptionKind.ADDITIONAL_EFFECT:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"“{wording}” was an additional effect of the copy effect applied before this one, so it "
+                    "doesn't happen.",
+                    ADDITIONAL_EFFECT_LOST,
+                ),
+            )
+        elif exception.kind is ExceptionKind.LINKED_TRIGGER:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"“{wording}” was linked to the copy effect applied before this one, so it doesn't "
+                    "trigger.",
+                    LINKED_TRIGGER_LOST,
+                ),
+            )
+    return obj, board
+
+
+def _linked_copy_trigger(board: Board, obj: GameObject) -> Board:
+    """The triggered ability linked to the last copy effect applied as it entered triggers (CR 603.11)."""
+    effect = obj.copies[-1].effect if obj.copies else None
+    for exception in effect.exceptions if effect else ():
+        if exception.kind is ExceptionKind.LINKED_TRIGGER:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"“{exception_wording(exception.text, obj)}” is linked to the copy effect that was "
+                    "applied, so it triggers.",
+                    LINKED_STATIC_TRIGGER,
+                    LINKED_TRIGGER_LOST,
+                ),
+            )
+    return board
 
 
 def _enter_replacements(
@@ -264,6 +449,20 @@ def _enter_replacements(
     abilities = copiable_values(obj).abilities
     board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
+    anew = (
+        ": its controller acts on it anew; what the original did with it isn't copied" if obj.copies else ""
+    )
+    for other in other_as_enters(abilities):
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"“{other.text}” applies as it enters{anew} (the board doesn't say what was done, so nothing "
+                "was).",
+                OTHER_AS_ENTERS,
+                *((ENTERS_REPLACEMENTS, NEW_CHOICES) if obj.copies else ()),
+            ),
+            note=True,
+        )
     for trigger in enters_triggers(abilities):
         rules = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
         board = board.explain(obj.id, Explanation.of(f"As it enters, “{trigger.text}” triggers.", *rules))
@@ -306,13 +505,25 @@ def _pt_setting(
         abilities=option.abilities,
     )
     obj = obj.model_copy(update={"settings": (*obj.settings, setting)})
+    copied = bool(obj.copies) and not turned_face_up
+    anew = (
+        f" The copied ability applies as it enters and {obj.id}'s controller makes the choice anew; the "
+        "original's choice isn't copied, but what that choice made it (types, abilities) is part of the "
+        "copiable values it copied and stays — this choice sets its power and toughness (as the official "
+        "Primal Clay ruling puts it, a copy gets the values the original's replacement effect determined, "
+        "but its power and toughness come from the copy's own)."
+        if copied
+        else ""
+    )
     board = board.explain(
         obj.id,
         Explanation.of(
             f"As it {'is turned face up' if turned_face_up else 'enters'}, it becomes {option.text}. That "
-            "sets power and toughness, so the result is part of its copiable values.",
+            f"sets power and toughness, so the result is part of its copiable values.{anew}",
             AS_ENTERS_REPLACEMENT,
             COPIABLE_SETTING,
+            *((ENTERS_REPLACEMENTS, NEW_CHOICES, COPIABLE) if copied else ()),
+            *((AS_TURNED_FACE_UP,) if turned_face_up else ()),
         ),
     )
     return board, obj
@@ -360,14 +571,16 @@ def _counters_and_tapped(
         counters = dict(obj.counters)
         for found in (*entering_counters(abilities, x=obj.x, kicked=obj.kicked), *additional):
             counters[found.kind] = counters.get(found.kind, 0) + found.count
+            uses_x = "X" in found.text
             board = board.explain(
                 obj.id,
                 Explanation.of(
                     f"“{found.text}” applies as it enters: it enters with {found.count} {found.kind} "
-                    f"counter{'s' if found.count != 1 else ''}"
-                    f"{' (X is ' + str(obj.x) + ')' if 'X' in found.text else ''}.",
+                    f"counter{'s' if found.count != 1 else ''}{_x_reason(obj) if uses_x else ''}.",
                     AS_ENTERS_REPLACEMENT,
                     *((ENTERS_REPLACEMENTS,) if obj.copies else ()),
+                    *((X_OF_THE_SPELL,) if uses_x else ()),
+                    *((ADDITIONAL,) if found in additional else ()),
                 ),
             )
         obj = obj.model_copy(update={"counters": counters})
@@ -392,6 +605,13 @@ def _counters_and_tapped(
     return board, obj
 
 
+def _x_reason(obj: GameObject) -> str:
+    if obj.x:
+        return f" (X is {obj.x}, the value chosen for the spell that became it)"
+    spell = obj.card.name if obj.card else "it"
+    return f" (X is 0: no value of X was chosen for the spell that became it, {spell})"
+
+
 def _additional_counters(obj: GameObject) -> tuple[EnteringCounters, ...]:
     """Counters from the latest copy effect's "enters with an additional counter" exception (707.9e)."""
     if not obj.copies or obj.copies[-1].effect is None:
@@ -413,12 +633,33 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     if effect is None:
         raise CopyError(f"{copier.id} has no ability that makes it become a copy (give via: CARD).")
     copier, board = _copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
+    for other in board.objects:
+        earlier = [applied for applied in other.copies if applied.of_id == copier.id]
+        if earlier:
+            static = any(a.effect and _STATIC_COPY.search(a.effect.text) for a in earlier)
+            fixed = (
+                " — even for a static copy effect: they were fixed when it first applied" if static else ""
+            )
+            board = board.explain(
+                other.id,
+                Explanation.of(
+                    f"Later, {copier.id} became a copy of {original_label(original)}; {other.id} had already "
+                    "copied it, so changing its copiable values doesn't change the copy"
+                    f"{fixed}.",
+                    COPIED_VALUES_FIXED,
+                    *((STATIC_COPY_FIXED,) if static else ()),
+                ),
+            )
+    triggers = "; ".join(f"“{t.text}”" for t in enters_triggers(copiable_values(copier).abilities))
     board = board.explain(
         copier.id,
         Explanation.of(
-            "It was already on the battlefield: no enters-the-battlefield abilities trigger and no “enters "
-            "with” or “as enters” effects apply.",
+            "It was already on the battlefield: no enters-the-battlefield abilities trigger"
+            f"{f' ({triggers} does not)' if triggers else ''} and no “enters with” or “as enters” effects "
+            "apply: those apply only to a permanent's entering the battlefield.",
             BECOMES_COPY,
+            ETB_TRIGGER,
+            ENTERING_REPLACEMENTS,
         ),
     )
     for wanted in as_enters_choices(copiable_values(copier).abilities):
@@ -441,11 +682,24 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
             copier.id,
             Explanation.of(
                 "It is face down, so it remains a nameless colorless 2/2 with no abilities; if it's turned "
-                "face up, it will have the values it copied.",
+                f"face up, it will have the values it copied. {_turning_up(copier)}",
                 FACE_DOWN_BECOMES_COPY,
+                COPY_STATUS,
             ),
         )
     return board.replace(copier)
+
+
+def _turning_up(obj: GameObject) -> str:
+    """How a face-down copy can be turned face up: for the morph cost it copied, or only by an effect."""
+    turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(
+        obj.face_down or FaceDownKind.PLAIN, ()
+    )
+    copied = [a for a in layer_one_text(obj).main.abilities if a.keyword in turning]
+    if copied:
+        keyword, cost = copied[0].keyword or "", copied[0].keyword_parameter or copied[0].text
+        return f"Its controller can turn it face up for the {keyword.lower()} cost it copied, {cost}."
+    return "It copied no cost to turn it face up, so only an effect can turn it face up."
 
 
 def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
@@ -477,8 +731,10 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
             Explanation.of(
                 f"{via} creates a token copy of {original_label(original)}, a transforming permanent: "
                 "the token is "
-                f"a transforming token with both faces, entering with the same face up.",
+                f"a transforming token with both faces, entering with the same face up."
+                f"{_back_face_copy(original)}",
                 TOKEN_COPY_DFC,
+                *((BACK_FACE_COPY,) if original.transformed else ()),
                 TOKEN_OWNER,
             ),
         )
@@ -495,6 +751,12 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
     spec = ObjectSpec(card=card.name if card else "", id=new_id, token=True, controller=event.controller)
     board, token = _enter_replacements(board, token, spec, event.timestamp)
     return board.replace(token)
+
+
+def _back_face_copy(original: GameObject) -> str:
+    if not original.transformed:
+        return ""
+    return " It is copying the back face of a transforming permanent, so its mana value is 0."
 
 
 def _turn_face_up(board: Board, event: Event) -> Board:
@@ -534,6 +796,31 @@ def _turn_face_up(board: Board, event: Event) -> Board:
     return board.replace(obj)
 
 
+def _turn_face_down(board: Board, event: Event) -> Board:
+    obj = board.get(event.object_id)
+    if obj.face_down:
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                "It is already face down, so turning it face down does nothing: its characteristics and "
+                "copiable values don't change.",
+                ALREADY_FACE_DOWN,
+            ),
+        )
+    obj = obj.model_copy(update={"face_down": FaceDownKind.PLAIN, "timestamp": event.timestamp})
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            "It is turned face down by an effect that lists no characteristics: it is a 2/2 face-down "
+            "creature with no text, no name, no subtypes and no mana cost, and those are its copiable "
+            "values. Effects already applied to it still apply.",
+            FACE_DOWN_RULE,
+            FACE_UP_TIMESTAMP,
+        ),
+    )
+    return board.replace(obj)
+
+
 def _transform(board: Board, event: Event) -> Board:
     obj = board.get(event.object_id)
     if obj.card is None or obj.card.layout != "transform" or obj.face_down:
@@ -548,7 +835,12 @@ def _transform(board: Board, event: Event) -> Board:
             note=True,
         )
     obj = obj.model_copy(update={"transformed": not obj.transformed, "timestamp": event.timestamp})
-    still = " It is still a copy: the copy effect overrides the face that's up." if obj.copies else ""
+    still = (
+        " It is represented by a transforming double-faced card, so it can transform although it is a copy;"
+        " it is still a copy: the copy effect overrides the face that's up."
+        if obj.copies
+        else ""
+    )
     board = board.explain(
         obj.id,
         Explanation.of(
@@ -556,6 +848,7 @@ def _transform(board: Board, event: Event) -> Board:
             TRANSFORMS,
             TRANSFORM_KEEPS_EFFECTS,
             TRANSFORM_TIMESTAMP,
+            *((TRANSFORMING_COPY,) if obj.copies else ()),
         ),
     )
     return board.replace(obj)

@@ -51,6 +51,7 @@ FLIP_ALTERNATIVE = cite("710.2", "the alternative versions of those characterist
 FLIP_COST_COLOR = cite("710.1c", "A flip card’s color and mana cost don’t change if the permanent is flipped")
 BACK_FACE_MANA_VALUE = cite("712.8e", "its mana value is calculated using the mana cost of its front face")
 MELDED_MANA_VALUE = cite("712.8g", "its mana value is the sum of the mana values of its front faces")
+FRONT_FACE_ONLY = cite("712.8a", "it has only the characteristics of its front face")
 CHANGELING = cite("702.73a", "This object is every creature type")
 
 KEYWORD_COUNTER_KINDS = (
@@ -96,6 +97,9 @@ def printed_text(obj: GameObject) -> CopiableText:
         return CopiableText(
             main=Characteristics.of_face(card.faces[0]), flipped=Characteristics.of_face(card.faces[1])
         )
+    if obj.back_face and len(card.faces) > 1:
+        # A modal double-faced permanent has only the characteristics of the face that's up (CR 712.8f).
+        return CopiableText(main=Characteristics.of_face(card.faces[1]))
     if obj.transformed and len(card.faces) > 1:
         back = Characteristics.of_face(card.faces[1])
         # A token copy of a transforming permanent copies its back face: mana value 0 (CR 712.8e).
@@ -363,11 +367,19 @@ def _base_numbers(
             count = len(found)
             plus = 1 if _PLUS_ONE_TOUGHNESS.search(ability.rules_text) else 0
             listed = ", ".join(found) or "none"
+            double = [o.card.name for o in board.in_zone(Zone.GRAVEYARD) if o.card and _double_faced(o.card)]
+            front_only = (
+                " A double-faced card in a graveyard has only its front face's characteristics "
+                f"({', '.join(double)})."
+                if double
+                else ""
+            )
             steps.append(
                 Explanation.of(
                     f"Layer 7a: its characteristic-defining ability counts the card types among cards in all "
-                    f"graveyards ({listed}: {count}), so it is {count}/{count + plus}.",
+                    f"graveyards ({listed}: {count}), so it is {count}/{count + plus}.{front_only}",
                     LAYER_7A,
+                    *((FRONT_FACE_ONLY,) if double else ()),
                 )
             )
             return count, count + plus
@@ -380,6 +392,10 @@ def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:
         return None
     chosen = obj.choices.get("number", "")
     return int(chosen) if chosen.isdigit() and int(chosen) <= 7 else None
+
+
+def _double_faced(card: Card) -> bool:
+    return card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1
 
 
 def graveyard_card_types(board: Board) -> tuple[str, ...]:

@@ -95,6 +95,11 @@ class LinkedReport(Frozen):
     links: tuple[Link, ...]
     notes: tuple[Explanation, ...]
 
+    @property
+    def several_faces(self) -> bool:
+        """Whether the abilities are printed on more than one face (an index alone is then ambiguous)."""
+        return len({ability.face for ability in self.abilities}) > 1
+
 
 class Holder(StrEnum):
     """Which object a segment's ability is printed on, for 607.1."""
@@ -713,11 +718,18 @@ def _explain_anchor(actor: _Role, segment: _Segment, anchor: str) -> str:
 
 def _explain_words(actor: _Role, segment: _Segment, words: Sequence[str], found: Sequence[str]) -> str:
     return (
-        f"Ability {segment.ability.index} refers only to the choice between {' or '.join(words)} made for"
+        f"Ability {segment.ability.index} refers only to the choice {_between(words)} made for"
         " ability"
         f" {actor.segment.ability.index} (here: {', '.join(found)}); these words have no rules meaning of"
         " their own."
     )
+
+
+def _between(words: Sequence[str]) -> str:
+    """``between war and peace``, ``among Khans, Dragons and Abzan``."""
+    if len(words) < 3:
+        return "between " + " and ".join(words)
+    return f"among {', '.join(words[:-1])} and {words[-1]}"
 
 
 def _explain_paragraph(static: _Segment, trigger: _Segment) -> str:
@@ -862,10 +874,12 @@ _DID = {
 
 
 def _not_linked_note(other: Card, actor: _Role, card: Card, referring: Sequence[int]) -> Explanation:
-    source = f"ability {actor.segment.ability.index} of {other.name}"
+    index = actor.segment.ability.index
     if actor.segment.holder is Holder.ELSEWHERE:
         granted = actor.segment.original.replace(SELF, "this object")
-        source = f'the ability "{granted}" that {source} grants'
+        source = f'{other.name} grants the ability "{granted}" (its ability {index}), which'
+    else:
+        source = f"ability {index} of {other.name}"
     numbers = " and ".join(str(index) for index in referring)
     return Explanation.of(
         f"Not linked: {source} is not printed on {card.name}. Even when {card.name} has that ability, its"

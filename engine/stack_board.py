@@ -31,7 +31,6 @@ from engine.stack_copy import (
     StackCopyResult,
     cast_copy,
     copy_ability,
-    copy_effects_of,
     copy_spell,
 )
 from engine.stack_text import Targetable, TargetKind, mana_rider, mana_symbols
@@ -139,7 +138,7 @@ class StackScenario(Frozen):
 
 
 def _error(text: str, line: int = 0, rules: tuple[str, ...] = ()) -> StackError:
-    where = f"stack entry on line {line}: " if line else ""
+    where = f"line {line}: " if line else ""
     return StackError(Explanation(text=where + text, rules=rules))
 
 
@@ -405,11 +404,7 @@ def _copy(
 
 
 def _casts_copy(via: Card) -> bool:
-    try:
-        copy_effects_of(via, CopyScope.CAST_COPY)
-    except StackError:
-        return False
-    return True
+    return any(e.scope is CopyScope.CAST_COPY for face in via.faces for e in face.copy_effects)
 
 
 def _cast_copy_card(

@@ -9,6 +9,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from bot.config import Settings
 
@@ -49,7 +50,10 @@ def settings_for(ctx: typer.Context, db: Path | None, offline: bool) -> Settings
         overrides["db"] = chosen_db
     if offline or global_options.offline:
         overrides["offline"] = True
-    return Settings(**overrides)
+    settings = Settings(**overrides)
+    if settings.db.is_dir():
+        fail(f"The card cache {settings.db} is a folder; give the path of a file (--db or MTG_JUDGE_DB).")
+    return settings
 
 
 def print_json(payload: Any) -> None:
@@ -62,7 +66,8 @@ def fail(message: str, suggestions: list[str] | None = None, *, as_json: bool = 
     if as_json:
         print_json({"error": message, "suggestions": suggestions or []})
     else:
-        err_console.print(f"[bold red]Error:[/] {message}", highlight=False)
+        # Text, not markup: the message may quote user input such as "[/]"
+        err_console.print(Text.assemble(("Error:", "bold red"), " ", message), soft_wrap=True)
         if suggestions:
-            err_console.print("Did you mean: " + ", ".join(suggestions), highlight=False)
+            err_console.print(Text("Did you mean: " + ", ".join(suggestions)), soft_wrap=True)
     raise typer.Exit(code=1)

@@ -42,6 +42,9 @@ _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 _COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
 _PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")
 MAX_GRAVEYARD = 30
+MAX_CHOICES = 5
+MAX_X = 1_000
+MAX_CHOICE = 100
 
 
 @app.command("board")
@@ -79,6 +82,15 @@ def copy_command(
     onto: Annotated[
         str | None, typer.Option(help="For True Polymorph-like spells: what becomes the copy.")
     ] = None,
+    choice: Annotated[
+        str, typer.Option(help="\"As enters\" choices made for the original: 'option=3, creature type=Elf'.")
+    ] = "",
+    x: Annotated[
+        int, typer.Option("--x", min=0, max=MAX_X, help="X paid for the copier's spell (Altered Ego).")
+    ] = 0,
+    new_choice: Annotated[
+        str, typer.Option(help="\"As enters\" choices the copy's controller makes anew: 'option=1'.")
+    ] = "",
     as_json: JsonOption = False,
     db: DbOption = None,
     offline: OfflineOption = False,
@@ -93,6 +105,9 @@ def copy_command(
         pump=_pump(pump, as_json=as_json),
         animated=animated,
         graveyard=_graveyard(graveyard, as_json=as_json),
+        choices=_choices(choice, "--choice", as_json=as_json),
+        new_choices=_choices(new_choice, "--new-choice", as_json=as_json),
+        copier_x=x,
     )
     _answer(copy_answer(settings_for(ctx, db, offline), copier, original, state, onto), as_json=as_json)
 
@@ -143,6 +158,18 @@ def _counters(text: str, *, as_json: bool) -> tuple[tuple[str, int], ...]:
         if match is None:
             fail(f"--counters takes KIND=N pairs like '+1/+1=3' (got {part.strip()!r})", as_json=as_json)
         found.append((match["kind"], int(match["n"])))
+    return tuple(found)
+
+
+def _choices(text: str, flag: str, *, as_json: bool) -> tuple[tuple[str, str], ...]:
+    found: list[tuple[str, str]] = []
+    for part in filter(str.strip, text.split(",")):
+        key, _, value = part.partition("=")
+        if not key.strip() or not value.strip() or len(part) > MAX_CHOICE:
+            fail(f"{flag} takes KEY=VALUE pairs like 'option=3' (got {part.strip()!r})", as_json=as_json)
+        found.append((key.strip(), value.strip()))
+    if len(found) > MAX_CHOICES:
+        fail(f"{flag} takes at most {MAX_CHOICES} choices", as_json=as_json)
     return tuple(found)
 
 

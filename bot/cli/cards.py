@@ -15,23 +15,13 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeE
 from rich.rule import Rule
 from rich.text import Text
 
-from bot.cli.app import (
-    DbOption,
-    JsonOption,
-    OfflineOption,
-    app,
-    console,
-    err_console,
-    fail,
-    print_json,
-    settings_for,
-)
+from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, fail, settings_for
+from bot.cli.common import NameArgument, run_service, show
 from bot.services.cards import SyncFailed, card_faces, card_json, import_card_file, look_up_card, sync_cards
-from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
 from data.cards.importer import CardImportError, ImportSummary
 from data.cards.importer import Progress as ProgressCallback
+from data.db import CacheUnusable
 
-NameArgument = Annotated[str, typer.Argument(help="Card name: full, any face, partial or misspelt.")]
 PathArgument = Annotated[
     Path,
     typer.Argument(
@@ -49,19 +39,8 @@ def card_command(
     offline: OfflineOption = False,
 ) -> None:
     """Show a card's Oracle text (cache first, then Scryfall unless offline)."""
-    settings = settings_for(ctx, db, offline)
-    try:
-        card = asyncio.run(look_up_card(settings, name))
-    except AmbiguousCardName as error:
-        fail(str(error), error.candidates, as_json=as_json)
-    except CardNotFound as error:
-        fail(str(error), error.suggestions, as_json=as_json)
-    except CardLookupError as error:
-        fail(str(error), as_json=as_json)
-    if as_json:
-        print_json(card_json(card))
-    else:
-        console.print(card_panel(card))
+    card = run_service(look_up_card(settings_for(ctx, db, offline), name), as_json=as_json)
+    show(card, as_json=as_json, to_json=card_json, to_panel=card_panel)
 
 
 @app.command("import-cards")
@@ -73,7 +52,7 @@ def import_cards_command(
     try:
         with progress_bar(f"Importing {path.name}") as progress:
             summary = import_card_file(settings, path, progress)
-    except CardImportError as error:
+    except (CardImportError, CacheUnusable) as error:
         fail(str(error))
     report_import(summary)
 
@@ -85,7 +64,7 @@ def sync_command(ctx: typer.Context, db: DbOption = None, offline: OfflineOption
     try:
         with progress_bar("Importing oracle_cards") as progress:
             summary = asyncio.run(sync_cards(settings, progress))
-    except (SyncFailed, CardImportError) as error:
+    except (SyncFailed, CardImportError, CacheUnusable) as error:
         fail(str(error))
     report_import(summary)
 
@@ -125,8 +104,9 @@ def progress_bar(description: str) -> Iterator[ProgressCallback]:
 def report_import(summary: ImportSummary) -> None:
     """Say what an import did."""
     console.print(
-        f"Imported {summary.cards_read} cards from {summary.source}; the cache now holds "
-        f"{summary.cards_in_cache} cards (bulk date {summary.bulk_date or 'unknown'}).",
-        highlight=False,
+        Text(
+            f"Imported {summary.cards_read} cards from {summary.source}; the cache now holds "
+            f"{summary.cards_in_cache} cards (bulk date {summary.bulk_date or 'unknown'})."
+        ),
         soft_wrap=True,
     )

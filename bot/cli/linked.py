@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 import typer
@@ -10,24 +9,10 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.cli.app import (
-    DbOption,
-    JsonOption,
-    OfflineOption,
-    app,
-    console,
-    err_console,
-    fail,
-    print_json,
-    settings_for,
-)
-from bot.cli.rules import import_message
+from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
+from bot.cli.common import run_with_rules, show
 from bot.services.linked import InvalidLinkedQuery, LinkedAnswer, linked_abilities, linked_json
-from bot.services.rules import RulesUnavailable
-from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
-from data.rules.download import RulesDownloadError
-from data.rules.parser import RulesParseError
-from engine.linked import Link, LinkedReport
+from engine.linked import LinkedReport
 
 NamesArgument = Annotated[
     list[str],
@@ -46,30 +31,12 @@ def linked_command(
     offline: OfflineOption = False,
 ) -> None:
     """Find and explain every pair of linked abilities on a card (CR 607)."""
-    settings = settings_for(ctx, db, offline)
-    try:
-        answer = asyncio.run(linked_abilities(settings, names))
-    except InvalidLinkedQuery as error:
-        fail(str(error), as_json=as_json)
-    except AmbiguousCardName as error:
-        fail(str(error), error.candidates, as_json=as_json)
-    except CardNotFound as error:
-        fail(str(error), error.suggestions, as_json=as_json)
-    except (CardLookupError, RulesUnavailable) as error:
-        fail(str(error), as_json=as_json)
-    except (RulesDownloadError, RulesParseError) as error:
-        fail(
-            f"could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
-            as_json=as_json,
-        )
-    if answer.downloaded is not None:
-        err_console.print(
-            f"Downloaded the Comprehensive Rules. {import_message(answer.downloaded)}", highlight=False
-        )
-    if as_json:
-        print_json(linked_json(answer))
-    else:
-        console.print(linked_panel(answer))
+    answer = run_with_rules(
+        linked_abilities(settings_for(ctx, db, offline), names),
+        as_json=as_json,
+        user_errors=(InvalidLinkedQuery,),
+    )
+    show(answer, as_json=as_json, to_json=linked_json, to_panel=linked_panel)
 
 
 def linked_panel(answer: LinkedAnswer) -> Panel:
@@ -78,7 +45,7 @@ def linked_panel(answer: LinkedAnswer) -> Panel:
     parts: list[Any] = [Text("Abilities", style="bold"), *_ability_lines(report)]
     if report.links:
         parts.append(Text("\nLinked pairs", style="bold"))
-        parts.extend(_link_lines(report.links))
+        parts.extend(_link_lines(report))
     parts.append(Text("\nNotes", style="bold"))
     parts.extend(
         Text.assemble("• ", note.text, (f"  (CR {', '.join(note.rules)})", "dim")) for note in report.notes
@@ -90,10 +57,11 @@ def linked_panel(answer: LinkedAnswer) -> Panel:
 
 
 def _ability_lines(report: LinkedReport) -> list[Text]:
-    several_faces = len({ability.face for ability in report.abilities}) > 1
+    if not report.abilities:
+        return [Text("(none)", style="dim")]
     lines = []
     for ability in report.abilities:
-        face = f"{ability.face} " if several_faces else ""
+        face = f"{ability.face} " if report.several_faces else ""
         lines.append(
             Text.assemble(
                 (f"{face}{ability.index}. ", "bold cyan"), ability.text, (f"  [{ability.kind}]", "dim")
@@ -102,12 +70,12 @@ def _ability_lines(report: LinkedReport) -> list[Text]:
     return lines
 
 
-def _link_lines(links: tuple[Link, ...]) -> list[Text]:
+def _link_lines(report: LinkedReport) -> list[Text]:
     lines = []
-    for link in links:
+    for link in report.links:
         first, second = link.abilities
         pair = f"{first} ↔ {second}"
-        if link.cross_face:
+        if report.several_faces:
             pair = f"{link.faces[0]} {first} ↔ {link.faces[1]} {second}"
         lines.append(Text.assemble((pair, "bold"), (f"  {link.rule}", "bold magenta")))
         lines.append(Text("    " + link.explanation))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Group
@@ -11,26 +10,11 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from bot.cli.app import (
-    DbOption,
-    JsonOption,
-    OfflineOption,
-    app,
-    console,
-    err_console,
-    fail,
-    print_json,
-    settings_for,
-)
-from bot.cli.rules import import_message
+from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
+from bot.cli.common import NameArgument, run_with_rules, show
 from bot.services.parse import ParseAnswer, parse_json, parse_named_card
-from bot.services.rules import RulesUnavailable
-from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
-from data.rules.download import RulesDownloadError
-from data.rules.parser import RulesParseError
 from engine.model import Ability, CopyEffect, Face
 
-NameArgument = Annotated[str, typer.Argument(help="Card name: full, any face, partial or misspelt.")]
 # Ability fields shown under an ability, in this order, when set.
 _PARTS = ("keyword", "keyword_parameter", "cost", "trigger", "effect", "ability_word", "anchor_word", "level")
 
@@ -44,28 +28,8 @@ def parse_command(
     offline: OfflineOption = False,
 ) -> None:
     """Break a card's Oracle text into numbered, typed abilities and copy effects (debugging aid)."""
-    settings = settings_for(ctx, db, offline)
-    try:
-        answer = asyncio.run(parse_named_card(settings, name))
-    except AmbiguousCardName as error:
-        fail(str(error), error.candidates, as_json=as_json)
-    except CardNotFound as error:
-        fail(str(error), error.suggestions, as_json=as_json)
-    except (CardLookupError, RulesUnavailable) as error:
-        fail(str(error), as_json=as_json)
-    except (RulesDownloadError, RulesParseError) as error:
-        fail(
-            f"could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
-            as_json=as_json,
-        )
-    if answer.downloaded is not None:
-        err_console.print(
-            f"Downloaded the Comprehensive Rules. {import_message(answer.downloaded)}", highlight=False
-        )
-    if as_json:
-        print_json(parse_json(answer))
-    else:
-        console.print(parse_panel(answer))
+    answer = run_with_rules(parse_named_card(settings_for(ctx, db, offline), name), as_json=as_json)
+    show(answer, as_json=as_json, to_json=parse_json, to_panel=parse_panel)
 
 
 def parse_panel(answer: ParseAnswer) -> Panel:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,18 +10,9 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.cli.app import (
-    DbOption,
-    JsonOption,
-    OfflineOption,
-    app,
-    console,
-    err_console,
-    fail,
-    print_json,
-    settings_for,
-)
-from bot.config import Settings
+from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, fail, print_json, settings_for
+from bot.cli.common import import_message as import_message  # re-exported: other commands import it here
+from bot.cli.common import run_with_rules
 from bot.services.rules import (
     MAX_SEARCH_RESULTS,
     GlossaryAnswer,
@@ -32,15 +20,13 @@ from bot.services.rules import (
     InvalidRulesQuery,
     NotFound,
     RuleAnswer,
-    RulesUnavailable,
-    ensure_rules,
+    SearchAnswer,
+    ask_rules,
     import_rules_file,
     look_up,
-    search_rules,
+    search_answer,
 )
-from data.db import open_database
-from data.rules.download import RulesDownloadError
-from data.rules.parser import RulesParseError
+from data.db import CacheUnusable, open_database
 from data.rules.store import RulesStore, StoredRule
 
 QueryArgument = Annotated[
@@ -67,19 +53,22 @@ def cr_command(
 ) -> None:
     """Show a Comprehensive Rules rule with its examples and subrules, a glossary entry, or search results."""
     if (query is None) == (search is None):
-        fail("give either a rule number or term, or --search WORDS (not both)", as_json=as_json)
+        fail("Give either a rule number or term, or --search WORDS (not both).", as_json=as_json)
     settings = settings_for(ctx, db, offline)
-    with rules_store(settings, as_json=as_json) as store:
-        try:
-            if search is not None:
-                show_search(store, search, search_rules(store, search, limit), as_json=as_json)
-                return
-            answer = look_up(store, query or "", settings.rules_link_base)
-        except InvalidRulesQuery as error:
-            fail(str(error), as_json=as_json)
+
+    def answer_from(store: RulesStore) -> SearchAnswer | RuleAnswer | GlossaryAnswer | NotFound:
+        if search is not None:
+            return search_answer(store, search, limit)
+        return look_up(store, query or "", settings.rules_link_base)
+
+    answer = run_with_rules(
+        ask_rules(settings, answer_from), as_json=as_json, user_errors=(InvalidRulesQuery,)
+    ).answer
     if isinstance(answer, NotFound):
         fail(answer.message, list(answer.suggestions), as_json=as_json)
-    if isinstance(answer, RuleAnswer):
+    if isinstance(answer, SearchAnswer):
+        show_search(answer, as_json=as_json)
+    elif isinstance(answer, RuleAnswer):
         show_rule(answer, as_json=as_json)
     else:
         show_glossary(answer, as_json=as_json)
@@ -95,41 +84,20 @@ def import_rules_command(
 ) -> None:
     """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
     settings = settings_for(ctx, db, offline)
-    database = open_database(settings.db)
+    try:
+        database = open_database(settings.db)
+    except CacheUnusable as error:
+        fail(str(error), as_json=as_json)
     try:
         summary = import_rules_file(RulesStore(database), path)
     except (ValueError, OSError) as error:  # RulesParseError is a ValueError
-        fail(f"could not import {path}: {error}", as_json=as_json)
+        fail(f"Could not import {path}: {error}", as_json=as_json)
     finally:
         database.close()
     if as_json:
         print_json(summary_json(summary))
     else:
-        console.print(import_message(summary), highlight=False)
-
-
-@contextmanager
-def rules_store(settings: Settings, *, as_json: bool) -> Iterator[RulesStore]:
-    """The stored rules, downloaded first (saying so on stderr) when none are loaded and we are online."""
-    database = open_database(settings.db)
-    try:
-        store = RulesStore(database)
-        try:
-            downloaded = asyncio.run(ensure_rules(store, settings))
-        except RulesUnavailable as error:
-            fail(str(error), as_json=as_json)
-        except (RulesDownloadError, RulesParseError) as error:
-            fail(
-                f"could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
-                as_json=as_json,
-            )
-        if downloaded is not None:
-            err_console.print(
-                f"Downloaded the Comprehensive Rules. {import_message(downloaded)}", highlight=False
-            )
-        yield store
-    finally:
-        database.close()
+        console.print(Text(import_message(summary)), soft_wrap=True)
 
 
 def show_rule(answer: RuleAnswer, *, as_json: bool) -> None:
@@ -169,21 +137,20 @@ def show_glossary(answer: GlossaryAnswer, *, as_json: bool) -> None:
     console.print(Panel(Group(*parts), title=title, subtitle=subtitle, expand=False))
 
 
-def show_search(store: RulesStore, words: str, hits: tuple[StoredRule, ...], *, as_json: bool) -> None:
+def show_search(answer: SearchAnswer, *, as_json: bool) -> None:
     """Print ranked search results (or say nothing matched)."""
-    version = store.version()
     if as_json:
         print_json(
             {
-                "query": words,
-                "version": version.isoformat() if version else None,
-                "results": [{"number": hit.number, "text": hit.text} for hit in hits],
+                "query": answer.words,
+                "version": answer.version.isoformat() if answer.version else None,
+                "results": [{"number": hit.number, "text": hit.text} for hit in answer.hits],
             }
         )
         return
-    if not hits:
-        fail(f"no rule mentions “{words}”")
-    for rank, hit in enumerate(hits, start=1):
+    if not answer.hits:
+        fail(f"No rule mentions “{answer.words}”.")
+    for rank, hit in enumerate(answer.hits, start=1):
         console.print(Text.assemble((f"{rank:>2}. {hit.number} ", "bold cyan"), _shorten(hit.text)))
 
 
@@ -209,15 +176,6 @@ def summary_json(summary: ImportSummary) -> dict[str, Any]:
         "examples": summary.examples,
         "glossary": summary.glossary,
     }
-
-
-def import_message(summary: ImportSummary) -> str:
-    """One sentence saying what was imported."""
-    return (
-        f"Loaded the rules effective {summary.version.isoformat()} from {summary.source}: "
-        f"{summary.rules} rules, {summary.sections} sections, {summary.examples} examples, "
-        f"{summary.glossary} glossary entries."
-    )
 
 
 def _shorten(text: str, width: int = 160) -> str:

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-
 from bot.config import Settings
 from bot.services.context import open_services
 from data.cards.importer import ImportSummary, Progress, import_cards
 from data.db import open_database
-from data.scryfall import ScryfallClient, ScryfallError
+from data.scryfall import ScryfallError
 
+# The Oracle fields of `card --json`, under Scryfall's names and in this order; each face has the same
+# fields except those that describe only the whole card.
 CARD_FIELDS = (
     "object",
     "oracle_id",
@@ -27,11 +27,14 @@ CARD_FIELDS = (
     "power",
     "toughness",
     "loyalty",
+    "defense",
     "colors",
+    "color_indicator",
     "color_identity",
     "keywords",
 )
-FACE_FIELDS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "colors")
+_WHOLE_CARD_ONLY = frozenset({"object", "oracle_id", "layout", "cmc", "color_identity", "keywords"})
+FACE_FIELDS = tuple(field for field in CARD_FIELDS if field not in _WHOLE_CARD_ONLY)
 
 
 class SyncFailed(Exception):  # noqa: N818 -- reads as what happened
@@ -46,7 +49,7 @@ class FaceView:
     mana_cost: str
     type_line: str
     oracle_text: str
-    stats: str  # "2/3", "Loyalty 4" or ""
+    stats: str  # "2/3", "Loyalty 4", "Defense 5" or ""
 
 
 async def look_up_card(settings: Settings, name: str) -> dict[str, Any]:
@@ -92,17 +95,18 @@ async def sync_cards(settings: Settings, progress: Progress | None = None) -> Im
         raise SyncFailed("sync needs the network; it is disabled (--offline / MTG_JUDGE_OFFLINE).")
     with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-") as folder:
         download = Path(folder) / "oracle-cards.json"
-        async with aiohttp.ClientSession() as session:
-            client = ScryfallClient(session, settings.scryfall_base_url)
+        async with open_services(settings) as services:
+            client = services.cards.client
+            if client is None:  # only offline services lack a client, and offline was refused above
+                raise SyncFailed("sync needs the network")
             try:
                 entry = await client.oracle_cards_bulk()
                 await client.download(str(entry["download_uri"]), download)
             except (ScryfallError, KeyError) as error:
                 raise SyncFailed(f"cannot download the oracle_cards bulk file: {error}") from error
-        bulk_date = str(entry.get("updated_at", ""))[:10]
-        return import_card_file(
-            settings, download, progress, source=str(entry["download_uri"]), bulk_date=bulk_date
-        )
+            bulk_date = str(entry.get("updated_at", ""))[:10]
+            source = str(entry["download_uri"])
+            return import_cards(services.db, download, source=source, bulk_date=bulk_date, progress=progress)
 
 
 def _face_view(face: dict[str, Any]) -> FaceView:
@@ -110,6 +114,8 @@ def _face_view(face: dict[str, Any]) -> FaceView:
         stats = f"{face.get('power', '')}/{face.get('toughness', '')}"
     elif "loyalty" in face:
         stats = f"Loyalty {face['loyalty']}"
+    elif "defense" in face:
+        stats = f"Defense {face['defense']}"
     else:
         stats = ""
     return FaceView(

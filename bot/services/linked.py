@@ -8,10 +8,9 @@ from typing import Any
 
 from bot.config import Settings
 from bot.services.context import open_services
-from bot.services.rules import ImportSummary, ensure_rules, outdated_citation_note
-from engine.keywords import KeywordVocabulary
+from bot.services.parse import find_parsed_card
+from bot.services.rules import ImportSummary, load_rules, outdated_citation_note
 from engine.linked import LinkedReport, find_links
-from engine.oracle import parse_card
 from engine.results import Explanation
 
 MAX_CARDS = 5
@@ -34,30 +33,27 @@ def checked_names(names: Sequence[str]) -> list[str]:
     """The names to look up: at least one, at most :data:`MAX_CARDS`, none blank."""
     cleaned = [name.strip() for name in names]
     if not cleaned or any(not name for name in cleaned):
-        raise InvalidLinkedQuery("give at least one card name (and no empty names)")
+        raise InvalidLinkedQuery("Give at least one card name (and no empty names).")
     if len(cleaned) > MAX_CARDS:
-        raise InvalidLinkedQuery(f"ask about at most {MAX_CARDS} cards at once (got {len(cleaned)})")
+        raise InvalidLinkedQuery(f"Ask about at most {MAX_CARDS} cards at once (got {len(cleaned)}).")
     return cleaned
 
 
 async def linked_abilities(settings: Settings, names: Sequence[str]) -> LinkedAnswer:
     """Linked abilities of the first named card; the other named cards are asked about together with it.
 
-    Raises InvalidLinkedQuery, a CardLookupError (CardNotFound, AmbiguousCardName …) or RulesUnavailable.
+    Raises InvalidLinkedQuery, a CardLookupError (CardNotFound, AmbiguousCardName …), RulesUnavailable,
+    RulesDownloadError or RulesParseError.
     """
     wanted = checked_names(names)
     async with open_services(settings) as services:
-        downloaded = await ensure_rules(services.rules, settings)
-        vocabulary = KeywordVocabulary.from_rules(services.rules)
-        cards = [parse_card(await services.cards.find(name), vocabulary) for name in wanted]
+        rules = await load_rules(services)
+        cards = [await find_parsed_card(services, name, rules) for name in wanted]
         report = find_links(cards[0], also=cards[1:])
         outdated = outdated_citation_note(services.rules, _cited(report))
-        version = services.rules.version()
     if outdated is not None:
         report = report.model_copy(update={"notes": (*report.notes, Explanation(text=outdated, rules=()))})
-    return LinkedAnswer(
-        report=report, rules_version=version.isoformat() if version else "", downloaded=downloaded
-    )
+    return LinkedAnswer(report=report, rules_version=rules.version, downloaded=rules.downloaded)
 
 
 def _cited(report: LinkedReport) -> set[str]:
@@ -67,7 +63,8 @@ def _cited(report: LinkedReport) -> set[str]:
 
 
 def linked_json(answer: LinkedAnswer) -> dict[str, Any]:
-    """The stable JSON of a linked-abilities answer (``faces`` only on a pair across two faces)."""
+    """The stable JSON of a linked-abilities answer; each link names the ``faces`` of its two abilities
+    when the card has abilities on several faces (an index alone would be ambiguous)."""
     report = answer.report
     return {
         "card": report.card,
@@ -81,7 +78,7 @@ def linked_json(answer: LinkedAnswer) -> dict[str, Any]:
                 "abilities": list(link.abilities),
                 "rule": link.rule,
                 "explanation": link.explanation,
-                **({"faces": list(link.faces)} if link.cross_face else {}),
+                **({"faces": list(link.faces)} if report.several_faces else {}),
             }
             for link in report.links
         ],

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.config import Settings
-from bot.services.context import open_services
-from bot.services.rules import ImportSummary, ensure_rules
-from engine.keywords import KeywordVocabulary
+from bot.services.context import Services, open_services
+from bot.services.rules import ImportSummary, LoadedRules, load_rules
 from engine.model import Card, Face
 from engine.oracle import parse_card
 
@@ -22,17 +21,23 @@ class ParseAnswer:
     downloaded: ImportSummary | None  # the rules were downloaded for this question (say so)
 
 
-async def parse_named_card(settings: Settings, name: str) -> ParseAnswer:
-    """Look ``name`` up (cache, then Scryfall unless offline) and parse it with the stored rules' keywords.
+async def find_parsed_card(services: Services, name: str, rules: LoadedRules) -> Card:
+    """The card ``name`` names (cache, then Scryfall unless offline), parsed with the keywords of ``rules``.
 
-    Raises a CardLookupError (CardNotFound, AmbiguousCardName, InvalidCardQuery …) or RulesUnavailable.
+    Raises a CardLookupError (CardNotFound, AmbiguousCardName, InvalidCardQuery …).
+    """
+    return parse_card(await services.cards.find(name), rules.vocabulary)
+
+
+async def parse_named_card(settings: Settings, name: str) -> ParseAnswer:
+    """Look ``name`` up and parse it with the stored rules' keywords (downloaded first when none are).
+
+    Raises a CardLookupError, RulesUnavailable, RulesDownloadError or RulesParseError.
     """
     async with open_services(settings) as services:
-        downloaded = await ensure_rules(services.rules, settings)
-        vocabulary = KeywordVocabulary.from_rules(services.rules)
-        card = parse_card(await services.cards.find(name), vocabulary)
-        version = services.rules.version()
-    return ParseAnswer(card=card, rules_version=version.isoformat() if version else "", downloaded=downloaded)
+        rules = await load_rules(services)
+        card = await find_parsed_card(services, name, rules)
+    return ParseAnswer(card=card, rules_version=rules.version, downloaded=rules.downloaded)
 
 
 def parse_json(answer: ParseAnswer) -> dict[str, Any]:

@@ -4,21 +4,28 @@ look up a rule or a glossary term, search, and the note for citations a newer ve
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Generic, TypeVar
+
+import aiohttp
 
 from bot.config import Settings
+from bot.services.context import Services, open_services
 from data.rules.citations import citation_problems
 from data.rules.download import MAX_RULES_BYTES, download_rules
 from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
 from data.rules.store import RulesStore, StoredRule, rule_link
 from engine.citations import CITATIONS_CHECKED_AGAINST, registered_citations
+from engine.keywords import KeywordVocabulary
 
 MAX_QUERY_LENGTH = 200
 MAX_SEARCH_RESULTS = 50
 _RULE_NUMBER = re.compile(r"^(?:(?:cr|rule)\s*)?(?P<number>\d{1,3}(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
+
+T = TypeVar("T")
 
 OFFLINE_HELP = (
     "No Comprehensive Rules are loaded and the network is off. Import the rules text file with "
@@ -97,15 +104,61 @@ def import_rules_file(store: RulesStore, path: Path) -> ImportSummary:
     return _load(store, path.read_bytes(), str(path))
 
 
-async def ensure_rules(store: RulesStore, settings: Settings) -> ImportSummary | None:
+async def ensure_rules(
+    store: RulesStore, settings: Settings, session: aiohttp.ClientSession | None = None
+) -> ImportSummary | None:
     """Make sure rules are loaded: download them once when none are (returning what was loaded, so
-    the caller can say so), or raise :class:`RulesUnavailable` with import instructions when offline."""
+    the caller can say so), or raise :class:`RulesUnavailable` with import instructions when offline.
+
+    ``session`` is the process's HTTP session (``Services.http``); without one a short-lived one is used.
+    Raises RulesDownloadError or RulesParseError when the download fails or is not a rules file.
+    """
     if store.is_loaded():
         return None
     if settings.offline:
         raise RulesUnavailable(OFFLINE_HELP)
-    downloaded = await download_rules(settings.rules_url)
+    downloaded = await download_rules(settings.rules_url, session)
     return _load(store, downloaded.raw, downloaded.url)
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedRules:
+    """The stored rules, ready for the engine: their keyword vocabulary, version and whether they were
+    downloaded for this question (so the reply can say so)."""
+
+    vocabulary: KeywordVocabulary
+    version: str  # ISO date of the rules, "" when unknown
+    downloaded: ImportSummary | None
+
+
+async def load_rules(services: Services) -> LoadedRules:
+    """The rules of ``services``, downloaded once through ``services.http`` when none are stored."""
+    downloaded = await ensure_rules(services.rules, services.settings, services.http)
+    version = services.rules.version()
+    return LoadedRules(
+        vocabulary=KeywordVocabulary.from_rules(services.rules),
+        version=version.isoformat() if version else "",
+        downloaded=downloaded,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RulesReply(Generic[T]):
+    """An answer read from the stored rules, and whether they were downloaded for it."""
+
+    answer: T
+    downloaded: ImportSummary | None
+
+
+async def ask_rules(settings: Settings, question: Callable[[RulesStore], T]) -> RulesReply[T]:
+    """Answer ``question`` from the stored rules, downloading them first (once) when none are stored.
+
+    Raises RulesUnavailable offline without rules, RulesDownloadError or RulesParseError, and whatever
+    ``question`` raises (e.g. InvalidRulesQuery).
+    """
+    async with open_services(settings) as services:
+        downloaded = await ensure_rules(services.rules, settings, services.http)
+        return RulesReply(question(services.rules), downloaded)
 
 
 def look_up(store: RulesStore, query: str, link_base: str) -> RuleAnswer | GlossaryAnswer | NotFound:
@@ -128,10 +181,24 @@ def rule_answer(store: RulesStore, number: str, link_base: str) -> RuleAnswer | 
     return RuleAnswer(rule, _stored_rules(store, rule.children), rule_link(number, link_base))
 
 
+@dataclass(frozen=True, slots=True)
+class SearchAnswer:
+    """The rules best matching ``words``, ranked, and the version searched."""
+
+    words: str
+    hits: tuple[StoredRule, ...]
+    version: date | None
+
+
+def search_answer(store: RulesStore, words: str, limit: int = 10) -> SearchAnswer:
+    """:func:`search_rules` with the words searched and the version of the rules."""
+    return SearchAnswer(words, search_rules(store, words, limit), store.version())
+
+
 def search_rules(store: RulesStore, words: str, limit: int = 10) -> tuple[StoredRule, ...]:
     """The rules best matching ``words``, ranked."""
     if not 1 <= limit <= MAX_SEARCH_RESULTS:
-        raise InvalidRulesQuery(f"the number of results must be between 1 and {MAX_SEARCH_RESULTS}")
+        raise InvalidRulesQuery(f"The number of results must be between 1 and {MAX_SEARCH_RESULTS}.")
     return store.search(checked_query(words), limit)
 
 
@@ -139,9 +206,9 @@ def checked_query(query: str) -> str:
     """``query`` stripped, or :class:`InvalidRulesQuery` when it is empty or too long."""
     query = query.strip()
     if not query:
-        raise InvalidRulesQuery("give a rule number (707.2a), a glossary term or search words")
+        raise InvalidRulesQuery("Give a rule number (707.2a), a glossary term or search words.")
     if len(query) > MAX_QUERY_LENGTH:
-        raise InvalidRulesQuery(f"the query is longer than {MAX_QUERY_LENGTH} characters")
+        raise InvalidRulesQuery(f"The query is longer than {MAX_QUERY_LENGTH} characters.")
     return query
 
 

@@ -64,6 +64,8 @@ class CardResolver:
         query = validated_query(query)
         normalized = normalize_name(query)
         self._refresh()
+        if not normalized:
+            return self._resolve_punctuation_only(query)
         if exact := self._by_normalized.get(normalized):
             return self._resolution(_ranked(exact)[0], "exact")
         partial = _best_per_card(_prefer_game_cards(self._word_prefix_matches(normalized)))
@@ -76,6 +78,15 @@ class CardResolver:
         if partial or len(close) > 1:
             raise AmbiguousCardName(query, _names([*partial, *close]))
         raise CardNotFound(query, _names(entry for entry, _ in typos))
+
+    def _resolve_punctuation_only(self, query: str) -> Resolution:
+        """A name with no letter or digit (``_____``) must be typed as printed: normalising it away would
+        make every stray ``"`` or ``?`` name that card."""
+        wanted = query.casefold()
+        typed = [entry for entry in self._by_normalized.get("", []) if entry.name.casefold() == wanted]
+        if not typed:
+            raise CardNotFound(query, [])
+        return self._resolution(_ranked(typed)[0], "exact")
 
     def suggestions(self, query: str, limit: int = 5) -> list[str]:
         """The cached names nearest to ``query``, best first (for "did you mean")."""

@@ -6,13 +6,12 @@ from collections.abc import Callable, Sequence
 
 import sqlite_utils
 
+from data.sql import execute_statements
+
 
 def _create_card_tables(db: sqlite_utils.Database) -> None:
     """Cards (full Scryfall JSON + indexed columns), every name a card answers to, rulings, metadata."""
-    # one statement at a time: executescript would commit the migration's transaction early
-    for statement in _CARD_TABLES.split(";"):
-        if statement.strip():
-            db.execute(statement)
+    execute_statements(db, _CARD_TABLES)
 
 
 _CARD_TABLES = """

@@ -23,6 +23,11 @@ from data.scryfall import (
     ScryfallUnavailable,
 )
 
+EMPTY_CACHE_HELP = (
+    "The card cache is empty and the network is off: import a Scryfall bulk file with "
+    "`mtg-judge import-cards PATH`, or run without --offline."
+)
+
 
 class CardService:
     """Card lookup for every command; an async context manager.
@@ -104,6 +109,8 @@ class CardService:
         return self.repository.rulings(str(oracle_id)) or []
 
     async def _fetch_or_raise(self, query: str, local_error: CardLookupError) -> dict[str, Any]:
+        if self.client is None and isinstance(local_error, CardNotFound) and self.repository.count() == 0:
+            raise CardNotFound(query, reason=EMPTY_CACHE_HELP) from None
         if self.client is None or not isinstance(local_error, CardNotFound | AmbiguousCardName):
             raise local_error
         try:

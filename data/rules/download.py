@@ -10,11 +10,12 @@ from urllib.parse import urljoin
 import aiohttp
 from yarl import URL
 
+from data.scryfall.client import user_agent
+
 # The rules file is about 1 MB; anything far larger is not the rules file.
 MAX_RULES_BYTES = 20 * 1024 * 1024
 MAX_PAGE_BYTES = 5 * 1024 * 1024
 _TIMEOUT = aiohttp.ClientTimeout(total=120, sock_connect=20)
-_HEADERS = {"User-Agent": "mtg-judge/0.1 (rules judge bot)"}
 _TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\1""", re.IGNORECASE)
 
 
@@ -39,9 +40,12 @@ def find_rules_link(page_html: str, page_url: str) -> str:
 
 
 async def download_rules(page_url: str, session: aiohttp.ClientSession | None = None) -> DownloadedRules:
-    """Fetch the rules page at ``page_url``, follow its ``.txt`` link and return the file's bytes."""
+    """Fetch the rules page at ``page_url``, follow its ``.txt`` link and return the file's bytes.
+
+    Uses ``session`` (the process's shared HTTP session) when given, else a short-lived one.
+    """
     if session is None:
-        async with aiohttp.ClientSession(timeout=_TIMEOUT, headers=_HEADERS) as own_session:
+        async with aiohttp.ClientSession() as own_session:
             return await _download(own_session, page_url)
     return await _download(session, page_url)
 
@@ -55,7 +59,9 @@ async def _download(session: aiohttp.ClientSession, page_url: str) -> Downloaded
 async def _fetch(session: aiohttp.ClientSession, url: str, max_bytes: int) -> bytes:
     try:
         # encoded=True: the URL is already escaped (%20) and must be sent exactly as it is
-        async with session.get(URL(url, encoded=True)) as response:
+        async with session.get(
+            URL(url, encoded=True), headers={"User-Agent": user_agent()}, timeout=_TIMEOUT
+        ) as response:
             if response.status != 200:
                 raise RulesDownloadError(f"{url} answered HTTP {response.status}")
             body = bytearray()

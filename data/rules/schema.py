@@ -6,13 +6,12 @@ from collections.abc import Callable, Sequence
 
 import sqlite_utils
 
+from data.sql import execute_statements
+
 
 def _create_rules_tables(db: sqlite_utils.Database) -> None:
     """Rules (chapters, sections, rules and subrules of one version), glossary, lookup keys, FTS5."""
-    # one statement at a time: executescript would commit the migration's transaction early
-    for statement in _RULES_TABLES.split(";"):
-        if statement.strip():
-            db.execute(statement)
+    execute_statements(db, _RULES_TABLES)
 
 
 _RULES_TABLES = """

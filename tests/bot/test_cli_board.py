@@ -125,8 +125,10 @@ def test_spark_double_copies_a_creature_you_control(db: Path) -> None:
 def test_cryptoplasm_becomes_a_copy_without_entering(db: Path) -> None:
     payload = json_of(invoke(db, "copy", "Cryptoplasm", "Wall of Omens", "--json"))
     rules = {rule for step in payload["result"]["steps"] for rule in step["rules"]}
+    texts = " ".join(step["text"] for step in payload["result"]["steps"])
     assert "707.4" in rules
-    assert "603.6a" not in rules
+    assert "(“When Wall of Omens enters the battlefield, draw a card.” does not)" in texts
+    assert "draw a card.” triggers" not in texts
 
 
 def test_a_card_that_cannot_copy_says_what_it_can_do(db: Path) -> None:
@@ -161,3 +163,45 @@ def test_board_error_names_the_line(db: Path, tmp_path: Path) -> None:
     result = invoke(db, "board", str(path), "--json")
     assert result.exit_code == 1
     assert json.loads(result.stdout)["error"].startswith("line 2:")
+
+
+def test_board_runs_a_scenario_file_directly(db: Path) -> None:
+    # Regression: a scenario file (board, then the expected answer as a second YAML document) was refused.
+    payload = json_of(invoke(db, "board", str(BOARDS / "clone-primal-clay-chooses-anew.yaml"), "--json"))
+    current = payload["result"]["current"]
+    assert (current["power"], current["toughness"], current["subtypes"]) == (3, 3, ["Shapeshifter", "Wall"])
+    assert "Defender" in current["abilities"]
+
+
+def test_copy_of_primal_clay_needs_its_choice(db: Path) -> None:
+    # Regression: without the original's "as enters" choice the copy was answered as a 0/0 that dies.
+    result = invoke(db, "copy", "Cryptoplasm", "Primal Clay", "--json")
+    assert result.exit_code == 1
+    error = json.loads(result.stdout)["error"]
+    assert "--choice option=N" in error
+    assert "3: a 1/6 Wall artifact creature with defender" in error
+
+
+def test_copy_choices_for_the_original_and_anew_for_the_copy(db: Path) -> None:
+    becomes = json_of(invoke(db, "copy", "Cryptoplasm", "Primal Clay", "--choice", "option=3", "--json"))
+    assert (becomes["result"]["current"]["power"], becomes["result"]["current"]["toughness"]) == (1, 6)
+    enters = json_of(
+        invoke(
+            db, "copy", "Clone", "Primal Clay", "--choice", "option=3", "--new-choice", "option=1", "--json"
+        )
+    )
+    current = enters["result"]["current"]
+    assert (current["power"], current["toughness"], current["subtypes"]) == (3, 3, ["Shapeshifter", "Wall"])
+    rules = {rule for step in enters["result"]["steps"] for rule in step["rules"]}
+    assert {"707.2", "707.5", "707.6", "613.2a"} <= rules
+
+
+def test_bad_choice_flag_is_a_clear_error(db: Path) -> None:
+    result = invoke(db, "copy", "Clone", "Grizzly Bears", "--choice", "option", "--json")
+    assert result.exit_code == 1
+    assert "KEY=VALUE" in json.loads(result.stdout)["error"]
+
+
+def test_copy_x_is_the_copiers_spell_x(db: Path) -> None:
+    payload = json_of(invoke(db, "copy", "Altered Ego", "Primordial Hydra", "--x", "3", "--json"))
+    assert payload["result"]["current"]["counters"] == {"+1/+1": 6}

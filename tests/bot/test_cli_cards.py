@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
+from bot.services.cards import card_faces
+from bot.services.cards import card_json as service_card_json
 from tests.card_data import card_json
 from tests.fakes.scryfall import FakeScryfall
 
@@ -60,6 +62,26 @@ def test_card_json_uses_scryfall_field_names(card_cache_db: Path) -> None:
     assert "prices" not in payload
 
 
+def test_card_json_keeps_the_back_face_color_indicator(card_cache_db: Path) -> None:
+    result = runner.invoke(
+        app, ["card", "Delver of Secrets", "--json", "--offline", "--db", str(card_cache_db)]
+    )
+    back = json.loads(result.stdout)["card_faces"][1]
+    assert (back["name"], back["color_indicator"], back["power"], back["toughness"]) == (
+        "Insectile Aberration",
+        ["U"],
+        "3",
+        "2",
+    )
+    assert "flavor_text" not in back
+
+
+def test_a_battle_face_shows_its_defense() -> None:
+    battle = {"name": "Invasion of Testing", "type_line": "Battle — Siege", "defense": "5"}
+    assert card_faces(battle)[0].stats == "Defense 5"
+    assert service_card_json(battle)["defense"] == "5"
+
+
 def test_unknown_names_exit_1_with_suggestions(card_cache_db: Path) -> None:
     result = runner.invoke(
         app, ["--offline", "card", "snapcaster magician supreme", "--db", str(card_cache_db)]
@@ -79,6 +101,12 @@ def test_ambiguous_names_exit_1_with_candidates(card_cache_db: Path) -> None:
     assert result.exit_code == 1
     assert "matches several cards" in result.stderr
     assert "Arclight Phoenix" in result.stderr
+
+
+def test_names_that_look_like_markup_are_quoted_as_typed(card_cache_db: Path) -> None:
+    result = runner.invoke(app, ["--offline", "card", "[/]", "--db", str(card_cache_db)])
+    assert result.exit_code == 1
+    assert "No card named “[/]”." in result.stderr
 
 
 def test_overlong_names_are_refused(card_cache_db: Path) -> None:

@@ -3,39 +3,20 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
-from typing import Any
 
-import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from bot.cli import app
-
-runner = CliRunner()
+from tests.bot.cli import json_of, panel_text, runner
 
 
 def invoke(db: Path, *args: str) -> Result:
     return runner.invoke(app, ["--offline", "--db", str(db), "parse", *args])
 
 
-def json_of(result: Result) -> Any:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
-@pytest.fixture(scope="module")
-def db(card_cache_db: Path, rules_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the session card cache with the shared rules imported (the session cache is read-only)."""
-    path = tmp_path_factory.mktemp("cli-parse") / "cache.db"
-    shutil.copy(card_cache_db, path)
-    result = runner.invoke(app, ["import-rules", str(rules_path), "--db", str(path)])
-    assert result.exit_code == 0, result.output
-    return path
-
-
-def test_json_breakdown_of_nightveil_specter(db: Path) -> None:
-    payload = json_of(invoke(db, "Nightveil Specter", "--json"))
+def test_json_breakdown_of_nightveil_specter(cli_db: Path) -> None:
+    payload = json_of(invoke(cli_db, "Nightveil Specter", "--json"))
     assert (payload["card"], payload["layout"], payload["rules_version"]) == (
         "Nightveil Specter",
         "normal",
@@ -51,8 +32,8 @@ def test_json_breakdown_of_nightveil_specter(db: Path) -> None:
     assert face["copy_effects"] == []
 
 
-def test_json_copy_effects_of_phantasmal_image(db: Path) -> None:
-    (face,) = json_of(invoke(db, "phantasmal image", "--json"))["faces"]
+def test_json_copy_effects_of_phantasmal_image(cli_db: Path) -> None:
+    (face,) = json_of(invoke(cli_db, "phantasmal image", "--json"))["faces"]
     (effect,) = face["copy_effects"]
     assert (effect["scope"], effect["copyable"], effect["optional"]) == (
         "enter-as-copy",
@@ -62,29 +43,25 @@ def test_json_copy_effects_of_phantasmal_image(db: Path) -> None:
     assert [exception["kind"] for exception in effect["exceptions"]] == ["add-types", "gain-ability"]
 
 
-def test_panel_shows_kinds_parts_and_copy_effects(db: Path) -> None:
-    result = invoke(db, "Quicksilver Gargantuan")
-    assert result.exit_code == 0, result.output
-    text = " ".join(result.stdout.replace("│", " ").split())
+def test_panel_shows_kinds_parts_and_copy_effects(cli_db: Path) -> None:
+    text = panel_text(invoke(cli_db, "Quicksilver Gargantuan"))
     assert "1. [replacement] You may have ~ enter as a copy of any creature on the battlefield" in text
     assert "from ability 1: enter-as-copy of any creature on the battlefield, optional" in text
     assert "set-power-toughness: it's 7/7" in text
 
 
-def test_every_face_is_shown(db: Path) -> None:
-    payload = json_of(invoke(db, "Fire // Ice", "--json"))
+def test_every_face_is_shown(cli_db: Path) -> None:
+    payload = json_of(invoke(cli_db, "Fire // Ice", "--json"))
     assert [face["name"] for face in payload["faces"]] == ["Fire", "Ice"]
 
 
-def test_unknown_card_fails_with_json_error(db: Path) -> None:
-    result = invoke(db, "Xyzzy Nonexistent Plugh", "--json")
+def test_unknown_card_fails_with_json_error(cli_db: Path) -> None:
+    result = invoke(cli_db, "Xyzzy Nonexistent Plugh", "--json")
     assert result.exit_code == 1
     assert "error" in json.loads(result.stdout)
 
 
-def test_rules_missing_offline_says_how_to_import(card_cache_db: Path, tmp_path: Path) -> None:
-    path = tmp_path / "cache.db"
-    shutil.copy(card_cache_db, path)
-    result = invoke(path, "Clone", "--json")
+def test_rules_missing_offline_says_how_to_import(cards_only_db: Path) -> None:
+    result = invoke(cards_only_db, "Clone", "--json")
     assert result.exit_code == 1
     assert "import-rules" in json.loads(result.stdout)["error"]

@@ -135,7 +135,7 @@ def test_importing_a_file_that_is_not_rules_fails_cleanly(tmp_path: Path) -> Non
     not_rules.write_text("Just some notes.\n", encoding="utf-8")
     result = invoke("import-rules", str(not_rules), "--db", str(tmp_path / "cache.db"))
     assert result.exit_code == 1
-    assert "could not import" in result.stderr
+    assert "Could not import" in result.stderr
 
 
 class _RulesSite(BaseHTTPRequestHandler):
@@ -179,3 +179,12 @@ def test_the_first_command_downloads_the_rules_once_and_says_so(rules_site: str,
     second = invoke("cr", "100.1a", "--db", db, env=env)
     assert second.exit_code == 0, second.output
     assert "Downloaded" not in second.stderr
+
+
+def test_a_failed_download_says_how_to_import(tmp_path: Path) -> None:
+    env = {"MTG_JUDGE_RULES_URL": "http://127.0.0.1:9/en/rules", "MTG_JUDGE_OFFLINE": "0"}
+    result = invoke("cr", "707.2a", "--json", "--db", str(tmp_path / "cache.db"), env=env)
+    assert result.exit_code == 1
+    error = json_of(result)["error"]
+    assert error.startswith("Could not download the rules: could not fetch http://127.0.0.1:9/en/rules")
+    assert error.endswith("Import them with `mtg-judge import-rules PATH`.")

@@ -175,3 +175,31 @@ def test_empty_board_is_an_error() -> None:
         load_board("battlefield: []\n")
     with pytest.raises(BoardFormatError, match="a board is a mapping"):
         load_board("- Clone\n")
+
+
+def test_copy_of_a_list_copies_in_turn() -> None:
+    spec = load_board(
+        "battlefield:\n  - {card: Grizzly Bears, id: bears}\n  - {card: Clone, id: clone}\n"
+        "  - {card: Altered Ego, x: 2, copy_of: [clone, bears]}\n"
+    )
+    ego = spec.objects[-1]
+    assert (ego.copy_of, ego.then_copy_of, ego.x) == ("clone", ("bears",), 2)
+
+
+def test_copy_of_a_list_needs_defined_handles() -> None:
+    with pytest.raises(BoardFormatError, match="line 3: copy_of refers to 'nobody'"):
+        load_board(
+            "battlefield:\n  - {card: Clone, id: clone}\n  - {card: Altered Ego, copy_of: [clone, nobody]}\n"
+        )
+
+
+def test_face_back_is_a_modal_double_faced_card_played_as_its_back_face() -> None:
+    spec = load_board("battlefield:\n  - {card: Blackbloom Rogue, face: back}\n  - Grizzly Bears\n")
+    assert [o.back_face for o in spec.objects] == [True, False]
+    with pytest.raises(BoardFormatError, match="face"):
+        load_board("battlefield:\n  - {card: Blackbloom Rogue, face: sideways}\n")
+
+
+def test_a_second_document_is_not_read() -> None:
+    spec = load_board("battlefield: [Grizzly Bears]\n---\nerror: anything\n")
+    assert [o.card for o in spec.objects] == ["Grizzly Bears"]

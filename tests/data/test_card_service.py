@@ -73,7 +73,7 @@ async def test_an_unknown_name_is_not_found(tmp_path: Path, fake_scryfall: FakeS
 
 async def test_offline_never_touches_the_network(tmp_path: Path, fake_scryfall: FakeScryfall) -> None:
     async with open_card_service(settings(tmp_path, fake_scryfall, offline=True)) as cards:
-        with pytest.raises(CardNotFound):
+        with pytest.raises(CardNotFound, match=r"The card cache is empty .*`mtg-judge import-cards PATH`"):
             await cards.find("Tarmogoyf")
         assert await cards.rulings(card_json("Opt")) == []
     assert fake_scryfall.requests == []

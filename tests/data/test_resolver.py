@@ -142,6 +142,14 @@ def test_empty_or_overlong_names_are_refused(resolver: CardResolver, query: str)
         resolver.resolve(query)
 
 
+def test_a_name_without_letters_must_be_typed_as_printed(resolver: CardResolver) -> None:
+    assert resolved_name(resolver, "_____") == "_____"
+    for stray in ('"', "?", "--", "'"):
+        with pytest.raises(CardNotFound) as error:
+            resolver.resolve(stray)
+        assert error.value.suggestions == []
+
+
 def test_the_resolver_sees_cards_stored_after_it_loaded(tmp_path: Path) -> None:
     db = open_database(tmp_path / "growing.db")
     repository = CardRepository(db)

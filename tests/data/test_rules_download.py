@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 
+import aiohttp
 import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from bot.config import Settings
-from bot.services.rules import RulesUnavailable, ensure_rules
+from bot.services.context import open_services
+from bot.services.rules import RulesUnavailable, ensure_rules, load_rules
 from data.db import open_database
 from data.rules.download import RulesDownloadError, download_rules, find_rules_link
 from data.rules.store import RulesStore
@@ -28,6 +31,7 @@ class FakeRulesSite:
     page: str = f'<html><body><a href="{RULES_PATH}">TXT</a></body></html>'
     rules: bytes = MINI_RULES.encode("utf-8")
     requested: list[str] = field(default_factory=list)
+    user_agents: list[str] = field(default_factory=list)
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -37,6 +41,7 @@ class FakeRulesSite:
 
     async def _page(self, request: web.Request) -> web.Response:
         self.requested.append(request.raw_path)
+        self.user_agents.append(request.headers.get("User-Agent", ""))
         return web.Response(text=self.page, content_type="text/html")
 
     async def _file(self, request: web.Request) -> web.Response:
@@ -115,3 +120,38 @@ async def test_offline_without_rules_explains_how_to_import(tmp_path: Path) -> N
     settings = Settings(db=tmp_path / "rules.db", offline=True, rules_url="http://127.0.0.1:9/en/rules")
     with pytest.raises(RulesUnavailable, match="mtg-judge import-rules PATH"):
         await ensure_rules(store, settings)
+
+
+def traced_session(urls: list[str]) -> aiohttp.ClientSession:
+    """An HTTP session that records the URL of every request it sends into ``urls``."""
+
+    async def record(
+        _: aiohttp.ClientSession, __: SimpleNamespace, params: aiohttp.TraceRequestStartParams
+    ) -> None:
+        urls.append(str(params.url))
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(record)
+    return aiohttp.ClientSession(trace_configs=[trace])
+
+
+async def test_a_given_session_is_used_and_left_open(site: FakeRulesSite, page_url: str) -> None:
+    urls: list[str] = []
+    async with traced_session(urls) as session:
+        downloaded = await download_rules(page_url, session)
+        assert not session.closed
+    assert downloaded.raw == MINI_RULES.encode("utf-8")
+    assert [url.rsplit("/", 1)[1] for url in urls] == ["rules", "MagicCompRules%2020330304.txt"]
+    assert site.user_agents[0].startswith("mtg-judge/")
+
+
+async def test_services_download_the_rules_through_their_one_session(
+    site: FakeRulesSite, page_url: str, tmp_path: Path
+) -> None:
+    urls: list[str] = []
+    settings = Settings(db=tmp_path / "rules.db", rules_url=page_url)
+    async with open_services(settings) as services, traced_session(urls) as shared:
+        rules = await load_rules(replace(services, http=shared))
+    assert len(urls) == 2
+    assert rules.downloaded is not None
+    assert (rules.version, rules.downloaded.rules) == ("2033-03-04", 8)

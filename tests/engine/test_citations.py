@@ -56,13 +56,18 @@ def _with_rule_text(document: RulesDocument, number: str, text: str, version: da
     return dataclasses.replace(document, rules=rules, effective_date=version)
 
 
-@pytest.mark.slow
-def test_a_newer_version_that_changed_a_cited_rule_adds_a_note(
-    store: RulesStore, rules_document: RulesDocument, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def only_the_legend_rule_cited(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's citation registry holds only 704.5j with its key phrase."""
     legend = Citation("704.5j", "This is called the “legend rule.”")
     monkeypatch.setattr(rules_service, "registered_citations", lambda: (legend,))
 
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("only_the_legend_rule_cited")
+def test_a_newer_version_that_changed_a_cited_rule_adds_a_note(
+    store: RulesStore, rules_document: RulesDocument
+) -> None:
     store.load(rules_document)
     assert outdated_citation_note(store, ["704.5j"]) is None
 
@@ -76,11 +81,10 @@ def test_a_newer_version_that_changed_a_cited_rule_adds_a_note(
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("only_the_legend_rule_cited")
 def test_a_newer_version_keeping_the_phrase_adds_no_note(
-    store: RulesStore, rules_document: RulesDocument, monkeypatch: pytest.MonkeyPatch
+    store: RulesStore, rules_document: RulesDocument
 ) -> None:
-    legend = Citation("704.5j", "This is called the “legend rule.”")
-    monkeypatch.setattr(rules_service, "registered_citations", lambda: (legend,))
     store.load(dataclasses.replace(rules_document, effective_date=date(2030, 1, 1)))
     assert outdated_citation_note(store, ["704.5j"]) is None
 

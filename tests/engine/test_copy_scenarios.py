@@ -5,8 +5,8 @@ and the expected result. ``current`` must give the full object (name, cost, colo
 abilities, counters, token, status); ``copiable`` the copiable values; ``abilities_include`` parts of
 abilities that must be there and ``abilities_absent`` whole abilities that must not; ``rules`` CR
 numbers the reasoning must cite (``notes`` in the notes); ``linked`` the linked pairs of a
-``{linked: …}`` query; ``error`` a message part when the board is impossible; ``xfail`` why a known
-gap elsewhere makes it fail.
+``{linked: …}`` query; ``explains`` parts of the reasoning's text that must be there; ``error`` a
+message part when the board is impossible; ``xfail`` why a known gap elsewhere makes it fail.
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ def test_scenario(path: Path, request: pytest.FixtureRequest) -> None:
     assert set(expected.get("rules", ())) <= cited
     noted = {rule for item in result["notes"] for rule in item["rules"]}
     assert set(expected.get("notes", ())) <= noted
+    reasoning = " ".join(item["text"] for part in ("steps", "notes") for item in result[part])
+    for text in expected.get("explains", ()):
+        assert text in reasoning, f"the reasoning doesn't say {text!r}"
     if "linked" in expected:
         linked = result["linked"]
         assert linked["text_of"] == expected["linked"]["text_of"]

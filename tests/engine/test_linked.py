@@ -154,8 +154,10 @@ def test_kaldra_compleat_granted_exile_does_not_feed_nightveil_specter() -> None
     report = report_for("Nightveil Specter", "Kaldra Compleat")
     assert pairs_of(report) == {((2, 3), "607.2a")}
     (note,) = [note for note in report.notes if note.text.startswith("Not linked")]
-    assert "Kaldra Compleat" in note.text
-    assert "exile that creature" in note.text
+    assert note.text.startswith(
+        'Not linked: Kaldra Compleat grants the ability "Whenever this creature deals combat damage to a'
+        ' creature, exile that creature." (its ability 3), which is not printed on Nightveil Specter.'
+    )
     assert "its ability 3 refers only" in note.text
     assert set(note.rules) >= {"607.1", "607.5"}
 
@@ -415,3 +417,15 @@ def test_faces_of_a_modal_double_faced_card_are_not_linked(keyword_vocabulary: K
     assert find_links(parse_card(modal, keyword_vocabulary)).links == ()
     (link,) = find_links(parse_card(transforming, keyword_vocabulary)).links
     assert link.faces == ("Invented Warden", "Invented Vault")
+
+
+def test_a_choice_between_words_is_explained_with_the_words() -> None:
+    link = next(link for link in report_for("Archangel of Strife").links if link.abilities == (2, 3))
+    assert link.explanation.startswith(
+        "Ability 3 refers only to the choice between war and peace made for ability 2 (here: war)"
+    )
+
+
+def test_several_faces_is_known_from_the_abilities() -> None:
+    assert report_for("Profane Procession").several_faces
+    assert not report_for("Nightveil Specter").several_faces

@@ -89,7 +89,7 @@ def test_triggered_condition_and_effect_split() -> None:
     _, attack, block = abilities("Brimaz, King of Oreskos")
     assert attack.trigger == f"Whenever {SELF} attacks"
     assert block.trigger == f"Whenever {SELF} blocks a creature"
-    assert block.effect.startswith("create a 1/1 white Cat Soldier")
+    assert (block.effect or "").startswith("create a 1/1 white Cat Soldier")
 
 
 def test_trigger_condition_with_a_list_keeps_its_commas() -> None:
@@ -191,7 +191,7 @@ def test_static_ability_with_linked_trigger_in_one_paragraph() -> None:
 
 def test_reflexive_trigger_inside_a_triggered_ability_is_not_split() -> None:
     _, _, trigger = abilities("Kozilek's Return")
-    assert "If you do" in trigger.effect
+    assert "If you do" in (trigger.effect or "")
 
 
 @pytest.mark.parametrize(

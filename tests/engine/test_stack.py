@@ -475,3 +475,17 @@ def test_aura_spell_targets_what_its_enchant_ability_names(cards: CardsByName) -
     with pytest.raises(StackError, match="opponent isn't a legal target: it must be creature") as error:
         run(doc, cards)
     assert error.value.explanation.rules == ("601.2c", "303.4a")
+
+
+def test_copy_of_an_x_creature_spell_keeps_x(cards: CardsByName) -> None:
+    # unlike a Clone of the permanent (X is 0 there), the spell copy's X is the original's (CR 707.10)
+    doc = {
+        "stack": [
+            {"card": "Primordial Hydra", "id": "hydra", "x": 3},
+            {"copy_of": "hydra", "via": "Double Major"},
+        ]
+    }
+    result = run(doc, cards)
+    assert (result.choices.x, result.resolves_as) == (3, "token")
+    assert ("X", 3, ("707.10", "107.3a")) in [(c.item, c.value, c.rules) for c in result.copied]
+    assert any("400.7d" in n.rules for n in result.notes)
