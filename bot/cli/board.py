@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
 from collections.abc import Coroutine
@@ -14,24 +13,10 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.cli.app import (
-    DbOption,
-    JsonOption,
-    OfflineOption,
-    app,
-    console,
-    err_console,
-    fail,
-    print_json,
-    settings_for,
-)
-from bot.cli.rules import import_message
+from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
+from bot.cli.common import run_with_rules, show
 from bot.services.board import BoardResult, InvalidCopyQuery, board_answer, board_json, copy_answer
-from bot.services.rules import RulesUnavailable
 from data.boards import MAX_TEXT, BoardFormatError
-from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
-from data.rules.download import RulesDownloadError
-from data.rules.parser import RulesParseError
 from engine.board import FaceDownKind
 from engine.copy_question import OriginalState
 from engine.copy_result import CharacteristicsView, CurrentView, LinkedView, ObjectAnswer
@@ -113,27 +98,15 @@ def copy_command(
 
 
 def _answer(question: Coroutine[Any, Any, BoardResult], *, as_json: bool) -> None:
-    try:
-        result = asyncio.run(question)
-    except AmbiguousCardName as error:
-        fail(str(error), error.candidates, as_json=as_json)
-    except CardNotFound as error:
-        fail(str(error), error.suggestions, as_json=as_json)
-    except (BoardFormatError, CopyError, InvalidCopyQuery, CardLookupError, RulesUnavailable) as error:
-        fail(str(error), as_json=as_json)
-    except (RulesDownloadError, RulesParseError) as error:
-        fail(
-            f"could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
-            as_json=as_json,
-        )
-    if result.downloaded is not None:
-        err_console.print(
-            f"Downloaded the Comprehensive Rules. {import_message(result.downloaded)}", highlight=False
-        )
-    if as_json:
-        print_json(board_json(result))
-    else:
-        console.print(board_panel(result.answer.result, result.answer.rules_version))
+    result = run_with_rules(
+        question, as_json=as_json, user_errors=(BoardFormatError, CopyError, InvalidCopyQuery)
+    )
+    show(
+        result,
+        as_json=as_json,
+        to_json=board_json,
+        to_panel=lambda r: board_panel(r.answer.result, r.answer.rules_version),
+    )
 
 
 def _read_board(file: str, *, as_json: bool) -> str:

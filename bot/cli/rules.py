@@ -11,8 +11,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, fail, print_json, settings_for
-from bot.cli.common import import_message as import_message  # re-exported: other commands import it here
-from bot.cli.common import run_with_rules
+from bot.cli.common import import_message, run_with_rules
 from bot.services.rules import (
     MAX_SEARCH_RESULTS,
     GlossaryAnswer,

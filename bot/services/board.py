@@ -11,14 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.config import Settings
-from bot.services.context import Services, open_services
-from bot.services.rules import ImportSummary, ensure_rules
+from bot.services.context import open_services
+from bot.services.parse import find_parsed_card
+from bot.services.rules import ImportSummary, load_rules
 from data.boards import load_board
 from engine.copy_question import OriginalState, copy_question, face_state
 from engine.copy_result import BoardAnswer, answer_board
-from engine.keywords import KeywordVocabulary
-from engine.model import Card
-from engine.oracle import parse_card
 
 DEFAULT_TARGET = "Grizzly Bears"
 """The permanent a spell like True Polymorph turns into a copy when the question names none."""
@@ -41,9 +39,9 @@ async def board_answer(settings: Settings, text: str) -> BoardResult:
     """Answer a board file. Raises BoardFormatError, CopyError, a CardLookupError or RulesUnavailable."""
     spec = load_board(text)
     async with open_services(settings) as services:
-        downloaded, vocabulary, version = await _rules(services, settings)
-        cards = {name: await _card(services, name, vocabulary) for name in spec.card_names()}
-        return BoardResult(answer_board(spec, cards, version), downloaded)
+        rules = await load_rules(services)
+        cards = {name: await find_parsed_card(services, name, rules) for name in spec.card_names()}
+        return BoardResult(answer_board(spec, cards, rules.version), rules.downloaded)
 
 
 async def copy_answer(
@@ -52,17 +50,19 @@ async def copy_answer(
     """Answer "what is COPIER as a copy of ORIGINAL?" on the default board (see ``engine.copy_question``)."""
     names = _checked([copier, original, *([target] if target else [])])
     async with open_services(settings) as services:
-        downloaded, vocabulary, version = await _rules(services, settings)
-        copier_card = await _card(services, names[0], vocabulary)
-        original_card = await _card(services, names[1], vocabulary)
+        rules = await load_rules(services)
+        copier_card = await find_parsed_card(services, names[0], rules)
+        original_card = await find_parsed_card(services, names[1], rules)
         state = state.model_copy(update=face_state(original_card, names[1]))
-        target_card = await _card(services, target or DEFAULT_TARGET, vocabulary)
+        target_card = await find_parsed_card(services, target or DEFAULT_TARGET, rules)
         spec = copy_question(copier_card, original_card, state, target=target_card)
         cards = {card.name: card for card in (copier_card, original_card, target_card)}
         cards |= {
-            name: await _card(services, name, vocabulary) for name in spec.card_names() if name not in cards
+            name: await find_parsed_card(services, name, rules)
+            for name in spec.card_names()
+            if name not in cards
         }
-        return BoardResult(answer_board(spec, cards, version), downloaded)
+        return BoardResult(answer_board(spec, cards, rules.version), rules.downloaded)
 
 
 def board_json(result: BoardResult) -> dict[str, Any]:
@@ -71,18 +71,6 @@ def board_json(result: BoardResult) -> dict[str, Any]:
     if payload["result"]["linked"] is None:
         del payload["result"]["linked"]
     return payload
-
-
-async def _rules(
-    services: Services, settings: Settings
-) -> tuple[ImportSummary | None, KeywordVocabulary, str]:
-    downloaded = await ensure_rules(services.rules, settings)
-    version = services.rules.version()
-    return downloaded, KeywordVocabulary.from_rules(services.rules), version.isoformat() if version else ""
-
-
-async def _card(services: Services, name: str, vocabulary: KeywordVocabulary) -> Card:
-    return parse_card(await services.cards.find(name), vocabulary)
 
 
 def _checked(names: Sequence[str]) -> list[str]:
