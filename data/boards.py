@@ -7,6 +7,8 @@ Board format version 1::
     exile: [objects, e.g. {card, exiled_by, ability}]
     actions: [{enters: {…}} | {becomes_copy: {object, of, via}} | {create_token_copy: {of, via, id}}
               | {turn_face_up: {object}} | {turn_face_down: {object}} | {transform: {object}}]
+    stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
+            | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
     query: handle | {linked: handle}
 
 Every handle must be defined earlier in the file; errors name the line. Card names stay names: the
@@ -19,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import yaml
+from pydantic import ValidationError
 
 from engine.board import (
     ActionKind,
@@ -31,6 +34,8 @@ from engine.board import (
     Player,
     Zone,
 )
+from engine.stack import StackError
+from engine.stack_board import StackEntrySpec, stack_handles
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind)
 
@@ -63,7 +68,7 @@ _OBJECT_KEYS = frozenset(
         "ability",
     }
 )
-_TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "query")
+_TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "stack", "query")
 
 
 class BoardFormatError(ValueError):
@@ -117,9 +122,8 @@ class _Reader:
         unknown = [key for key in sections if key not in _TOP_KEYS]
         if unknown:
             where = next(_line(k) for k, _ in root.value if str(_plain(k)) == unknown[0])
-            hint = " (the stack: section is not supported by this version)" if "stack" in unknown else ""
             raise BoardFormatError(
-                f"unknown section {unknown[0]!r}{hint}; expected one of {', '.join(_TOP_KEYS)}", where
+                f"unknown section {unknown[0]!r}; expected one of {', '.join(_TOP_KEYS)}", where
             )
         version = _plain(sections["version"]) if "version" in sections else 1
         if version != 1:
@@ -134,10 +138,13 @@ class _Reader:
         actions = [self.action(item) for item in self._items(sections.get("actions"), "actions")]
         if len(objects) + len(actions) > MAX_OBJECTS or len(actions) > MAX_ACTIONS:
             raise BoardFormatError(f"too many objects or actions (at most {MAX_OBJECTS} and {MAX_ACTIONS})")
+        stack = self.stack(self._items(sections.get("stack"), "stack"))
         query, linked = self.query(sections.get("query"))
-        if not objects and not actions:
+        if not objects and not actions and not stack:
             raise BoardFormatError("the board has no objects")
-        return BoardSpec(objects=tuple(objects), actions=tuple(actions), query=query, query_linked=linked)
+        return BoardSpec(
+            objects=tuple(objects), actions=tuple(actions), query=query, query_linked=linked, stack=stack
+        )
 
     def _items(self, node: yaml.Node | None, what: str) -> list[yaml.Node]:
         if node is None or (isinstance(node, yaml.ScalarNode) and _plain(node) is None):
@@ -259,6 +266,36 @@ class _Reader:
             new_id=new_id,
             controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
         )
+
+    def stack(self, nodes: list[yaml.Node]) -> tuple[StackEntrySpec, ...]:
+        """The ``stack:`` entries, bottom first; each handle they name must be defined earlier."""
+        entries: list[StackEntrySpec] = []
+        for node in nodes:
+            line = _line(node)
+            raw = _plain(node)
+            if not isinstance(raw, dict):
+                raise BoardFormatError(
+                    "a stack entry is a mapping: {card: …}, {source: …, ability: N} or {copy_of: …, via: …}",
+                    line,
+                )
+            for key in ("copy_of", "source"):
+                if key in raw:
+                    self.ref(raw[key], line, key)
+            for key in ("targets", "new_targets"):
+                for handle in _texts(raw.get(key) or [], line, key):
+                    if not handle.startswith("player:"):
+                        self.ref(handle, line, key)
+            try:
+                entries.append(StackEntrySpec.model_validate({**raw, "line": line or 0}))
+                handle = stack_handles(tuple(entries))[-1]
+            except ValidationError as error:
+                problem = error.errors()[0]
+                where = ".".join(str(part) for part in problem["loc"])
+                raise BoardFormatError(f"stack entry {where}: {problem['msg']}", line) from None
+            except StackError as error:  # its message names the line
+                raise BoardFormatError(str(error)) from None
+            self.define(handle, line)
+        return tuple(entries)
 
     def query(self, node: yaml.Node | None) -> tuple[str | None, str | None]:
         if node is None:

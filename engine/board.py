@@ -15,6 +15,7 @@ from pydantic import Field
 from engine.characteristics import CopiableText
 from engine.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.results import Explanation
+from engine.stack_board import StackEntrySpec, stack_card_names
 
 
 class Player(StrEnum):
@@ -133,6 +134,7 @@ class BoardSpec(Frozen):
     actions: tuple[ActionSpec, ...] = ()
     query: str | None = None
     query_linked: str | None = None
+    stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
 
     def card_names(self) -> tuple[str, ...]:
         """Every card name the board mentions (objects, entering objects and ``via`` cards), deduplicated."""
@@ -144,6 +146,7 @@ class BoardSpec(Frozen):
                 names += [action.entering.card, *([action.entering.via] if action.entering.via else [])]
             if action.via:
                 names.append(action.via)
+        names += stack_card_names(self.stack)
         return tuple(dict.fromkeys(names))
 
 

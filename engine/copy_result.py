@@ -196,7 +196,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     notes += _state_based_notes(obj, board, current)
     return BoardAnswer(
         rules_version=rules_version,
-        objects=tuple(_summary(o) for o in board.objects),
+        objects=tuple(object_summary(o) for o in board.objects),
         result=ObjectAnswer(
             id=obj.id,
             copiable=CharacteristicsView(**_view(copiable, numbers=False)),
@@ -225,7 +225,8 @@ def _final_sentence(obj: GameObject, copiable: Characteristics) -> str:
     )
 
 
-def _summary(obj: GameObject) -> ObjectSummary:
+def object_summary(obj: GameObject) -> ObjectSummary:
+    """One board object in the answer's ``objects`` list."""
     return ObjectSummary(
         id=obj.id,
         name=copiable_values(obj).name,

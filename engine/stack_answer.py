@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from engine.board import Board, BoardSpec, GameObject, ObjectSpec, Player, Zone
-from engine.copy_result import Answer, CharacteristicsView, CurrentView, ObjectSummary, Status, _summary
+from engine.copy_result import Answer, CharacteristicsView, CurrentView, ObjectSummary, Status, object_summary
 from engine.events import board_from_spec
 from engine.layers import copiable_values, current_characteristics
 from engine.model import Ability, AbilityKind, Card, CopyScope, Frozen
@@ -67,7 +67,7 @@ def answer_stack_board(
     board = board_from_spec(spec, cards)
     return StackBoardAnswer(
         rules_version=rules_version,
-        objects=tuple(_summary(obj) for obj in board.objects),
+        objects=tuple(object_summary(obj) for obj in board.objects),
         result=answer_stack(entries, board, cards, spec.query),
     )
 

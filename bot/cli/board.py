@@ -15,6 +15,7 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
 from bot.cli.common import run_with_rules, show
+from bot.cli.stack_render import stack_copy_panel
 from bot.services.board import BoardResult, InvalidCopyQuery, board_answer, board_json, copy_answer
 from data.boards import MAX_TEXT, BoardFormatError
 from engine.board import FaceDownKind
@@ -22,6 +23,8 @@ from engine.copy_question import OriginalState
 from engine.copy_result import CharacteristicsView, CurrentView, LinkedView, ObjectAnswer
 from engine.copying import CopyError
 from engine.results import Explanation
+from engine.stack import StackError
+from engine.stack_answer import StackBoardAnswer
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
@@ -99,14 +102,21 @@ def copy_command(
 
 def _answer(question: Coroutine[Any, Any, BoardResult], *, as_json: bool) -> None:
     result = run_with_rules(
-        question, as_json=as_json, user_errors=(BoardFormatError, CopyError, InvalidCopyQuery)
+        question, as_json=as_json, user_errors=(BoardFormatError, CopyError, StackError, InvalidCopyQuery)
     )
     show(
         result,
         as_json=as_json,
         to_json=board_json,
-        to_panel=lambda r: board_panel(r.answer.result, r.answer.rules_version),
+        to_panel=_panel,
     )
+
+
+def _panel(result: BoardResult) -> Panel:
+    """A copy on the stack gets its own panel (CR 707.10); an object on the board the usual one."""
+    if isinstance(result.answer, StackBoardAnswer):
+        return stack_copy_panel(result.answer.result, result.answer.rules_version)
+    return board_panel(result.answer.result, result.answer.rules_version)
 
 
 def _read_board(file: str, *, as_json: bool) -> str:

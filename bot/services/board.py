@@ -15,8 +15,15 @@ from bot.services.context import open_services
 from bot.services.parse import find_parsed_card
 from bot.services.rules import ImportSummary, load_rules
 from data.boards import load_board
+from engine.board import BoardSpec
 from engine.copy_question import OriginalState, copy_question, face_state
 from engine.copy_result import BoardAnswer, answer_board
+from engine.stack_answer import (
+    StackBoardAnswer,
+    answer_stack_board,
+    copies_on_the_stack,
+    stack_copy_question,
+)
 
 DEFAULT_TARGET = "Grizzly Bears"
 """The permanent a spell like True Polymorph turns into a copy when the question names none."""
@@ -31,16 +38,21 @@ class InvalidCopyQuery(ValueError):  # noqa: N818 -- reads better than ...Error
 class BoardResult:
     """The answer and whether the rules had to be downloaded for it."""
 
-    answer: BoardAnswer
+    answer: BoardAnswer | StackBoardAnswer
     downloaded: ImportSummary | None
 
 
 async def board_answer(settings: Settings, text: str) -> BoardResult:
-    """Answer a board file. Raises BoardFormatError, CopyError, a CardLookupError or RulesUnavailable."""
+    """Answer a board file (about the queried copy when it has a ``stack:``).
+
+    Raises BoardFormatError, CopyError, StackError, a CardLookupError or RulesUnavailable.
+    """
     spec = load_board(text)
     async with open_services(settings) as services:
         rules = await load_rules(services)
         cards = {name: await find_parsed_card(services, name, rules) for name in spec.card_names()}
+        if spec.stack:
+            return BoardResult(answer_stack_board(spec, spec.stack, cards, rules.version), rules.downloaded)
         return BoardResult(answer_board(spec, cards, rules.version), rules.downloaded)
 
 
@@ -53,6 +65,13 @@ async def copy_answer(
         rules = await load_rules(services)
         copier_card = await find_parsed_card(services, names[0], rules)
         original_card = await find_parsed_card(services, names[1], rules)
+        if copies_on_the_stack(copier_card, original_card):
+            question = stack_copy_question(copier_card, original_card)
+            spec = BoardSpec(objects=question.objects, stack=question.stack, query=question.query)
+            cards = {card.name: card for card in (copier_card, original_card)}
+            for name in spec.card_names():
+                cards[name] = cards.get(name) or await find_parsed_card(services, name, rules)
+            return BoardResult(answer_stack_board(spec, spec.stack, cards, rules.version), rules.downloaded)
         state = state.model_copy(update=face_state(original_card, names[1]))
         target_card = await find_parsed_card(services, target or DEFAULT_TARGET, rules)
         spec = copy_question(copier_card, original_card, state, target=target_card)
@@ -68,8 +87,8 @@ async def copy_answer(
 def board_json(result: BoardResult) -> dict[str, Any]:
     """The stable JSON of a board or copy answer (``result.linked`` only when the board asked for it)."""
     payload = result.answer.model_dump(mode="json")
-    if payload["result"]["linked"] is None:
-        del payload["result"]["linked"]
+    if payload["result"].get("linked") is None:  # a stack copy's result has no linked field
+        payload["result"].pop("linked", None)
     return payload
 
 

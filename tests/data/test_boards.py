@@ -145,7 +145,7 @@ def test_linked_query() -> None:
             2,
             "unknown color 'mauve'",
         ),
-        ("battlefield:\n  - card: Clone\nstack:\n  - Lightning Bolt\n", 3, "unknown section 'stack'"),
+        ("battlefield:\n  - card: Clone\nstack:\n  - Lightning Bolt\n", 4, "a stack entry is a mapping"),
         (
             "battlefield:\n  - card: Clone\nactions:\n  - becomes_copy: {object: Clone}\n",
             4,

@@ -1,0 +1,95 @@
+"""Board files with a ``stack:`` section, through the board loader (``data.boards``) and the board answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from data.boards import BoardFormatError, load_board
+from engine.model import Card
+from engine.stack_answer import StackBoardAnswer, answer_stack_board
+from tests.card_data import parsed_card
+
+BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
+STACK_BOARDS = sorted(BOARDS.glob("stack_*.yaml"))
+
+
+def answer(text: str) -> StackBoardAnswer:
+    spec = load_board(text)
+    cards: dict[str, Card] = {name: parsed_card(name) for name in spec.card_names()}
+    return answer_stack_board(spec, spec.stack, cards, "2025-02-07")
+
+
+@pytest.mark.parametrize("path", STACK_BOARDS, ids=lambda p: p.stem)
+def test_every_stack_board_answers_about_its_copy(path: Path) -> None:
+    result = answer(path.read_text(encoding="utf-8")).result
+    dumped = result.model_dump(mode="json")
+    assert {"id", "copiable", "current", "steps", "notes", "choices", "cast", "owner", "controller"} <= set(
+        dumped
+    )
+    assert {"modes", "targets", "x", "kicked", "paid"} <= set(dumped["choices"])
+    assert all(item["rules"] for item in dumped["not_copied"])
+    assert all(item["rules"] for item in dumped["copied"])
+    assert dumped["cast"] is (path.stem == "stack_isochron_scepter")
+
+
+def test_query_names_the_copy_and_objects_list_the_board() -> None:
+    board = answer((BOARDS / "stack_hull_breach.yaml").read_text(encoding="utf-8"))
+    assert board.result.id == "twin"
+    assert [(o.id, o.zone, o.controller) for o in board.objects] == [
+        ("anthem", "battlefield", "you"),
+        ("mirari", "battlefield", "you"),
+    ]
+    assert board.rules_version == "2025-02-07"
+
+
+def test_a_stack_only_board_defaults_to_the_last_copy() -> None:
+    text = """
+stack:
+  - {card: Lightning Bolt, id: bolt, targets: ["player:opponent"]}
+  - {copy_of: bolt, via: Twincast}
+  - {copy_of: bolt, via: Reverberate, controller: opponent, new_targets: ["player:you"]}
+"""
+    result = answer(text).result
+    assert (result.id, result.via, result.controller, result.choices.targets) == (
+        "bolt copy 2",
+        "Reverberate",
+        "opponent",
+        ("player:you",),
+    )
+
+
+def test_version_1_boards_still_load_without_a_stack() -> None:
+    spec = load_board("battlefield:\n  - {card: Grizzly Bears, id: bears}\n")
+    assert spec.stack == ()
+    assert spec.card_names() == ("Grizzly Bears",)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("stack:\n  - {card: Lightning Bolt, targets: [bears]}\n", "line 2: targets refers to 'bears'"),
+        (
+            "stack:\n  - {card: Shock}\n  - {copy_of: bolt, via: Twincast}\n",
+            "line 3: copy_of refers to 'bolt'",
+        ),
+        (
+            "stack:\n  - {card: Shock, colour: red}\n",
+            "line 2: stack entry colour: Extra inputs are not permitted",
+        ),
+        ("stack:\n  - {card: Shock, x: -1}\n", "line 2: stack entry x:"),
+        ("stack:\n  - Shock\n", "line 2: a stack entry is a mapping"),
+        (
+            "stack:\n  - {card: Shock, id: x}\n  - {card: Shock, id: x}\n",
+            "line 3: handle 'x' is already used",
+        ),
+        (
+            "battlefield: [Shock]\nstack:\n  - {card: Shock}\n",
+            "line 3: the handle 'Shock' is already defined on line 1",
+        ),
+    ],
+)
+def test_bad_stack_entries_name_their_line(text: str, message: str) -> None:
+    with pytest.raises(BoardFormatError, match=message.replace("(", r"\(")):
+        load_board(text)
