@@ -3,36 +3,25 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
 from bot.cli import app
+from tests.bot.cli import json_of, runner
 
-runner = CliRunner()
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
 
 
-@pytest.fixture(scope="module")
-def db(card_cache_db: Path, rules_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the session card cache with the shared rules imported (the session cache is read-only)."""
-    path = tmp_path_factory.mktemp("cli-board-stack") / "cache.db"
-    shutil.copy(card_cache_db, path)
-    result = runner.invoke(app, ["import-rules", str(rules_path), "--db", str(path)])
-    assert result.exit_code == 0, result.output
-    return path
+@pytest.fixture
+def db(cli_db: Path) -> Path:
+    """The shared CLI cache (cards and rules imported)."""
+    return cli_db
 
 
 def invoke(db: Path, *args: str, stdin: str | None = None) -> Result:
     return runner.invoke(app, ["--offline", "--db", str(db), "board", *args], input=stdin)
-
-
-def json_of(result: Result) -> Any:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_fling_copy_json(db: Path) -> None:
