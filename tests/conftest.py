@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from data.rules.parser import RulesDocument, decode_rules, parse_rules
 from engine.keywords import KeywordVocabulary
@@ -51,3 +53,10 @@ def rules_document(rules_path: Path) -> RulesDocument:
 def keyword_vocabulary(rules_document: RulesDocument) -> KeywordVocabulary:
     """Keyword abilities and actions named by the shared Comprehensive Rules (702.x and 701.x titles)."""
     return KeywordVocabulary.from_rules(rules_document)
+
+
+# Property tests run the same examples on every machine, so CI never goes red on a new random draw;
+# `HYPOTHESIS_PROFILE=explore pytest` searches further when looking for bugs.
+settings.register_profile("default", derandomize=True, deadline=None)
+settings.register_profile("explore", max_examples=2000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
