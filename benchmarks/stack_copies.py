@@ -26,11 +26,11 @@ def scenario(
     """The entries, the parsed cards they name and the board objects of one board file."""
     entries = tuple(StackEntrySpec.model_validate(entry) for entry in doc["stack"])
     cards = {name: parsed_card(name) for name in stack_card_names(entries)}
-    objects = {}
+    objects: dict[str, BoardObject] = {}
     for zone in ("battlefield", "graveyard", "exile"):
         for raw in doc.get(zone, []):
             spec = raw if isinstance(raw, dict) else {"card": raw}
-            handle = spec.get("id", spec["card"])
+            handle = str(spec.get("id", spec["card"]))
             objects[handle] = board_object(
                 handle, parsed_card(spec["card"]), spec.get("controller", "you"), zone
             )

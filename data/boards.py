@@ -6,7 +6,9 @@ Board format version 1::
     graveyard: [card names or objects]
     exile: [objects, e.g. {card, exiled_by, ability}]
     actions: [{enters: {…}} | {becomes_copy: {object, of, via}} | {create_token_copy: {of, via, id}}
-              | {turn_face_up: {object}} | {turn_face_down: {object}} | {transform: {object}}]
+              | {create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}}
+              | {turn_face_up: {object}} | {turn_face_down: {object}} | {transform: {object}}
+              | {create_token_copy: {exiled_with, via, id}} | {ends: {object, effect}}]
     stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
             | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
     query: handle | {linked: handle}
@@ -36,6 +38,7 @@ from engine.board import (
 )
 from engine.stack import StackError
 from engine.stack_board import StackEntrySpec, stack_handles
+from engine.tokens import TokenSpec
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind)
 
@@ -67,6 +70,9 @@ _OBJECT_KEYS = frozenset(
         "exiled_by",
         "ability",
     }
+)
+_TOKEN_KEYS = frozenset(
+    {"name", "supertypes", "types", "subtypes", "colors", "power", "toughness", "abilities", "id", "controller"}
 )
 _TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "stack", "query")
 
@@ -234,12 +240,16 @@ class _Reader:
         raw = _plain(body)
         if not isinstance(raw, dict):
             raise BoardFormatError(f"{kind.value} needs a mapping", line)
-        allowed = {"object", "of", "via", "id", "controller"}
+        if kind is ActionKind.CREATE_TOKEN:
+            return self.token(raw, line)
+        allowed = {"object", "of", "via", "id", "controller", "exiled_with", "effect"}
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown:
             raise BoardFormatError(f"unknown key {unknown[0]!r} in {kind.value}", line)
         target = self.ref(raw["object"], line, "object") if "object" in raw else None
         of = self.ref(raw["of"], line, "of") if "of" in raw else None
+        # create_token_copy: {exiled_with: vat}: a copy of a card exiled with it (the last one listed).
+        exiled_with = self.ref(raw["exiled_with"], line, "exiled_with") if "exiled_with" in raw else None
         if (
             kind
             in (
@@ -247,15 +257,23 @@ class _Reader:
                 ActionKind.TURN_FACE_UP,
                 ActionKind.TURN_FACE_DOWN,
                 ActionKind.TRANSFORM,
+                ActionKind.ENDS,
             )
             and target is None
         ):
             raise BoardFormatError(f"{kind.value} needs object: HANDLE", line)
-        if kind in (ActionKind.BECOMES_COPY, ActionKind.CREATE_TOKEN_COPY) and of is None:
+        if exiled_with is not None and (kind is not ActionKind.CREATE_TOKEN_COPY or of is not None):
+            raise BoardFormatError("exiled_with is for create_token_copy, instead of of:", line)
+        if kind is ActionKind.BECOMES_COPY and of is None:
             raise BoardFormatError(f"{kind.value} needs of: HANDLE", line)
+        if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
+            raise BoardFormatError(f"{kind.value} needs of: HANDLE (or exiled_with: HANDLE)", line)
+        if (kind is ActionKind.ENDS) != ("effect" in raw):
+            raise BoardFormatError("ends needs effect: N (the object's Nth effect); only ends takes it", line)
         new_id = None
         if kind is ActionKind.CREATE_TOKEN_COPY:
-            new_id = _text(raw.get("id", f"token of {of}"), line, "id")
+            default = f"token of {of}" if of else f"token of a card exiled with {exiled_with}"
+            new_id = _text(raw.get("id", default), line, "id")
             self.define(new_id, line)
         return ActionSpec(
             kind=kind,
@@ -265,6 +283,33 @@ class _Reader:
             via=_text(raw["via"], line, "via") if "via" in raw else None,
             new_id=new_id,
             controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
+            exiled_with=exiled_with,
+            effect=_number(raw["effect"], line, "effect") if "effect" in raw else None,
+        )
+
+    def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+        """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
+        unknown = sorted(set(map(str, raw)) - _TOKEN_KEYS)
+        if unknown:
+            raise BoardFormatError(f"unknown key {unknown[0]!r} in create_token", line)
+        token = TokenSpec(
+            name=_text(raw["name"], line, "name") if "name" in raw else None,
+            supertypes=tuple(t.capitalize() for t in _texts(raw.get("supertypes", []), line, "supertypes")),
+            types=tuple(t.capitalize() for t in _texts(raw.get("types", ["Creature"]), line, "types")),
+            subtypes=_texts(raw.get("subtypes", []), line, "subtypes"),
+            colors=_colors(raw.get("colors", []), line),
+            power=_number(raw["power"], line, "power") if "power" in raw else None,
+            toughness=_number(raw["toughness"], line, "toughness") if "toughness" in raw else None,
+            abilities=_texts(raw.get("abilities", []), line, "abilities"),
+        )
+        new_id = _text(raw.get("id", token.token_name), line, "id")
+        self.define(new_id, line)
+        return ActionSpec(
+            kind=ActionKind.CREATE_TOKEN,
+            line=line or 0,
+            new_id=new_id,
+            controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
+            token=token,
         )
 
     def stack(self, nodes: list[yaml.Node]) -> tuple[StackEntrySpec, ...]:
@@ -419,6 +464,20 @@ def _types_effect(kind: EffectKind, field: str) -> Callable[[Any, int], EffectSp
     return read
 
 
+def _pump_if_color(body: Any, line: int) -> EffectSpec:
+    """``pump_if_color: {colors: [white], pump: [1, 1]}``: "White creatures get +1/+1" on this object."""
+    if not isinstance(body, dict) or set(map(str, body)) != {"colors", "pump"}:
+        raise BoardFormatError("pump_if_color needs a mapping {colors: [white], pump: [1, 1]}", line)
+    power, toughness = _pt(body["pump"], line, "pump_if_color")
+    return EffectSpec(
+        kind=EffectKind.PUMP,
+        line=line,
+        power=power,
+        toughness=toughness,
+        if_colors=_colors(body["colors"], line),
+    )
+
+
 def _remove_abilities(body: Any, line: int) -> EffectSpec:
     if body == "all":
         return EffectSpec(kind=EffectKind.REMOVE_ABILITIES, line=line, all_abilities=True)
@@ -451,6 +510,7 @@ def _animate(body: Any, line: int) -> EffectSpec:
 
 _EFFECT_READERS: dict[str, Callable[[Any, int], EffectSpec]] = {
     "pump": _pt_effect(EffectKind.PUMP),
+    "pump_if_color": _pump_if_color,
     "set_pt": _pt_effect(EffectKind.SET_PT),
     "switch_pt": lambda body, line: EffectSpec(kind=EffectKind.SWITCH_PT, line=line),
     "add_abilities": lambda body, line: EffectSpec(

@@ -16,6 +16,7 @@ from engine.characteristics import CopiableText
 from engine.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.results import Explanation
 from engine.stack_board import StackEntrySpec, stack_card_names
+from engine.tokens import TokenSpec
 
 
 class Player(StrEnum):
@@ -73,6 +74,7 @@ class EffectSpec(Frozen):
     subtypes: tuple[str, ...] | None = None
     colors: tuple[str, ...] | None = None  # Scryfall letters
     keep_types: bool = True  # animate: "It's still a land." (types added, not replaced)
+    if_colors: tuple[str, ...] = ()  # pump: only while it has these colors ("White creatures get +1/+1")
 
 
 class ObjectSpec(Frozen):
@@ -108,6 +110,8 @@ class ActionKind(StrEnum):
     ENTERS = "enters"
     BECOMES_COPY = "becomes_copy"
     CREATE_TOKEN_COPY = "create_token_copy"
+    CREATE_TOKEN = "create_token"  # a token whose characteristics the effect defines (CR 111.3)
+    ENDS = "ends"  # one of the object's effects ends (its ``effect``-th, counting from 1)
     TURN_FACE_UP = "turn_face_up"
     TURN_FACE_DOWN = "turn_face_down"
     TRANSFORM = "transform"
@@ -124,6 +128,9 @@ class ActionSpec(Frozen):
     via: str | None = None
     new_id: str | None = None
     controller: Player = Player.YOU
+    token: TokenSpec | None = None  # create_token: what the effect defines
+    exiled_with: str | None = None  # create_token_copy of a card exiled with this object (CR 111.12)
+    effect: int | None = None  # ends: which of the object's effects, counting from 1
 
 
 class BoardSpec(Frozen):
@@ -158,7 +165,6 @@ class AppliedCopy(Frozen):
     via: str  # the card whose ability created the effect
     effect: CopyEffect | None  # None for an unconditional "create a token that's a copy"
     values: CopiableText
-    from_back_face: bool = False
     text_card: Card | None = None  # the card whose printed text ``values`` derive from (None: face down)
 
 
@@ -179,6 +185,7 @@ class TimedEffect(Frozen):
 
     timestamp: int
     spec: EffectSpec
+    listed: bool = False  # listed under the object's ``effects:`` (what ``ends`` counts)
 
 
 class GameObject(Frozen):
@@ -219,6 +226,9 @@ class Event(Frozen):
     via: str | None = None
     new_id: str | None = None
     controller: Player = Player.YOU
+    token: TokenSpec | None = None
+    exiled_with: str | None = None
+    effect: int | None = None
 
 
 class LogEntry(Frozen):

@@ -179,7 +179,6 @@ def apply_copy(
         via=via,
         effect=effect,
         values=values,
-        from_back_face=_copies_back_face(original),
         text_card=text_card,
     )
     return copier.model_copy(update={"copies": (*copier.copies, applied)}), why

@@ -55,6 +55,7 @@ from engine.entering import (
 )
 from engine.layers import (
     BACK_FACE_MANA_VALUE,
+    CONTINUALLY_APPLIED,
     FLIP_ALTERNATIVE,
     FLIP_COST_COLOR,
     MELDED_MANA_VALUE,
@@ -65,6 +66,7 @@ from engine.layers import (
 )
 from engine.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.results import Explanation
+from engine.tokens import TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
 
 ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
 ENTERS_REPLACEMENTS = cite("707.5", "those abilities will take effect")
@@ -100,14 +102,12 @@ TRANSFORM_TIMESTAMP = cite("613.7g", "receives a new timestamp each time it tran
 TOKEN_COPY_DFC = cite(
     "707.8a", "the resulting token is a transforming token that has both a front face and a back face"
 )
+NO_TOKEN_OF_NOTHING = cite("111.12", "create a token that is a copy of a nonexistent object, no token is created")
 TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
 COPIED_VALUES_FIXED = cite("707.2b", "changing the copiable values of the original object won’t cause")
 AS_TURNED_FACE_UP = cite("708.11", "that ability is applied while that permanent is being turned face up")
 ALREADY_FACE_DOWN = cite("708.2b", "A face-down permanent can’t be turned face-down")
 STATIC_COPY_FIXED = cite("707.2c", "are determined only at the time that effect first starts to apply")
-COPY_EXCEPTION_COUNTERS = cite(
-    "707.9e", "an exception that’s an additional effect rather than a modification"
-)
 ENTERING_REPLACEMENTS = cite(
     "614.12", "Some replacement effects modify how a permanent enters the battlefield"
 )
@@ -153,6 +153,9 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
             via=a.via,
             new_id=a.new_id,
             controller=a.controller,
+            token=a.token,
+            exiled_with=a.exiled_with,
+            effect=a.effect,
         )
         for a in spec.actions
     )
@@ -175,6 +178,10 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             board = _becomes_copy(board, event, cards)
         case ActionKind.CREATE_TOKEN_COPY:
             board = _create_token_copy(board, event, cards)
+        case ActionKind.CREATE_TOKEN:
+            board = _create_token(board, event)
+        case ActionKind.ENDS:
+            board = _effect_ends(board, event)
         case ActionKind.TURN_FACE_UP:
             board = _turn_face_up(board, event)
         case ActionKind.TURN_FACE_DOWN:
@@ -211,7 +218,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     for effect_spec in spec.effects:
         board, stamp = board.tick()
         obj = obj.model_copy(
-            update={"effects": (*obj.effects, TimedEffect(timestamp=stamp, spec=effect_spec))}
+            update={"effects": (*obj.effects, TimedEffect(timestamp=stamp, spec=effect_spec, listed=True))}
         )
     return board.replace(obj)
 
@@ -703,6 +710,18 @@ def _turning_up(obj: GameObject) -> str:
 
 
 def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    if event.exiled_with is not None:
+        exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == event.exiled_with]
+        if not exiled:
+            return board.explain(
+                event.exiled_with,
+                Explanation.of(
+                    "No card has been exiled with it, so the token would be a copy of a nonexistent "
+                    "object: no token is created.",
+                    NO_TOKEN_OF_NOTHING,
+                ),
+            )
+        event = event.model_copy(update={"of": exiled[-1].id})
     original = board.get(event.of or "")
     new_id = event.new_id or f"token of {original.id}"
     if board.has(new_id):
@@ -751,6 +770,52 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
     spec = ObjectSpec(card=card.name if card else "", id=new_id, token=True, controller=event.controller)
     board, token = _enter_replacements(board, token, spec, event.timestamp)
     return board.replace(token)
+
+
+def _effect_ends(board: Board, event: Event) -> Board:
+    """The object's ``event.effect``-th listed effect ends; the others keep their timestamps (CR 613.7)."""
+    obj = board.get(event.object_id)
+    listed = [effect for effect in obj.effects if effect.listed]
+    number = event.effect or 0
+    if not 1 <= number <= len(listed):
+        raise CopyError(f"{obj.id} has {len(listed)} listed effects; there is no effect {number} to end")
+    ended = listed[number - 1]
+    kept = tuple(effect for effect in obj.effects if effect is not ended)
+    explanation = Explanation.of(
+        f"Its effect {number} ({ended.spec.kind.value}) ends; the layer system is applied again without it.",
+        CONTINUALLY_APPLIED,
+    )
+    return board.replace(obj.model_copy(update={"effects": kept})).explain(obj.id, explanation)
+
+
+def _create_token(board: Board, event: Event) -> Board:
+    """A token with exactly the characteristics the creating effect defines (CR 111.3, 111.4)."""
+    if event.token is None or not event.new_id:
+        raise ValueError("a create_token event needs the token's definition and handle")
+    if board.has(event.new_id):
+        raise CopyError(f"the handle {event.new_id!r} is already used on this board")
+    card = token_card(event.token)
+    token = GameObject(
+        id=event.new_id,
+        card=card,
+        owner=event.controller,
+        controller=event.controller,
+        timestamp=event.timestamp,
+        token=True,
+    )
+    named = (
+        "the effect names it"
+        if event.token.name
+        else "the effect doesn't name it, so its name is its subtypes plus the word Token"
+    )
+    explanation = Explanation.of(
+        f"It is a token with only the characteristics the effect defined; those are its copiable values. "
+        f"Its name is {card.name}: {named}.",
+        TOKEN_DEFINED_TEXT,
+        TOKEN_NAME,
+        TOKEN_OWNER,
+    )
+    return board.replace(token).explain(token.id, explanation)
 
 
 def _back_face_copy(original: GameObject) -> str:

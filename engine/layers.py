@@ -23,6 +23,7 @@ from engine.board import (
 )
 from engine.characteristics import (
     CARD_TYPES,
+    COLOR_NAMES,
     FACE_DOWN,
     Characteristics,
     CopiableText,
@@ -44,6 +45,7 @@ LAYER_7A = cite("613.4a", "characteristic-defining abilities that define power a
 LAYER_7B = cite("613.4b", "Effects that set power and/or toughness to a specific number")
 LAYER_7C = cite("613.4c", "Effects and counters that modify power and/or toughness")
 LAYER_7D = cite("613.4d", "Effects that switch a creature’s power and toughness")
+CONTINUALLY_APPLIED = cite("613.5", "continually and automatically performed by the game")
 TIMESTAMPS = cite("613.7", "An effect with an earlier timestamp is applied before")
 DEPENDENCY = cite("613.8", "If a dependency exists, it will override the timestamp system")
 KEYWORD_COUNTERS = cite("613.1f", "keyword counters")
@@ -317,6 +319,8 @@ def _layer_seven(
             )
         power, toughness = power or 0, toughness or 0
     for effect in effects:
+        if effect.spec.kind is EffectKind.PUMP and not _has_colors(values, effect.spec.if_colors, steps):
+            continue
         if effect.spec.kind is EffectKind.PUMP:
             power += effect.spec.power or 0
             toughness += effect.spec.toughness or 0
@@ -338,6 +342,22 @@ def _layer_seven(
         power, toughness = toughness, power
         steps.append(Explanation.of("Layer 7d: its power and toughness are switched.", LAYER_7D))
     return power, toughness
+
+
+def _has_colors(values: Characteristics, colors: tuple[str, ...], steps: list[Explanation]) -> bool:
+    """Whether an effect for creatures of ``colors`` applies, by its colors after layer 5 (CR 613.5)."""
+    if all(color in values.colors for color in colors):
+        return True
+    words = " and ".join(COLOR_NAMES[color] for color in colors)
+    steps.append(
+        Explanation.of(
+            f"Layer 7c: the effect that applies to {words} creatures doesn't apply to it: after layer 5 it "
+            f"isn't {words}.",
+            LAYER_7C,
+            CONTINUALLY_APPLIED,
+        )
+    )
+    return False
 
 
 def _base_numbers(

@@ -37,6 +37,11 @@ OWNER = cite("707.10", "A copy of a spell is owned by the player under whose con
 CEASES = cite("707.10a", "If a copy of a spell is in a zone other than the stack, it ceases to exist")
 SAME_SOURCE = cite("707.10b", "A copy of an ability has the same source as the original ability")
 NEW_TARGETS = cite("707.10c", "the new targets must be legal")
+FOR_EACH = cite("707.10d", "Some effects copy a spell or ability for each player or object it")
+FOR_EACH_SAME = cite("707.10d", "each of its targets must be the same player or object")
+FOR_EACH_SKIPPED = cite("707.10d", "a copy isn’t created for that player or object")
+FIXED_TARGET = cite("707.10e", "each of the copy’s targets must be that player or object")
+FIXED_NOT_CREATED = cite("707.10e", "the copy isn’t created")
 UNCHANGED = cite("707.10c", "The player may leave any number of the targets unchanged")
 TOKEN_SPELL = cite("707.10f", "it ceases being a copy of a spell and becomes a token permanent")
 TRANSFORMING = cite("707.10g", "the copy is also a transforming permanent spell")
@@ -58,6 +63,9 @@ CAST_TRIGGERS = cite(
 )
 X_ON_STACK = cite("107.3a", "While a spell is on the stack, any X in its mana cost")
 X_FREE = cite("107.3b", "then the only legal choice for X is 0")
+X_ENTERS = cite("107.3m", "the value of X for that ability is the same as the value of X for that spell")
+X_MANA_VALUE = cite("202.3e", "X is treated as the number chosen for it while the object is on the stack")
+BACK_FACE_VALUE = cite("202.3b", "the mana value of the copy is 0")
 MANA_RIDER = cite(
     "106.6", "have an additional effect that affects the spell or ability that mana is spent on"
 )
@@ -334,7 +342,7 @@ def characteristics_of(spell: StackSpell) -> Characteristics:
     return Characteristics(
         name=face.name,
         mana_cost="".join(face.mana_cost),
-        mana_value=spell.card.mana_value,
+        mana_value=stack_mana_value(spell),
         colors=face.colors,
         color_indicator=face.color_indicator,
         supertypes=face.type_line.supertypes,
@@ -345,6 +353,15 @@ def characteristics_of(spell: StackSpell) -> Characteristics:
         loyalty=face.loyalty.printed if face.loyalty else None,
         abilities=tuple(a.text for a in face.abilities) + spliced,
     )
+
+
+def stack_mana_value(spell: StackSpell) -> float:
+    """The spell's mana value on the stack: X counts as its announced value (CR 202.3e); a copy of a
+    transforming card's back face has mana value 0 (CR 202.3b)."""
+    if spell.is_copy and spell.back_face_up and spell.card.layout == "transform":
+        return 0
+    x_symbols = sum(symbol == "{X}" for symbol in spell.card.front.mana_cost)
+    return spell.card.mana_value + x_symbols * (spell.choices.x or 0)
 
 
 def ability_characteristics(item: StackAbility) -> Characteristics:
@@ -406,7 +423,7 @@ def describe_target(handle: str, objects: Mapping[str, Targetable]) -> str:
     if handle in PLAYERS:
         return "you" if handle == "player:you" else "your opponent"
     found = objects.get(handle)
-    if found is None or found.name == handle:
+    if found is None or handle.startswith(found.name):
         return handle
     return f"{found.name} ({handle})"
 

@@ -15,6 +15,7 @@ from engine.model import SELF, AbilityKind, Card, CopyEffect, CopyScope, Excepti
 from engine.results import Explanation
 from engine.stack import (
     ANNOUNCE,
+    BACK_FACE_VALUE,
     CAST_A_COPY,
     CAST_OWNER,
     CAST_TRIGGERS,
@@ -23,6 +24,11 @@ from engine.stack import (
     DECISIONS,
     DIVISION,
     ENTWINE,
+    FIXED_NOT_CREATED,
+    FIXED_TARGET,
+    FOR_EACH,
+    FOR_EACH_SAME,
+    FOR_EACH_SKIPPED,
     INDEPENDENT,
     KICKER,
     KICKER_LINKED,
@@ -37,6 +43,7 @@ from engine.stack import (
     OWNER,
     PAID_OBJECTS,
     PAYS,
+    PLAYERS,
     RESOLUTION,
     SAME_SOURCE,
     SPELL_INFO,
@@ -47,7 +54,9 @@ from engine.stack import (
     TOKEN_SPELL,
     TRANSFORMING,
     UNCHANGED,
+    X_ENTERS,
     X_FREE,
+    X_MANA_VALUE,
     X_ON_STACK,
     Characteristics,
     Choices,
@@ -76,6 +85,7 @@ from engine.stack import (
     rule_numbers,
     spell_face,
     spell_texts,
+    stack_mana_value,
     validate_choices,
 )
 from engine.stack_text import (
@@ -234,6 +244,109 @@ def _check_copyable(effect: CopyEffect, via: Card, original: StackItem, controll
             raise refuse(f"{via.name} triggers only on its controller's own spells.", CAST_TRIGGERS)
 
 
+_FOR_EACH_TARGET = re.compile(
+    r"for each other (.+?) (?:that )?(?:the|that) spell could target", re.IGNORECASE
+)
+_CHOSEN_TARGET = re.compile(
+    r"(you control )?one or more other (\w+?)s? that spell could target.*the copy targets the chosen",
+    re.IGNORECASE,
+)
+
+
+class SetTargets(Frozen):
+    """A copy effect that sets the copy's targets itself (CR 707.10d, 707.10e)."""
+
+    phrase: str  # what a copy may target: "permanent or player", "creature you control"
+    for_each: bool  # one copy per such object or player (707.10d), else one with the chosen one (707.10e)
+
+
+def set_targets_of(effect: CopyEffect) -> SetTargets | None:
+    """How ``effect`` sets its copies' targets, if it does ("Each copy targets a different one …")."""
+    each = _FOR_EACH_TARGET.search(effect.text)
+    if each:
+        return SetTargets(phrase=each.group(1).casefold(), for_each=True)
+    chosen = _CHOSEN_TARGET.search(effect.text)
+    if chosen:
+        phrase = chosen.group(2).casefold() + (" you control" if chosen.group(1) else "")
+        return SetTargets(phrase=phrase, for_each=False)
+    return None
+
+
+def _set_targets(
+    original: StackItem,
+    rule: SetTargets,
+    via: Card,
+    new_targets: tuple[str, ...] | None,
+    controller: Player,
+    objects: Mapping[str, Targetable],
+) -> tuple[tuple[str, ...], list[Explanation], tuple[str, ...]]:
+    """The copy's targets when the effect sets them; also every target a copy is made for (707.10d)."""
+    old, name = original.choices.targets, _name(original)
+    same = FOR_EACH_SAME if rule.for_each else FIXED_TARGET
+    if len(set(old)) != 1:
+        raise refuse(f"{via.name} copies only a spell whose targets are all one player or object.", same)
+    pool = {**PLAYERS, **objects}
+    wanted = TargetRequirement(phrase=rule.phrase)
+    fits = [h for h, t in pool.items() if h != old[0] and is_legal_target(wanted, t, controller)]
+    requirements = requirements_of(original)
+    legal = [h for h in fits if _legal_for_each_target(requirements, len(old), pool[h], controller)]
+    described = ", ".join(describe_target(h, objects) for h in legal)
+    if not rule.for_each:
+        chosen = new_targets[0] if new_targets and len(set(new_targets)) == 1 else None
+        if chosen is None:
+            raise refuse(
+                f"{via.name}'s copy targets the chosen {rule.phrase}: give it as new_targets: [handle]."
+            )
+        if chosen not in legal:
+            raise refuse(
+                f"{lookup_target(chosen, objects).name} can't be the copy's target: it isn't another "
+                f"{rule.phrase} that is a legal target for {name}, so the copy isn't created. "
+                f"Possible: {described or 'none'}.",
+                FIXED_TARGET,
+                FIXED_NOT_CREATED,
+            )
+        step = explain(
+            f"{via.name} sets the copy's target: the chosen {rule.phrase}, "
+            f"{describe_target(chosen, objects)}, "
+            'for each instance of the word "target"; it is a legal target.',
+            FIXED_TARGET,
+        )
+        return (chosen,) * len(old), [step], ()
+    if not legal:
+        raise refuse(
+            f"{via.name} creates no copy: no other {rule.phrase} is a legal target for {name}.",
+            FOR_EACH,
+            FOR_EACH_SKIPPED,
+        )
+    chosen = new_targets[0] if new_targets else legal[0]
+    if new_targets and (set(new_targets) != {chosen} or chosen not in legal):
+        raise refuse(f"new_targets picks which of {via.name}'s copies to show: one of {legal}.", FOR_EACH)
+    chooser = "you choose" if controller == "you" else "your opponent chooses"
+    steps = [
+        explain(
+            f"{via.name} creates one copy of {name} for each other {rule.phrase} it could target: "
+            f'{described}. Each copy targets only that one, for each instance of the word "target"; they go '
+            f"on the stack in the order {chooser}. This answer is the copy that targets "
+            f"{describe_target(chosen, objects)}.",
+            FOR_EACH,
+            FOR_EACH_SAME,
+        )
+    ]
+    skipped = [describe_target(h, objects) for h in fits if h not in legal]
+    if skipped:
+        steps.append(
+            explain(f"No copy for {', '.join(skipped)}: not a legal target for {name}.", FOR_EACH_SKIPPED)
+        )
+    return (chosen,) * len(old), steps, tuple(legal)
+
+
+def _legal_for_each_target(
+    requirements: tuple[TargetRequirement, ...], count: int, candidate: Targetable, controller: Player
+) -> bool:
+    slots = [requirement_for_slot(requirements, slot) for slot in range(count)]
+    return all(r is not None and is_legal_target(r, candidate, controller) for r in slots)
+
+
 def allows_new_targets(effect: CopyEffect) -> bool:
     """Whether the copy effect lets the copy's controller choose new targets (CR 707.10c)."""
     return "new target" in effect.text.casefold()
@@ -249,6 +362,14 @@ def _targets_for_copy(
 ) -> tuple[tuple[str, ...], list[Explanation]]:
     old = original.choices.targets
     if new_targets is None or new_targets == old:
+        if old and allows_new_targets(effect):
+            keep = explain(
+                f"{via.name} lets the copy's controller choose new targets; any changed target must be "
+                "legal. Here the copy keeps the original's targets (they may stay even if now illegal).",
+                NEW_TARGETS,
+                UNCHANGED,
+            )
+            return old, [keep]
         return old, []
     if not allows_new_targets(effect):
         raise refuse(f"{via.name} doesn't let you choose new targets; the copy keeps {list(old)}.", DECISIONS)
@@ -398,7 +519,16 @@ def copy_spell(
     never mana spent to cast the copy.
     """
     effect = copy_effect_for(via, CopyScope.COPY_SPELL, original, controller)
-    targets, target_steps = _targets_for_copy(original, effect, via, new_targets, controller, objects or {})
+    set_by_effect = set_targets_of(effect)
+    copies_for: tuple[str, ...] = ()
+    if set_by_effect is None:
+        targets, target_steps = _targets_for_copy(
+            original, effect, via, new_targets, controller, objects or {}
+        )
+    else:
+        targets, target_steps, copies_for = _set_targets(
+            original, set_by_effect, via, new_targets, controller, objects or {}
+        )
     copy = StackSpell(
         handle=handle,
         card=original.card,
@@ -410,7 +540,7 @@ def copy_spell(
         is_copy=True,
         cast=False,
     )
-    characteristics = _apply_exceptions(characteristics_of(original), effect)
+    characteristics = _apply_exceptions(characteristics_of(copy), effect)
     steps = [
         explain(
             f"{via.name} puts a copy of {_name(original)} onto the stack under {_control(controller)}. "
@@ -432,7 +562,7 @@ def copy_spell(
         cast=False,
         owner=controller,
         controller=controller,
-        copied=_copied_items(original, targets != original.choices.targets),
+        copied=_copied_items(original, targets != original.choices.targets, set_by_effect, copies_for),
         not_copied=_not_copied_spell(original),
         outcomes=spell_outcomes(original, copy),
         resolves_as=_resolves_as(copy),
@@ -474,15 +604,26 @@ def _choices_view(item: StackItem) -> CopyChoices:
     )
 
 
-def _copied_items(original: StackItem, retargeted: bool) -> tuple[CopiedItem, ...]:
+def _copied_items(
+    original: StackItem,
+    retargeted: bool,
+    set_by_effect: SetTargets | None = None,
+    copies_for: tuple[str, ...] = (),
+) -> tuple[CopiedItem, ...]:
     choices = original.choices
     items = [CopiedItem(item="characteristics", value=_name(original), rules=rule_numbers(DECISIONS))]
+    if copies_for:
+        items.append(
+            CopiedItem(item="one copy targeting each of", value=copies_for, rules=rule_numbers(FOR_EACH))
+        )
     if choices.modes:
         rules = (
             rule_numbers(DECISIONS, MODES, ENTWINE) if choices.entwined else rule_numbers(DECISIONS, MODES)
         )
         items.append(CopiedItem(item="modes", value=choices.modes, rules=rules))
     target_rules = rule_numbers(DECISIONS, NEW_TARGETS) if retargeted else rule_numbers(DECISIONS, TARGETS)
+    if set_by_effect is not None:
+        target_rules = rule_numbers(DECISIONS, FOR_EACH_SAME if set_by_effect.for_each else FIXED_TARGET)
     items.append(
         CopiedItem(item="number of targets", value=len(choices.targets), rules=target_rules)
         if retargeted
@@ -600,10 +741,22 @@ def _copied_steps(
     if choices.targets and not retargeted:
         described = ", ".join(describe_target(t, objects) for t in choices.targets)
         steps.append(explain(f"The copy has the same targets: {described}.", DECISIONS))
-    if choices.x is not None:
+    if choices.x is not None and isinstance(original, StackSpell):
+        steps.append(
+            explain(
+                f"X is {choices.x} for the copy too, so its mana value on the stack is "
+                f"{stack_mana_value(original):g}.",
+                DECISIONS,
+                X_ON_STACK,
+                X_MANA_VALUE,
+            )
+        )
+    elif choices.x is not None:
         steps.append(explain(f"X is {choices.x} for the copy too.", DECISIONS, X_ON_STACK))
     if choices.kicked is not False and choices.kicked != 0:
-        steps.append(explain("The copy is kicked, like the original.", DECISIONS, KICKER_LINKED))
+        kicked_texts = _sentences_with(original, "kicked") if isinstance(original, StackSpell) else ()
+        applies = "".join(f" Its kicked text applies to it too: “{t}”" for t in kicked_texts)
+        steps.append(explain("The copy is kicked, like the original." + applies, DECISIONS, KICKER_LINKED))
     if choices.entwined:
         steps.append(explain("The entwine cost was paid, so the copy has all modes.", DECISIONS, ENTWINE))
     for spliced in choices.spliced:
@@ -618,6 +771,32 @@ def _copied_steps(
                 )
             )
     return steps
+
+
+def _sentences_with(spell: StackSpell, words: str) -> tuple[str, ...]:
+    """The sentences of the spell's text containing ``words``, in the card's own wording."""
+    name = spell_face(spell).name
+    return tuple(
+        sentence
+        for text in spell_texts(spell)
+        for sentence in re.split(r"(?<=\.)\s+", text.replace(SELF, name))
+        if words.casefold() in sentence.casefold()
+    )
+
+
+def _outcome_note(outcome: Outcome, original: StackSpell) -> Explanation:
+    """Why the original's and the copy's answers differ, quoting the text that applies to only one."""
+    sentence = next(iter(_sentences_with(original, str(outcome.question))), None)
+    text = f"{outcome.question}: original {_say(outcome.on_original)}, copy {_say(outcome.on_copy)}."
+    if sentence and outcome.on_original is True and outcome.on_copy is False:
+        text += f" So this doesn't apply to the copy: “{sentence}”"
+    sources = [s.name for s in original.payment.mana_sources if s.rider]
+    if outcome.question == "can't be countered" and sources and not sentence:
+        text += (
+            f" Only the mana from {', '.join(sources)} makes the original uncounterable; which mana was "
+            "spent isn't copied, and no mana was spent to cast the copy."
+        )
+    return Explanation(text=text, rules=outcome.rules)
 
 
 def _resolves_as(copy: StackSpell) -> str | None:
@@ -638,33 +817,44 @@ def _spell_notes(original: StackSpell, copy: StackSpell) -> list[Explanation]:
                 NOT_CREATED,
             )
         )
-        if copy.choices.kicked is not False or copy.choices.x is not None:
+        if copy.choices.kicked is not False and copy.choices.kicked != 0:
+            notes.append(
+                explain("The token's abilities see that the copy was kicked.", SPELL_INFO, KICKER_LINKED)
+            )
+        if copy.choices.x is not None:
             notes.append(
                 explain(
-                    "The token's abilities see the copy's kicker and X as it was on the stack.",
+                    f"An enters ability or replacement of the token that refers to X uses {copy.choices.x}, "
+                    "the copy's X; the token's own X is 0.",
                     SPELL_INFO,
-                    KICKER_LINKED,
+                    X_ENTERS,
                 )
             )
         if copy.card.layout == "transform":
-            up = "back" if copy.back_face_up else "front"
-            notes.append(
-                explain(
-                    f"The copy has both faces, {up} face up; it becomes a transforming token.", TRANSFORMING
-                )
-            )
+            notes.append(_transforming_note(copy))
     else:
         notes.append(explain("If the copy leaves the stack, it ceases to exist.", CEASES))
     for outcome in spell_outcomes(original, copy):
         if outcome.on_original != outcome.on_copy:
+            notes.append(_outcome_note(outcome, original))
+        elif outcome.question == "can't be countered" and outcome.on_copy is True:
             notes.append(
-                Explanation(
-                    text=f"{outcome.question}: original {_say(outcome.on_original)}, "
-                    f"copy {_say(outcome.on_copy)}.",
-                    rules=outcome.rules,
-                )
+                explain("The copy has the original's text, so it can't be countered either.", DECISIONS)
             )
     return notes
+
+
+def _transforming_note(copy: StackSpell) -> Explanation:
+    if not copy.back_face_up:
+        return explain(
+            "The copy has both faces, front face up; it becomes a transforming token.", TRANSFORMING
+        )
+    return explain(
+        "The copy has both faces, back face up; it becomes a transforming token. As a copy of a back face, "
+        "its mana value is 0.",
+        TRANSFORMING,
+        BACK_FACE_VALUE,
+    )
 
 
 def _via_mana_note(via: Card, via_mana: tuple[str, ...]) -> tuple[Explanation, ...]:

@@ -19,6 +19,7 @@ from bot.cli.stack_render import stack_copy_panel
 from bot.services.board import BoardResult, InvalidCopyQuery, board_answer, board_json, copy_answer
 from data.boards import MAX_TEXT, BoardFormatError
 from engine.board import FaceDownKind
+from engine.characteristics import COLOR_NAMES
 from engine.copy_question import OriginalState
 from engine.copy_result import CharacteristicsView, CurrentView, LinkedView, ObjectAnswer
 from engine.copying import CopyError
@@ -26,11 +27,11 @@ from engine.results import Explanation
 from engine.stack import StackError
 from engine.stack_answer import StackBoardAnswer
 
-_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
 _PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")
 MAX_GRAVEYARD = 30
 MAX_CHOICES = 5
+MAX_COUNTER_KINDS = 10
 MAX_X = 1_000
 MAX_CHOICE = 100
 
@@ -138,9 +139,11 @@ def _counters(text: str, *, as_json: bool) -> tuple[tuple[str, int], ...]:
     found: list[tuple[str, int]] = []
     for part in filter(str.strip, text.split(",")):
         match = _COUNTER.match(part)
-        if match is None:
+        if match is None or len(part) > MAX_CHOICE:
             fail(f"--counters takes KIND=N pairs like '+1/+1=3' (got {part.strip()!r})", as_json=as_json)
         found.append((match["kind"], int(match["n"])))
+    if len(found) > MAX_COUNTER_KINDS:
+        fail(f"--counters takes at most {MAX_COUNTER_KINDS} kinds of counters", as_json=as_json)
     return tuple(found)
 
 
@@ -204,7 +207,7 @@ def _object_lines(current: CurrentView) -> list[Text]:
         )
     ]
     lines.append(Text(_type_line(current)))
-    colors = ", ".join(_COLOR_NAMES.get(c, c) for c in current.colors) or "colorless"
+    colors = ", ".join(COLOR_NAMES.get(c, c) for c in current.colors) or "colorless"
     numbers = f"{current.power}/{current.toughness}" if current.power is not None else "no power/toughness"
     lines.append(Text(f"{colors} · {numbers}"))
     lines += [Text(f"  • {ability}") for ability in current.abilities] or [

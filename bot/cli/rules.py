@@ -25,7 +25,7 @@ from bot.services.rules import (
     look_up,
     search_answer,
 )
-from data.db import CacheUnusable, open_database
+from data.db import CacheUnusable
 from data.rules.store import RulesStore, StoredRule
 
 QueryArgument = Annotated[
@@ -82,17 +82,12 @@ def import_rules_command(
     offline: OfflineOption = False,
 ) -> None:
     """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
-    settings = settings_for(ctx, db, offline)
     try:
-        database = open_database(settings.db)
+        summary = import_rules_file(settings_for(ctx, db, offline), path)
     except CacheUnusable as error:
         fail(str(error), as_json=as_json)
-    try:
-        summary = import_rules_file(RulesStore(database), path)
     except (ValueError, OSError) as error:  # RulesParseError is a ValueError
         fail(f"Could not import {path}: {error}", as_json=as_json)
-    finally:
-        database.close()
     if as_json:
         print_json(summary_json(summary))
     else:

@@ -40,6 +40,8 @@ def stack_copy_panel(answer: StackCopyAnswer, rules_version: str) -> Panel:
 def _headline(answer: StackCopyAnswer) -> str:
     what = "a copy of an ability" if answer.kind == "ability" else "a copy of a spell"
     cast = "cast (CR 707.12)" if answer.cast else "not cast"
+    if answer.kind == "ability":
+        cast = "not activated or triggered (CR 707.10)"
     owner = f", owned by {answer.owner}" if answer.owner else ""
     resolves = f"; it resolves as a {answer.resolves_as}" if answer.resolves_as else ""
     who = f"controlled by {answer.controller}{owner}"

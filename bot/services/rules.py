@@ -14,6 +14,7 @@ import aiohttp
 
 from bot.config import Settings
 from bot.services.context import Services, open_services
+from data.db import open_database
 from data.rules.citations import citation_problems
 from data.rules.download import MAX_RULES_BYTES, download_rules
 from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
@@ -54,6 +55,7 @@ class ImportSummary:
 
     @classmethod
     def of(cls, document: RulesDocument, source: str) -> ImportSummary:
+        """The summary of loading ``document``, read from ``source`` (a path or URL)."""
         return cls(
             source=source,
             version=document.effective_date,
@@ -92,16 +94,24 @@ class NotFound:
 
     @property
     def message(self) -> str:
+        """What to tell the user: no such rule, or no such glossary term."""
         if self.kind == "rule":
             return f"There is no rule {self.query} in the Comprehensive Rules."
         return f"“{self.query}” is not a rule number or a glossary term."
 
 
-def import_rules_file(store: RulesStore, path: Path) -> ImportSummary:
-    """Parse the rules text file at ``path`` and replace the stored rules with it."""
+def import_rules_file(settings: Settings, path: Path) -> ImportSummary:
+    """Parse the rules text file at ``path`` and replace the rules stored in the cache of ``settings``.
+
+    Raises CacheUnusable, OSError, or ValueError (RulesParseError included) when it is not a rules file.
+    """
     if path.stat().st_size > MAX_RULES_BYTES:
         raise ValueError(f"{path} is larger than {MAX_RULES_BYTES} bytes: not a rules text file")
-    return _load(store, path.read_bytes(), str(path))
+    database = open_database(settings.db)
+    try:
+        return _load(RulesStore(database), path.read_bytes(), str(path))
+    finally:
+        database.close()
 
 
 async def ensure_rules(

@@ -60,6 +60,7 @@ class Section:
 
     @property
     def chapter(self) -> str:
+        """The chapter digit of the section number ("7" for section 707)."""
         return self.number[0]
 
 

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import Result
 
 from bot.cli import app
+from bot.cli.board import MAX_CHOICE, MAX_COUNTER_KINDS
 from tests.bot.cli import json_of, runner
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
@@ -132,10 +133,23 @@ def test_bad_flags_are_clear_errors(db: Path) -> None:
     assert "KIND=N" in json.loads(result.stdout)["error"]
 
 
+@pytest.mark.parametrize(
+    ("counters", "message"),
+    [
+        (",".join(f"kind{i}=1" for i in range(MAX_COUNTER_KINDS + 1)), f"at most {MAX_COUNTER_KINDS} kinds"),
+        ("x" * (MAX_CHOICE + 1) + "=1", "KIND=N"),
+    ],
+)
+def test_too_many_or_too_long_counters_are_refused(db: Path, counters: str, message: str) -> None:
+    result = invoke(db, "copy", "Clone", "Grizzly Bears", "--counters", counters, "--json")
+    assert result.exit_code == 1
+    assert message in json.loads(result.stdout)["error"]
+
+
 def test_unknown_card_is_an_error(db: Path) -> None:
     result = invoke(db, "copy", "Qzxv Wibbleflorp", "Tarmogoyf", "--json")
     assert result.exit_code == 1
-    assert json.loads(result.stdout)["error"]
+    assert "Qzxv Wibbleflorp" in json.loads(result.stdout)["error"]
 
 
 def test_board_file_from_stdin(db: Path) -> None:

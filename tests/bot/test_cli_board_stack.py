@@ -77,3 +77,21 @@ def test_copy_command_copies_a_spell_on_the_stack(db: Path) -> None:
         False,
     )
     assert payload["choices"]["targets"] == ["player:you"]
+
+
+def test_ability_copy_headline_says_not_activated_or_triggered(db: Path) -> None:
+    result = invoke(db, str(BOARDS / "stack_strionic_resonator.yaml"))
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.replace("│", " ").split())
+    assert "a copy of an ability (Banisher Priest, ability 1), not activated or triggered (CR 707.10)" in text
+    assert "not cast" not in text
+
+
+def test_copy_command_says_twincast_may_change_the_targets(db: Path) -> None:
+    result = runner.invoke(
+        app, ["--offline", "--db", str(db), "copy", "Twincast", "Lightning Bolt", "--json"]
+    )
+    steps = json_of(result)["result"]["steps"]
+    keep = next(s for s in steps if s["text"].startswith("Twincast lets the copy's controller choose new"))
+    assert keep["rules"] == ["707.10c"]
+    assert "Grizzly Bears (Grizzly Bears" not in json.dumps(steps)

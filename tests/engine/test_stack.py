@@ -17,7 +17,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.model import Card
-from engine.stack import StackError
+from engine.stack import Choices, Payment, StackError
 from engine.stack_board import (
     MAX_STACK,
     StackEntrySpec,
@@ -26,7 +26,7 @@ from engine.stack_board import (
     stack_card_names,
     stack_handles,
 )
-from engine.stack_copy import StackCopyResult
+from engine.stack_copy import StackCopyResult, cast_copy
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
@@ -489,3 +489,138 @@ def test_copy_of_an_x_creature_spell_keeps_x(cards: CardsByName) -> None:
     assert (result.choices.x, result.resolves_as) == (3, "token")
     assert ("X", 3, ("707.10", "107.3a")) in [(c.item, c.value, c.rules) for c in result.copied]
     assert any("400.7d" in n.rules for n in result.notes)
+
+
+# --- audit regressions and 707.10d / 707.10e ----------------------------------------------------
+
+
+def test_fireball_copy_mana_value_counts_x_on_the_stack(cards: CardsByName) -> None:
+    result = scenario("fireball_boseiju", cards)
+    assert result.characteristics.mana_value == 7  # {X}{R} with X = 6 (CR 202.3e)
+    step = next(s for s in result.steps if s.text.startswith("X is 6"))
+    assert step.text == "X is 6 for the copy too, so its mana value on the stack is 7."
+    assert step.rules == ("707.10", "107.3a", "202.3e")
+
+
+def test_boseiju_note_says_why_only_the_original_is_uncounterable(cards: CardsByName) -> None:
+    note = next(n for n in scenario("fireball_boseiju", cards).notes if "countered" in n.text)
+    assert note.text.startswith("can't be countered: original yes, copy no.")
+    assert "Boseiju, Who Shelters All" in note.text
+    assert note.rules == ("106.6", "707.10", "601.2h")
+
+
+def test_kicked_urzas_rage_copy_says_it_deals_ten_unpreventable_damage(cards: CardsByName) -> None:
+    result = scenario("urzas_rage_mirari", cards)
+    step = next(s for s in result.steps if s.text.startswith("The copy is kicked"))
+    assert (
+        "instead it deals 10 damage to that permanent or player and the damage can't be prevented"
+        in step.text
+    )
+    assert step.rules == ("707.10", "702.33e")
+    assert any(
+        n.text.endswith("so it can't be countered either.") and n.rules == ("707.10",) for n in result.notes
+    )
+
+
+def test_increasing_vengeance_note_quotes_the_text_the_copy_skips(cards: CardsByName) -> None:
+    note = next(n for n in scenario("increasing_vengeance", cards).notes if "graveyard" in n.text)
+    assert note.text.endswith(
+        "So this doesn't apply to the copy: \u201cIf Increasing Vengeance was cast from a graveyard, "
+        "copy that spell twice instead.\u201d"
+    )
+    assert note.rules == ("707.10",)
+
+
+def test_x_creature_token_enters_with_the_copys_x(cards: CardsByName) -> None:
+    doc = {
+        "stack": [
+            {"card": "Primordial Hydra", "id": "hydra", "x": 3},
+            {"copy_of": "hydra", "via": "Double Major"},
+        ]
+    }
+    result = run(doc, cards)
+    note = next(n for n in result.notes if "refers to X" in n.text)
+    assert "uses 3, the copy's X; the token's own X is 0" in note.text
+    assert note.rules == ("400.7d", "107.3m")
+    assert result.characteristics.mana_value == 5  # {X}{G}{G} with X = 3 (CR 202.3e)
+
+
+def test_copy_of_a_back_face_up_transforming_spell_has_mana_value_zero(cards: CardsByName) -> None:
+    doc = yaml.safe_load((BOARDS / "stack_delver.yaml").read_text(encoding="utf-8"))
+    doc["stack"][0]["transformed"] = True
+    result = run(doc, cards)
+    assert result.characteristics.name == "Insectile Aberration"
+    assert result.characteristics.mana_value == 0
+    note = next(n for n in result.notes if "707.10g" in n.rules)
+    assert "back face up" in note.text
+    assert note.rules == ("707.10g", "202.3b")
+
+
+def test_cast_copy_of_ribbons_of_night_paid_with_blue_draws(cards: CardsByName) -> None:
+    # Seed: a copy that is *cast* (CR 707.12) with {U} spent to cast it does draw.
+    bears = board_object("bears", cards("Grizzly Bears"), "opponent")
+    result = cast_copy(
+        cards("Ribbons of Night"),
+        cards("God-Eternal Kefnet"),
+        handle="ribbons copy",
+        copy_of="Ribbons of Night",
+        choices=Choices(targets=("bears",)),
+        payment=Payment(mana=("{U}", "{U}", "{B}"), cast_from="hand"),
+        objects={"bears": bears.target},
+    )
+    assert result.cast is True
+    assert outcomes(result) == [("If {U} was spent to cast Ribbons of Night", True, True)]
+    assert "707.12" in all_rules(result)
+
+
+def test_radiate_copies_for_each_other_legal_target(cards: CardsByName) -> None:
+    result = scenario("radiate", cards)
+    assert result.choices.targets == ("wurm",)
+    assert (result.cast, result.owner, result.controller) == (False, "you", "you")
+    assert [(c.item, c.value, c.rules) for c in result.copied] == [
+        ("characteristics", "Lightning Bolt", ("707.10",)),
+        ("one copy targeting each of", ("player:you", "player:opponent", "wurm"), ("707.10d",)),
+        ("number of targets", 1, ("707.10", "707.10d")),
+    ]
+    each = next(s for s in result.steps if s.text.startswith("Radiate creates one copy"))
+    assert "they go on the stack in the order you choose" in each.text
+    assert each.rules == ("707.10d",)
+    skipped = next(s for s in result.steps if s.text.startswith("No copy for"))
+    assert skipped.text == "No copy for Glorious Anthem (anthem): not a legal target for Lightning Bolt."
+
+
+def test_radiate_needs_a_spell_with_a_single_target(cards: CardsByName) -> None:
+    doc = yaml.safe_load((BOARDS / "stack_radiate.yaml").read_text(encoding="utf-8"))
+    doc["stack"][-1]["new_targets"] = ["anthem"]
+    with pytest.raises(StackError, match="picks which of Radiate's copies to show"):
+        run(doc, cards)
+
+
+def test_beamsplitter_mage_copy_targets_the_chosen_creature(cards: CardsByName) -> None:
+    result = scenario("beamsplitter_mage", cards)
+    assert result.choices.targets == ("bears",)
+    assert ("number of targets", 1, ("707.10", "707.10e")) in [
+        (c.item, c.value, c.rules) for c in result.copied
+    ]
+    assert any(s.rules == ("707.10e",) and "Grizzly Bears (bears)" in s.text for s in result.steps)
+
+
+def test_beamsplitter_mage_copy_is_not_created_for_an_illegal_choice(cards: CardsByName) -> None:
+    with pytest.raises(StackError, match="so the copy isn't created") as error:
+        scenario("beamsplitter_mage", cards, new_targets=["wurm"])
+    assert error.value.explanation.rules == ("707.10e",)
+
+
+def test_a_target_handle_named_after_its_card_is_not_named_twice(cards: CardsByName) -> None:
+    doc = {
+        "battlefield": [
+            {"card": "Grizzly Bears", "id": "Grizzly Bears (target 1)", "controller": "opponent"}
+        ],
+        "stack": [
+            {"card": "Lightning Bolt", "id": "bolt", "targets": ["Grizzly Bears (target 1)"]},
+            {"copy_of": "bolt", "via": "Reverberate"},
+        ],
+    }
+    steps = [s.text for s in run(doc, cards).steps]
+    assert "The copy has the same targets: Grizzly Bears (target 1)." in steps
+    assert any(s.startswith("Reverberate lets the copy's controller choose new targets") for s in steps)
