@@ -26,6 +26,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.board import (
+    PT_COUNTS,
     ActionKind,
     ActionSpec,
     BoardSpec,
@@ -72,7 +73,18 @@ _OBJECT_KEYS = frozenset(
     }
 )
 _TOKEN_KEYS = frozenset(
-    {"name", "supertypes", "types", "subtypes", "colors", "power", "toughness", "abilities", "id", "controller"}
+    {
+        "name",
+        "supertypes",
+        "types",
+        "subtypes",
+        "colors",
+        "power",
+        "toughness",
+        "abilities",
+        "id",
+        "controller",
+    }
 )
 _TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "stack", "query")
 
@@ -491,7 +503,7 @@ def _animate(body: Any, line: int) -> EffectSpec:
         raise BoardFormatError(
             "animate needs a mapping {types, subtypes, power, toughness, abilities, colors}", line
         )
-    allowed = {"types", "subtypes", "power", "toughness", "abilities", "colors", "keep_types"}
+    allowed = {"types", "subtypes", "power", "toughness", "abilities", "colors", "keep_types", "pt_equal_to"}
     unknown = sorted(set(map(str, body)) - allowed)
     if unknown:
         raise BoardFormatError(f"unknown key {unknown[0]!r} in animate", line)
@@ -505,7 +517,15 @@ def _animate(body: Any, line: int) -> EffectSpec:
         abilities=_texts(body.get("abilities", []), line, "abilities"),
         colors=_colors(body["colors"], line) if "colors" in body else None,
         keep_types=_flag(body, "keep_types", line) if "keep_types" in body else True,
+        pt_count=_pt_count(body["pt_equal_to"], line) if "pt_equal_to" in body else None,
     )
+
+
+def _pt_count(value: Any, line: int) -> str:
+    """``pt_equal_to: creature cards in your graveyard`` (Svogthos, the Restless Tomb)."""
+    if value not in PT_COUNTS:
+        raise BoardFormatError(f"pt_equal_to must be one of: {', '.join(PT_COUNTS)}", line)
+    return str(value)
 
 
 _EFFECT_READERS: dict[str, Callable[[Any, int], EffectSpec]] = {

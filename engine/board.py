@@ -61,6 +61,9 @@ class EffectKind(StrEnum):
     ANIMATE = "animate"  # 4, 5, 6, 7b: "becomes a 1/1 … artifact creature … It's still a land."
 
 
+PT_COUNTS = ("creature cards in your graveyard",)
+
+
 class EffectSpec(Frozen):
     """One continuous effect on an object; only the fields its kind uses are set."""
 
@@ -75,6 +78,7 @@ class EffectSpec(Frozen):
     colors: tuple[str, ...] | None = None  # Scryfall letters
     keep_types: bool = True  # animate: "It's still a land." (types added, not replaced)
     if_colors: tuple[str, ...] = ()  # pump: only while it has these colors ("White creatures get +1/+1")
+    pt_count: str | None = None  # animate: P/T each equal to a count (one of PT_COUNTS), set in layer 7b
 
 
 class ObjectSpec(Frozen):

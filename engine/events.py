@@ -102,7 +102,7 @@ TRANSFORM_TIMESTAMP = cite("613.7g", "receives a new timestamp each time it tran
 TOKEN_COPY_DFC = cite(
     "707.8a", "the resulting token is a transforming token that has both a front face and a back face"
 )
-NO_TOKEN_OF_NOTHING = cite("111.12", "create a token that is a copy of a nonexistent object, no token is created")
+NO_TOKEN_OF_NOTHING = cite("111.12", "a copy of a nonexistent object, no token is created")
 TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
 COPIED_VALUES_FIXED = cite("707.2b", "changing the copiable values of the original object won’t cause")
 AS_TURNED_FACE_UP = cite("708.11", "that ability is applied while that permanent is being turned face up")
@@ -769,7 +769,26 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         )
     spec = ObjectSpec(card=card.name if card else "", id=new_id, token=True, controller=event.controller)
     board, token = _enter_replacements(board, token, spec, event.timestamp)
+    board, token = _follow_up_abilities(board, token, effect)
     return board.replace(token)
+
+
+def _follow_up_abilities(
+    board: Board, token: GameObject, effect: CopyEffect | None
+) -> tuple[Board, GameObject]:
+    """ "It gains haste": a later effect on the token (layer 6), not one of its copiable values (707.2)."""
+    follow_ups = [e for e in (effect.exceptions if effect else ()) if e.kind is ExceptionKind.FOLLOW_UP]
+    gained = tuple(GameAbility.granted(a).text for e in follow_ups for a in e.abilities)
+    if not gained:
+        return board, token
+    board, stamp = board.tick()
+    added = TimedEffect(timestamp=stamp, spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained))
+    explanation = Explanation.of(
+        f"{'; '.join(e.text for e in follow_ups)}: an effect that follows the copy, so it isn't copiable.",
+        COPIABLE,
+    )
+    token = token.model_copy(update={"effects": (*token.effects, added)})
+    return board.explain(token.id, explanation), token
 
 
 def _effect_ends(board: Board, event: Event) -> Board:

@@ -301,13 +301,19 @@ def _layer_seven(
     setting = [
         e.spec
         for e in effects
-        if e.spec.kind in (EffectKind.SET_PT, EffectKind.ANIMATE) and e.spec.power is not None
+        if e.spec.kind in (EffectKind.SET_PT, EffectKind.ANIMATE)
+        and (e.spec.power is not None or e.spec.pt_count)
     ]
     for spec in setting:
         power, toughness = spec.power, spec.toughness
+        counted = ""
+        if spec.pt_count:
+            power = toughness = creature_cards_in_graveyard(board, obj)
+            counted = f" (the number of {spec.pt_count}, counted now)"
         steps.append(
             Explanation.of(
-                f"Layer 7b: an effect sets its power and toughness to {power}/{toughness}.", LAYER_7B
+                f"Layer 7b: an effect sets its power and toughness to {power}/{toughness}{counted}.",
+                LAYER_7B,
             )
         )
     if power is None or toughness is None:
@@ -416,6 +422,18 @@ def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:
 
 def _double_faced(card: Card) -> bool:
     return card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1
+
+
+def creature_cards_in_graveyard(board: Board, obj: GameObject) -> int:
+    """Creature cards in the graveyard of ``obj``'s controller (tokens there are not cards, CR 111.7)."""
+    return sum(
+        1
+        for card in board.in_zone(Zone.GRAVEYARD)
+        if card.owner is obj.controller
+        and card.card is not None
+        and not card.token
+        and "Creature" in card.card.front.type_line.types
+    )
 
 
 def graveyard_card_types(board: Board) -> tuple[str, ...]:

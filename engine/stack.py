@@ -35,6 +35,11 @@ RESOLUTION = cite("707.10", "Choices that are normally made on resolution are no
 PAID_OBJECTS = cite("707.10", "uses the objects used to pay the costs of the original spell or ability")
 OWNER = cite("707.10", "A copy of a spell is owned by the player under whose control it was put on the stack")
 CEASES = cite("707.10a", "If a copy of a spell is in a zone other than the stack, it ceases to exist")
+CARD_COPY_CEASES = cite(
+    "707.10a",
+    "If a copy of a card is in any zone other than the stack or the battlefield, it ceases to exist",
+)
+STORM = cite("702.40a", "copy it for each other spell that was cast before it this turn")
 SAME_SOURCE = cite("707.10b", "A copy of an ability has the same source as the original ability")
 NEW_TARGETS = cite("707.10c", "the new targets must be legal")
 FOR_EACH = cite("707.10d", "Some effects copy a spell or ability for each player or object it")
@@ -43,6 +48,8 @@ FOR_EACH_SKIPPED = cite("707.10d", "a copy isn’t created for that player or ob
 FIXED_TARGET = cite("707.10e", "each of the copy’s targets must be that player or object")
 FIXED_NOT_CREATED = cite("707.10e", "the copy isn’t created")
 UNCHANGED = cite("707.10c", "The player may leave any number of the targets unchanged")
+KEPT_ILLEGAL = cite("707.10c", "even if those targets would be illegal")
+ILLEGAL_ON_RESOLUTION = cite("608.2b", "are now illegal, the spell or ability doesn’t resolve")
 TOKEN_SPELL = cite("707.10f", "it ceases being a copy of a spell and becomes a token permanent")
 TRANSFORMING = cite("707.10g", "the copy is also a transforming permanent spell")
 CAST_A_COPY = cite("707.12", "follows the rules for casting spells")
@@ -70,6 +77,7 @@ MANA_RIDER = cite(
     "106.6", "have an additional effect that affects the spell or ability that mana is spent on"
 )
 KICKER = cite("702.33a", "You may pay an additional [cost] as you cast this spell")
+KICKED_TIMES = cite("702.33d", "it may be kicked multiple times")
 KICKER_LINKED = cite("702.33e", "These abilities are linked to the kicker or multikicker abilities")
 AURA_TARGETS = cite("303.4a", "An Aura spell requires a target, which is defined by its enchant ability")
 ENTWINE = cite("702.42a", "You may choose all modes of this spell instead of just the number specified")

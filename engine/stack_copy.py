@@ -16,6 +16,7 @@ from engine.results import Explanation
 from engine.stack import (
     ANNOUNCE,
     BACK_FACE_VALUE,
+    CARD_COPY_CEASES,
     CAST_A_COPY,
     CAST_OWNER,
     CAST_TRIGGERS,
@@ -29,7 +30,10 @@ from engine.stack import (
     FOR_EACH,
     FOR_EACH_SAME,
     FOR_EACH_SKIPPED,
+    ILLEGAL_ON_RESOLUTION,
     INDEPENDENT,
+    KEPT_ILLEGAL,
+    KICKED_TIMES,
     KICKER,
     KICKER_LINKED,
     LAST_KNOWN,
@@ -49,6 +53,7 @@ from engine.stack import (
     SPELL_INFO,
     SPLICE,
     SPLICE_ANNOUNCE,
+    STORM,
     TARGETS,
     TOKEN_RULE,
     TOKEN_SPELL,
@@ -295,7 +300,9 @@ def _set_targets(
         chosen = new_targets[0] if new_targets and len(set(new_targets)) == 1 else None
         if chosen is None:
             raise refuse(
-                f"{via.name}'s copy targets the chosen {rule.phrase}: give it as new_targets: [handle]."
+                f"{via.name}'s copy targets the {rule.phrase} its ability chose (possible here: "
+                f"{described or 'none'}); describe the board in a file and give it as new_targets: [handle].",
+                FIXED_TARGET,
             )
         if chosen not in legal:
             raise refuse(
@@ -340,6 +347,36 @@ def _set_targets(
     return (chosen,) * len(old), steps, tuple(legal)
 
 
+def _kept_illegal(
+    original: StackItem, controller: Player, objects: Mapping[str, Targetable], may_change: bool
+) -> list[Explanation]:
+    """A kept target the copy's controller couldn't choose stays, but it is illegal for the copy."""
+    requirements = requirements_of(original)
+    targets = original.choices.targets
+    illegal = []
+    for slot, handle in enumerate(targets):
+        requirement = requirement_for_slot(requirements, slot)
+        candidate = PLAYERS.get(handle) or objects.get(handle)
+        if requirement and candidate and not is_legal_target(requirement, candidate, controller):
+            illegal.append(describe_target(handle, objects))
+    if not illegal:
+        return []
+    unless = "unless it gets legal new targets " if may_change else ""
+    consequence = (
+        f"so {unless}the copy won't resolve"
+        if len(set(illegal)) == len(set(targets))
+        else "the copy won't affect it"
+    )
+    return [
+        explain(
+            f"The copy keeps {', '.join(illegal)} as target even though that isn't a legal target for a "
+            f"spell its controller controls; {consequence}.",
+            KEPT_ILLEGAL,
+            ILLEGAL_ON_RESOLUTION,
+        )
+    ]
+
+
 def _legal_for_each_target(
     requirements: tuple[TargetRequirement, ...], count: int, candidate: Targetable, controller: Player
 ) -> bool:
@@ -362,6 +399,7 @@ def _targets_for_copy(
 ) -> tuple[tuple[str, ...], list[Explanation]]:
     old = original.choices.targets
     if new_targets is None or new_targets == old:
+        illegal = _kept_illegal(original, controller, objects, allows_new_targets(effect))
         if old and allows_new_targets(effect):
             keep = explain(
                 f"{via.name} lets the copy's controller choose new targets; any changed target must be "
@@ -369,8 +407,8 @@ def _targets_for_copy(
                 NEW_TARGETS,
                 UNCHANGED,
             )
-            return old, [keep]
-        return old, []
+            return old, [keep, *illegal]
+        return old, illegal
     if not allows_new_targets(effect):
         raise refuse(f"{via.name} doesn't let you choose new targets; the copy keeps {list(old)}.", DECISIONS)
     if len(new_targets) != len(old):
@@ -549,6 +587,7 @@ def copy_spell(
             NOT_CAST,
             OWNER,
         ),
+        *_storm_steps(via),
         *_copied_steps(original, targets != original.choices.targets, objects or {}),
         *target_steps,
     ]
@@ -641,7 +680,10 @@ def _copied_items(
         items.append(CopiedItem(item="X", value=choices.x, rules=rule_numbers(DECISIONS, X_ON_STACK)))
     if choices.kicked is not False and choices.kicked != 0:
         kicked = choices.kicked if not isinstance(choices.kicked, tuple) else ", ".join(choices.kicked)
-        items.append(CopiedItem(item="kicked", value=kicked, rules=rule_numbers(DECISIONS, KICKER)))
+        several = isinstance(choices.kicked, tuple) and len(choices.kicked) > 1
+        several = several or (type(choices.kicked) is int and choices.kicked > 1)
+        rules = rule_numbers(DECISIONS, KICKER, KICKED_TIMES) if several else rule_numbers(DECISIONS, KICKER)
+        items.append(CopiedItem(item="kicked", value=kicked, rules=rules))
     if choices.entwined:
         items.append(CopiedItem(item="entwine cost paid", value=True, rules=rule_numbers(DECISIONS, ENTWINE)))
     if choices.spliced:
@@ -713,7 +755,11 @@ def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
             NotCopied(item=f"the zone it was cast from ({payment.cast_from})", rules=rule_numbers(NOT_CAST))
         )
     items.extend(_resolution_items(spell_texts(original)))
-    items.append(NotCopied(item=f"owner and controller ({original.controller})", rules=rule_numbers(OWNER)))
+    items.append(
+        NotCopied(
+            item=f"the original's owner and controller ({original.controller})", rules=rule_numbers(OWNER)
+        )
+    )
     return tuple(items)
 
 
@@ -857,6 +903,18 @@ def _transforming_note(copy: StackSpell) -> Explanation:
     )
 
 
+def _storm_steps(via: Card) -> tuple[Explanation, ...]:
+    if not any(a.keyword == "Storm" for face in via.faces for a in face.abilities):
+        return ()
+    return (
+        explain(
+            f"Storm is a cast trigger of {via.name}: it copies the spell once for each other spell cast "
+            "before it this turn, and you may choose new targets for any of the copies.",
+            STORM,
+        ),
+    )
+
+
 def _via_mana_note(via: Card, via_mana: tuple[str, ...]) -> tuple[Explanation, ...]:
     if not via_mana:
         return ()
@@ -939,7 +997,7 @@ def _not_copied_ability(original: StackAbility, activated: bool) -> tuple[NotCop
     return (
         NotCopied(item=what, rules=rule_numbers(COPY_MEANS)),
         *_resolution_items(ability_texts(original)),
-        NotCopied(item=f"controller ({original.controller})", rules=rule_numbers(OWNER)),
+        NotCopied(item=f"the original's controller ({original.controller})", rules=rule_numbers(OWNER)),
     )
 
 
@@ -1030,6 +1088,11 @@ def cast_copy(
                 'It is cast, so "whenever you cast" abilities (storm, prowess, Mirari) trigger.',
                 CAST_A_COPY,
                 CAST_TRIGGERS,
+            ),
+            explain(
+                "A copy of a card that isn't cast, or that later goes anywhere but the stack or the "
+                "battlefield (a graveyard after it resolves), ceases to exist.",
+                CARD_COPY_CEASES,
             ),
         ),
         item=spell,

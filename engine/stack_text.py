@@ -38,7 +38,11 @@ _PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "pl
 _HEAD_NOUNS = frozenset({"spell", "ability", "card", "player", "permanent"})
 _ANY_TARGET_TYPES = frozenset({"creature", "planeswalker", "battle"})
 
-_TARGET_WORD = re.compile(r"\b(any number of targets|up to \w+ targets|any target|target)\b", re.IGNORECASE)
+_TARGET_WORD = re.compile(
+    r"\b(any number of targets|up to \w+ targets|(?:one|two)(?:, two)?,? or (?:two|three) targets"
+    r"|any target|target)\b",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[a-z/']+")
 
 

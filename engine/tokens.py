@@ -55,7 +55,9 @@ def token_card(spec: TokenSpec) -> Card:
             for index, keyword in enumerate(spec.abilities, start=1)
         ),
     )
-    return Card(key=f"token:{spec.token_name.casefold()}", name=spec.token_name, layout=TOKEN_LAYOUT, faces=(face,))
+    return Card(
+        key=f"token:{spec.token_name.casefold()}", name=spec.token_name, layout=TOKEN_LAYOUT, faces=(face,)
+    )
 
 
 def _number(value: int | None) -> PrintedNumber | None:

@@ -45,17 +45,29 @@ EXAMPLES: tuple[CrExample, ...] = (
     CrExample("111.4", "Minsc, Beloved Ranger says", ("cr111-minsc-boo-named-token.yaml",)),
     CrExample("111.4", "Spitting Image is a sorcery", ("cr111-spitting-image-token-name.yaml",)),
     CrExample("111.11", "Disa the Restless has the ability", ("cr111-disa-tarmogoyf-token.yaml",)),
-    CrExample("111.12", "Mimic Vat has a triggered ability", outside="pending: token copy of nothing"),
-    CrExample("613.4d", "Its “unswitched” power and toughness would be 6/4", ("cr613-switch-then-pump.yaml",)),
-    CrExample("613.4d", "If the +0/+1 effect ends before the switch", outside="pending: an effect that ends"),
-    CrExample("613.4d", "The two switches essentially cancel each other", ("cr613-two-switches-cancel.yaml",)),
+    CrExample(
+        "111.12",
+        "Mimic Vat has a triggered ability",
+        ("cr111-mimic-vat-nothing-exiled.yaml", "cr111-mimic-vat-copies-exiled-card.yaml"),
+    ),
+    CrExample(
+        "613.4d", "Its “unswitched” power and toughness would be 6/4", ("cr613-switch-then-pump.yaml",)
+    ),
+    CrExample(
+        "613.4d", "If the +0/+1 effect ends before the switch", ("cr613-pump-ends-before-switch.yaml",)
+    ),
+    CrExample(
+        "613.4d", "The two switches essentially cancel each other", ("cr613-two-switches-cancel.yaml",)
+    ),
     CrExample(
         "613.5",
         "Honor of the Pure is an enchantment",
         ("cr613-honor-of-the-pure-turned-white.yaml", "cr613-honor-of-the-pure-turned-red.yaml"),
     ),
     CrExample("613.5", "Gray Ogre, a 2/2 creature", ("cr613-gray-ogre.yaml",)),
-    CrExample("613.6", "An effect that reads “This creature gets +1/+1", ("cr613-pump-and-color-one-effect.yaml",)),
+    CrExample(
+        "613.6", "An effect that reads “This creature gets +1/+1", ("cr613-pump-and-color-one-effect.yaml",)
+    ),
     CrExample(
         "613.6",
         "Act of Treason has an effect",
@@ -71,8 +83,7 @@ EXAMPLES: tuple[CrExample, ...] = (
     CrExample(
         "613.6",
         "Svogthos, the Restless Tomb, is on the battlefield",
-        outside="Needs an effect that grants a P/T-defining ability (creature cards in your graveyard) and "
-        "an effect applied again with a new timestamp; the board's animate sets fixed numbers only.",
+        ("cr613-svogthos-becomes-11-11.yaml", "cr613-svogthos-first-effect-again.yaml"),
     ),
     CrExample(
         "613.7a",
@@ -87,10 +98,14 @@ EXAMPLES: tuple[CrExample, ...] = (
         ("cr613-loses-flying-last-wins.yaml", "cr613-has-flying-last-wins.yaml"),
     ),
     CrExample(
-        "613.9", "One effect reads, “White creatures get +1/+1,”", ("cr613-white-creatures-enchanted-is-white.yaml",)
+        "613.9",
+        "One effect reads, “White creatures get +1/+1,”",
+        ("cr613-white-creatures-enchanted-is-white.yaml",),
     ),
     CrExample("707.2", "Chimeric Staff is an artifact", ("clone-animated-chimeric-staff.yaml",)),
-    CrExample("707.2", "Clone enters the battlefield as a copy of a face-down", ("clone-face-down-demon.yaml",)),
+    CrExample(
+        "707.2", "Clone enters the battlefield as a copy of a face-down", ("clone-face-down-demon.yaml",)
+    ),
     CrExample("707.3", "Vesuvan Doppelganger reads", ("vesuvan-then-clone.yaml",)),
     CrExample("707.3", "Tomoya the Revealer", ("tomoya-becomes-shortfang.yaml",)),
     CrExample(
@@ -102,19 +117,33 @@ EXAMPLES: tuple[CrExample, ...] = (
     CrExample("707.4", "Unstable Shapeshifter reads", ("unstable-shapeshifter-giant-growth.yaml",)),
     CrExample("707.5", "Skyshroud Behemoth reads", ("clone-skyshroud-behemoth.yaml",)),
     CrExample("707.5", "Wall of Omens reads", ("clone-wall-of-omens.yaml",)),
-    CrExample("707.6", "A Clone enters the battlefield as a copy of Adaptive Automaton", ("clone-adaptive-automaton.yaml",)),
+    CrExample(
+        "707.6",
+        "A Clone enters the battlefield as a copy of Adaptive Automaton",
+        ("clone-adaptive-automaton.yaml",),
+    ),
     CrExample(
         "707.8a",
         "Afflicted Deserter is the front face",
         ("token-copy-transformed-deserter.yaml", "token-copy-transformed-deserter-transforms.yaml"),
     ),
-    CrExample("707.8a", "Clone is not a transforming double-faced card", ("token-copy-of-clone-copying-dfc.yaml",)),
-    CrExample("707.9a", "Quirion Elves enters the battlefield", ("clone-copies-shapeshifter-copying-elves.yaml",)),
+    CrExample(
+        "707.8a", "Clone is not a transforming double-faced card", ("token-copy-of-clone-copying-dfc.yaml",)
+    ),
+    CrExample(
+        "707.9a", "Quirion Elves enters the battlefield", ("clone-copies-shapeshifter-copying-elves.yaml",)
+    ),
     CrExample("707.9b", "Copy Artifact is an enchantment", ("copy-artifact-juggernaut.yaml",)),
     CrExample("707.9d", "Quicksilver Gargantuan is a creature", ("gargantuan-tarmogoyf.yaml",)),
     CrExample("707.9d", "Glasspool Mimic is a creature", ("glasspool-mimic-changeling.yaml",)),
-    CrExample("707.9e", "Altered Ego reads", ("altered-ego-copies-clone.yaml", "altered-ego-primordial-hydra.yaml")),
-    CrExample("707.9f", "Moritte of the Frost says", ("moritte-copies-animated-land.yaml", "moritte-copies-creature.yaml")),
+    CrExample(
+        "707.9e", "Altered Ego reads", ("altered-ego-copies-clone.yaml", "altered-ego-primordial-hydra.yaml")
+    ),
+    CrExample(
+        "707.9f",
+        "Moritte of the Frost says",
+        ("moritte-copies-animated-land.yaml", "moritte-copies-creature.yaml"),
+    ),
     CrExample("707.10", "A player casts Fork, targeting an Emerald Charm", outside=_STACK_COPY),
     CrExample("707.10", "Fling is an instant", ("stack_fling.yaml",)),
     CrExample("707.10", "Dawnglow Infusion is a sorcery", outside=_STACK_COPY),
@@ -129,9 +158,13 @@ EXAMPLES: tuple[CrExample, ...] = (
         "Akki Lavarunner is a nonlegendary creature",
         ("akki-lavarunner-unflipped.yaml", "akki-lavarunner-flipped.yaml"),
     ),
-    CrExample("712.9", "A Clone enters the battlefield as a copy of Wildblood Pack", ("clone-wildblood-pack.yaml",)),
+    CrExample(
+        "712.9", "A Clone enters the battlefield as a copy of Wildblood Pack", ("clone-wildblood-pack.yaml",)
+    ),
     CrExample("712.9", "A player casts Cytoshape", ("cytoshape-kruin-outlaw-transforms.yaml",)),
-    CrExample("712.9", "A player controls Blackbloom Rogue", ("mdfc-blackbloom-rogue-doesnt-transform.yaml",)),
+    CrExample(
+        "712.9", "A player controls Blackbloom Rogue", ("mdfc-blackbloom-rogue-doesnt-transform.yaml",)
+    ),
     CrExample(
         "712.13a",
         "A player controls both Mycosynth Lattice",
@@ -198,4 +231,6 @@ def test_each_example_is_covered_or_explained(row: CrExample) -> None:
     for path in paths:
         assert path.is_file(), f"missing scenario {path.name}"
     if paths:
-        assert any(row.rule in path.read_text(encoding="utf-8") for path in paths), f"no scenario names CR {row.rule}"
+        assert any(row.rule in path.read_text(encoding="utf-8") for path in paths), (
+            f"no scenario names CR {row.rule}"
+        )

@@ -93,7 +93,7 @@ def test_hull_breach_copy_has_the_chosen_mode(cards: CardsByName) -> None:
         "mana spent to cast it ({R}{G})",
         NOT_CAST,
         "the zone it was cast from (hand)",
-        "owner and controller (opponent)",
+        "the original's owner and controller (opponent)",
     ]
     assert result.outcomes == ()
     assert result.resolves_as is None
@@ -120,7 +120,7 @@ def test_naturalize_copy_may_target_an_artifact(cards: CardsByName) -> None:
     assert result.copied[1].rules == ("707.10", "707.10c")
     assert any("New target Mirari" in s.text and "707.10c" in s.rules for s in result.steps)
     assert (result.cast, result.owner, result.controller) == (False, "you", "you")
-    assert items(result)[-1] == "owner and controller (opponent)"
+    assert items(result)[-1] == "the original's owner and controller (opponent)"
 
 
 def test_naturalize_copy_cannot_target_a_creature(cards: CardsByName) -> None:
@@ -161,7 +161,7 @@ def test_glacial_ray_copy_keeps_spliced_blessed_breath(cards: CardsByName) -> No
         "the zone it was cast from (hand)",
         "choice made on resolution: Target creature you control gains protection from the color of your "
         "choice until end of turn.",
-        "owner and controller (you)",
+        "the original's owner and controller (you)",
     ]
 
 
@@ -257,7 +257,7 @@ def test_strionic_resonator_copies_banisher_priests_trigger(cards: CardsByName) 
     assert result.choices.targets == ("wurm",)
     assert items(result) == [
         "having triggered: abilities that trigger when an ability triggers don't see it",
-        "controller (you)",
+        "the original's controller (you)",
     ]
     assert {"707.10b", "607.3", "113.7a", "707.10c"} <= all_rules(result)
     assert result.characteristics.name == "Banisher Priest, ability 1"
@@ -624,3 +624,118 @@ def test_a_target_handle_named_after_its_card_is_not_named_twice(cards: CardsByN
     steps = [s.text for s in run(doc, cards).steps]
     assert "The copy has the same targets: Grizzly Bears (target 1)." in steps
     assert any(s.startswith("Reverberate lets the copy's controller choose new targets") for s in steps)
+
+
+def test_spell_copy_ceases_to_exist_off_the_stack_but_a_permanent_copy_becomes_a_token(
+    cards: CardsByName,
+) -> None:
+    fling = scenario("fling", cards)
+    assert [n.rules for n in fling.notes if "ceases to exist" in n.text] == [("707.10a",)]
+    titan = scenario("kavu_titan", cards)
+    assert not any("ceases to exist" in n.text for n in titan.notes)
+
+
+def test_cast_copy_of_a_card_ceases_to_exist_outside_stack_and_battlefield(cards: CardsByName) -> None:
+    note = next(n for n in scenario("isochron_scepter", cards).notes if "ceases to exist" in n.text)
+    assert note.rules == ("707.10a",)
+    assert "isn't cast" in note.text
+
+
+def test_storm_copy_explains_the_storm_trigger(cards: CardsByName) -> None:
+    doc = {
+        "stack": [
+            {"card": "Grapeshot", "id": "shot", "targets": ["player:opponent"]},
+            {"copy_of": "shot", "via": "Grapeshot"},
+        ],
+    }
+    step = next(s for s in run(doc, cards).steps if s.text.startswith("Storm is a cast trigger"))
+    assert step.rules == ("702.40a",)
+
+
+@pytest.mark.parametrize(
+    ("via", "copies_for"),
+    [("Ink-Treader Nephilim", ("bears", "wurm")), ("Zada, Hedron Grinder", ("bears",))],
+)
+def test_copies_for_each_other_creature_follow_the_cards_restriction(
+    cards: CardsByName, via: str, copies_for: tuple[str, ...]
+) -> None:
+    # Ink-Treader copies for each other creature, Zada only for each other creature you control (707.10d)
+    doc = {
+        "battlefield": [
+            {"card": via, "id": "copier"},
+            {"card": "Grizzly Bears", "id": "bears"},
+            {"card": "Craw Wurm", "id": "wurm", "controller": "opponent"},
+        ],
+        "stack": [
+            {"card": "Giant Growth", "id": "growth", "targets": ["copier"]},
+            {"copy_of": "growth", "via": via},
+        ],
+    }
+    result = run(doc, cards)
+    assert ("one copy targeting each of", copies_for) in [(c.item, c.value) for c in result.copied]
+    assert result.choices.targets == ("bears",)
+
+
+def test_beamsplitter_mage_needs_the_chosen_creature(cards: CardsByName) -> None:
+    doc = yaml.safe_load((BOARDS / "stack_beamsplitter_mage.yaml").read_text(encoding="utf-8"))
+    del doc["stack"][-1]["new_targets"]
+    with pytest.raises(StackError, match=re.escape("possible here: Grizzly Bears (bears)")) as error:
+        run(doc, cards)
+    assert error.value.explanation.rules == ("707.10e",)
+
+
+def test_opponents_twincast_of_increasing_vengeance_keeps_an_illegal_target(cards: CardsByName) -> None:
+    # the copy is the opponent's: "spell you control" no longer fits your Lightning Bolt (707.10c, 608.2b)
+    result = scenario("increasing_vengeance", cards, controller="opponent")
+    assert (result.owner, result.controller, result.choices.targets) == ("opponent", "opponent", ("bolt",))
+    kept = next(s for s in result.steps if s.text.startswith("The copy keeps"))
+    assert kept.text == (
+        "The copy keeps Lightning Bolt (bolt) as target even though that isn't a legal target for a spell "
+        "its controller controls; so unless it gets legal new targets the copy won't resolve."
+    )
+    assert kept.rules == ("707.10c", "608.2b")
+    assert not any(s.text.startswith("The copy keeps") for s in scenario("increasing_vengeance", cards).steps)
+
+
+def test_multikicked_copy_cites_kicking_several_times(cards: CardsByName) -> None:
+    doc = {
+        "stack": [
+            {
+                "card": "Comet Storm",
+                "id": "storm",
+                "x": 2,
+                "kicked": 1,
+                "targets": ["player:opponent", "player:you"],
+            },
+            {"copy_of": "storm", "via": "Twincast"},
+        ],
+    }
+    once = next(c for c in run(doc, cards).copied if c.item == "kicked")
+    assert (once.value, once.rules) == (1, ("707.10", "702.33a"))
+    doc["battlefield"] = [{"card": "Grizzly Bears", "id": "bears"}]
+    doc["stack"][0].update(kicked=2, targets=["player:opponent", "player:you", "bears"])
+    twice = next(c for c in run(doc, cards).copied if c.item == "kicked")
+    assert (twice.value, twice.rules) == (2, ("707.10", "702.33a", "702.33d"))
+
+
+def test_copy_keeps_how_damage_was_divided(cards: CardsByName) -> None:
+    doc = {
+        "battlefield": [
+            {"card": "Grizzly Bears", "id": "bears", "controller": "opponent"},
+            {"card": "Craw Wurm", "id": "wurm", "controller": "opponent"},
+        ],
+        "stack": [
+            {
+                "card": "Arc Lightning",
+                "id": "arc",
+                "targets": ["bears", "player:opponent"],
+                "division": [2, 1],
+            },
+            {"copy_of": "arc", "via": "Twincast", "new_targets": ["wurm", "player:opponent"]},
+        ],
+    }
+    result = run(doc, cards)
+    assert (result.choices.targets, result.choices.division) == (("wurm", "player:opponent"), (2, 1))
+    assert ("division among targets", ("2", "1"), ("707.10", "601.2d")) in [
+        (c.item, c.value, c.rules) for c in result.copied
+    ]

@@ -103,7 +103,7 @@ def test_default_question_copies_an_opponents_spell() -> None:
         False,
     )
     assert result.choices.targets == ("player:you",)
-    assert "owner and controller (opponent)" in [n.item for n in result.not_copied]
+    assert "the original's owner and controller (opponent)" in [n.item for n in result.not_copied]
 
 
 def test_default_question_gives_permanent_targets_a_default_permanent() -> None:

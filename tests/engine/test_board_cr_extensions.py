@@ -1,0 +1,61 @@
+"""Board-format extensions for CR examples: pump_if_color, pt_equal_to, ends, create_token, exiled_with."""
+
+from __future__ import annotations
+
+import pytest
+
+from data.boards import BoardFormatError, load_board
+from engine.board import ActionKind
+from engine.copy_result import answer_board
+from engine.copying import CopyError
+from tests.engine.copy_cards import cards_for
+
+
+def test_create_token_without_a_name_is_named_after_its_subtypes() -> None:
+    spec = load_board("actions:\n  - create_token: {power: 2, toughness: 1, subtypes: [Dwarf, Berserker]}\n")
+    action = spec.actions[0]
+    assert action.kind is ActionKind.CREATE_TOKEN
+    assert action.new_id == "Dwarf Berserker Token"
+    assert action.token is not None
+    assert action.token.types == ("Creature",)
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        (
+            "battlefield:\n  - {card: Grizzly Bears, effects: [{pump_if_color: [1, 1]}]}\n",
+            "pump_if_color needs a mapping",
+        ),
+        (
+            "battlefield:\n  - card: Grizzly Bears\n"
+            "    effects: [{pump_if_color: {colors: [pink], pump: [1, 1]}}]\n",
+            "unknown color 'pink'",
+        ),
+        ("battlefield: [Grizzly Bears]\nactions:\n  - ends: {object: Grizzly Bears}\n", "ends needs effect"),
+        (
+            "battlefield: [Mimic Vat, Grizzly Bears]\nactions:\n"
+            "  - create_token_copy: {of: Grizzly Bears, exiled_with: Mimic Vat}\n",
+            "exiled_with is for create_token_copy",
+        ),
+        ("actions:\n  - create_token: {power: 1, wings: 2}\n", "unknown key 'wings' in create_token"),
+        (
+            "battlefield:\n  - card: Forest\n    effects: [{animate: {pt_equal_to: lands you control}}]\n",
+            "pt_equal_to must be one of",
+        ),
+        ("actions:\n  - create_token: {power: -1}\n", "power must be a whole number"),
+    ],
+)
+def test_bad_extensions_name_the_problem_and_line(board: str, message: str) -> None:
+    with pytest.raises(BoardFormatError, match=message) as error:
+        load_board(board)
+    assert error.value.line is not None
+
+
+def test_ending_an_effect_it_does_not_have_is_an_error() -> None:
+    spec = load_board(
+        "battlefield:\n  - {card: Grizzly Bears, id: bears, effects: [{pump: [1, 1]}]}\n"
+        "actions:\n  - ends: {object: bears, effect: 2}\n"
+    )
+    with pytest.raises(CopyError, match="no effect 2 to end"):
+        answer_board(spec, cards_for(spec), "test")
