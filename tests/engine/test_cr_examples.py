@@ -34,11 +34,6 @@ _MELDED_ZONE_CHANGE = (
     "A melded permanent leaving the battlefield (both cards move, one choice for both, both return): "
     "boards have no dies/exile/return actions, so zone changes of melded permanents aren't modelled."
 )
-_STACK_COPY = (
-    "A copy of a spell on the stack: the stack engine's (engine/stack*.py) domain, owned by another "
-    "engineer; no stack scenario reproduces this example yet."
-)
-
 EXAMPLES: tuple[CrExample, ...] = (
     CrExample("111.3", "Jade Mage has the ability", ("cr111-jade-mage-saproling.yaml",)),
     CrExample("111.4", "Dwarven Reinforcements is a sorcery", ("cr111-dwarf-berserker-token-name.yaml",)),
@@ -144,9 +139,11 @@ EXAMPLES: tuple[CrExample, ...] = (
         "Moritte of the Frost says",
         ("moritte-copies-animated-land.yaml", "moritte-copies-creature.yaml"),
     ),
-    CrExample("707.10", "A player casts Fork, targeting an Emerald Charm", outside=_STACK_COPY),
+    CrExample(
+        "707.10", "A player casts Fork, targeting an Emerald Charm", ("stack_fork_emerald_charm.yaml",)
+    ),
     CrExample("707.10", "Fling is an instant", ("stack_fling.yaml",)),
-    CrExample("707.10", "Dawnglow Infusion is a sorcery", outside=_STACK_COPY),
+    CrExample("707.10", "Dawnglow Infusion is a sorcery", ("stack_dawnglow_infusion.yaml",)),
     CrExample(
         "707.11",
         "An Unstable Shapeshifter copies an Olivia Voldaren",

@@ -93,3 +93,26 @@ def test_version_1_boards_still_load_without_a_stack() -> None:
 def test_bad_stack_entries_name_their_line(text: str, message: str) -> None:
     with pytest.raises(BoardFormatError, match=message.replace("(", r"\(")):
         load_board(text)
+
+
+def test_cr_707_10_fork_copies_emerald_charm_red_with_its_mode() -> None:
+    result = answer((BOARDS / "stack_fork_emerald_charm.yaml").read_text(encoding="utf-8")).result
+    dumped = result.model_dump(mode="json")
+    assert dumped["copiable"]["name"] == dumped["current"]["name"] == "Emerald Charm"
+    assert dumped["copiable"]["colors"] == dumped["current"]["colors"] == ["R"]
+    assert dumped["choices"]["modes"] == ["Untap target permanent."]
+    assert dumped["choices"]["targets"] == ["plains"]
+    assert (dumped["cast"], dumped["owner"], dumped["controller"]) == (False, "you", "you")
+    assert any("707.10c" in step["rules"] for step in dumped["steps"])
+
+
+def test_cr_707_10_a_copy_of_dawnglow_infusion_gains_no_life() -> None:
+    result = answer((BOARDS / "stack_dawnglow_infusion.yaml").read_text(encoding="utf-8")).result
+    dumped = result.model_dump(mode="json")
+    assert dumped["choices"]["x"] == 5
+    assert dumped["current"]["mana_value"] == 6
+    assert [(o["question"], o["on_original"], o["on_copy"]) for o in dumped["outcomes"]] == [
+        ("if {G} was spent to cast Dawnglow Infusion", True, False),
+        ("if {W} was spent to cast it", True, False),
+    ]
+    assert any(item["item"].startswith("mana spent to cast it") for item in dumped["not_copied"])
