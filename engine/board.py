@@ -93,6 +93,7 @@ class ObjectSpec(Frozen):
     then_copy_of: tuple[str, ...] = ()  # copied in turn through the copy ability it got (CR 707.5, 707.9e)
     via: str | None = None
     tapped: bool = False
+    phased_out: bool = False  # treated as though it doesn't exist (CR 702.26b)
     flipped: bool = False
     transformed: bool = False
     back_face: bool = False  # a modal double-faced card with its back face up (``face: back``, CR 712.8f)
@@ -203,6 +204,7 @@ class GameObject(Frozen):
     timestamp: int = 0
     token: bool = False
     tapped: bool = False
+    phased_out: bool = False
     flipped: bool = False
     transformed: bool = False
     back_face: bool = False

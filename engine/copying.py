@@ -66,6 +66,7 @@ BACK_FACE_COPY = cite(
     "712.8e", "If a permanent is copying the back face of a transforming double-faced permanent"
 )
 MODAL_FACE = cite("712.8f", "it has only the characteristics of the face that’s up")
+PHASED_OUT = cite("702.26b", "a phased-out permanent is treated as though it does not exist")
 MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
 
 _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
@@ -98,6 +99,11 @@ def check_copyable(
     current = current_characteristics(original, board)
     wanted = {m.group(1) for m in _TYPE_WORD.finditer(wording)} - {"permanent"}
     label = original_label(original, current)
+    if original.phased_out:
+        raise CopyError(
+            f"{label} is phased out: it is treated as though it doesn't exist, so {via} can't copy it "
+            f"(CR {PHASED_OUT})."
+        )
     if original.zone is not Zone.BATTLEFIELD and "battlefield" in wording:
         raise CopyError(f"{via} copies {effect.copyable}; {label} isn't on the battlefield.")
     if wanted and not any(current.is_a(t) for t in wanted):

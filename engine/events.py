@@ -294,6 +294,7 @@ def _new_object(spec: ObjectSpec, card: Card, timestamp: int) -> GameObject:
         timestamp=timestamp,
         token=spec.token,
         tapped=spec.tapped,
+        phased_out=spec.phased_out,
         flipped=spec.flipped,
         transformed=spec.transformed,
         back_face=spec.back_face,
