@@ -66,6 +66,8 @@ BACK_FACE_COPY = cite(
     "712.8e", "If a permanent is copying the back face of a transforming double-faced permanent"
 )
 MODAL_FACE = cite("712.8f", "it has only the characteristics of the face that’s up")
+NAMES_ITSELF = cite("201.5", "Text that refers to the object it’s on by name means just that particular")
+TRACKS_BY_NAME = cite("707.11", "the effect still tracks that permanent even if it changes names")
 PHASED_OUT = cite("702.26b", "a phased-out permanent is treated as though it does not exist")
 MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
 
@@ -163,7 +165,24 @@ def copy_values(
     for exception in effect.exceptions if effect else ():
         values, because = _apply_exception(values, exception, copier, effect, original)
         why += because
+    why += _names_itself(values.main, copier)
     return values, why
+
+
+def _names_itself(values: Characteristics, copier: GameObject) -> list[Explanation]:
+    """Copied abilities that name the card they came from mean the copy itself (CR 201.5, 707.11)."""
+    naming = [a.text for a in values.abilities if SELF in a.rules_text]
+    if not naming or not values.name:
+        return []
+    return [
+        Explanation.of(
+            f"Where a copied ability says “{values.name}”, it means this object ({copier.id}) and no other "
+            f"(e.g. “{naming[0]}”); an effect of such an ability keeps tracking this permanent even if it "
+            "later changes its name or stops being a copy.",
+            NAMES_ITSELF,
+            TRACKS_BY_NAME,
+        )
+    ]
 
 
 def apply_copy(

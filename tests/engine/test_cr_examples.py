@@ -147,8 +147,7 @@ EXAMPLES: tuple[CrExample, ...] = (
     CrExample(
         "707.11",
         "An Unstable Shapeshifter copies an Olivia Voldaren",
-        outside="About an activated ability resolving after its source stopped being a copy; a board "
-        "computes characteristics and doesn't activate or resolve permanents' abilities.",
+        ("unstable-shapeshifter-copies-olivia.yaml",),
     ),
     CrExample(
         "710.2",
