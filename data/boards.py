@@ -3,6 +3,8 @@
 Board format version 1::
 
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
+                   # effects: [{pump: [2, 2]} | {gain_control: you, add_abilities: [Haste]} | …]:
+                   # several keys in one entry are the parts of one effect (one timestamp, CR 613.6)
     graveyard: [card names or objects]
     exile: [objects, e.g. {card, exiled_by, ability}]
     actions: [{enters: {…}} | {becomes_copy: {object, of, via}} | {create_token_copy: {of, via, id}}
@@ -236,7 +238,9 @@ class _Reader:
             kicked=_flag(raw, "kicked", line),
             x=_number(raw.get("x", 0), line, "x"),
             attached_to=refs.get("attached_to"),
-            effects=tuple(_effect(e, line) for e in _list(raw.get("effects", []), line, "effects")),
+            effects=tuple(
+                part for e in _list(raw.get("effects", []), line, "effects") for part in _effect(e, line)
+            ),
             exiled_by=refs.get("exiled_by"),
             exiled_by_ability=_number(raw["ability"], line, "ability") if "ability" in raw else None,
         )
@@ -452,14 +456,20 @@ def _colors(value: Any, line: int | None) -> tuple[str, ...]:
     return tuple(_COLOR_LETTERS.get(n.casefold(), n.upper()) for n in names)
 
 
-def _effect(value: Any, line: int | None) -> EffectSpec:
-    if not isinstance(value, dict) or len(value) != 1:
-        raise BoardFormatError(f"an effect is one of {', '.join(_EFFECT_READERS)}: value", line)
-    ((key, body),) = value.items()
-    reader = _EFFECT_READERS.get(str(key))
-    if reader is None:
-        raise BoardFormatError(f"unknown effect {key!r}; expected one of {', '.join(_EFFECT_READERS)}", line)
-    return reader(body, line or 0)
+def _effect(value: Any, line: int | None) -> tuple[EffectSpec, ...]:
+    """One effect entry; several keys are the parts of one effect, with one timestamp (CR 613.6)."""
+    if not isinstance(value, dict) or not value:
+        raise BoardFormatError(f"an effect is one or more of {', '.join(_EFFECT_READERS)}: value", line)
+    parts: list[EffectSpec] = []
+    for key, body in value.items():
+        reader = _EFFECT_READERS.get(str(key))
+        if reader is None:
+            raise BoardFormatError(
+                f"unknown effect {key!r}; expected one of {', '.join(_EFFECT_READERS)}", line
+            )
+        part = reader(body, line or 0)
+        parts.append(part.model_copy(update={"with_previous": True}) if parts else part)
+    return tuple(parts)
 
 
 def _pt_effect(kind: EffectKind) -> Callable[[Any, int], EffectSpec]:
@@ -547,4 +557,7 @@ _EFFECT_READERS: dict[str, Callable[[Any, int], EffectSpec]] = {
         kind=EffectKind.SET_COLORS, line=line, colors=_colors(body, line)
     ),
     "animate": _animate,
+    "gain_control": lambda body, line: EffectSpec(
+        kind=EffectKind.GAIN_CONTROL, line=line, controller=_enum(Player, body, line, "gain_control")
+    ),
 }

@@ -59,6 +59,7 @@ class EffectKind(StrEnum):
     SET_SUBTYPES = "set_subtypes"  # 4
     SET_COLORS = "set_colors"  # 5
     ANIMATE = "animate"  # 4, 5, 6, 7b: "becomes a 1/1 … artifact creature … It's still a land."
+    GAIN_CONTROL = "gain_control"  # 2: "Gain control of target creature"
 
 
 PT_COUNTS = ("creature cards in your graveyard",)
@@ -79,6 +80,8 @@ class EffectSpec(Frozen):
     keep_types: bool = True  # animate: "It's still a land." (types added, not replaced)
     if_colors: tuple[str, ...] = ()  # pump: only while it has these colors ("White creatures get +1/+1")
     pt_count: str | None = None  # animate: P/T each equal to a count (one of PT_COUNTS), set in layer 7b
+    controller: Player | None = None  # gain_control: who controls it now
+    with_previous: bool = False  # another part of the effect before it: one effect, several layers (613.6)
 
 
 class ObjectSpec(Frozen):

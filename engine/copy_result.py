@@ -15,7 +15,12 @@ from engine.board import Board, BoardSpec, GameObject, Zone
 from engine.characteristics import Characteristics
 from engine.citations import cite
 from engine.events import board_from_spec
-from engine.layers import COPIABLE_AFTER_LAYER_1, copiable_values, current_characteristics
+from engine.layers import (
+    COPIABLE_AFTER_LAYER_1,
+    copiable_values,
+    current_characteristics,
+    current_controller,
+)
 from engine.linked import Link, find_links
 from engine.model import SELF, Card, PrintedNumber
 from engine.results import Explanation
@@ -231,7 +236,7 @@ def object_summary(obj: GameObject) -> ObjectSummary:
         id=obj.id,
         name=copiable_values(obj).name,
         zone=obj.zone.value,
-        controller=obj.controller.value,
+        controller=current_controller(obj).value,
         token=obj.token,
         copy_of=obj.copies[-1].of_id if obj.copies else None,
     )
@@ -273,7 +278,7 @@ def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) 
             o.id
             for o in board.in_zone(Zone.BATTLEFIELD)
             if o.id != obj.id
-            and o.controller is obj.controller
+            and current_controller(o) is current_controller(obj)
             and current_characteristics(o, board).name == current.name
             and current_characteristics(o, board).legendary
         ]

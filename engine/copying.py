@@ -25,6 +25,7 @@ from engine.layers import (
     FLIP_ALTERNATIVE,
     copiable_values,
     current_characteristics,
+    current_controller,
     is_melded,
     layer_one_text,
     text_for_copying,
@@ -111,7 +112,7 @@ def check_copyable(
     if wanted and not any(current.is_a(t) for t in wanted):
         types = " ".join(current.types) or "no card type"
         raise CopyError(f"{via} can copy only {effect.copyable}; {label} is {types}.")
-    if "you control" in wording and original.controller is not copier.controller:
+    if "you control" in wording and current_controller(original) is not current_controller(copier):
         raise CopyError(f"{via} can copy only {effect.copyable}; {label} is controlled by the other player.")
     if ("another" in wording or "other" in wording.split()) and original.id == copier.id:
         raise CopyError(f"{via} can't copy itself ({effect.copyable}).")

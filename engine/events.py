@@ -215,8 +215,10 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             obj, board = _copy_again(board, obj, board.get(handle), event.timestamp)
         board = _linked_copy_trigger(board, obj)
     board, obj = _enter_replacements(board, obj, spec, event.timestamp)
+    stamp = event.timestamp
     for effect_spec in spec.effects:
-        board, stamp = board.tick()
+        if not effect_spec.with_previous:
+            board, stamp = board.tick()
         obj = obj.model_copy(
             update={"effects": (*obj.effects, TimedEffect(timestamp=stamp, spec=effect_spec, listed=True))}
         )
@@ -795,12 +797,12 @@ def _follow_up_abilities(
 def _effect_ends(board: Board, event: Event) -> Board:
     """The object's ``event.effect``-th listed effect ends; the others keep their timestamps (CR 613.7)."""
     obj = board.get(event.object_id)
-    listed = [effect for effect in obj.effects if effect.listed]
+    listed = [effect for effect in obj.effects if effect.listed and not effect.spec.with_previous]
     number = event.effect or 0
     if not 1 <= number <= len(listed):
         raise CopyError(f"{obj.id} has {len(listed)} listed effects; there is no effect {number} to end")
     ended = listed[number - 1]
-    kept = tuple(effect for effect in obj.effects if effect is not ended)
+    kept = tuple(e for e in obj.effects if not (e.listed and e.timestamp == ended.timestamp))
     explanation = Explanation.of(
         f"Its effect {number} ({ended.spec.kind.value}) ends; the layer system is applied again without it.",
         CONTINUALLY_APPLIED,

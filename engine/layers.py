@@ -3,8 +3,8 @@
 Layer 1a applies copy effects and P/T-setting "as enters" effects in timestamp order, 1b the face-down
 status; the result is the copiable values (613.2c). Layers 4, 5 and 6 apply characteristic-defining
 abilities first and then the board's effects in timestamp order (613.3); layer 7 applies 7a CDAs,
-7b setting, 7c modifying effects and counters, 7d switching (613.4). Layers 2 and 3 (control, text)
-have no effects a board can describe.
+7b setting, 7c modifying effects and counters, 7d switching (613.4). Layer 2 gives the current
+controller (:func:`current_controller`); layer 3 (text) has no effects a board can describe.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from engine.board import (
     EffectKind,
     EffectSpec,
     GameObject,
+    Player,
     TimedEffect,
     Zone,
 )
@@ -37,6 +38,8 @@ from engine.model import AbilityKind, Card, PrintedNumber
 from engine.results import Explanation
 
 LAYERS = cite("613.1", "all applicable continuous effects are applied in a series of layers")
+LAYER_2 = cite("613.1b", "Control-changing effects are applied")
+PARTS_IN_THEIR_LAYERS = cite("613.6", "the parts of the effect each apply in their appropriate ones")
 LAYER_1A = cite("613.2a", "Copiable effects are applied")
 LAYER_1B = cite("613.2b", "Face-down spells and permanents have their characteristics modified")
 COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
@@ -167,11 +170,13 @@ def current_characteristics(obj: GameObject, board: Board) -> Computed:
     steps: list[Explanation] = []
     notes: list[Explanation] = []
     effects = sorted(obj.effects, key=lambda e: e.timestamp)
+    steps += _layer_two(obj, effects)
     values = _layer_four(values, obj, effects, notes)
     values = _layer_five(values, effects)
     values = _layer_six(values, obj, effects)
     power, toughness = _layer_seven(values, obj, board, effects, steps, notes)
     notes += _shared_layer_notes(effects)
+    notes += _effects_in_several_layers(effects)
     numbers = {"power": power, "toughness": toughness}
     update = {
         k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
@@ -191,7 +196,39 @@ _LAYERS_OF: dict[EffectKind, tuple[str, ...]] = {
     EffectKind.PUMP: ("7c",),
     EffectKind.SWITCH_PT: ("7d",),
     EffectKind.ANIMATE: ("4", "5", "6", "7b"),
+    EffectKind.GAIN_CONTROL: ("2",),
 }
+
+
+def current_controller(obj: GameObject) -> Player:
+    """Who controls ``obj`` after layer 2: the latest control-changing effect, else its controller."""
+    changes = [e for e in sorted(obj.effects, key=lambda e: e.timestamp) if e.spec.controller is not None]
+    return changes[-1].spec.controller if changes and changes[-1].spec.controller else obj.controller
+
+
+def _layer_two(obj: GameObject, effects: list[TimedEffect]) -> list[Explanation]:
+    return [
+        Explanation.of(f"Layer 2: an effect gives control of {obj.id} to {e.spec.controller}.", LAYER_2)
+        for e in effects
+        if e.spec.kind is EffectKind.GAIN_CONTROL
+    ]
+
+
+def _effects_in_several_layers(effects: list[TimedEffect]) -> list[Explanation]:
+    """Notes for each effect whose parts (one timestamp) apply in different layers (CR 613.6)."""
+    layers_of: dict[int, list[str]] = {}
+    for effect in effects:
+        layers = layers_of.setdefault(effect.timestamp, [])
+        layers += [layer for layer in _LAYERS_OF[effect.spec.kind] if layer not in layers]
+    return [
+        Explanation.of(
+            f"One effect has parts in layers {', '.join(layers[:-1])} and {layers[-1]}: each part applies in "
+            "its own layer, to the same object.",
+            PARTS_IN_THEIR_LAYERS,
+        )
+        for layers in layers_of.values()
+        if len(layers) > 1
+    ]
 
 
 def _shared_layer_notes(effects: list[TimedEffect]) -> list[Explanation]:
@@ -429,7 +466,7 @@ def creature_cards_in_graveyard(board: Board, obj: GameObject) -> int:
     return sum(
         1
         for card in board.in_zone(Zone.GRAVEYARD)
-        if card.owner is obj.controller
+        if card.owner is current_controller(obj)
         and card.card is not None
         and not card.token
         and "Creature" in card.card.front.type_line.types

@@ -13,7 +13,7 @@ from typing import Literal
 from engine.board import Board, BoardSpec, GameObject, ObjectSpec, Player, Zone
 from engine.copy_result import Answer, CharacteristicsView, CurrentView, ObjectSummary, Status, object_summary
 from engine.events import board_from_spec
-from engine.layers import copiable_values, current_characteristics
+from engine.layers import copiable_values, current_characteristics, current_controller
 from engine.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.results import Explanation
 from engine.stack import (
@@ -94,7 +94,7 @@ def _board_object(obj: GameObject, board: Board, cards: Mapping[str, Card]) -> B
         name=name,
         kind=TargetKind.PERMANENT if on_battlefield else TargetKind.CARD,
         types=values.types,
-        controller=obj.controller.value,
+        controller=current_controller(obj).value,
     )
     # a copy has the abilities of what it copies (CR 707.2): use that card when the catalogue has it
     card = cards.get(copiable_values(obj).name or "", obj.card)

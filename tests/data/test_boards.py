@@ -151,6 +151,12 @@ def test_linked_query() -> None:
             4,
             "needs of: HANDLE",
         ),
+        (
+            "battlefield:\n  - card: Clone\n    effects:\n      - gain_control: everyone\n",
+            2,
+            "gain_control must be one of you, opponent",
+        ),
+        ("battlefield:\n  - card: Clone\n    effects:\n      - {}\n", 2, "an effect is one or more of"),
         ("battlefield: [Clone]\nquery: nobody\n", 2, "query refers to 'nobody'"),
         ("battlefield: [Clone\n", 2, "not valid YAML or JSON"),
     ],
@@ -203,3 +209,17 @@ def test_face_back_is_a_modal_double_faced_card_played_as_its_back_face() -> Non
 def test_a_second_document_is_not_read() -> None:
     spec = load_board("battlefield: [Grizzly Bears]\n---\nerror: anything\n")
     assert [o.card for o in spec.objects] == ["Grizzly Bears"]
+
+
+def test_an_effect_entry_with_several_keys_is_one_effect_in_parts() -> None:
+    spec = load_board(
+        "battlefield:\n  - card: Grizzly Bears\n    controller: opponent\n    effects:\n"
+        "      - pump: [1, 1]\n      - {gain_control: you, add_abilities: [Haste]}\n"
+    )
+    effects = spec.objects[0].effects
+    assert [(e.kind.value, e.with_previous) for e in effects] == [
+        ("pump", False),
+        ("gain_control", False),
+        ("add_abilities", True),
+    ]
+    assert (effects[1].controller, effects[2].abilities) == (Player.YOU, ("Haste",))

@@ -5,8 +5,9 @@ and the expected result. ``current`` must give the full object (name, cost, colo
 abilities, counters, token, status); ``copiable`` the copiable values; ``abilities_include`` parts of
 abilities that must be there and ``abilities_absent`` whole abilities that must not; ``rules`` CR
 numbers the reasoning must cite (``notes`` in the notes); ``linked`` the linked pairs of a
-``{linked: …}`` query; ``explains`` parts of the reasoning's text that must be there; ``error`` a
-message part when the board is impossible; ``xfail`` why a known gap elsewhere makes it fail.
+``{linked: …}`` query; ``controllers`` the controller (after layer 2) of board objects, by handle, as
+the answer's ``objects`` list shows them; ``explains`` parts of the reasoning's text that must be there;
+``error`` a message part when the board is impossible; ``xfail`` why a known gap elsewhere makes it fail.
 """
 
 from __future__ import annotations
@@ -53,7 +54,11 @@ def test_scenario(path: Path, request: pytest.FixtureRequest) -> None:
         with pytest.raises(CopyError, match=expected["error"]):
             answer_board(spec, cards_for(spec), "test")
         return
-    result = answer_board(spec, cards_for(spec), "test").model_dump(mode="json")["result"]
+    answer = answer_board(spec, cards_for(spec), "test").model_dump(mode="json")
+    result = answer["result"]
+    controllers = {obj["id"]: obj["controller"] for obj in answer["objects"]}
+    for handle, controller in expected.get("controllers", {}).items():
+        assert controllers[handle] == controller, f"controller of {handle}"
     if "id" in expected:
         assert result["id"] == expected["id"]
     for section in ("copiable", "current"):

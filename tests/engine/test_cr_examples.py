@@ -66,9 +66,11 @@ EXAMPLES: tuple[CrExample, ...] = (
     CrExample(
         "613.6",
         "Act of Treason has an effect",
-        outside="Layer 2 isn't modelled: a board states each object's controller and no effect can change "
-        "it, so the control half of the example can't be expressed (the layer-6 haste half alone proves "
-        "nothing about the example's point, the split across layers 2 and 6).",
+        (
+            "cr613-act-of-treason.yaml",
+            "cr613-act-of-treason-spark-double.yaml",
+            "cr613-act-of-treason-ends.yaml",
+        ),
     ),
     CrExample(
         "613.6",
