@@ -200,7 +200,7 @@ def contains_phrase(text: str, phrase: str) -> bool:
 def _effective_date(text: str) -> date:
     match = _EFFECTIVE_DATE.search(text)
     if match is None or match["month"] not in _MONTHS:
-        raise RulesParseError("no 'These rules are effective as of …' line: not a Comprehensive Rules file")
+        raise RulesParseError("no “effective as of <Month D, YYYY>” line: not a Comprehensive Rules file")
     return date(int(match["year"]), _MONTHS.index(match["month"]) + 1, int(match["day"]))
 
 

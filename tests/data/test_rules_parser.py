@@ -19,62 +19,8 @@ from data.rules.parser import (
 )
 
 # A self-written miniature in the official layout, with every irregularity real files contain.
-MINI_RULES = """\ufeffMagic: The Gathering Comprehensive Rules
-
-These rules are effective as of March 4, 2033.
-
-Contents
-
-1. Game Concepts
-100. General
-7. Additional Rules
-707. Copying Objects
-Glossary
-
-Credits
-
-1. Game Concepts
-
-100. General
-
-100.1. These rules apply to “games.”
-
-100.1a A subrule.
-     An indented line that continues the subrule.
-Example: An example of the subrule.
-Example: A second example.
-
-100.2 A rule without its period. See rule 707.2.
-
-100.3.A rule without a space. See rules 100.1a and 707.2b–d.
-
-7. Additional Rules
-
-707. Copying Objects
-
-707.1. Keyword
-
-707.2. Copy things — with a dash.
-
-707.2k A subrule after j.
-
-707.2m A subrule after k, skipping l.
-
-Glossary
-
-Copiable Values
-Values checked by copy effects. See rules 707.2 and 100.1.
-
-Control, Controller
-Who controls an object.
-
-Bury (Obsolete)
-An old word.
-
-Credits
-
-Design: someone.
-"""
+MINI_RULES = (Path(__file__).parent.parent / "fixtures" / "own_rules_mini.txt").read_text(encoding="utf-8")
+EFFECTIVE_LINE = MINI_RULES.splitlines()[2]
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +116,7 @@ def test_text_that_is_not_rules_is_rejected() -> None:
     with pytest.raises(RulesParseError, match="effective"):
         parse_rules("100.1. A rule but no date.\n")
     with pytest.raises(RulesParseError, match="no numbered rules"):
-        parse_rules("These rules are effective as of March 4, 2033.\n\nNothing else.\n")
+        parse_rules(f"{EFFECTIVE_LINE}\n\nNothing else.\n")
 
 
 def test_phrases_compare_ignoring_quotes_and_whitespace() -> None:
