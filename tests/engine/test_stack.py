@@ -20,6 +20,7 @@ from engine.model import Card
 from engine.stack import Choices, Payment, StackError
 from engine.stack_board import (
     MAX_STACK,
+    BoardObject,
     StackEntrySpec,
     board_object,
     build_stack,
@@ -41,11 +42,11 @@ def cards() -> CardsByName:
 def run(doc: dict[str, Any], cards: CardsByName) -> StackCopyResult:
     """Build the board's objects and stack and answer its query."""
     entries = tuple(StackEntrySpec.model_validate(entry) for entry in doc["stack"])
-    objects = {}
+    objects: dict[str, BoardObject] = {}
     for zone in ("battlefield", "graveyard", "exile"):
         for raw in doc.get(zone, []):
             spec = raw if isinstance(raw, dict) else {"card": raw}
-            handle = spec.get("id", spec["card"])
+            handle = str(spec.get("id", spec["card"]))
             objects[handle] = board_object(handle, cards(spec["card"]), spec.get("controller", "you"), zone)
     catalogue = {name: cards(name) for name in stack_card_names(entries)}
     return build_stack(entries, catalogue, objects).answer(doc.get("query"))
@@ -68,7 +69,7 @@ def outcomes(result: StackCopyResult) -> list[tuple[str, Any, Any]]:
 
 def all_rules(result: StackCopyResult) -> set[str]:
     explained = [*result.steps, *result.notes]
-    listed = [*result.copied, *result.not_copied, *result.outcomes]
+    listed: list[Any] = [*result.copied, *result.not_copied, *result.outcomes]
     return {r for e in explained for r in e.rules} | {r for i in listed for r in i.rules}
 
 
@@ -238,7 +239,7 @@ def test_increasing_vengeance_copy_was_not_cast_from_a_graveyard(cards: CardsByN
 
 
 def test_increasing_vengeance_copies_only_your_own_spells(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "stack": [
             {"card": "Lightning Bolt", "id": "bolt", "controller": "opponent", "targets": ["player:you"]},
             {"copy_of": "bolt", "via": "Increasing Vengeance"},
@@ -275,7 +276,7 @@ def test_strionic_resonator_cannot_copy_a_spell(cards: CardsByName) -> None:
 
 
 def test_rings_of_brighthearth_copies_an_activated_ability(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "battlefield": [{"card": "Isochron Scepter", "id": "scepter"}],
         "stack": [
             {"source": "scepter", "ability": 2, "id": "activation"},
@@ -298,7 +299,7 @@ def test_copy_of_kicked_creature_spell_is_a_kicked_token(cards: CardsByName) -> 
 
 
 def test_copy_names_which_kicker_was_paid(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "stack": [
             {"card": "Ana Battlemage", "id": "ana", "kicked": ["first"]},
             {"copy_of": "ana", "via": "Double Major"},
@@ -344,7 +345,7 @@ def test_fork_copy_is_red(cards: CardsByName) -> None:
 
 
 def test_multikicked_comet_storm_copy_keeps_x_kicks_and_targets(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "battlefield": [{"card": "Grizzly Bears", "id": "bears", "controller": "opponent"}],
         "stack": [
             {
@@ -373,7 +374,7 @@ def test_cast_copy_is_cast_and_makes_its_own_choices(cards: CardsByName) -> None
 
 
 def test_cast_copy_without_paying_its_mana_cost_has_x_zero(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "exile": [{"card": "Fireball", "id": "fireball"}],
         "stack": [{"copy_of": "fireball", "via": "Isochron Scepter", "x": 4, "targets": ["player:opponent"]}],
     }
@@ -417,7 +418,7 @@ def test_entries_are_bounded() -> None:
 
 
 def test_storm_copies_its_own_spell_and_the_copies_are_not_cast(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "battlefield": [{"card": "Grizzly Bears", "id": "bears", "controller": "opponent"}],
         "stack": [
             {"card": "Grapeshot", "id": "shot", "targets": ["player:opponent"]},
@@ -479,7 +480,7 @@ def test_aura_spell_targets_what_its_enchant_ability_names(cards: CardsByName) -
 
 def test_copy_of_an_x_creature_spell_keeps_x(cards: CardsByName) -> None:
     # unlike a Clone of the permanent (X is 0 there), the spell copy's X is the original's (CR 707.10)
-    doc = {
+    doc: dict[str, Any] = {
         "stack": [
             {"card": "Primordial Hydra", "id": "hydra", "x": 3},
             {"copy_of": "hydra", "via": "Double Major"},
@@ -532,7 +533,7 @@ def test_increasing_vengeance_note_quotes_the_text_the_copy_skips(cards: CardsBy
 
 
 def test_x_creature_token_enters_with_the_copys_x(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "stack": [
             {"card": "Primordial Hydra", "id": "hydra", "x": 3},
             {"copy_of": "hydra", "via": "Double Major"},
@@ -612,7 +613,7 @@ def test_beamsplitter_mage_copy_is_not_created_for_an_illegal_choice(cards: Card
 
 
 def test_a_target_handle_named_after_its_card_is_not_named_twice(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "battlefield": [
             {"card": "Grizzly Bears", "id": "Grizzly Bears (target 1)", "controller": "opponent"}
         ],
@@ -642,7 +643,7 @@ def test_cast_copy_of_a_card_ceases_to_exist_outside_stack_and_battlefield(cards
 
 
 def test_storm_copy_explains_the_storm_trigger(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "stack": [
             {"card": "Grapeshot", "id": "shot", "targets": ["player:opponent"]},
             {"copy_of": "shot", "via": "Grapeshot"},
@@ -660,7 +661,7 @@ def test_copies_for_each_other_creature_follow_the_cards_restriction(
     cards: CardsByName, via: str, copies_for: tuple[str, ...]
 ) -> None:
     # Ink-Treader copies for each other creature, Zada only for each other creature you control (707.10d)
-    doc = {
+    doc: dict[str, Any] = {
         "battlefield": [
             {"card": via, "id": "copier"},
             {"card": "Grizzly Bears", "id": "bears"},
@@ -698,7 +699,7 @@ def test_opponents_twincast_of_increasing_vengeance_keeps_an_illegal_target(card
 
 
 def test_multikicked_copy_cites_kicking_several_times(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "stack": [
             {
                 "card": "Comet Storm",
@@ -719,7 +720,7 @@ def test_multikicked_copy_cites_kicking_several_times(cards: CardsByName) -> Non
 
 
 def test_copy_keeps_how_damage_was_divided(cards: CardsByName) -> None:
-    doc = {
+    doc: dict[str, Any] = {
         "battlefield": [
             {"card": "Grizzly Bears", "id": "bears", "controller": "opponent"},
             {"card": "Craw Wurm", "id": "wurm", "controller": "opponent"},
