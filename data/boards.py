@@ -5,12 +5,29 @@ Board format version 1::
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
                    # effects: [{pump: [2, 2]} | {gain_control: you, add_abilities: [Haste]} | …]:
                    # several keys in one entry are the parts of one effect (one timestamp, CR 613.6)
+                   # attached_to: HANDLE: an Aura/Equipment/Fortification attached as it enters. Static
+                   # abilities of permanents (Equipment, Auras, anthems …) apply by themselves
+                   # (engine.statics): list under effects only what resolved spells and abilities did.
     graveyard: [card names or objects]
     exile: [objects, e.g. {card, exiled_by, ability}]
     actions: [{enters: {…}} | {becomes_copy: {object, of, via}} | {create_token_copy: {of, via, id}}
               | {create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}}
               | {turn_face_up: {object}} | {turn_face_down: {object}} | {transform: {object}}
-              | {create_token_copy: {exiled_with, via, id}} | {ends: {object, effect}}]
+              | {create_token_copy: {exiled_with, via, id}} | {ends: {object, effect}}
+              | {attach: {object, to}}   # an Aura/Equipment/Fortification becomes attached (new timestamp)
+              | {leaves: {object, to, by, replacement, last, ids}}
+              | {returns: {cards_of, to, counters, controller, by}}]
+             # leaves: a permanent leaves the battlefield for to: graveyard|exile|hand|library and becomes
+             #   a new object (a melded one: its two cards; a token: nothing). by: HANDLE of the object whose
+             #   ability moves it (cards exiled with it, e.g. Duplicant); replacement: HANDLE of the
+             #   replacement effect its controller applies when several do (Leyline of the Void …);
+             #   last: CARD, the card of a melded permanent exiled last; ids: {CARD: HANDLE}, the new cards.
+             # returns: the card(s) the permanent cards_of became move to to: (battlefield by default), each
+             #   with counters: {"+1/+1": 1}, under controller: you|opponent (default: its owner).
+    # resolves: {card, id, …} a permanent spell resolves (its effects: ones that already apply to it);
+    # next_enters_as_copy: {of, via} (Mystic Reflection); day_night: day|night (it becomes so);
+    # put_onto_battlefield: {object, transformed}; flip: {object}   — see engine.resolving, engine.faces
+    day_night: day | night   # the game's designation as the board starts (CR 728.1)
     stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
             | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
     query: handle | {linked: handle}
@@ -32,9 +49,11 @@ from engine.board import (
     ActionKind,
     ActionSpec,
     BoardSpec,
+    DayNight,
     EffectKind,
     EffectSpec,
     FaceDownKind,
+    MoveSpec,
     ObjectSpec,
     Player,
     Zone,
@@ -43,7 +62,7 @@ from engine.stack import StackError
 from engine.stack_board import StackEntrySpec, stack_handles
 from engine.tokens import TokenSpec
 
-_E = TypeVar("_E", Player, FaceDownKind, ActionKind)
+_E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
 
 MAX_TEXT = 100_000
 MAX_OBJECTS = 100
@@ -89,7 +108,15 @@ _TOKEN_KEYS = frozenset(
         "controller",
     }
 )
-_TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "stack", "query")
+_LEAVES_KEYS = frozenset({"object", "to", "by", "replacement", "last", "ids"})
+_RETURNS_KEYS = frozenset({"cards_of", "to", "by", "counters", "controller"})
+_MOVE_ZONES = (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
+_TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "stack", "query", "day_night")
+_FACE_ACTIONS = (
+    ActionKind.NEXT_ENTERS_AS_COPY,
+    ActionKind.PUT_ONTO_BATTLEFIELD,
+    ActionKind.FLIP,
+)
 
 
 class BoardFormatError(ValueError):
@@ -163,8 +190,17 @@ class _Reader:
         query, linked = self.query(sections.get("query"))
         if not objects and not actions and not stack:
             raise BoardFormatError("the board has no objects")
+        designation = sections.get("day_night")
+        day_night = None
+        if designation is not None:
+            day_night = _enum(DayNight, _plain(designation), _line(designation), "day_night")
         return BoardSpec(
-            objects=tuple(objects), actions=tuple(actions), query=query, query_linked=linked, stack=stack
+            objects=tuple(objects),
+            actions=tuple(actions),
+            query=query,
+            query_linked=linked,
+            stack=stack,
+            day_night=day_night,
         )
 
     def _items(self, node: yaml.Node | None, what: str) -> list[yaml.Node]:
@@ -253,13 +289,22 @@ class _Reader:
             )
         ((key, body),) = _pairs(node)
         kind = _enum(ActionKind, key, line, "action")
-        if kind is ActionKind.ENTERS:
+        if kind in (ActionKind.ENTERS, ActionKind.RESOLVES):
             return ActionSpec(kind=kind, line=line or 0, entering=self.object(body, Zone.BATTLEFIELD))
+        if kind is ActionKind.DAY_NIGHT:
+            day_night = _enum(DayNight, _plain(body), line, "day_night")
+            return ActionSpec(kind=kind, line=line or 0, day_night=day_night)
         raw = _plain(body)
         if not isinstance(raw, dict):
             raise BoardFormatError(f"{kind.value} needs a mapping", line)
         if kind is ActionKind.CREATE_TOKEN:
             return self.token(raw, line)
+        if kind in (ActionKind.LEAVES, ActionKind.RETURNS):
+            return self.zone_move(kind, raw, line)
+        if kind in _FACE_ACTIONS:
+            return self.face_action(kind, raw, line)
+        if kind is ActionKind.ATTACH:
+            return self.attach(raw, line)
         allowed = {"object", "of", "via", "id", "controller", "exiled_with", "effect"}
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown:
@@ -305,6 +350,17 @@ class _Reader:
             effect=_number(raw["effect"], line, "effect") if "effect" in raw else None,
         )
 
+    def attach(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+        """``attach: {object: hammer, to: bear}``: an Aura, Equipment or Fortification becomes attached."""
+        if set(map(str, raw)) != {"object", "to"}:
+            raise BoardFormatError("attach needs exactly object: HANDLE and to: HANDLE", line)
+        return ActionSpec(
+            kind=ActionKind.ATTACH,
+            line=line or 0,
+            target=self.ref(raw["object"], line, "object"),
+            to=self.ref(raw["to"], line, "to"),
+        )
+
     def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
         unknown = sorted(set(map(str, raw)) - _TOKEN_KEYS)
@@ -328,6 +384,57 @@ class _Reader:
             new_id=new_id,
             controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
             token=token,
+        )
+
+    def zone_move(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
+        """``leaves: {object, to, by, replacement, last, ids}`` or ``returns: {cards_of, to, …}``."""
+        leaves = kind is ActionKind.LEAVES
+        allowed = _LEAVES_KEYS if leaves else _RETURNS_KEYS
+        unknown = sorted(set(map(str, raw)) - allowed)
+        if unknown:
+            expected = ", ".join(sorted(allowed))
+            raise BoardFormatError(f"unknown key {unknown[0]!r} in {kind.value}; expected {expected}", line)
+        handle_key = "object" if leaves else "cards_of"
+        if handle_key not in raw or (leaves and "to" not in raw):
+            needed = "object: HANDLE and to: ZONE" if leaves else "cards_of: HANDLE"
+            raise BoardFormatError(f"{kind.value} needs {needed}", line)
+        target = self.ref(raw[handle_key], line, handle_key)
+        move = MoveSpec(
+            to=_destination(raw.get("to", "battlefield"), line, leaves=leaves),
+            by=self.ref(raw["by"], line, "by") if "by" in raw else None,
+            replacement=self.ref(raw["replacement"], line, "replacement") if "replacement" in raw else None,
+            last=_text(raw["last"], line, "last") if "last" in raw else None,
+            ids=self.new_handles(raw.get("ids", {}), line),
+            counters=_counters(raw["counters"], line) if "counters" in raw else (),
+            controller=_enum(Player, raw["controller"], line, "controller") if "controller" in raw else None,
+        )
+        return ActionSpec(kind=kind, line=line or 0, target=target, move=move)
+
+    def new_handles(self, value: Any, line: int | None) -> tuple[tuple[str, str], ...]:
+        """``ids: {Graf Rats: rats}``: the handle each card gets in its new zone (defined from here on)."""
+        if not isinstance(value, dict):
+            raise BoardFormatError("ids must be a mapping {CARD NAME: HANDLE}", line)
+        pairs = tuple((_text(k, line, "ids card"), _text(v, line, "ids handle")) for k, v in value.items())
+        for _, handle in pairs:
+            self.define(handle, line)
+        return pairs
+
+    def face_action(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
+        """``next_enters_as_copy: {of, via}``, ``put_onto_battlefield: {object, transformed}`` or ``flip``."""
+        copy = kind is ActionKind.NEXT_ENTERS_AS_COPY
+        needed = {"of", "via"} if copy else {"object"}
+        allowed = needed | ({"transformed"} if kind is ActionKind.PUT_ONTO_BATTLEFIELD else set())
+        unknown = sorted(set(map(str, raw)) - allowed)
+        if unknown or not needed <= set(raw):
+            keys = ", ".join(sorted(allowed))
+            raise BoardFormatError(f"{kind.value} takes {keys} ({', '.join(sorted(needed))} required)", line)
+        return ActionSpec(
+            kind=kind,
+            line=line or 0,
+            target=None if copy else self.ref(raw["object"], line, "object"),
+            of=self.ref(raw["of"], line, "of") if copy else None,
+            via=_text(raw["via"], line, "via") if copy else None,
+            transformed=_flag(raw, "transformed", line),
         )
 
     def stack(self, nodes: list[yaml.Node]) -> tuple[StackEntrySpec, ...]:
@@ -376,6 +483,15 @@ def _text(value: Any, line: int | None, what: str) -> str:
     if len(text) > MAX_STRING:
         raise BoardFormatError(f"{what} is too long (at most {MAX_STRING} characters)", line)
     return text
+
+
+def _destination(value: Any, line: int | None, *, leaves: bool) -> Zone:
+    """Where ``leaves``/``returns`` puts the card(s): not the stack (nor the battlefield, for leaves)."""
+    allowed = [z for z in _MOVE_ZONES if not (leaves and z is Zone.BATTLEFIELD)]
+    if value not in [z.value for z in allowed]:
+        names = ", ".join(z.value for z in allowed)
+        raise BoardFormatError(f"to must be one of {names} (got {value!r})", line)
+    return Zone(value)
 
 
 def _back_face(value: Any, line: int | None) -> bool:

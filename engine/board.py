@@ -17,6 +17,7 @@ from engine.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.results import Explanation
 from engine.stack_board import StackEntrySpec, stack_card_names
 from engine.tokens import TokenSpec
+from engine.zone_records import TriggerHit, ZoneMove
 
 
 class Player(StrEnum):
@@ -33,6 +34,8 @@ class Zone(StrEnum):
     GRAVEYARD = "graveyard"
     EXILE = "exile"
     STACK = "stack"
+    HAND = "hand"  # only as where a card goes (``leaves``/``returns``)
+    LIBRARY = "library"
 
 
 class FaceDownKind(StrEnum):
@@ -43,6 +46,13 @@ class FaceDownKind(StrEnum):
     DISGUISE = "disguise"
     CLOAK = "cloak"
     PLAIN = "plain"
+
+
+class DayNight(StrEnum):
+    """The game's day/night designation (CR 728.1); a board without one has neither."""
+
+    DAY = "day"
+    NIGHT = "night"
 
 
 class EffectKind(StrEnum):
@@ -123,6 +133,26 @@ class ActionKind(StrEnum):
     TURN_FACE_UP = "turn_face_up"
     TURN_FACE_DOWN = "turn_face_down"
     TRANSFORM = "transform"
+    RESOLVES = "resolves"  # a permanent spell resolves (CR 608.3a, 712.13; engine.resolving)
+    NEXT_ENTERS_AS_COPY = "next_enters_as_copy"  # Mystic Reflection's pending replacement (CR 614.1c)
+    DAY_NIGHT = "day_night"  # it becomes day or night (CR 728.1a, 702.145)
+    PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"  # a card in another zone is put onto it (CR 712.14)
+    FLIP = "flip"  # a flip card flips (CR 710.4)
+    LEAVES = "leaves"  # a permanent leaves the battlefield (CR 400.7, 712.21); see ``MoveSpec``
+    RETURNS = "returns"  # the card(s) a permanent became move on, found again (CR 712.21c)
+    ATTACH = "attach"  # an Aura, Equipment or Fortification becomes attached to ``to`` (CR 301.5, 613.7e)
+
+
+class MoveSpec(Frozen):
+    """Where a ``leaves``/``returns`` action puts the card(s), and the choices made (see ``engine.zones``)."""
+
+    to: Zone
+    by: str | None = None  # the handle of the object whose ability moves it (Duplicant's imprint)
+    replacement: str | None = None  # which replacement effect the affected player applies (CR 616.1)
+    last: str | None = None  # exiling a melded permanent: the card the player puts last (CR 712.21b)
+    ids: tuple[tuple[str, str], ...] = ()  # card name → handle of the card in its new zone
+    counters: tuple[tuple[str, int], ...] = ()  # returns: counters each card enters with
+    controller: Player | None = None  # returns: under whose control (None: its owner's)
 
 
 class ActionSpec(Frozen):
@@ -139,6 +169,10 @@ class ActionSpec(Frozen):
     token: TokenSpec | None = None  # create_token: what the effect defines
     exiled_with: str | None = None  # create_token_copy of a card exiled with this object (CR 111.12)
     effect: int | None = None  # ends: which of the object's effects, counting from 1
+    move: MoveSpec | None = None  # leaves / returns
+    day_night: DayNight | None = None  # day_night: what it becomes
+    transformed: bool = False  # put_onto_battlefield: "transformed" (CR 712.14a)
+    to: str | None = None  # attach: the permanent it becomes attached to
 
 
 class BoardSpec(Frozen):
@@ -150,6 +184,7 @@ class BoardSpec(Frozen):
     query: str | None = None
     query_linked: str | None = None
     stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
+    day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
 
     def card_names(self) -> tuple[str, ...]:
         """Every card name the board mentions (objects, entering objects and ``via`` cards), deduplicated."""
@@ -222,6 +257,7 @@ class GameObject(Frozen):
     effects: tuple[TimedEffect, ...] = ()
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
+    came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
 
 
 class Event(Frozen):
@@ -238,6 +274,10 @@ class Event(Frozen):
     token: TokenSpec | None = None
     exiled_with: str | None = None
     effect: int | None = None
+    move: MoveSpec | None = None
+    day_night: DayNight | None = None
+    transformed: bool = False
+    to: str | None = None
 
 
 class LogEntry(Frozen):
@@ -248,6 +288,14 @@ class LogEntry(Frozen):
     note: bool = False
 
 
+class PendingCopy(Frozen):
+    """ "The next time one or more creatures or planeswalkers enter this turn, they enter as copies of …"."""
+
+    of_id: str  # the chosen object
+    via: str  # the card whose effect this is
+    types: tuple[str, ...]  # the card types an entering permanent must have for it to apply
+
+
 class Board(Frozen):
     """The game state: objects in timestamp order, the events that built it, and the reasoning so far."""
 
@@ -255,6 +303,10 @@ class Board(Frozen):
     events: tuple[Event, ...] = ()
     log: tuple[LogEntry, ...] = ()
     clock: int = 0
+    moves: tuple[ZoneMove, ...] = ()  # zone changes, in order (engine.zones)
+    triggers: tuple[TriggerHit, ...] = ()  # what those zone changes triggered
+    day_night: DayNight | None = None  # CR 728.1
+    pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
 
     def get(self, object_id: str) -> GameObject:
         """The object with handle ``object_id``; KeyError naming it when absent."""

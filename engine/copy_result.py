@@ -24,6 +24,8 @@ from engine.layers import (
 from engine.linked import Link, find_links
 from engine.model import SELF, Card, PrintedNumber
 from engine.results import Explanation
+from engine.zone_records import TriggerHit, ZoneMove
+from engine.zones import found_object
 
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 LINKED_COPIED = cite(
@@ -94,6 +96,7 @@ class ObjectAnswer(Answer):
     """The result about the queried object (``linked`` only when the board asks about linked abilities)."""
 
     id: str
+    zone: str | None = None  # only when not on the battlefield (a spell put into the graveyard, 712.13a)
     copiable: CharacteristicsView
     current: CurrentView
     steps: tuple[Explanation, ...]
@@ -118,6 +121,8 @@ class BoardAnswer(Answer):
     rules_version: str
     objects: tuple[ObjectSummary, ...]
     result: ObjectAnswer
+    zone_moves: tuple[ZoneMove, ...] = ()  # zone changes of the board's actions, in order (engine.zones)
+    triggers: tuple[TriggerHit, ...] = ()  # abilities those zone changes triggered, with how many times
 
 
 def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
@@ -190,8 +195,8 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
 
 
 def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
-    """The answer about ``object_id`` on ``board``."""
-    obj = board.get(object_id)
+    """The answer about ``object_id`` on ``board`` (a permanent that left: the first card it became)."""
+    obj = board.get(found_object(board, object_id))
     copiable = copiable_values(obj)
     current = current_characteristics(obj, board)
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
@@ -204,6 +209,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
         objects=tuple(object_summary(o) for o in board.objects),
         result=ObjectAnswer(
             id=obj.id,
+            zone=None if obj.zone is Zone.BATTLEFIELD else obj.zone.value,
             copiable=CharacteristicsView(**_view(copiable, numbers=False)),
             current=CurrentView(
                 **_view(current, numbers=True),
@@ -219,6 +225,8 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
             steps=tuple(steps),
             notes=tuple(notes),
         ),
+        zone_moves=board.moves,
+        triggers=board.triggers,
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from engine.attaching import attach
 from engine.board import (
     ActionKind,
     AsEntersSetting,
@@ -53,6 +54,7 @@ from engine.entering import (
     pt_options,
     pt_setting_ability,
 )
+from engine.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
 from engine.layers import (
     BACK_FACE_MANA_VALUE,
     CONTINUALLY_APPLIED,
@@ -65,8 +67,15 @@ from engine.layers import (
     layer_one_text,
 )
 from engine.model import Card, CopyEffect, CopyScope, ExceptionKind
+from engine.resolving import (
+    add_pending_copy,
+    becomes_day_or_night,
+    put_onto_battlefield,
+    resolve_permanent_spell,
+)
 from engine.results import Explanation
 from engine.tokens import TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
+from engine.zones import leave, return_cards
 
 ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
 ENTERS_REPLACEMENTS = cite("707.5", "those abilities will take effect")
@@ -93,12 +102,6 @@ NO_MORPH_COST = cite(
 FACE_UP_TIMESTAMP = cite(
     "613.7f", "A permanent receives a new timestamp each time it turns face up or face down"
 )
-TRANSFORMS = cite("701.28a", "turn it over so that its other face is up")
-ONLY_DFC_TRANSFORM = cite(
-    "712.9", "Only transforming tokens and permanents represented by transforming double-faced"
-)
-TRANSFORM_KEEPS_EFFECTS = cite("712.18", "Any effects that applied to that permanent will continue to apply")
-TRANSFORM_TIMESTAMP = cite("613.7g", "receives a new timestamp each time it transforms or converts")
 TOKEN_COPY_DFC = cite(
     "707.8a", "the resulting token is a transforming token that has both a front face and a back face"
 )
@@ -116,7 +119,6 @@ X_OF_THE_SPELL = cite(
     "107.3m", "the value of X for that ability is the same as the value of X for that spell"
 )
 OTHER_AS_ENTERS = cite("603.6d", "Such text is a static ability—not a triggered ability—whose effect occurs")
-TRANSFORMING_COPY = cite("712.9", "permanents represented by transforming double-faced cards can transform")
 ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happen")
 LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
 LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
@@ -156,9 +158,16 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
             token=a.token,
             exiled_with=a.exiled_with,
             effect=a.effect,
+            move=a.move,
+            day_night=a.day_night,
+            transformed=a.transformed,
+            to=a.to,
         )
         for a in spec.actions
     )
+    if spec.day_night is not None:  # the board's starting designation: as if it became so (CR 702.145c)
+        starting = Event(kind=ActionKind.DAY_NIGHT, timestamp=0, object_id="", day_night=spec.day_night)
+        actions = (starting, *actions)
     return build_board(spec.objects, actions, cards)
 
 
@@ -188,6 +197,22 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             board = _turn_face_down(board, event)
         case ActionKind.TRANSFORM:
             board = _transform(board, event)
+        case ActionKind.LEAVES:
+            board = leave(board, event, cards, _enters)
+        case ActionKind.RETURNS:
+            board = return_cards(board, event, cards, _enters)
+        case ActionKind.RESOLVES:
+            board = resolve_permanent_spell(board, event, cards, _enters)
+        case ActionKind.NEXT_ENTERS_AS_COPY:
+            board = add_pending_copy(board, event, cards)
+        case ActionKind.DAY_NIGHT:
+            board = becomes_day_or_night(board, event)
+        case ActionKind.PUT_ONTO_BATTLEFIELD:
+            board = put_onto_battlefield(board, event, cards, _enters)
+        case ActionKind.FLIP:
+            board = flip(board, event.object_id)
+        case ActionKind.ATTACH:
+            board = attach(board, event)
     return board.record(event)
 
 
@@ -854,6 +879,7 @@ def _turn_face_up(board: Board, event: Event) -> Board:
         )
     kind = obj.face_down
     obj = obj.model_copy(update={"face_down": None, "timestamp": event.timestamp})
+    obj, front_face = turned_up_front_face(obj)
     turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(kind, ())
     if turning and not any(a.keyword in turning for a in layer_one_text(obj).main.abilities):
         board = board.explain(
@@ -877,6 +903,8 @@ def _turn_face_up(board: Board, event: Event) -> Board:
             FACE_UP_TIMESTAMP,
         ),
     )
+    if front_face is not None:
+        board = board.explain(obj.id, front_face)
     board, obj = _pt_setting(
         board, obj, layer_one_text(obj).main.abilities, event.timestamp, turned_face_up=True
     )
@@ -894,6 +922,9 @@ def _turn_face_down(board: Board, event: Event) -> Board:
                 ALREADY_FACE_DOWN,
             ),
         )
+    double_faced = cannot_turn_face_down(obj)
+    if double_faced is not None:
+        return board.explain(obj.id, double_faced)
     obj = obj.model_copy(update={"face_down": FaceDownKind.PLAIN, "timestamp": event.timestamp})
     board = board.explain(
         obj.id,
@@ -909,33 +940,4 @@ def _turn_face_down(board: Board, event: Event) -> Board:
 
 
 def _transform(board: Board, event: Event) -> Board:
-    obj = board.get(event.object_id)
-    if obj.card is None or obj.card.layout != "transform" or obj.face_down:
-        return board.explain(
-            obj.id,
-            Explanation.of(
-                "It isn't a transforming double-faced card or token (or it is face down), so it can't "
-                "transform; "
-                "nothing happens.",
-                ONLY_DFC_TRANSFORM,
-            ),
-            note=True,
-        )
-    obj = obj.model_copy(update={"transformed": not obj.transformed, "timestamp": event.timestamp})
-    still = (
-        " It is represented by a transforming double-faced card, so it can transform although it is a copy;"
-        " it is still a copy: the copy effect overrides the face that's up."
-        if obj.copies
-        else ""
-    )
-    board = board.explain(
-        obj.id,
-        Explanation.of(
-            f"It transforms and is the same object; effects on it continue to apply.{still}",
-            TRANSFORMS,
-            TRANSFORM_KEEPS_EFFECTS,
-            TRANSFORM_TIMESTAMP,
-            *((TRANSFORMING_COPY,) if obj.copies else ()),
-        ),
-    )
-    return board.replace(obj)
+    return transform(board, event.object_id, event.timestamp)

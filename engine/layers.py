@@ -10,8 +10,12 @@ controller (:func:`current_controller`); layer 3 (text) has no effects a board c
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import partial
 
 from engine.board import (
+    PT_COUNTS,
     AppliedCopy,
     AsEntersSetting,
     Board,
@@ -33,9 +37,31 @@ from engine.characteristics import (
     merged,
     merged_types,
 )
-from engine.citations import cite
+from engine.citations import Citation, cite
+from engine.dependency import DEPENDS_ON, LOOP, WAITS, next_effect
 from engine.model import AbilityKind, Card, PrintedNumber
+from engine.oracle.text import strip_reminder
 from engine.results import Explanation
+from engine.statics import (
+    AURA_CREATURE,
+    ENCHANTED,
+    EQUIPMENT_CREATURE,
+    EQUIPPED_CREATURE,
+    ILLEGAL_AURA,
+    ILLEGAL_EQUIPMENT,
+    NOT_LOCKED_IN,
+    STATIC_ABILITIES,
+    Seen,
+    StaticAbility,
+    affected,
+    attachment_problem,
+    changes_characteristics,
+    layers_of,
+    parse_static,
+    qualifies,
+    self_referencing,
+    without_colors,
+)
 
 LAYERS = cite("613.1", "all applicable continuous effects are applied in a series of layers")
 LAYER_2 = cite("613.1b", "Control-changing effects are applied")
@@ -52,6 +78,13 @@ CONTINUALLY_APPLIED = cite("613.5", "continually and automatically performed by 
 TIMESTAMPS = cite("613.7", "An effect with an earlier timestamp is applied before")
 DEPENDENCY = cite("613.8", "If a dependency exists, it will override the timestamp system")
 KEYWORD_COUNTERS = cite("613.1f", "keyword counters")
+LAYER_4 = cite("613.1d", "Type-changing effects are applied")
+LAYER_5 = cite("613.1e", "Color-changing effects are applied")
+LAYER_6 = cite("613.1f", "Ability-adding effects")
+GRANTED_TIMESTAMP = cite(
+    "613.7a", "or the timestamp of the effect that created the ability, whichever is later"
+)
+ATTACHED_TIMESTAMP = cite("613.7e", "receives a new timestamp each time it becomes attached")
 FLIP_ALTERNATIVE = cite("710.2", "the alternative versions of those characteristics apply instead")
 FLIP_COST_COLOR = cite("710.1c", "A flip card’s color and mana cost don’t change if the permanent is flipped")
 BACK_FACE_MANA_VALUE = cite("712.8e", "its mana value is calculated using the mana cost of its front face")
@@ -83,6 +116,15 @@ _CHOSEN_NUMBER_CDA = re.compile(
     r"power is equal to the last chosen number and its toughness is equal to 7 minus"
 )
 _PLUS_ONE_TOUGHNESS = re.compile(r"toughness is equal to that number plus 1")
+_CHOSEN_TYPE = re.compile(r"is the chosen type in addition to its other types")
+_ATTACHED_ROLE_RULES = {"Equipment": EQUIPPED_CREATURE, "Aura": ENCHANTED}
+_LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7d")
+_LAYER_RULES = {"4": LAYER_4, "5": LAYER_5, "6": LAYER_6}
+# Static abilities this module applies itself, as characteristic-defining abilities of their object.
+_PT_COUNT_CDA = re.compile(rf"power and toughness are each equal to the number of (?:{'|'.join(PT_COUNTS)})")
+_HANDLED_HERE = re.compile(
+    "|".join(p.pattern for p in (_CHOSEN_TYPE, _GRAVEYARD_TYPES_CDA, _CHOSEN_NUMBER_CDA, _PT_COUNT_CDA))
+)
 
 
 def is_melded(card: Card) -> bool:
@@ -165,39 +207,475 @@ class Computed(Characteristics):
 
 
 def current_characteristics(obj: GameObject, board: Board) -> Computed:
-    """The object's characteristics after every layer (CR 613.1), evaluated on ``board``."""
-    values = copiable_values(obj)
-    steps: list[Explanation] = []
-    notes: list[Explanation] = []
-    effects = sorted(obj.effects, key=lambda e: e.timestamp)
-    steps += _layer_two(obj, effects)
-    values = _layer_four(values, obj, effects, notes)
-    values = _layer_five(values, effects)
-    values = _layer_six(values, obj, effects)
-    power, toughness = _layer_seven(values, obj, board, effects, steps, notes)
-    notes += _shared_layer_notes(effects)
-    notes += _effects_in_several_layers(effects)
-    numbers = {"power": power, "toughness": toughness}
-    update = {
-        k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
-    }
-    return Computed(**{**values.model_dump(), **update, "steps": tuple(steps), "notes": tuple(notes)})
+    """The object's characteristics after every layer (CR 613.1), evaluated on ``board``.
+
+    Static abilities of the permanents on ``board`` apply along with the object's own effects; when
+    ``obj`` isn't (this version of) a board object, it is evaluated as if it replaced it.
+    """
+    if not board.has(obj.id) or board.get(obj.id) != obj:
+        board = board.replace(obj)
+    return board_characteristics(board)[obj.id]
 
 
-_LAYERS_OF: dict[EffectKind, tuple[str, ...]] = {
-    EffectKind.ADD_TYPES: ("4",),
-    EffectKind.ADD_SUBTYPES: ("4",),
-    EffectKind.SET_TYPES: ("4",),
-    EffectKind.SET_SUBTYPES: ("4",),
-    EffectKind.SET_COLORS: ("5",),
-    EffectKind.ADD_ABILITIES: ("6",),
-    EffectKind.REMOVE_ABILITIES: ("6",),
-    EffectKind.SET_PT: ("7b",),
-    EffectKind.PUMP: ("7c",),
-    EffectKind.SWITCH_PT: ("7d",),
-    EffectKind.ANIMATE: ("4", "5", "6", "7b"),
-    EffectKind.GAIN_CONTROL: ("2",),
-}
+_CACHE: dict[int, tuple[Board, dict[str, Computed]]] = {}
+_CACHE_SIZE = 32
+
+
+def board_characteristics(board: Board) -> dict[str, Computed]:
+    """Every object's current characteristics, the layers applied to the whole board at once (CR 613.1)."""
+    cached = _CACHE.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    computed = _Layering(board).run()
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[id(board)] = (board, computed)
+    return computed
+
+
+Key = tuple[int, int, int]
+_OWN, _PRINTED, _GRANTED = 0, 1, 2  # within one timestamp: an object's own abilities before granted ones
+
+
+@dataclass(frozen=True)
+class _Applied:
+    """An effect part applied to an object: its timestamp key, what it does and what generated it."""
+
+    key: Key
+    spec: EffectSpec
+    source: str | None = None  # the static ability's description; None for a listed effect
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A continuous effect that may apply in the current layer, with the objects it applies to."""
+
+    ident: tuple[str, str, str]
+    key: Key
+    targets: dict[str, tuple[EffectSpec, ...]]
+    label: str | None = None
+    static: StaticAbility | None = None
+    source: str | None = None
+
+
+@dataclass
+class _Work:
+    """One object while the layers are applied to the whole board."""
+
+    obj: GameObject
+    values: Characteristics
+    live: bool
+    controller: Player
+    steps: list[Explanation] = field(default_factory=list)
+    notes: list[Explanation] = field(default_factory=list)
+    statics: list[_Applied] = field(default_factory=list)
+    dependent_layers: set[str] = field(default_factory=set)
+
+
+class _Layering:
+    """Layers 4 to 7 for every object of a board: own effects and static abilities, in timestamp order
+    unless a dependency decides (CR 613.3, 613.4, 613.7a, 613.8)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.works = {obj.id: _start(obj) for obj in board.objects}
+        self.started: dict[tuple[str, str, str], _Candidate] = {}
+        self.granted: dict[tuple[str, str], tuple[Key, str]] = {}
+        self.waited: dict[tuple[str, str, str], tuple[_Candidate, ...]] = {}
+
+    def run(self) -> dict[str, Computed]:
+        for layer in ("4", "5", "6"):
+            self._layer(layer)
+        for work in self.works.values():
+            work.values = _keyword_counters(work.values, work.obj)
+        self._layer_seven_statics()
+        world = self.world()
+        for work in self.works.values():
+            if work.live:
+                work.notes += self._unapplied_notes(work, world)
+        return {handle: self._finish(work) for handle, work in self.works.items()}
+
+    def world(self) -> dict[str, Seen]:
+        """The objects as static abilities see them now."""
+        return {
+            w.obj.id: Seen(
+                id=w.obj.id,
+                values=w.values,
+                controller=w.controller,
+                attached_to=w.obj.attached_to,
+                token=w.obj.token,
+                choices=w.obj.choices,
+                on_battlefield=w.live,
+            )
+            for w in self.works.values()
+            if not w.obj.phased_out
+        }
+
+    def _layer(self, layer: str) -> None:
+        own = [c for work in self.works.values() for c in _own_candidates(work.obj, layer)]
+        done: set[tuple[str, str, str]] = set()
+        while True:
+            world = self.world()
+            pending = [c for c in (*own, *self._static_candidates(layer, world)) if c.ident not in done]
+            if not pending:
+                return
+            depends = partial(self._depends, layer=layer, world=world)
+            choice = next_effect(pending, lambda c: c.key, depends, lambda c: c.ident)
+            self._note_dependencies(choice.waits, pending)
+            self._apply(choice.effect, layer, loop=choice.loop)
+            done.add(choice.effect.ident)
+
+    def _static_candidates(self, layer: str, world: dict[str, Seen]) -> list[_Candidate]:
+        found = [c for c in self.started.values() if layer in _candidate_layers(c)]
+        for source, ability, key, label in self._static_abilities(world):
+            ident = (source.id, ability.text, "static")
+            if ability.layers[:1] != (layer,) or ident in self.started:
+                continue
+            targets = affected(ability, source, world)
+            if targets:
+                found.append(_Candidate(ident, key, targets, label, ability, source.id))
+        return found
+
+    def _static_abilities(self, world: dict[str, Seen]) -> list[tuple[Seen, StaticAbility, Key, str]]:
+        """Each recognised static ability of a permanent, with its timestamp key (CR 613.7a) and label."""
+        found = []
+        for source in (seen for seen in world.values() if seen.on_battlefield):
+            stamp = self.works[source.id].obj.timestamp
+            for position, ability in enumerate(source.values.abilities):
+                parsed = _static_of(ability)
+                if parsed is None or not parsed.parts:
+                    continue
+                grant = self.granted.get((source.id, ability.rules_text))
+                if grant is None:
+                    key: Key = (stamp, _PRINTED, position)
+                else:
+                    key = (max(stamp, grant[0][0]), _GRANTED, position)
+                found.append((source, parsed, key, _label(source.id, ability, grant)))
+        return found
+
+    def _depends(self, effect: _Candidate, other: _Candidate, layer: str, world: dict[str, Seen]) -> bool:
+        """CR 613.8a: applying ``other`` changes whether ``effect`` exists, what it applies to or does."""
+        if effect.static is None or effect.ident in self.started or effect.source is None:
+            return False
+        read = _read_by(effect.static, world[effect.source])
+        if read is not None and not read & other.targets.keys():
+            return False
+        changed = {
+            handle: replace(world[handle], values=_changed(world[handle].values, specs, layer))
+            for handle, specs in other.targets.items()
+        }
+        if effect.source in changed:
+            source = changed[effect.source]
+            if not any(a.rules_text == effect.static.text for a in _statics(source.values)):
+                return True
+            return affected(effect.static, source, {**world, **changed}) != effect.targets
+        # Whether an object qualifies depends only on it and the source: test just the changed ones.
+        now = affected(effect.static, world[effect.source], changed)
+        return any(now.get(handle) != effect.targets.get(handle) for handle in changed)
+
+    def _note_dependencies(
+        self, waits: Mapping[object, tuple[_Candidate, ...]], pending: list[_Candidate]
+    ) -> None:
+        """Remember, for each pending effect, the first effects it was found to depend on (CR 613.8a)."""
+        for candidate in pending:
+            others = waits.get(candidate.ident, ())
+            if others and candidate.ident not in self.waited:
+                self.waited[candidate.ident] = others
+
+    def _dependency_step(self, candidate: _Candidate, layer: str) -> Explanation | None:
+        others = self.waited.get(candidate.ident, ())
+        if not others:
+            return None
+        earlier = any(o.key > candidate.key for o in others)
+        order = (
+            "though its timestamp is earlier: dependency overrides timestamps"
+            if earlier
+            else "as its timestamp would also have it: the dependency decides the order anyway"
+        )
+        names = " and ".join(o.label or "an effect listed on the board" for o in others)
+        return Explanation.of(
+            f"Layer {layer}: {candidate.label} depends on {names}: applying that changes what it applies to, "
+            "so "
+            f"it applies after it, {order}.",
+            DEPENDENCY,
+            DEPENDS_ON,
+            WAITS,
+        )
+
+    def _apply(self, candidate: _Candidate, layer: str, *, loop: bool) -> None:
+        first = candidate.static is not None and candidate.ident not in self.started
+        if first:
+            self.started[candidate.ident] = candidate
+        dependency = self._dependency_step(candidate, layer)
+        for handle, specs in candidate.targets.items():
+            work = self.works[handle]
+            work.values = _changed(work.values, specs, layer)
+            self._remember_grants(handle, candidate, specs, layer)
+            if candidate.static is None:
+                continue
+            if first:
+                work.statics += [_Applied(candidate.key, spec, candidate.label) for spec in specs]
+            work.steps += _static_steps(candidate, specs, layer, self.board)
+            if dependency is not None:
+                work.steps.append(dependency)
+                work.dependent_layers.add(layer)
+            if loop:
+                work.steps.append(
+                    Explanation.of(
+                        f"Layer {layer}: the effects here depend on each other in a loop, so they apply in "
+                        "timestamp order.",
+                        LOOP,
+                    )
+                )
+
+    def _remember_grants(
+        self, handle: str, candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str
+    ) -> None:
+        """Abilities an effect grants get that effect's timestamp if later than the object's (613.7a)."""
+        if layer != "6":
+            return
+        granter = candidate.source or "an effect"
+        for spec in specs:
+            for text in spec.abilities if spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE) else ():
+                self.granted[(handle, GameAbility.granted(text).rules_text)] = (candidate.key, granter)
+
+    def _layer_seven_statics(self) -> None:
+        """Static abilities that only change power and toughness apply to what they name after layer 6."""
+        world = self.world()
+        for source, ability, key, label in self._static_abilities(world):
+            ident = (source.id, ability.text, "static")
+            if ability.layers[0] not in ("7b", "7c") or ident in self.started:
+                continue
+            for handle, specs in affected(ability, source, world).items():
+                self.works[handle].statics += [_Applied(key, spec, label) for spec in specs]
+            if ability.subject.colors:
+                for seen in world.values():
+                    if seen.id not in affected(ability, source, world) and qualifies(
+                        without_colors(ability.subject), source, seen
+                    ):
+                        _has_colors(seen.values, ability.subject.colors, self.works[seen.id].steps)
+
+    def _unapplied_notes(self, work: _Work, world: dict[str, Seen]) -> list[Explanation]:
+        """Notes for static abilities that could affect ``work`` but aren't applied (never silently)."""
+        notes = []
+        for source in (seen for seen in world.values() if seen.on_battlefield):
+            for ability in _statics(source.values):
+                notes += _unrecognised_note(ability, source, world, work.obj.id)
+        attached = world.get(work.obj.id)
+        if attached is not None and work.obj.attached_to is not None:
+            notes += _attachment_notes(attached, world)
+        for source in (seen for seen in world.values() if seen.on_battlefield):
+            if source.attached_to == work.obj.id and source.id != work.obj.id:
+                notes += _attachment_notes(source, world)
+        return notes
+
+    def _finish(self, work: _Work) -> Computed:
+        obj = work.obj
+        own = [_Applied((e.timestamp, _OWN, i), e.spec) for i, e in enumerate(_own_effects(obj))]
+        applied = sorted((*own, *work.statics), key=lambda a: a.key)
+        steps, notes = list(work.steps), list(work.notes)
+        power, toughness = _layer_seven(work.values, obj, self.board, applied, steps, notes)
+        notes += _shared_layer_notes(applied, work.dependent_layers)
+        notes += _effects_in_several_layers(applied)
+        numbers = {"power": power, "toughness": toughness}
+        update = {
+            k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
+        }
+        return Computed(
+            **{**work.values.model_dump(), **update, "steps": tuple(steps), "notes": tuple(notes)}
+        )
+
+
+def _start(obj: GameObject) -> _Work:
+    """Layers 1 and 2, and the characteristic-defining abilities that apply first in layer 4 (613.3)."""
+    work = _Work(
+        obj=obj,
+        values=copiable_values(obj),
+        live=obj.zone is Zone.BATTLEFIELD and not obj.phased_out,
+        controller=current_controller(obj),
+    )
+    effects = _own_effects(obj)
+    work.steps += _layer_two(obj, effects)
+    work.values = _layer_four_cdas(work.values, obj, effects, work.notes)
+    return work
+
+
+def _own_effects(obj: GameObject) -> list[TimedEffect]:
+    return sorted(obj.effects, key=lambda e: e.timestamp)
+
+
+def _own_candidates(obj: GameObject, layer: str) -> list[_Candidate]:
+    return [
+        _Candidate((obj.id, str(i), "own"), (e.timestamp, _OWN, i), {obj.id: (e.spec,)})
+        for i, e in enumerate(_own_effects(obj))
+        if layer in layers_of(e.spec)
+    ]
+
+
+def _candidate_layers(candidate: _Candidate) -> set[str]:
+    return {layer for specs in candidate.targets.values() for spec in specs for layer in layers_of(spec)}
+
+
+def _statics(values: Characteristics) -> list[GameAbility]:
+    """Static abilities that may affect other objects: not copy effects and not the CDAs layers handle."""
+    return [
+        a
+        for a in values.abilities
+        if a.kind is AbilityKind.STATIC and a.copy_effect is None and not _HANDLED_HERE.search(a.rules_text)
+    ]
+
+
+def _read_by(ability: StaticAbility, source: Seen) -> set[str] | None:
+    """The objects whose characteristics decide what ``ability`` does (None: any object may)."""
+    if ability.subject.attached:
+        return {source.id, source.attached_to or ""}
+    return None
+
+
+def _static_of(ability: GameAbility) -> StaticAbility | None:
+    if ability.kind is not AbilityKind.STATIC or ability.copy_effect is not None:
+        return None
+    return parse_static(ability.rules_text)
+
+
+def _label(source: str, ability: GameAbility, grant: tuple[Key, str] | None) -> str:
+    wording = strip_reminder(ability.text)
+    if grant is None:
+        return f"{source}'s “{wording}”"
+    return f"“{wording}” (which {grant[1]} gives {source})"
+
+
+def _changed(values: Characteristics, specs: tuple[EffectSpec, ...], layer: str) -> Characteristics:
+    """``values`` with the parts of ``specs`` that apply in ``layer`` applied."""
+    for spec in specs:
+        if layer in layers_of(spec):
+            values = _LAYER_CHANGES[layer](values, spec)
+    return values
+
+
+def _static_steps(
+    candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str, board: Board
+) -> list[Explanation]:
+    described = [_described(spec) for spec in specs if layer in layers_of(spec) and _described(spec)]
+    if not described:
+        return []
+    source = board.get(candidate.source or "")
+    when, rules = _timestamp_reason(candidate, source)
+    role = candidate.static.subject.attached if candidate.static else None
+    return [
+        Explanation.of(
+            f"Layer {layer}: {candidate.label} {' and '.join(described)}{when}.",
+            _LAYER_RULES[layer],
+            NOT_LOCKED_IN,
+            *((_ATTACHED_ROLE_RULES[role],) if role in _ATTACHED_ROLE_RULES else ()),
+            *rules,
+        )
+    ]
+
+
+def _timestamp_reason(candidate: _Candidate, source: GameObject) -> tuple[str, tuple[Citation, ...]]:
+    """Why the static ability's effect has the timestamp it has (CR 613.7a, 613.7e)."""
+    if candidate.key[1] == _GRANTED and candidate.key[0] > source.timestamp:
+        return (
+            f" (timestamp {candidate.key[0]}: that of the effect that gave {source.id} the ability, later "
+            f"than {source.id}'s own)",
+            (GRANTED_TIMESTAMP,),
+        )
+    if candidate.key[1] == _GRANTED:
+        return (
+            f" (timestamp {candidate.key[0]}: {source.id} got a new timestamp after the ability was given to "
+            "it, so each of its static abilities did too, in the same order as before)",
+            (GRANTED_TIMESTAMP, ATTACHED_TIMESTAMP),
+        )
+    if source.attached_to is not None:
+        return (
+            f" (timestamp {candidate.key[0]}: {source.id}'s, which it got when it became attached)",
+            (GRANTED_TIMESTAMP, ATTACHED_TIMESTAMP),
+        )
+    return f" (timestamp {candidate.key[0]}, {source.id}'s)", (GRANTED_TIMESTAMP,)
+
+
+def _described(spec: EffectSpec) -> str:
+    match spec.kind:
+        case EffectKind.ADD_TYPES:
+            return f"makes it {' '.join(spec.types or ())} in addition to its other types"
+        case EffectKind.SET_COLORS:
+            words = [COLOR_NAMES[c] for c in spec.colors or ()]
+            return f"makes it {' and '.join(words) or 'colorless'}"
+        case EffectKind.ADD_ABILITIES:
+            return f"gives it {'; '.join(spec.abilities)}"
+        case EffectKind.REMOVE_ABILITIES:
+            return (
+                "removes all its abilities" if spec.all_abilities else f"removes {', '.join(spec.abilities)}"
+            )
+        case EffectKind.ANIMATE:
+            return f"makes it an {' '.join(spec.types or ())} in addition to its other types"
+    return ""
+
+
+def _unrecognised_note(
+    ability: GameAbility, source: Seen, world: dict[str, Seen], handle: str
+) -> list[Explanation]:
+    """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied."""
+    parsed = parse_static(ability.rules_text)
+    if parsed is not None and parsed.parts:
+        if parsed.unrecognised and handle in affected(parsed, source, world):
+            return [
+                Explanation.of(
+                    f"{source.id}'s “{ability.text}”: “{parsed.unrecognised}” isn't modelled on a board, so "
+                    "only "
+                    "the rest of it is applied.",
+                    STATIC_ABILITIES,
+                )
+            ]
+        return []
+    if not changes_characteristics(ability.rules_text) or not _could_affect(
+        ability.rules_text, source, world[handle]
+    ):
+        return []
+    return [
+        Explanation.of(
+            f"{source.id}'s static ability “{ability.text}” could change its characteristics, but this "
+            "engine "
+            "doesn't recognise that wording, so it isn't applied.",
+            STATIC_ABILITIES,
+        )
+    ]
+
+
+def _could_affect(text: str, source: Seen, seen: Seen) -> bool:
+    """Whether an unrecognised static ability might apply to ``seen``: by whom its wording names."""
+    if self_referencing(text):
+        return seen.id == source.id
+    lowered = text.casefold()
+    if any(role in lowered for role in ("equipped ", "enchanted ", "fortified ")):
+        return source.attached_to == seen.id
+    return "creature" not in lowered or seen.values.is_a("Creature")
+
+
+def _attachment_notes(attached: Seen, world: dict[str, Seen]) -> list[Explanation]:
+    """CR 704.5m/n: an Aura or Equipment attached illegally doesn't stay; its abilities aren't applied."""
+    host = world.get(attached.attached_to or "")
+    problem = (
+        attachment_problem(attached, host)
+        if host is not None
+        else f"{attached.id} is attached to {attached.attached_to}, which isn't on the battlefield."
+    )
+    if problem is None:
+        return []
+    aura = "Aura" in attached.values.subtypes
+    fate = "is put into its owner's graveyard" if aura else "becomes unattached and stays on the battlefield"
+    rules: tuple[Citation, ...] = (ILLEGAL_AURA,) if aura else (ILLEGAL_EQUIPMENT,)
+    if attached.values.is_a("Creature"):
+        rules += (AURA_CREATURE,) if aura else (EQUIPMENT_CREATURE,)
+    return [
+        Explanation.of(
+            f"{problem} It is attached illegally: it {fate} the next time state-based actions are checked, "
+            "so "
+            "its abilities about the permanent it's attached to aren't applied.",
+            *rules,
+        )
+    ]
 
 
 def current_controller(obj: GameObject) -> Player:
@@ -214,28 +692,30 @@ def _layer_two(obj: GameObject, effects: list[TimedEffect]) -> list[Explanation]
     ]
 
 
-def _effects_in_several_layers(effects: list[TimedEffect]) -> list[Explanation]:
+def _effects_in_several_layers(applied: list[_Applied]) -> list[Explanation]:
     """Notes for each effect whose parts (one timestamp) apply in different layers (CR 613.6)."""
-    layers_of: dict[int, list[str]] = {}
-    for effect in effects:
-        layers = layers_of.setdefault(effect.timestamp, [])
-        layers += [layer for layer in _LAYERS_OF[effect.spec.kind] if layer not in layers]
+    layers_by_key: dict[Key, list[str]] = {}
+    for effect in applied:
+        key = effect.key if effect.source else (effect.key[0], _OWN, 0)
+        layers = layers_by_key.setdefault(key, [])
+        layers += [layer for layer in layers_of(effect.spec) if layer not in layers]
+        layers.sort(key=_LAYER_ORDER.index)
     return [
         Explanation.of(
             f"One effect has parts in layers {', '.join(layers[:-1])} and {layers[-1]}: each part applies in "
             "its own layer, to the same object.",
             PARTS_IN_THEIR_LAYERS,
         )
-        for layers in layers_of.values()
+        for layers in layers_by_key.values()
         if len(layers) > 1
     ]
 
 
-def _shared_layer_notes(effects: list[TimedEffect]) -> list[Explanation]:
+def _shared_layer_notes(applied: list[_Applied], dependent_layers: set[str]) -> list[Explanation]:
     """Notes for each (sub)layer several effects share: timestamp order decides, no dependency (613.8a)."""
     shared: dict[str, int] = {}
-    for effect in effects:
-        for layer in _LAYERS_OF[effect.spec.kind]:
+    for effect in applied:
+        for layer in layers_of(effect.spec):
             shared[layer] = shared.get(layer, 0) + 1
     return [
         Explanation.of(
@@ -245,19 +725,18 @@ def _shared_layer_notes(effects: list[TimedEffect]) -> list[Explanation]:
             DEPENDENCY,
         )
         for layer, count in shared.items()
-        if count > 1
+        if count > 1 and layer not in dependent_layers
     ]
 
 
-def _layer_four(
+def _layer_four_cdas(
     values: Characteristics, obj: GameObject, effects: list[TimedEffect], notes: list[Explanation]
 ) -> Characteristics:
+    """Changeling and "is the chosen type": characteristic-defining, applied first in layer 4 (613.3)."""
     if any(a.keyword == "Changeling" for a in values.abilities) and values.is_a("Creature"):
         values = values.model_copy(update={"subtypes": merged(values.subtypes, [ALL_CREATURE_TYPES])})
     chosen = obj.choices.get("creature type")
-    if chosen and any(
-        "is the chosen type in addition to its other types" in a.rules_text for a in values.abilities
-    ):
+    if chosen and any(_CHOSEN_TYPE.search(a.rules_text) for a in values.abilities):
         values = values.model_copy(update={"subtypes": merged(values.subtypes, [chosen])})
         if any(e.spec.kind in (EffectKind.SET_SUBTYPES, EffectKind.SET_TYPES) for e in effects):
             notes.append(
@@ -267,8 +746,6 @@ def _layer_four(
                     DEPENDENCY,
                 )
             )
-    for effect in effects:
-        values = _type_change(values, effect.spec)
     return values
 
 
@@ -295,27 +772,32 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
     return values
 
 
-def _layer_five(values: Characteristics, effects: list[TimedEffect]) -> Characteristics:
-    for effect in effects:
-        if effect.spec.kind in (EffectKind.SET_COLORS, EffectKind.ANIMATE) and effect.spec.colors is not None:
-            values = values.model_copy(update={"colors": colors_of((), effect.spec.colors)})
-    return values
+def _color_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
+    if spec.colors is None:
+        return values
+    return values.model_copy(update={"colors": colors_of((), spec.colors)})
 
 
-def _layer_six(values: Characteristics, obj: GameObject, effects: list[TimedEffect]) -> Characteristics:
-    for effect in effects:
-        spec = effect.spec
-        if spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE):
-            added = tuple(GameAbility.granted(a) for a in spec.abilities)
-            values = values.model_copy(update={"abilities": values.abilities + added})
-        elif spec.kind is EffectKind.REMOVE_ABILITIES:
-            removed = {a.casefold() for a in spec.abilities}
-            kept = (
-                ()
-                if spec.all_abilities
-                else tuple(a for a in values.abilities if a.text.casefold() not in removed)
-            )
-            values = values.model_copy(update={"abilities": kept})
+def _ability_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
+    if spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE):
+        added = tuple(GameAbility.granted(a) for a in spec.abilities)
+        return values.model_copy(update={"abilities": values.abilities + added})
+    if spec.all_abilities:
+        return values.model_copy(update={"abilities": ()})
+    removed = {a.casefold() for a in spec.abilities}
+    return values.model_copy(
+        update={"abilities": tuple(a for a in values.abilities if a.text.casefold() not in removed)}
+    )
+
+
+_LAYER_CHANGES: dict[str, Callable[[Characteristics, EffectSpec], Characteristics]] = {
+    "4": _type_change,
+    "5": _color_change,
+    "6": _ability_change,
+}
+
+
+def _keyword_counters(values: Characteristics, obj: GameObject) -> Characteristics:
     keywords = tuple(
         GameAbility.granted(kind.title())
         for kind in obj.counters
@@ -328,20 +810,19 @@ def _layer_seven(
     values: Characteristics,
     obj: GameObject,
     board: Board,
-    effects: list[TimedEffect],
+    effects: list[_Applied],
     steps: list[Explanation],
     notes: list[Explanation],
 ) -> tuple[int | None, int | None]:
     if (values.power is None or values.toughness is None) and not values.is_a("Creature"):
         return None, None
     power, toughness = _base_numbers(values, obj, board, steps)
-    setting = [
-        e.spec
-        for e in effects
-        if e.spec.kind in (EffectKind.SET_PT, EffectKind.ANIMATE)
-        and (e.spec.power is not None or e.spec.pt_count)
-    ]
-    for spec in setting:
+    for effect in effects:
+        spec = effect.spec
+        if spec.kind not in (EffectKind.SET_PT, EffectKind.ANIMATE) or (
+            spec.power is None and not spec.pt_count
+        ):
+            continue
         power, toughness = spec.power, spec.toughness
         counted = ""
         if spec.pt_count:
@@ -349,7 +830,7 @@ def _layer_seven(
             counted = f" (the number of {spec.pt_count}, counted now)"
         steps.append(
             Explanation.of(
-                f"Layer 7b: an effect sets its power and toughness to {power}/{toughness}{counted}.",
+                f"Layer 7b: {_by(effect)} sets its power and toughness to {power}/{toughness}{counted}.",
                 LAYER_7B,
             )
         )
@@ -362,17 +843,14 @@ def _layer_seven(
             )
         power, toughness = power or 0, toughness or 0
     for effect in effects:
-        if effect.spec.kind is EffectKind.PUMP and not _has_colors(values, effect.spec.if_colors, steps):
+        spec = effect.spec
+        if spec.kind is not EffectKind.PUMP or not _has_colors(values, spec.if_colors, steps):
             continue
-        if effect.spec.kind is EffectKind.PUMP:
-            power += effect.spec.power or 0
-            toughness += effect.spec.toughness or 0
-            steps.append(
-                Explanation.of(
-                    f"Layer 7c: an effect gives it {effect.spec.power:+d}/{effect.spec.toughness:+d}.",
-                    LAYER_7C,
-                )
-            )
+        power += spec.power or 0
+        toughness += spec.toughness or 0
+        steps.append(
+            Explanation.of(f"Layer 7c: {_by(effect)} gives it {spec.power:+d}/{spec.toughness:+d}.", LAYER_7C)
+        )
     for kind, count in obj.counters.items():
         match = _PT_COUNTER.match(kind)
         if match and count:
@@ -385,6 +863,10 @@ def _layer_seven(
         power, toughness = toughness, power
         steps.append(Explanation.of("Layer 7d: its power and toughness are switched.", LAYER_7D))
     return power, toughness
+
+
+def _by(effect: _Applied) -> str:
+    return effect.source or "an effect"
 
 
 def _has_colors(values: Characteristics, colors: tuple[str, ...], steps: list[Explanation]) -> bool:

@@ -167,6 +167,7 @@ class Card(Frozen):
     layout: str  # Scryfall layout: normal, split, flip, transform, modal_dfc, meld, adventure, class, saga …
     mana_value: float = 0
     faces: tuple[Face, ...]
+    meld_parts: tuple[str, ...] = ()  # a meld result: the names of the two cards it is made of (CR 712.4)
 
     @property
     def front(self) -> Face:

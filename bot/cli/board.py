@@ -26,6 +26,7 @@ from engine.copying import CopyError
 from engine.results import Explanation
 from engine.stack import StackError
 from engine.stack_answer import StackBoardAnswer
+from engine.zone_records import TriggerHit, ZoneMove
 
 _COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
 _PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")
@@ -117,7 +118,8 @@ def _panel(result: BoardResult) -> Panel:
     """A copy on the stack gets its own panel (CR 707.10); an object on the board the usual one."""
     if isinstance(result.answer, StackBoardAnswer):
         return stack_copy_panel(result.answer.result, result.answer.rules_version)
-    return board_panel(result.answer.result, result.answer.rules_version)
+    answer = result.answer
+    return board_panel(answer.result, answer.rules_version, moves=answer.zone_moves, triggers=answer.triggers)
 
 
 def _read_board(file: str, *, as_json: bool) -> str:
@@ -175,8 +177,14 @@ def _graveyard(text: str, *, as_json: bool) -> tuple[str, ...]:
     return names
 
 
-def board_panel(result: ObjectAnswer, rules_version: str) -> Panel:
-    """The judge's answer: the resulting object first, then each step with its rules, then the notes."""
+def board_panel(
+    result: ObjectAnswer,
+    rules_version: str,
+    *,
+    moves: tuple[ZoneMove, ...] = (),
+    triggers: tuple[TriggerHit, ...] = (),
+) -> Panel:
+    """The judge's answer: the resulting object first, each step with its rules, the notes, zone changes."""
     current = result.current
     parts: list[Any] = [*_object_lines(current)]
     if _differs(result.copiable, current):
@@ -188,13 +196,41 @@ def board_panel(result: ObjectAnswer, rules_version: str) -> Panel:
     if result.notes:
         parts.append(Text("\nNotes", style="bold"))
         parts += [_explained(None, note) for note in result.notes]
-    title = Text(f"{result.id}: {current.name or 'a face-down permanent'}")
+    parts += _zone_change_lines(moves, triggers)
+    where = f" (in the {result.zone})" if result.zone else ""  # it didn't end up on the battlefield
+    title = Text(f"{result.id}: {current.name or 'a face-down permanent'}{where}")
     return Panel(
         Group(*parts),
         title=title,
         subtitle=Text(f"CR 707 · rules of {rules_version}", style="dim"),
         expand=False,
     )
+
+
+def _zone_change_lines(moves: tuple[ZoneMove, ...], triggers: tuple[TriggerHit, ...]) -> list[Text]:
+    """Each zone change (objects and cards moved) and each ability it triggered, with how many times."""
+    if not moves:
+        return []
+    lines = [Text("\nZone changes", style="bold")]
+    for move in moves:
+        where = move.to or f"undecided (choose one of: {', '.join(move.options)})"
+        cards = f" as {', '.join(move.cards)}" if move.cards else ""
+        plural = "s" if move.cards_moved != 1 else ""
+        lines.append(
+            Text.assemble(
+                ("• ", "bold cyan"),
+                f"{move.object}: {move.from_zone} → {where}{cards} "
+                f"({move.objects_moved} object{'s' if move.objects_moved != 1 else ''}, "
+                f"{move.cards_moved} card{plural})",
+                (f"  (CR {', '.join(move.rules)})", "dim"),
+            )
+        )
+    lines += [Text("\nTriggered", style="bold")] if triggers else []
+    for hit in triggers:
+        times = "once" if hit.times == 1 else f"{hit.times} times"
+        shown = hit.explanation.model_copy(update={"text": f"[{times}] {hit.explanation.text}"})
+        lines.append(_explained(None, shown))
+    return lines
 
 
 def _object_lines(current: CurrentView) -> list[Text]:

@@ -24,6 +24,7 @@ from engine.stack_answer import (
     copies_on_the_stack,
     stack_copy_question,
 )
+from engine.zones import meld_parts_needed
 
 DEFAULT_TARGET = "Grizzly Bears"
 """The permanent a spell like True Polymorph turns into a copy when the question names none."""
@@ -51,6 +52,8 @@ async def board_answer(settings: Settings, text: str) -> BoardResult:
     async with open_services(settings) as services:
         rules = await load_rules(services)
         cards = {name: await find_parsed_card(services, name, rules) for name in spec.card_names()}
+        for name in meld_parts_needed(cards):  # a melded permanent leaving becomes these cards (CR 712.21)
+            cards[name] = await find_parsed_card(services, name, rules)
         if spec.stack:
             return BoardResult(answer_stack_board(spec, spec.stack, cards, rules.version), rules.downloaded)
         return BoardResult(answer_board(spec, cards, rules.version), rules.downloaded)
@@ -85,10 +88,16 @@ async def copy_answer(
 
 
 def board_json(result: BoardResult) -> dict[str, Any]:
-    """The stable JSON of a board or copy answer (``result.linked`` only when the board asked for it)."""
+    """The stable JSON of a board or copy answer (``result.linked`` only when the board asked for it,
+    ``zone_moves`` and ``triggers`` only when its actions moved an object between zones)."""
     payload = result.answer.model_dump(mode="json")
+    if not payload.get("zone_moves"):
+        payload.pop("zone_moves", None)
+        payload.pop("triggers", None)
     if payload["result"].get("linked") is None:  # a stack copy's result has no linked field
         payload["result"].pop("linked", None)
+    if payload["result"].get("zone") is None:  # only an object that isn't on the battlefield says where it is
+        payload["result"].pop("zone", None)
     return payload
 
 

@@ -37,7 +37,16 @@ def parse_card(card: Mapping[str, Any], keywords: KeywordVocabulary) -> Card:
         layout=layout,
         mana_value=float(card.get("cmc", faces[0].mana_value)),
         faces=faces,
+        meld_parts=_meld_parts(card),
     )
+
+
+def _meld_parts(card: Mapping[str, Any]) -> tuple[str, ...]:
+    """For a meld result, the names of its meld parts (Scryfall ``all_parts``); () for other cards."""
+    parts: Sequence[Mapping[str, Any]] = card.get("all_parts") or ()
+    if not any(p.get("component") == "meld_result" and p.get("name") == card["name"] for p in parts):
+        return ()
+    return tuple(sorted(str(p["name"]) for p in parts if p.get("component") == "meld_part"))
 
 
 def _parse_face(

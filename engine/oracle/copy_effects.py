@@ -29,7 +29,7 @@ COPY_SPELL = cite("707.10", "To copy a spell, activated ability, or triggered ab
 CAST_COPY = cite("707.12", "cast a copy of an object")
 
 _INSTRUCTION = re.compile(
-    r"(?P<enter>\benters? (?:tapped )?as a copy of )"
+    r"(?P<enter>\benters? (?:tapped )?as (?:a copy|copies) of )"
     r"|(?P<become>\bbecomes? (?:a )?cop(?:y|ies) of |^(?:Enchanted|Equipped) \w+ is a copy of )"
     r"|(?P<token>\b[Cc]reates? [^.]*?\btokens? (?:that's|that are) (?:a )?cop(?:y|ies) of )"
     r"|(?P<cast>\bcast (?:a|the) cop(?:y|ies) of |\bplay [^.]*? as a copy of )"

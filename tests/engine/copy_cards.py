@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from engine.board import BoardSpec
 from engine.model import Card
+from engine.zones import meld_parts_needed
 from tests.card_data import parsed_card
 
 
 def cards_for(spec: BoardSpec) -> dict[str, Card]:
     """Every card the board names, by the name it uses."""
-    return {name: parsed_card(name) for name in spec.card_names()}
+    cards = {name: parsed_card(name) for name in spec.card_names()}
+    return cards | {name: parsed_card(name) for name in meld_parts_needed(cards)}

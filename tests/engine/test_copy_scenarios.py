@@ -8,6 +8,12 @@ numbers the reasoning must cite (``notes`` in the notes); ``linked`` the linked 
 ``{linked: …}`` query; ``controllers`` the controller (after layer 2) of board objects, by handle, as
 the answer's ``objects`` list shows them; ``explains`` parts of the reasoning's text that must be there;
 ``error`` a message part when the board is impossible; ``xfail`` why a known gap elsewhere makes it fail.
+Zone changes (``leaves``/``returns`` actions): ``zone_moves`` the answer's moves in order, each given by
+some of its keys (object, from_zone, to, cards, new_ids, objects_moved, cards_moved, replacement,
+options); ``triggers`` how many times each board object's abilities triggered, by handle (every source
+that triggered must be listed); ``move_rules`` CR numbers the moves and triggers cite; ``zones`` the zone
+of board objects by handle and ``absent`` handles no longer on the board (a token that left).
+``zone`` is the zone the queried object ended up in (a resolving spell may go to the graveyard, CR 712.13a).
 """
 
 from __future__ import annotations
@@ -61,6 +67,8 @@ def test_scenario(path: Path, request: pytest.FixtureRequest) -> None:
         assert controllers[handle] == controller, f"controller of {handle}"
     if "id" in expected:
         assert result["id"] == expected["id"]
+    if "zone" in expected:
+        assert (result["zone"] or "battlefield") == expected["zone"], "zone of the queried object"
     for section in ("copiable", "current"):
         for key, value in expected.get(section, {}).items():
             assert result[section][key] == value, f"{section}.{key}"
@@ -76,11 +84,33 @@ def test_scenario(path: Path, request: pytest.FixtureRequest) -> None:
     reasoning = " ".join(item["text"] for part in ("steps", "notes") for item in result[part])
     for text in expected.get("explains", ()):
         assert text in reasoning, f"the reasoning doesn't say {text!r}"
+    _check_zone_changes(answer, expected)
     if "linked" in expected:
         linked = result["linked"]
         assert linked["text_of"] == expected["linked"]["text_of"]
         assert [link["abilities"] for link in linked["links"]] == expected["linked"]["pairs"]
         assert [card["name"] for card in linked["exiled"]] == expected["linked"]["exiled"]
+
+
+def _check_zone_changes(answer: dict[str, Any], expected: dict[str, Any]) -> None:
+    zones = {obj["id"]: obj["zone"] for obj in answer["objects"]}
+    for handle, zone in expected.get("zones", {}).items():
+        assert zones.get(handle) == zone, f"zone of {handle}"
+    for handle in expected.get("absent", ()):
+        assert handle not in zones, f"{handle} should no longer be on the board"
+    if "zone_moves" in expected:
+        moves = answer["zone_moves"]
+        assert len(moves) == len(expected["zone_moves"]), f"zone moves: {moves}"
+        for move, wanted in zip(moves, expected["zone_moves"], strict=True):
+            assert {key: move[key] for key in wanted} == wanted
+    if "triggers" in expected:
+        times: dict[str, int] = {}
+        for hit in answer["triggers"]:
+            times[hit["source"]] = times.get(hit["source"], 0) + hit["times"]
+        assert times == expected["triggers"]
+    cited = {rule for move in answer["zone_moves"] for rule in move["rules"]}
+    cited |= {rule for hit in answer["triggers"] for rule in hit["explanation"]["rules"]}
+    assert set(expected.get("move_rules", ())) <= cited
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)

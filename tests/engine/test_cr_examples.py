@@ -30,10 +30,6 @@ class CrExample(NamedTuple):
     outside: str = ""
 
 
-_MELDED_ZONE_CHANGE = (
-    "A melded permanent leaving the battlefield (both cards move, one choice for both, both return): "
-    "boards have no dies/exile/return actions, so zone changes of melded permanents aren't modelled."
-)
 EXAMPLES: tuple[CrExample, ...] = (
     CrExample("111.3", "Jade Mage has the ability", ("cr111-jade-mage-saproling.yaml",)),
     CrExample("111.4", "Dwarven Reinforcements is a sorcery", ("cr111-dwarf-berserker-token-name.yaml",)),
@@ -85,9 +81,7 @@ EXAMPLES: tuple[CrExample, ...] = (
     CrExample(
         "613.7a",
         "Rune of Flight is an Aura",
-        outside="About the timestamps of an ability an Aura grants to an Equipment and new timestamps on "
-        "attaching (613.7e); a board lists effects in timestamp order but doesn't derive timestamps from "
-        "attachments, and Rune of Flight isn't in the 2019 card data.",
+        ("statics-rune-of-flight-then-equip.yaml", "statics-equip-then-rune-of-flight.yaml"),
     ),
     CrExample(
         "613.9",
@@ -166,30 +160,30 @@ EXAMPLES: tuple[CrExample, ...] = (
     CrExample(
         "712.13a",
         "A player controls both Mycosynth Lattice",
-        outside="Needs day/night and daybound, Siege battles, Mystic Reflection's replacement on an "
-        "entering permanent and a type change of every permanent; none of these is on a board.",
+        (
+            "cr712-13a-clone-of-bird-admirer-night.yaml",
+            "cr712-13a-kylem-mystic-reflection-night.yaml",
+            "rules-712-13a-kylem-animated-to-graveyard.yaml",
+        ),
     ),
     CrExample("712.18", "An effect gives Village Ironsmith", ("ironsmith-pumped-transforms.yaml",)),
     CrExample(
         "712.21",
         "Chittering Host, a melded permanent, dies",
-        outside="Leaves-the-battlefield triggers of a melded permanent ('dies' once, 'put into a "
-        "graveyard' twice); the engine only looks at enters-the-battlefield triggers.",
+        ("melded-chittering-host-dies.yaml", "zone-bears-dies-blood-artist-planar-void.yaml"),
     ),
     CrExample(
         "712.21b",
         "Duplicant is a card with the abilities",
-        outside="Duplicant's P/T and types from the last creature card exiled with it aren't evaluated, "
-        "and exiling a melded permanent (two cards, the controller picks the last) isn't modelled.",
+        ("melded-duplicant-exiles-chittering-host.yaml", "melded-duplicant-last-not-chosen.yaml"),
     ),
-    CrExample("712.21c", "Otherworldly Journey is an instant", outside=_MELDED_ZONE_CHANGE),
-    CrExample("712.21c", "False Demise is an Aura", outside=_MELDED_ZONE_CHANGE),
-    CrExample("712.21c", "Mimic Vat is an artifact", outside=_MELDED_ZONE_CHANGE),
+    CrExample("712.21c", "Otherworldly Journey is an instant", ("melded-otherworldly-journey.yaml",)),
+    CrExample("712.21c", "False Demise is an Aura", ("melded-false-demise.yaml",)),
+    CrExample("712.21c", "Mimic Vat is an artifact", ("melded-mimic-vat.yaml",)),
     CrExample(
         "712.21d",
         "Leyline of the Void is an enchantment",
-        outside="Replacement effects on cards put into a graveyard, applied to both cards of a melded "
-        "permanent; a board has no zone-change events.",
+        ("melded-leyline-or-wheel.yaml", "melded-leyline-or-wheel-unchosen.yaml"),
     ),
 )
 

@@ -1,0 +1,65 @@
+"""The ``attach`` board action: an Aura, Equipment or Fortification becomes attached to a permanent.
+
+An effect that tries to attach it to something it can't legally be attached to does nothing (CR
+301.5b, 301.5c, 303.4j). When it does become attached it gets a new timestamp (613.7e), and so do the
+effects of its static abilities, the ones other effects gave it included, in the same order (613.7a).
+"""
+
+from __future__ import annotations
+
+from engine.board import Board, Event, GameObject, Zone
+from engine.citations import cite
+from engine.copying import CopyError
+from engine.layers import ATTACHED_TIMESTAMP, GRANTED_TIMESTAMP, current_characteristics, current_controller
+from engine.results import Explanation
+from engine.statics import EQUIPMENT_CREATURE, Seen, attachment_problem
+
+EQUIPMENT_DOESNT_MOVE = cite("301.5b", "the Equipment doesn’t move")
+AURA_DOESNT_MOVE = cite("303.4j", "the Aura doesn’t move")
+ATTACHABLE = ("Aura", "Equipment", "Fortification")
+
+
+def attach(board: Board, event: Event) -> Board:
+    """The board after ``event.object_id`` becomes attached to ``event.to`` (or doesn't, with the reason)."""
+    obj = board.get(event.object_id)
+    host = board.get(event.to or "")
+    if obj.zone is not Zone.BATTLEFIELD or host.zone is not Zone.BATTLEFIELD:
+        raise CopyError(f"{obj.id} and {host.id} must both be on the battlefield to attach one to the other.")
+    values = current_characteristics(obj, board)
+    if not set(ATTACHABLE) & set(values.subtypes):
+        raise CopyError(
+            f"{obj.id} ({values.name}) isn't an Aura, Equipment or Fortification, so it can't be attached."
+        )
+    problem = attachment_problem(_seen(obj, board), _seen(host, board))
+    if problem is not None:
+        rule = AURA_DOESNT_MOVE if "Aura" in values.subtypes else EQUIPMENT_DOESNT_MOVE
+        extra = (EQUIPMENT_CREATURE,) if "Equipment" in values.subtypes and values.is_a("Creature") else ()
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                f"{problem} It can't become attached to {host.id}: it doesn't move.", rule, *extra
+            ),
+            note=True,
+        )
+    moved = obj.model_copy(update={"attached_to": host.id, "timestamp": event.timestamp})
+    return board.replace(moved).explain(
+        obj.id,
+        Explanation.of(
+            f"It becomes attached to {host.id} and gets a new timestamp ({event.timestamp}); the effects of "
+            "its "
+            "static abilities, those other effects gave it included, get new timestamps in the same order.",
+            ATTACHED_TIMESTAMP,
+            GRANTED_TIMESTAMP,
+        ),
+    )
+
+
+def _seen(obj: GameObject, board: Board) -> Seen:
+    return Seen(
+        id=obj.id,
+        values=current_characteristics(obj, board),
+        controller=current_controller(obj),
+        attached_to=obj.attached_to,
+        token=obj.token,
+        choices=obj.choices,
+    )

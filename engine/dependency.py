@@ -1,0 +1,45 @@
+"""Which continuous effect of a layer applies next: dependency, then timestamps (CR 613.7, 613.8).
+
+The layer system asks :func:`next_effect` again after each effect it applies, so the order of the
+remaining effects is re-evaluated every time (613.8c). ``depends(a, b)`` answers 613.8a(b) for two
+effects of the same layer: whether applying ``b`` would change ``a``'s existence, what it applies to
+or what it does to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from engine.citations import cite
+
+DEPENDS_ON = cite("613.8a", "An effect is said to “depend on” another if")
+WAITS = cite("613.8b", "An effect dependent on one or more other effects waits to apply until just after")
+LOOP = cite("613.8b", "If several dependent effects form a dependency loop")
+REEVALUATED = cite("613.8c", "After each effect is applied, the order of remaining effects is reevaluated")
+
+E = TypeVar("E")
+
+
+@dataclass(frozen=True)
+class Choice(Generic[E]):
+    """The effect to apply next, what each pending effect depends on, and whether a loop was broken."""
+
+    effect: E
+    waits: Mapping[Hashable, tuple[E, ...]]  # by identity: the pending effects it depends on (613.8a)
+    loop: bool = False
+
+
+def next_effect(
+    pending: Sequence[E],
+    key: Callable[[E], tuple[int, ...]],
+    depends: Callable[[E, E], bool],
+    identity: Callable[[E], Hashable],
+) -> Choice[E]:
+    """The next effect among ``pending`` (non-empty): the earliest one that depends on no other pending
+    effect; when every one depends on another (a dependency loop), the earliest of all (CR 613.8b).
+    """
+    waits = {identity(e): tuple(f for f in pending if f is not e and depends(e, f)) for e in pending}
+    free = [e for e in pending if not waits[identity(e)]]
+    return Choice(effect=min(free or pending, key=key), waits=waits, loop=not free)

@@ -1,0 +1,114 @@
+"""Cards exiled with an object, and Duplicant's "the last creature card exiled with ~" (CR 607.2a, 712.21b).
+
+An object's ability that exiles cards is linked to its ability that refers to the cards "exiled with
+~". Duplicant's static ability gives it "the power, toughness, and creature types of the last creature
+card exiled with ~": it is applied here as two effects with Duplicant's own timestamp (CR 613.7a), a
+7b power/toughness setting and a layer 4 creature-type setting ("It's still a Shapeshifter").
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.board import Board, EffectKind, EffectSpec, GameObject, TimedEffect, Zone
+from engine.citations import cite
+from engine.layers import current_characteristics
+from engine.model import SELF, Card
+from engine.results import Explanation
+
+LINKED_EXILE = cite("607.2a", "The second ability refers only to cards in the exile zone")
+STATIC_TIMESTAMP = cite("613.7a", "has the same timestamp as the object the static ability is on")
+MELDED_EXILE_ORDER = cite("712.21b", "that player determines the relative timestamp order of the two cards")
+
+_LAST_EXILED = re.compile(
+    rf"has the power, toughness, and creature types of the last creature card exiled with {re.escape(SELF)}"
+    r"\.(?P<still> It's still an? (?P<kept>\w+)\.)?"
+)
+_KINDS = (EffectKind.SET_PT, EffectKind.SET_SUBTYPES)
+
+
+def exiled_with_ability(source: GameObject, board: Board) -> int | None:
+    """The number (from 1) of ``source``'s first ability that exiles: "exiled with ~" cards' ability."""
+    abilities = current_characteristics(source, board).abilities
+    return next((i for i, a in enumerate(abilities, 1) if "exile" in a.rules_text.casefold()), None)
+
+
+def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, ...] = ()) -> Board:
+    """``source`` with the effects of its "last creature card exiled with ~" ability, if it has one.
+
+    ``undecided``: the two cards of a melded permanent just exiled with no ``last`` choice; the player
+    chooses (CR 712.21b), so no card is taken as last and a note lists the options.
+    """
+    match = _ability(source, board)
+    if match is None:
+        return board
+    if undecided:
+        return board.explain(source.id, _choose_last(source, undecided), note=True)
+    exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id and _creature_card(o.card)]
+    if not exiled:
+        return board.replace(source.model_copy(update={"effects": _without_ours(source)}))
+    last = max(exiled, key=lambda o: o.timestamp)
+    if last.card is None:
+        return board
+    kept = (match["kept"],) if match["still"] and match["kept"] else ()
+    source = _with_effects(source, last.card, kept)
+    return board.replace(source).explain(source.id, _explained(source, last, kept))
+
+
+def _ability(source: GameObject, board: Board) -> re.Match[str] | None:
+    for ability in current_characteristics(source, board).abilities:
+        match = _LAST_EXILED.search(ability.rules_text)
+        if match:
+            return match
+    return None
+
+
+def _creature_card(card: Card | None) -> bool:
+    return card is not None and "Creature" in card.front.type_line.types
+
+
+def _with_effects(source: GameObject, card: Card, kept: tuple[str, ...]) -> GameObject:
+    face = card.front
+    power = face.power.value if face.power and face.power.value is not None else 0
+    toughness = face.toughness.value if face.toughness and face.toughness.value is not None else 0
+    subtypes = tuple(dict.fromkeys((*face.type_line.subtypes, *kept)))
+    others = _without_ours(source)
+    added = (
+        TimedEffect(
+            timestamp=source.timestamp, spec=EffectSpec(kind=EffectKind.SET_SUBTYPES, subtypes=subtypes)
+        ),
+        TimedEffect(
+            timestamp=source.timestamp,
+            spec=EffectSpec(kind=EffectKind.SET_PT, power=power, toughness=toughness, with_previous=True),
+        ),
+    )
+    return source.model_copy(update={"effects": (*others, *added)})
+
+
+def _without_ours(source: GameObject) -> tuple[TimedEffect, ...]:
+    """``source``'s effects but those its "last creature card exiled" ability applied before."""
+    return tuple(
+        e for e in source.effects if e.listed or e.spec.kind not in _KINDS or e.timestamp != source.timestamp
+    )
+
+
+def _explained(source: GameObject, last: GameObject, kept: tuple[str, ...]) -> Explanation:
+    name = last.card.name if last.card else last.id
+    still = f" It's still a {kept[0]}." if kept else ""
+    return Explanation.of(
+        f"The last creature card exiled with {source.id} is {name} ({last.id}): {source.id} has its power, "
+        f"toughness and creature types.{still} The effect comes from {source.id}'s static ability, so it has "
+        f"{source.id}'s timestamp.",
+        LINKED_EXILE,
+        STATIC_TIMESTAMP,
+    )
+
+
+def _choose_last(source: GameObject, undecided: tuple[str, ...]) -> Explanation:
+    return Explanation.of(
+        f"The melded permanent exiled with {source.id} became two cards, and the player who exiled it "
+        f"chooses which is the last creature card exiled: {' or '.join(undecided)} (give it as last: CARD). "
+        f"Until then {source.id} doesn't take either one's power, toughness and creature types.",
+        MELDED_EXILE_ORDER,
+        LINKED_EXILE,
+    )

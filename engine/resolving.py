@@ -1,0 +1,413 @@
+"""Permanents entering the battlefield from the stack or another zone, and the replacements deciding how.
+
+* :func:`becomes_day_or_night`: it becomes day or night (CR 728.1a); daybound and nightbound permanents
+  transform (702.145b, e).
+* :func:`add_pending_copy`: "The next time one or more creatures or planeswalkers enter this turn, they enter
+  as copies of the chosen creature" (Mystic Reflection) waits for the next entering permanent.
+* :func:`resolve_permanent_spell`: a permanent spell resolves (608.3a) with the face that was up on the stack
+  (712.13). Which replacement effects apply is decided on the permanent as it would exist on the battlefield
+  (614.12): a pending "enter as copies" effect for creatures applies only if it would be a creature, the
+  copied text's daybound makes a transforming double-faced card enter transformed at night (702.145b), and a
+  spell whose back face is an instant or sorcery then goes to its owner's graveyard instead (712.13a).
+* :func:`put_onto_battlefield`: a card in another zone is put onto the battlefield, front face up or
+  "transformed" (712.14, 712.14a, 712.14b).
+
+The entering itself is the board's ``enters`` event, passed in as ``enter`` so this module doesn't import
+:mod:`engine.events` (which dispatches to it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from engine.board import (
+    ActionKind,
+    Board,
+    DayNight,
+    Event,
+    GameObject,
+    ObjectSpec,
+    PendingCopy,
+    Zone,
+)
+from engine.citations import cite
+from engine.copying import CopyError, card_copy_effect, check_copyable, original_label
+from engine.faces import (
+    NONPERMANENT_TYPES,
+    NOT_A_TDFC,
+    ONLY_DFC_TRANSFORM,
+    article,
+    has_keyword,
+    is_transforming_card,
+    transform,
+)
+from engine.layers import FRONT_FACE_ONLY, current_characteristics
+from engine.model import Card, CopyScope
+from engine.results import Explanation
+
+Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
+
+BECOMES_PERMANENT = cite("608.3a", "it becomes a permanent and enters the battlefield under the control")
+SAME_FACE_UP = cite(
+    "712.13", "is put onto the battlefield with the same face up that was face up on the stack"
+)
+BACK_FACE_NOT_PERMANENT = cite(
+    "712.13a", "it doesn’t enter the battlefield, and is instead put into its owner"
+)
+AS_IT_WOULD_EXIST = cite(
+    "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
+)
+ENTERS_AS_REPLACEMENT = cite("614.1c", "are replacement effects")
+ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
+COPIED_ENTERING_TEXT = cite("707.5", "those abilities will take effect")
+DAYBOUND_ENTERS = cite(
+    "702.145b", "If it is night and this permanent is represented by a transforming double"
+)
+NIGHT_TRANSFORMS = cite("702.145c", "that player transforms that permanent")
+DAY_TRANSFORMS = cite("702.145f", "that player transforms that permanent")
+BECOMES_DAY = cite("702.145d", "if it’s neither day nor night, it becomes day")
+DAY_NIGHT = cite("728.1a", "refer to the game losing the first designation and gaining the second one")
+NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
+FRONT_FACE_BY_DEFAULT = cite("712.14", "enters the battlefield with its front face up by default")
+PUT_TRANSFORMED = cite("712.14a", "it enters the battlefield with its back face up")
+NOT_TDFC_STAYS = cite("712.14a", "that card stays in its current zone")
+MODAL_NOT_PERMANENT_STAYS = cite(
+    "712.14b", "its front face isn’t a permanent card, the card stays in its current zone"
+)
+DEFENSE_COUNTERS = cite(
+    "310.4b", "enters with a number of defense counters on it equal to its printed defense"
+)
+SIEGE_PROTECTOR = cite("310.11a", "its controller must choose its protector from among their opponents")
+FACE_DOWN_SPELL = cite("708.4", "The permanent the spell becomes will be a face-down permanent")
+
+_NEXT_ENTERS = re.compile(
+    r"The next time one or more (?P<what>[a-z ,]+?) enter(?: the battlefield)? this turn, they enter"
+    r"(?: the battlefield)? as copies of (?P<of>[^.]+)\.",
+    re.IGNORECASE,
+)
+_CHOSEN = re.compile(r"Choose (?P<chosen>target [^.]+?)\.")
+_TYPE_OF_PLURAL = {"creatures": "Creature", "planeswalkers": "Planeswalker", "artifacts": "Artifact"}
+
+
+def becomes_day_or_night(board: Board, event: Event) -> Board:
+    """It becomes day or night (CR 728.1a): daybound permanents transform at night, nightbound ones by day."""
+    wanted = event.day_night
+    if wanted is None:
+        raise ValueError("a day_night event needs day or night")
+    if board.day_night is wanted:
+        return board
+    board = board.model_copy(update={"day_night": wanted})
+    keyword, face_up_back = ("Daybound", False) if wanted is DayNight.NIGHT else ("Nightbound", True)
+    for obj in board.in_zone(Zone.BATTLEFIELD):
+        if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
+            continue
+        if has_keyword(obj, board, keyword):
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"It becomes {wanted.value}: it has {keyword.lower()}, so it would transform.",
+                    DAY_NIGHT,
+                    NIGHT_TRANSFORMS if wanted is DayNight.NIGHT else DAY_TRANSFORMS,
+                ),
+            )
+            board = transform(board, obj.id, event.timestamp, by_day_night=True)
+    return board
+
+
+def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    """``via``'s "the next time … enter this turn, they enter as copies of" effect, waiting (CR 614.1c)."""
+    via = event.via or ""
+    effect = card_copy_effect(cards[via], (CopyScope.ENTER_AS_COPY,))
+    match = _NEXT_ENTERS.search(effect.text) if effect else None
+    if effect is None or match is None:
+        raise CopyError(
+            f"{via} has no “the next time one or more … enter this turn, they enter as copies of …” effect."
+        )
+    original = board.get(event.of or "")
+    chosen = _CHOSEN.search(effect.text)  # "Choose target nonlegendary creature": what it may copy
+    check_copyable(
+        effect.model_copy(update={"copyable": chosen["chosen"] if chosen else effect.copyable}),
+        via,
+        original,
+        original,
+        board,
+    )
+    types = tuple(_TYPE_OF_PLURAL[w] for w in re.split(r",? or |, ", match["what"]) if w in _TYPE_OF_PLURAL)
+    pending = PendingCopy(of_id=original.id, via=via, types=types)
+    board = board.model_copy(update={"pending_copies": (*board.pending_copies, pending)})
+    return board.explain(
+        original.id,
+        Explanation.of(
+            f"{via} chose it: the next time one or more {match['what']} enter this turn, they enter as "
+            "copies of it. That is a replacement effect waiting for that event.",
+            ENTERS_AS_REPLACEMENT,
+        ),
+        note=True,
+    )
+
+
+def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """The permanent spell ``event.entering`` resolves: where it ends up and why (CR 608.3a, 712.13a)."""
+    spec = _entering(event)
+    card = cards[spec.card]
+    face = card.faces[1] if spec.transformed and len(card.faces) > 1 else card.front
+    if set(NONPERMANENT_TYPES) & set(face.type_line.types):
+        raise CopyError(
+            f"{face.name} is an instant or sorcery spell: it doesn't become a permanent (CR 608.3)."
+        )
+    if spec.face_down:
+        return _enter_with_replacements(
+            board.explain(
+                spec.id,
+                Explanation.of(
+                    f"{face.name} was cast face down: it resolves and becomes a face-down permanent.",
+                    BECOMES_PERMANENT,
+                    FACE_DOWN_SPELL,
+                ),
+            ),
+            event,
+            spec,
+            cards,
+            enter,
+            from_zone=Zone.STACK,
+        )
+    up = "back" if spec.transformed else "front"
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"{face.name} resolves: as a permanent spell it would become a permanent and enter the "
+            f"battlefield under its controller's control, with the face that was up on the stack ({up}) up.",
+            BECOMES_PERMANENT,
+            SAME_FACE_UP,
+        ),
+    )
+    return _enter_with_replacements(board, event, spec, cards, enter, from_zone=Zone.STACK)
+
+
+def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """A card in a graveyard or exile is put onto the battlefield, "transformed" or not (CR 712.14)."""
+    obj = board.get(event.object_id)
+    if obj.zone is Zone.BATTLEFIELD or obj.card is None or obj.token:
+        raise CopyError(
+            f"{obj.id} isn't a card in a graveyard or exile, so it can't be put onto the battlefield."
+        )
+    card = obj.card
+    stays = _why_it_stays(obj, card, transformed=event.transformed)
+    if stays is not None:
+        return board.explain(obj.id, stays)
+    rule = PUT_TRANSFORMED if event.transformed else FRONT_FACE_BY_DEFAULT
+    up = (
+        f"its back face ({card.faces[1].name})"
+        if event.transformed
+        else f"its front face ({card.front.name})"
+    )
+    board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != obj.id)})
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            f"It is put onto the battlefield from {_zone_words(obj.zone)} with {up} up; it is a new object.",
+            rule,
+            NEW_OBJECT,
+        ),
+    )
+    name = next(name for name, known in cards.items() if known.key == card.key)
+    spec = ObjectSpec(card=name, id=obj.id, controller=obj.owner, transformed=event.transformed)
+    return _enter_with_replacements(board, event, spec, cards, enter, from_zone=obj.zone)
+
+
+def _why_it_stays(obj: GameObject, card: Card, *, transformed: bool) -> Explanation | None:
+    if transformed and not is_transforming_card(obj):
+        return Explanation.of(
+            f"{card.name} isn't a transforming double-faced card, so it can't be put onto the battlefield "
+            f"transformed: it stays in {_zone_words(obj.zone)}.",
+            NOT_TDFC_STAYS,
+        )
+    if transformed and set(NONPERMANENT_TYPES) & set(card.faces[1].type_line.types):
+        raise CopyError(
+            f"{card.faces[1].name} is an instant or sorcery face; putting it onto the battlefield "
+            "transformed isn't modelled."
+        )
+    if card.layout == "modal_dfc" and not _is_permanent_face(card):
+        return Explanation.of(
+            f"{card.name} is a modal double-faced card whose front face ({card.front.name}) isn't a "
+            f"permanent card: it stays in {_zone_words(obj.zone)}.",
+            MODAL_NOT_PERMANENT_STAYS,
+        )
+    return None
+
+
+def _zone_words(zone: Zone) -> str:
+    return "exile" if zone is Zone.EXILE else f"the {zone.value}"
+
+
+def _is_permanent_face(card: Card) -> bool:
+    types = set(card.front.type_line.types)
+    return bool(types) and not types & set(NONPERMANENT_TYPES)
+
+
+def _entering(event: Event) -> ObjectSpec:
+    if event.entering is None:
+        raise ValueError(f"a {event.kind.value} event needs the entering object")
+    return event.entering
+
+
+def _enter_with_replacements(
+    board: Board,
+    event: Event,
+    spec: ObjectSpec,
+    cards: Mapping[str, Card],
+    enter: Enter,
+    *,
+    from_zone: Zone,
+) -> Board:
+    """Apply the replacement effects that modify how it enters (614.12), in order, then let it enter."""
+    board, spec = _pending_copy(board, event, spec, cards, enter)
+    would_be = _would_be(board, event, spec, cards, enter)
+    if board.day_night is DayNight.NIGHT and not spec.transformed and has_keyword(*would_be, "Daybound"):
+        board, spec = _daybound(board, spec, cards[spec.card], from_zone=from_zone)
+        if spec.zone is not Zone.BATTLEFIELD:
+            return enter(board, _enters_event(event, spec), cards)
+    board, spec = _defense_counters(board, spec, *_would_be(board, event, spec, cards, enter))
+    board = enter(board, _enters_event(event, spec), cards)
+    if board.day_night is None and has_keyword(board.get(spec.id), board, "Daybound"):
+        board = board.model_copy(update={"day_night": DayNight.DAY}).explain(
+            spec.id,
+            Explanation.of(
+                "It was neither day nor night, and a permanent with daybound is here: it becomes day.",
+                BECOMES_DAY,
+            ),
+            note=True,
+        )
+    return board
+
+
+def _enters_event(event: Event, spec: ObjectSpec) -> Event:
+    return event.model_copy(update={"kind": ActionKind.ENTERS, "object_id": spec.id, "entering": spec})
+
+
+def _would_be(
+    board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
+) -> tuple[GameObject, Board]:
+    """The permanent as it would exist on the battlefield, and that board (CR 614.12)."""
+    trial = enter(board, _enters_event(event, spec), cards)
+    return trial.get(spec.id), trial
+
+
+def _pending_copy(
+    board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
+) -> tuple[Board, ObjectSpec]:
+    """Mystic Reflection's waiting effect applies if the permanent would enter as one of its types."""
+    if not board.pending_copies or spec.copy_of:
+        return board, spec
+    pending = board.pending_copies[0]
+    obj, trial = _would_be(board, event, spec, cards, enter)
+    values = current_characteristics(obj, trial)
+    types = " ".join(values.types) or "no card type"
+    matched = [t.lower() for t in pending.types if values.is_a(t)]
+    if not matched:
+        wanted = " or ".join(t.lower() for t in pending.types)
+        return board.explain(
+            spec.id,
+            Explanation.of(
+                f"As it would exist on the battlefield it is {article(types)} {types}, not a {wanted}: "
+                f"{pending.via}'s replacement effect doesn't apply to it and keeps waiting.",
+                AS_IT_WOULD_EXIST,
+            ),
+            note=True,
+        ), spec
+    original = board.get(pending.of_id)
+    board = board.model_copy(update={"pending_copies": board.pending_copies[1:]})
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            "As it would exist on the battlefield — with the continuous effects that already exist applied "
+            f"— it is {article(types)} {types}: it enters as a {matched[0]}, so {pending.via}'s replacement "
+            f"effect applies to it and it enters as a copy of {original.id} ({original_label(original)}).",
+            AS_IT_WOULD_EXIST,
+            ENTERS_AS_REPLACEMENT,
+            ENTERS_AS_COPY,
+        ),
+    )
+    return board, spec.model_copy(update={"copy_of": original.id, "via": pending.via, "then_copy_of": ()})
+
+
+def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) -> tuple[Board, ObjectSpec]:
+    """At night, daybound makes a permanent represented by a transforming double-faced card enter transformed.
+
+    Coming from the stack with an instant or sorcery back face, it goes to the graveyard instead (712.13a).
+    """
+    copied = " (the copied text's daybound applies as it enters)" if spec.copy_of else ""
+    if card.layout != "transform" or len(card.faces) < 2:
+        return board.explain(
+            spec.id,
+            Explanation.of(
+                f"It is night and it has daybound{copied}, but it isn't represented by a transforming "
+                "double-faced card: it enters with its front face up and can't transform.",
+                DAYBOUND_ENTERS,
+                ONLY_DFC_TRANSFORM,
+                NOT_A_TDFC,
+            ),
+            note=True,
+        ), spec
+    back = card.faces[1]
+    if from_zone is Zone.STACK and set(NONPERMANENT_TYPES) & set(back.type_line.types):
+        kind = " ".join(back.type_line.types).lower()
+        board = board.explain(
+            spec.id,
+            Explanation.of(
+                f"It is night and it has daybound{copied}, so it would enter transformed; but the back face "
+                f"of the card that represents it, {back.name}, is a {kind}: it doesn't enter the "
+                "battlefield and is put into its owner's graveyard instead.",
+                DAYBOUND_ENTERS,
+                *((COPIED_ENTERING_TEXT,) if spec.copy_of else ()),
+                BACK_FACE_NOT_PERMANENT,
+            ),
+        )
+        board = board.explain(
+            spec.id,
+            Explanation.of(
+                "In the graveyard it is a new object, not a copy of anything, with only its front face's "
+                f"characteristics ({card.front.name}); it never entered, so no enters abilities trigger.",
+                NEW_OBJECT,
+                FRONT_FACE_ONLY,
+            ),
+        )
+        graveyard = ObjectSpec(card=spec.card, id=spec.id, controller=spec.controller, zone=Zone.GRAVEYARD)
+        return board, graveyard
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"It is night and it has daybound{copied}: it is represented by a transforming double-faced "
+            f"card, so it enters transformed, with its back face ({back.name}) up.",
+            DAYBOUND_ENTERS,
+            *((COPIED_ENTERING_TEXT,) if spec.copy_of else ()),
+        ),
+    )
+    return board, spec.model_copy(update={"transformed": True})
+
+
+def _defense_counters(
+    board: Board, spec: ObjectSpec, obj: GameObject, trial: Board
+) -> tuple[Board, ObjectSpec]:
+    """A battle enters with as many defense counters as its printed defense (CR 310.4b)."""
+    values = current_characteristics(obj, trial)
+    if spec.counters is not None or not values.is_a("Battle") or values.defense is None:
+        return board, spec
+    defense = values.defense.value or 0
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"It is a battle: it enters with {defense} defense counters, its printed defense.",
+            DEFENSE_COUNTERS,
+        ),
+    )
+    if "Siege" in values.subtypes:
+        board = board.explain(
+            spec.id,
+            Explanation.of(
+                "As this Siege enters, its controller chooses an opponent to protect it.", SIEGE_PROTECTOR
+            ),
+            note=True,
+        )
+    return board, spec.model_copy(update={"counters": (("defense", defense),)})

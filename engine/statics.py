@@ -1,0 +1,583 @@
+"""Static abilities of permanents that change other objects' characteristics (CR 604, 611.3, 613).
+
+:func:`parse_static` recognises the wordings of every Oracle generation a board needs: Equipment and
+Auras ("Equipped creature gets +10/+10 and loses flying", "Enchanted creature has \"…\"", "As long as
+enchanted permanent is an Equipment, it has \"Equipped creature has flying.\""), anthems ("Creatures you
+control get +1/+1", "Other Elf creatures you control get +1/+1", "White creatures get +1/+1") and type
+changers (Mycosynth Lattice, March of the Machines). What it doesn't understand it keeps as
+``unrecognised`` text, so the answer can say it wasn't applied.
+
+:func:`affected` evaluates a recognised ability against the permanents as the layer system currently
+sees them (:class:`Seen`), giving each affected object and what the ability does to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+from engine.board import EffectKind, EffectSpec, Player
+from engine.characteristics import CARD_TYPE_WORDS, COLOR_NAMES, Characteristics
+from engine.citations import cite
+from engine.model import SELF, Frozen
+
+STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
+NOT_LOCKED_IN = cite("611.3a", "it applies at any given moment to whatever its text indicates")
+EQUIPPED_CREATURE = cite(
+    "301.5a", "The creature an Equipment is attached to is called the “equipped creature.”"
+)
+ENCHANTED = cite("303.4b", "The object or player an Aura is attached to is called enchanted.")
+EQUIPMENT_CREATURE = cite("301.5c", "An Equipment that’s also a creature can’t equip a creature")
+AURA_CREATURE = cite("303.4d", "An Aura that’s also a creature can’t enchant anything.")
+ILLEGAL_AURA = cite("704.5m", "If an Aura is attached to an illegal object or player")
+ILLEGAL_EQUIPMENT = cite("704.5n", "If an Equipment or Fortification is attached to an illegal permanent")
+
+_COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
+_HOST_ROLES = {"equipped": "Equipment", "enchanted": "Aura", "fortified": "Fortification"}
+_VERBS = frozenset(
+    [
+        "gets",
+        "get",
+        "has",
+        "have",
+        "loses",
+        "lose",
+        "is",
+        "are",
+        "can't",
+        "attacks",
+        "attack",
+        "blocks",
+        "block",
+        "must",
+        "doesn't",
+        "don't",
+        "assigns",
+        "deals",
+        "gains",
+        "gain",
+    ]
+)
+_KEPT_TOGETHER = (" and from ", " and toughness")  # "protection from X and from Y", "power and toughness"
+_BASE_PT = re.compile(r"^base power and toughness (?P<p>\d+)/(?P<t>\d+)$")
+_PT = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+)$")
+_KEYWORDISH = re.compile(
+    r"^[a-z][a-z'-]*(?: [a-z'-]+)?(?: \{[^}]+\}| \d+| from [a-z]+(?: and from [a-z]+)*)?$"
+)
+_CONDITION = re.compile(
+    r"^As long as (?P<role>enchanted|equipped|fortified) (?P<what>[a-zA-Z]+) "
+    r"is (?:an? )?(?P<type>[A-Za-z]+), "
+    r"it (?P<rest>.+)$"
+)
+_ATTACHED_SUBJECT = re.compile(
+    r"^(?P<role>Equipped|Enchanted|Fortified) "
+    r"(?P<what>creature|permanent|artifact|land|Equipment|planeswalker"
+    r"|enchantment|Aura|Vehicle) (?P<rest>.+)$"
+)
+_COLORLESS_ALL = re.compile(
+    r"^All (?:cards that aren't on the battlefield, spells, and )?permanents are colorless$"
+)
+_IN_ADDITION = re.compile(
+    r"^(?:an? )?(?P<types>[a-z ]+?) in addition to (?:its|their) other (?:card )?types$"
+)
+_PT_IS_MANA_VALUE = re.compile(
+    r"^an? (?P<types>[a-z ]+?) with power and toughness each equal to (?:its|their) "
+    r"(?:mana value|converted mana cost)$"
+)
+_ADJECTIVES = frozenset(
+    [
+        "Attacking",
+        "Blocking",
+        "Tapped",
+        "Untapped",
+        "Legendary",
+        "Snow",
+        "Basic",
+        "Enchanted",
+        "Equipped",
+        "Unblocked",
+        "Multicolored",
+        "Monocolored",
+        "Colorless",
+        "Modified",
+        "Historic",
+        "Outlaw",
+    ]
+)
+_PLURALS = {
+    "elves": "Elf",
+    "dwarves": "Dwarf",
+    "wolves": "Wolf",
+    "werewolves": "Werewolf",
+    "merfolk": "Merfolk",
+}
+_TYPE_NOUNS = {
+    "creature": "Creature",
+    "permanent": None,
+    "artifact": "Artifact",
+    "land": "Land",
+    "enchantment": "Enchantment",
+    "planeswalker": "Planeswalker",
+}
+
+
+class Subject(Frozen):
+    """Whom a static ability affects: the permanent it's attached to, or every permanent that qualifies."""
+
+    attached: str | None = None  # "Equipment" / "Aura" / "Fortification": the object it's attached to
+    other: bool = False  # "Other …": not the source itself
+    types: tuple[str, ...] = ()  # card types the object must have ("Creature")
+    not_types: tuple[str, ...] = ()  # "noncreature"
+    subtypes: tuple[str, ...] = ()  # any of these ("Elf creatures", "Merfolk")
+    chosen_subtype: bool = False  # "of the chosen type" (the source's "creature type" choice)
+    colors: tuple[str, ...] = ()  # Scryfall letters the object must have ("White creatures")
+    controller: str | None = None  # "you" / "opponents": relative to the source's controller
+    token: bool | None = None  # "creature tokens" / "nontoken creatures"
+    everywhere: bool = False  # "All cards that aren't on the battlefield, spells, and permanents": every zone
+
+
+class Condition(Frozen):
+    """ "As long as enchanted permanent is an Equipment" / "… is red": the host has that type or color."""
+
+    type_word: str
+
+
+class StaticAbility(Frozen):
+    """A static ability parsed into whom it affects and the layered effects it has on each of them."""
+
+    text: str
+    subject: Subject
+    condition: Condition | None = None
+    parts: tuple[EffectSpec, ...] = ()  # what it does; pt_mana_value parts get the P/T per object
+    pt_mana_value: bool = False  # "power and toughness each equal to its mana value" (layer 7b)
+    unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
+
+    @property
+    def layers(self) -> tuple[str, ...]:
+        """The layers its parts apply in, in layer order (CR 613.1)."""
+        found = {layer for part in self.parts for layer in layers_of(part)}
+        return tuple(layer for layer in ("4", "5", "6", "7b", "7c") if layer in found)
+
+
+def layers_of(spec: EffectSpec) -> tuple[str, ...]:
+    """The layers (and sublayers) the effect ``spec`` applies in (CR 613.1, 613.4)."""
+    if spec.kind is EffectKind.ANIMATE:
+        return ("4", *(("5",) if spec.colors is not None else ()), *(("6",) if spec.abilities else ()), "7b")
+    return _KIND_LAYERS[spec.kind]
+
+
+_KIND_LAYERS: dict[EffectKind, tuple[str, ...]] = {
+    EffectKind.ADD_TYPES: ("4",),
+    EffectKind.ADD_SUBTYPES: ("4",),
+    EffectKind.SET_TYPES: ("4",),
+    EffectKind.SET_SUBTYPES: ("4",),
+    EffectKind.SET_COLORS: ("5",),
+    EffectKind.ADD_ABILITIES: ("6",),
+    EffectKind.REMOVE_ABILITIES: ("6",),
+    EffectKind.SET_PT: ("7b",),
+    EffectKind.PUMP: ("7c",),
+    EffectKind.SWITCH_PT: ("7d",),
+    EffectKind.GAIN_CONTROL: ("2",),
+}
+
+_CHARACTERISTIC_WORDING = re.compile(
+    r"\b(?:gets?|get) [+-]|\b(?:has|have|loses?|lose)\b|\b(?:is|are) (?:an? |all |every |colorless|white|blue"
+    r"|black|red|green|the chosen|[A-Z])|\bin addition to\b|\bpower\b|\btoughness\b",
+)
+
+
+def changes_characteristics(text: str) -> bool:
+    """Whether a static ability's wording looks like it changes types, colors, abilities or P/T."""
+    return bool(_CHARACTERISTIC_WORDING.search(_without_quotes(text)))
+
+
+@cache
+def parse_static(text: str) -> StaticAbility | None:
+    """The static ability ``text`` as a :class:`StaticAbility`, or None when its subject isn't recognised.
+
+    A recognised subject with a predicate partly understood keeps the rest in ``unrecognised``.
+    """
+    sentence = text.strip().removesuffix(".")
+    colorless = _COLORLESS_ALL.match(sentence)
+    if colorless:
+        subject = Subject(everywhere=sentence != "All permanents are colorless")
+        return StaticAbility(
+            text=text, subject=subject, parts=(EffectSpec(kind=EffectKind.SET_COLORS, colors=()),)
+        )
+    condition = _CONDITION.match(sentence)
+    if condition:
+        subject = Subject(attached=_HOST_ROLES[condition["role"]])
+        predicate = _predicate(condition["rest"], plural=False)
+        return _built(text, subject, predicate, Condition(type_word=condition["type"]))
+    attached = _ATTACHED_SUBJECT.match(sentence)
+    if attached:
+        subject = Subject(attached=_HOST_ROLES[attached["role"].casefold()])
+        return _built(text, subject, _predicate(attached["rest"], plural=False), None)
+    return _global(text, sentence)
+
+
+def _built(
+    text: str, subject: Subject, predicate: _Predicate, condition: Condition | None
+) -> StaticAbility | None:
+    if not predicate.parts:
+        return (
+            None
+            if not predicate.rest
+            else StaticAbility(text=text, subject=subject, condition=condition, unrecognised=predicate.rest)
+        )
+    return StaticAbility(
+        text=text,
+        subject=subject,
+        condition=condition,
+        parts=predicate.parts,
+        pt_mana_value=predicate.pt_mana_value,
+        unrecognised=predicate.rest,
+    )
+
+
+def _global(text: str, sentence: str) -> StaticAbility | None:
+    """ "Creatures you control get …", "Other Merfolk get …", "All permanents are …", "Each noncreature …"."""
+    words = sentence.split(" ")
+    verb_at = next((i for i, word in enumerate(words) if word in _VERBS), None)
+    if verb_at is None or verb_at == 0:
+        return None
+    subject = _subject(words[:verb_at])
+    if subject is None:
+        return None
+    plural = words[verb_at] in ("get", "have", "lose", "are", "gain")
+    return _built(text, subject, _predicate(" ".join(words[verb_at:]), plural=plural), None)
+
+
+_CONTROLLER_PHRASES = (
+    (" you control of the chosen type", "you", True),
+    (" you control", "you", False),
+    (" your opponents control", "opponents", False),
+)
+
+
+def _subject(words: list[str]) -> Subject | None:
+    """The qualifiers of a global subject, or None when a word isn't understood ("Attacking creatures")."""
+    if words[0] in ("All", "Each"):
+        words = words[1:]
+    tail = " ".join(words)
+    subject = Subject()
+    for phrase, controller, chosen in _CONTROLLER_PHRASES:
+        if tail.endswith(phrase):
+            subject = Subject(controller=controller, chosen_subtype=chosen)
+            tail = tail.removesuffix(phrase)
+            break
+    words = tail.split(" ") if tail else []
+    if words and words[0].casefold() == "other":
+        subject = subject.model_copy(update={"other": True})
+        words = words[1:]
+    if not words:
+        return None
+    for position, word in enumerate(words):
+        qualified = _qualified(subject, word, last=position == len(words) - 1)
+        if qualified is None:
+            return None
+        subject = qualified
+    return subject
+
+
+def _qualified(subject: Subject, word: str, *, last: bool) -> Subject | None:
+    """``subject`` narrowed by one more word; None when it isn't a word a subject can be made of."""
+    lowered = word.casefold()
+    singular = _singular(lowered)
+    negated = _singular(lowered[3:]) if lowered.startswith("non") else ""
+    update: dict[str, object]
+    if lowered in _COLOR_WORDS:
+        update = {"colors": (*subject.colors, _COLOR_WORDS[lowered])}
+    elif singular in _TYPE_NOUNS:
+        card_type = _TYPE_NOUNS[singular]
+        update = {"types": (*subject.types, card_type)} if card_type else {}
+    elif negated in _TYPE_NOUNS and not last:
+        update = {"not_types": (*subject.not_types, _TYPE_NOUNS[negated] or "")}
+    elif singular == "token" or lowered == "nontoken":
+        update = {"token": singular == "token"}
+    elif (
+        word[:1].isupper() and word.isalpha() and singular not in CARD_TYPE_WORDS and _could_be_subtype(word)
+    ):
+        subtype = _PLURALS.get(lowered, word[:-1] if last and word.endswith("s") else word)
+        update = {"subtypes": (*subject.subtypes, subtype)}
+    else:
+        return None
+    return subject.model_copy(update=update)
+
+
+def _could_be_subtype(word: str) -> bool:
+    """Capitalised words that start a sentence but aren't subtypes ("Attacking creatures", "Nonwhite …")."""
+    return word not in _ADJECTIVES and not word.startswith("Non")
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+@dataclass
+class _Predicate:
+    parts: tuple[EffectSpec, ...] = ()
+    rest: str = ""
+    pt_mana_value: bool = False
+    found: list[EffectSpec] = field(default_factory=list)
+
+
+def _predicate(text: str, *, plural: bool) -> _Predicate:
+    """The effects of "gets +2/+0 and has first strike, vigilance, and \"…\"": recognised groups in order."""
+    groups = _verb_groups(_items(text))
+    result = _Predicate()
+    for position, (verb, items) in enumerate(groups):
+        spec, mana_value = _group_effect(verb, items)
+        if spec is None:
+            result.rest = _joined(groups[position:])
+            break
+        result.found.append(spec)
+        result.pt_mana_value = result.pt_mana_value or mana_value
+    result.parts = tuple(result.found)
+    return result
+
+
+def _group_effect(verb: str, items: list[str]) -> tuple[EffectSpec | None, bool]:
+    """One verb group as an effect, or None when the wording isn't one this module applies."""
+    if verb in ("gets", "get") and len(items) == 1 and _PT.match(items[0]):
+        match = _PT.match(items[0])
+        assert match is not None
+        return EffectSpec(kind=EffectKind.PUMP, power=int(match["p"]), toughness=int(match["t"])), False
+    base = _BASE_PT.match(items[0]) if verb in ("has", "have") and len(items) == 1 else None
+    if base:
+        return EffectSpec(kind=EffectKind.SET_PT, power=int(base["p"]), toughness=int(base["t"])), False
+    if verb in ("has", "have") and items and all(_grantable(item) for item in items):
+        return EffectSpec(
+            kind=EffectKind.ADD_ABILITIES, abilities=tuple(_granted(item) for item in items)
+        ), False
+    if verb in ("loses", "lose") and items == ["all abilities"]:
+        return EffectSpec(kind=EffectKind.REMOVE_ABILITIES, all_abilities=True), False
+    if verb in ("loses", "lose") and items and all(_KEYWORDISH.match(item) for item in items):
+        return EffectSpec(
+            kind=EffectKind.REMOVE_ABILITIES, abilities=tuple(_granted(item) for item in items)
+        ), False
+    if verb in ("is", "are") and len(items) == 1:
+        return _is_effect(items[0])
+    return None, False
+
+
+def _is_effect(phrase: str) -> tuple[EffectSpec | None, bool]:
+    added = _IN_ADDITION.match(phrase)
+    if added:
+        types = _card_types(added["types"])
+        return (EffectSpec(kind=EffectKind.ADD_TYPES, types=types), False) if types else (None, False)
+    animated = _PT_IS_MANA_VALUE.match(phrase)
+    if animated:
+        types = _card_types(animated["types"])
+        if types:
+            return EffectSpec(kind=EffectKind.ANIMATE, types=types, keep_types=True), True
+    if phrase in _COLOR_WORDS or phrase == "colorless":
+        colors = (_COLOR_WORDS[phrase],) if phrase in _COLOR_WORDS else ()
+        return EffectSpec(kind=EffectKind.SET_COLORS, colors=colors), False
+    return None, False
+
+
+def _card_types(words: str) -> tuple[str, ...]:
+    """ "artifact creature" → (Artifact, Creature); empty when a word isn't a card type."""
+    types = [_singular(word).capitalize() for word in words.split(" ")]
+    return tuple(types) if all(t.casefold() in CARD_TYPE_WORDS for t in types) else ()
+
+
+def _grantable(item: str) -> bool:
+    return item.startswith(('"', "“")) or bool(_KEYWORDISH.match(item))
+
+
+def _granted(item: str) -> str:
+    if item.startswith(('"', "“")):
+        return item.strip('"“”')
+    return item[:1].upper() + item[1:]
+
+
+def _items(text: str) -> list[str]:
+    """Split a predicate at ", and", ", " and " and " outside quotes
+    ("protection from X and from Y" stays)."""
+    pieces: list[str] = []
+    current = ""
+    quoted = False
+    position = 0
+    while position < len(text):
+        char = text[position]
+        if char in '"“”':
+            quoted = not quoted if char == '"' else char == "“"
+        if not quoted:
+            for separator in (", and ", ", ", " and "):
+                if text.startswith(separator, position) and not text.startswith(_KEPT_TOGETHER, position):
+                    pieces.append(current)
+                    current = ""
+                    position += len(separator)
+                    break
+            else:
+                current += char
+                position += 1
+            continue
+        current += char
+        position += 1
+    pieces.append(current)
+    return [piece.strip() for piece in pieces if piece.strip()]
+
+
+def _verb_groups(items: list[str]) -> list[tuple[str, list[str]]]:
+    """Items grouped under the verb that starts them: "gets +1/+1", "has flying, first strike"."""
+    groups: list[tuple[str, list[str]]] = []
+    for item in items:
+        verb, _, rest = item.partition(" ")
+        if verb in _VERBS:
+            groups.append((verb, [rest] if rest else []))
+        elif groups:
+            groups[-1][1].append(item)
+        else:
+            groups.append(("", [item]))
+    return groups
+
+
+def _joined(groups: list[tuple[str, list[str]]]) -> str:
+    return ", ".join(" ".join((verb, ", ".join(items))).strip() for verb, items in groups)
+
+
+def _without_quotes(text: str) -> str:
+    return re.sub(r"\"[^\"]*\"|“[^”]*”", "", text)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A permanent as a static ability sees it at some point of the layer system (CR 613.5)."""
+
+    id: str
+    values: Characteristics
+    controller: Player
+    attached_to: str | None = None
+    token: bool = False
+    choices: Mapping[str, str] = field(default_factory=dict)
+    on_battlefield: bool = True
+
+
+def affected(
+    ability: StaticAbility, source: Seen, world: Mapping[str, Seen]
+) -> dict[str, tuple[EffectSpec, ...]]:
+    """Each object ``ability`` of ``source`` applies to in ``world``, with the effects it gets."""
+    subject = ability.subject
+    if subject.attached:
+        host = world.get(source.attached_to or "")
+        if (
+            host is None
+            or not host.on_battlefield
+            or attachment_problem(source, host)
+            or not _condition_holds(ability.condition, host)
+        ):
+            return {}
+        chosen = [host]
+    else:
+        chosen = [seen for seen in world.values() if _qualifies(subject, source, seen)]
+    return {seen.id: _parts_for(ability, seen) for seen in chosen}
+
+
+def _parts_for(ability: StaticAbility, target: Seen) -> tuple[EffectSpec, ...]:
+    if not ability.pt_mana_value:
+        return ability.parts
+    value = target.values.mana_value
+    return tuple(
+        part.model_copy(update={"power": value, "toughness": value})
+        if part.kind is EffectKind.ANIMATE
+        else part
+        for part in ability.parts
+    )
+
+
+def _condition_holds(condition: Condition | None, host: Seen) -> bool:
+    return condition is None or _has_type_word(host.values, condition.type_word)
+
+
+def _has_type_word(values: Characteristics, word: str) -> bool:
+    lowered = word.casefold()
+    if lowered == "permanent":
+        return True
+    if lowered in _COLOR_WORDS:
+        return _COLOR_WORDS[lowered] in values.colors
+    return lowered in (t.casefold() for t in (*values.types, *values.subtypes))
+
+
+def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
+    values = seen.values
+    chosen = source.choices.get("creature type") if subject.chosen_subtype else None
+    checks = (
+        seen.on_battlefield or subject.everywhere,
+        not (subject.other and seen.id == source.id),
+        all(values.is_a(t) for t in subject.types),
+        not any(values.is_a(t) for t in subject.not_types),
+        not subject.subtypes or any(_names_subtype(s, values.subtypes) for s in subject.subtypes),
+        not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes),
+        all(color in values.colors for color in subject.colors),
+        subject.controller is None or (seen.controller is source.controller) == (subject.controller == "you"),
+        subject.token is None or seen.token is subject.token,
+    )
+    return all(checks)
+
+
+def without_colors(subject: Subject) -> Subject:
+    """The same subject without its color requirement (to tell why a colored anthem doesn't apply)."""
+    return subject.model_copy(update={"colors": ()})
+
+
+def qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
+    """Whether ``seen`` is one of the objects a global ``subject`` of ``source`` names."""
+    return _qualifies(subject, source, seen)
+
+
+def _names_subtype(word: str, subtypes: tuple[str, ...]) -> bool:
+    return word.casefold() in (s.casefold() for s in subtypes)
+
+
+def enchant_quality(source: Characteristics) -> str | None:
+    """What an Aura's enchant ability allows ("creature", "permanent"), from its Enchant keyword."""
+    for ability in source.abilities:
+        if ability.keyword == "Enchant" and ability.keyword_parameter:
+            return ability.keyword_parameter
+    return None
+
+
+def attachment_problem(source: Seen, host: Seen) -> str | None:
+    """Why ``source`` can't legally be attached to ``host`` (CR 301.5, 301.5c, 303.4, 303.4d), or None."""
+    values = source.values
+    if host.id == source.id:
+        return f"{source.id} can't be attached to itself."
+    if "Aura" in values.subtypes:
+        if values.is_a("Creature"):
+            return f"{source.id} is an Aura that's also a creature, so it can't enchant anything."
+        quality = enchant_quality(values)
+        if quality and not _allowed_by(quality, source, host):
+            return f"{source.id} has “Enchant {quality}”, and {host.id} isn't one."
+        return None
+    if "Equipment" in values.subtypes:
+        if values.is_a("Creature") and not any(a.keyword == "Reconfigure" for a in values.abilities):
+            return f"{source.id} is an Equipment that's also a creature, so it can't equip a creature."
+        if not host.values.is_a("Creature"):
+            return f"{source.id} is an Equipment and {host.id} isn't a creature."
+        return None
+    if "Fortification" in values.subtypes:
+        return (
+            None
+            if host.values.is_a("Land")
+            else f"{source.id} is a Fortification and {host.id} isn't a land."
+        )
+    return f"{source.id} isn't an Aura, Equipment or Fortification any more."
+
+
+def _allowed_by(quality: str, source: Seen, host: Seen) -> bool:
+    words = quality.split(" ")
+    if not _has_type_word(host.values, _singular(words[0].casefold())):
+        return words[0].casefold() not in (*_TYPE_NOUNS, "equipment", "aura")
+    if quality.endswith(" you control"):
+        return host.controller is source.controller
+    return True
+
+
+def self_referencing(text: str) -> bool:
+    """Whether a static ability is about its own object ("~ gets +1/+1 as long as …")."""
+    return text.startswith((SELF, f"As long as {SELF}")) or f", {SELF} " in text

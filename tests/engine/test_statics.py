@@ -1,0 +1,326 @@
+"""Static abilities of other permanents in the layer system (CR 604, 613.7a, 613.7e, 613.8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from data.boards import BoardFormatError, load_board
+from engine.board import Board, EffectKind, EffectSpec, Player
+from engine.characteristics import Characteristics, GameAbility
+from engine.dependency import next_effect
+from engine.events import board_from_spec, replay
+from engine.keywords import KeywordVocabulary
+from engine.layers import board_characteristics, current_characteristics
+from engine.model import AbilityKind, PrintedNumber
+from engine.oracle import parse_card
+from engine.statics import (
+    Seen,
+    affected,
+    attachment_problem,
+    changes_characteristics,
+    parse_static,
+)
+from tests.card_data import all_cards
+from tests.engine.copy_cards import cards_for
+
+
+def _parts(text: str) -> list[tuple[EffectKind, object]]:
+    parsed = parse_static(text)
+    assert parsed is not None, text
+    return [(p.kind, _what(p)) for p in parsed.parts]
+
+
+def _what(part: EffectSpec) -> object:
+    if part.kind in (EffectKind.PUMP, EffectKind.SET_PT):
+        return (part.power, part.toughness)
+    return "all" if part.all_abilities else part.abilities or part.types
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("Equipped creature gets +2/+0.", [(EffectKind.PUMP, (2, 0))]),
+        (
+            "Equipped creature gets +10/+10 and loses flying.",
+            [(EffectKind.PUMP, (10, 10)), (EffectKind.REMOVE_ABILITIES, ("Flying",))],
+        ),
+        (
+            "Equipped creature gets +2/+0 and has first strike, vigilance, trample, and haste.",
+            [
+                (EffectKind.PUMP, (2, 0)),
+                (EffectKind.ADD_ABILITIES, ("First strike", "Vigilance", "Trample", "Haste")),
+            ],
+        ),
+        (
+            "Equipped creature has defender, flying, and first strike.",
+            [(EffectKind.ADD_ABILITIES, ("Defender", "Flying", "First strike"))],
+        ),
+        (
+            "Enchanted creature gets +2/+2 and has protection from white and from black.",
+            [
+                (EffectKind.PUMP, (2, 2)),
+                (EffectKind.ADD_ABILITIES, ("Protection from white and from black",)),
+            ],
+        ),
+        ('Enchanted creature has "{T}: Add {G}{G}."', [(EffectKind.ADD_ABILITIES, ("{T}: Add {G}{G}.",))]),
+        ("Enchanted creature loses all abilities.", [(EffectKind.REMOVE_ABILITIES, "all")]),
+        (
+            "Enchanted creature has base power and toughness 8/8 and has trample.",
+            [(EffectKind.SET_PT, (8, 8)), (EffectKind.ADD_ABILITIES, ("Trample",))],
+        ),
+        (
+            'As long as enchanted permanent is an Equipment, it has "Equipped creature has flying."',
+            [(EffectKind.ADD_ABILITIES, ("Equipped creature has flying.",))],
+        ),
+        ("Creatures you control get +1/+1.", [(EffectKind.PUMP, (1, 1))]),
+        (
+            "Other Merfolk get +1/+1 and have islandwalk.",
+            [(EffectKind.PUMP, (1, 1)), (EffectKind.ADD_ABILITIES, ("Islandwalk",))],
+        ),
+        (
+            "All permanents are artifacts in addition to their other types.",
+            [(EffectKind.ADD_TYPES, ("Artifact",))],
+        ),
+        (
+            "Each noncreature artifact is an artifact creature with power and toughness each equal to its "
+            "converted mana cost.",
+            [(EffectKind.ANIMATE, ("Artifact", "Creature"))],
+        ),
+    ],
+)
+def test_recognised_wordings(text: str, parts: list[tuple[EffectKind, object]]) -> None:
+    assert _parts(text) == parts
+    parsed = parse_static(text)
+    assert parsed is not None
+    assert parsed.unrecognised == ""
+
+
+def test_subjects_of_anthems() -> None:
+    elves = parse_static("Other Elf creatures you control get +1/+1.")
+    white = parse_static("White creatures get +1/+1.")
+    march = parse_static(
+        "Each noncreature artifact is an artifact creature with power and toughness each equal to its "
+        "mana value."
+    )
+    assert elves
+    assert elves.subject.other
+    assert elves.subject.subtypes == ("Elf",)
+    assert elves.subject.controller == "you"
+    assert white
+    assert white.subject.colors == ("W",)
+    assert white.subject.controller is None
+    assert march
+    assert march.subject.types == ("Artifact",)
+    assert march.subject.not_types == ("Creature",)
+    assert march.pt_mana_value
+    assert march.layers == ("4", "7b")
+
+
+def test_unrecognised_parts_are_kept_not_dropped() -> None:
+    partly = parse_static("Equipped creature gets +3/+0 and attacks each combat if able.")
+    assert partly is not None
+    assert _parts(partly.text) == [(EffectKind.PUMP, (3, 0))]
+    assert partly.unrecognised == "attacks each combat if able"
+    counted = parse_static("Enchanted creature gets +1/+1 for each Forest you control.")
+    assert counted is not None
+    assert counted.parts == ()
+    assert "for each Forest" in counted.unrecognised
+    assert parse_static("Attacking creatures you control get +1/+0.") is None
+    assert parse_static("Players may spend mana as though it were mana of any color.") is None
+
+
+def test_which_wordings_could_change_characteristics() -> None:
+    assert changes_characteristics("Attacking creatures you control get +1/+0.")
+    assert changes_characteristics("Nonbasic lands are Mountains.")
+    assert not changes_characteristics("Players may spend mana as though it were mana of any color.")
+    assert not changes_characteristics("Spells you cast cost {1} less to cast.")
+
+
+def _seen(
+    handle: str,
+    types: tuple[str, ...],
+    *,
+    controller: Player = Player.YOU,
+    subtypes: tuple[str, ...] = (),
+    mana_value: int = 0,
+    abilities: tuple[GameAbility, ...] = (),
+    attached_to: str | None = None,
+) -> Seen:
+    values = Characteristics(
+        name=handle,
+        types=types,
+        subtypes=subtypes,
+        mana_value=mana_value,
+        power=PrintedNumber(printed="2", value=2) if "Creature" in types else None,
+        abilities=abilities,
+    )
+    return Seen(id=handle, values=values, controller=controller, attached_to=attached_to)
+
+
+def test_anthem_applies_to_its_controllers_creatures_and_others_excludes_itself() -> None:
+    lord = _seen("lord", ("Creature",), subtypes=("Elf",))
+    world = {
+        "lord": lord,
+        "elf": _seen("elf", ("Creature",), subtypes=("Elf",)),
+        "their elf": _seen("their elf", ("Creature",), subtypes=("Elf",), controller=Player.OPPONENT),
+        "bear": _seen("bear", ("Creature",), subtypes=("Bear",)),
+    }
+    elves = parse_static("Other Elf creatures you control get +1/+1.")
+    anthem = parse_static("Creatures you control get +1/+1.")
+    assert elves
+    assert anthem
+    assert list(affected(elves, lord, world)) == ["elf"]
+    assert sorted(affected(anthem, lord, world)) == ["bear", "elf", "lord"]
+
+
+def test_march_sets_each_objects_own_mana_value() -> None:
+    march = parse_static(
+        "Each noncreature artifact is an artifact creature with power and toughness each equal to its "
+        "mana value."
+    )
+    assert march is not None
+    source = _seen("march", ("Enchantment",))
+    world = {
+        "march": source,
+        "staff": _seen("staff", ("Artifact",), mana_value=4),
+        "ox": _seen("ox", ("Artifact", "Creature")),
+    }
+    found = affected(march, source, world)
+    assert list(found) == ["staff"]
+    assert (found["staff"][0].power, found["staff"][0].toughness) == (4, 4)
+
+
+def test_attached_subject_and_condition() -> None:
+    rune = parse_static(
+        'As long as enchanted permanent is an Equipment, it has "Equipped creature has flying."'
+    )
+    assert rune is not None
+    hammer = _seen("hammer", ("Artifact",), subtypes=("Equipment",))
+    aura = _seen("rune", ("Enchantment",), subtypes=("Aura",), attached_to="hammer")
+    bear = _seen("bear", ("Creature",))
+    assert list(affected(rune, aura, {"hammer": hammer, "rune": aura})) == ["hammer"]
+    on_bear = Seen(id="rune", values=aura.values, controller=Player.YOU, attached_to="bear")
+    assert affected(rune, on_bear, {"bear": bear, "rune": on_bear}) == {}
+
+
+def test_illegal_attachments() -> None:
+    equipment = _seen("splitter", ("Artifact", "Creature"), subtypes=("Equipment",))
+    assert "can't equip" in (attachment_problem(equipment, _seen("bear", ("Creature",))) or "")
+    plain = _seen("splitter", ("Artifact",), subtypes=("Equipment",))
+    assert "isn't a creature" in (attachment_problem(plain, _seen("forest", ("Land",))) or "")
+    enchant = GameAbility(
+        text="Enchant creature",
+        rules_text="Enchant creature",
+        kind=AbilityKind.KEYWORD,
+        keyword="Enchant",
+        keyword_parameter="creature",
+    )
+    aura = _seen("rancor", ("Enchantment",), subtypes=("Aura",), abilities=(enchant,))
+    assert "Enchant creature" in (attachment_problem(aura, _seen("forest", ("Land",))) or "")
+    assert attachment_problem(aura, _seen("bear", ("Creature",))) is None
+
+
+def test_dependency_overrides_timestamps_and_loops_fall_back_to_them() -> None:
+    def key(e: str) -> tuple[int, ...]:
+        return (int(e[-1]),)
+
+    waits = next_effect(["march1", "lattice2"], key, lambda a, b: a.startswith("march"), lambda e: e)
+    assert waits.effect == "lattice2"
+    assert waits.waits["march1"] == ("lattice2",)
+    assert not waits.loop
+    loop = next_effect(["a2", "b1"], key, lambda a, b: True, lambda e: e)
+    assert loop.effect == "b1"
+    assert loop.loop
+
+
+_RUNE_FIRST = """
+battlefield:
+  - {card: Colossus Hammer, id: hammer}
+  - {card: Rune of Flight, id: rune, attached_to: hammer}
+  - {card: Grizzly Bears, id: bears}
+actions:
+  - attach: {object: hammer, to: bears}
+"""
+
+
+def _board(text: str) -> Board:
+    spec = load_board(text)
+    return board_from_spec(spec, cards_for(spec))
+
+
+def test_attaching_gives_new_timestamps_and_replays() -> None:
+    board = _board(_RUNE_FIRST)
+    hammer = board.get("hammer")
+    assert hammer.attached_to == "bears"
+    assert hammer.timestamp > board.get("rune").timestamp
+    bears = current_characteristics(board.get("bears"), board)
+    assert (bears.power and bears.power.value, [a.text for a in bears.abilities]) == (12, ["Flying"])
+    again = replay(board.events, cards_for(load_board(_RUNE_FIRST)))
+    assert current_characteristics(again.get("bears"), again).abilities == bears.abilities
+
+
+def test_hammer_alone_removes_flying_and_equipment_keeps_granted_ability() -> None:
+    board = _board(_RUNE_FIRST.replace("  - {card: Rune of Flight, id: rune, attached_to: hammer}\n", ""))
+    bears = current_characteristics(board.get("bears"), board)
+    assert bears.power
+    assert bears.power.value == 12
+    assert bears.abilities == ()
+    with_rune = _board(_RUNE_FIRST)
+    hammer = board_characteristics(with_rune)["hammer"]
+    assert "Equipped creature has flying." in [a.text for a in hammer.abilities]
+
+
+def test_results_are_cached_per_board_and_objects_off_the_board_still_work() -> None:
+    board = _board(_RUNE_FIRST)
+    assert board_characteristics(board) is board_characteristics(board)
+    lone = board.get("bears").model_copy(update={"attached_to": None})
+    assert current_characteristics(lone, Board()).power == PrintedNumber(printed="2", value=2)
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("attach: {object: hammer}", "exactly object: HANDLE and to: HANDLE"),
+        ("attach: {object: hammer, to: nobody}", "not defined earlier"),
+    ],
+)
+def test_attach_action_format(action: str, message: str) -> None:
+    with pytest.raises(BoardFormatError, match=message):
+        load_board(f"battlefield:\n  - {{card: Colossus Hammer, id: hammer}}\nactions:\n  - {action}\n")
+
+
+def _attached_statics(prefix: str, keywords: KeywordVocabulary) -> list[str]:
+    """Static abilities of the 2019 cards that start with ``prefix`` ("Equipped creature")."""
+    found = []
+    for raw in all_cards():
+        if prefix in raw.get("oracle_text", "") and raw.get("layout") not in ("token", "emblem"):
+            card = parse_card(raw, keywords)
+            found += [
+                a.rules_text
+                for face in card.faces
+                for a in face.abilities
+                if a.kind is AbilityKind.STATIC and a.rules_text.startswith(prefix)
+            ]
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("prefix", "share"), [("Equipped creature", 0.78), ("Enchanted creature", 0.6)])
+def test_corpus_share_of_equipment_and_aura_statics_recognised(
+    prefix: str, share: float, keyword_vocabulary: KeywordVocabulary
+) -> None:
+    texts = _attached_statics(prefix, keyword_vocabulary)
+    recognised = [t for t in texts if (p := parse_static(t)) is not None and p.parts and not p.unrecognised]
+    assert len(texts) > 200
+    assert len(recognised) / len(texts) >= share, len(recognised)
+
+
+def test_aura_on_an_illegal_permanent_is_noted_not_applied() -> None:
+    board = _board(
+        "battlefield:\n  - {card: Forest, id: forest}\n  - {card: Rancor, id: rancor, attached_to: forest}\n"
+        "  - {card: Grizzly Bears, id: bears}\n"
+    )
+    forest = current_characteristics(board.get("forest"), board)
+    assert forest.abilities == ()
+    assert forest.power is None
+    assert any("704.5m" in note.rules for note in forest.notes)

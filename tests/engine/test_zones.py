@@ -1,0 +1,253 @@
+"""Zone changes of permanents (engine.zones): new objects (CR 400.7), melded permanents (CR 712.21),
+tokens (CR 111.7), triggers (CR 603.10a, 603.6c, 712.21e), replacements (CR 616.1) and Duplicant."""
+
+from __future__ import annotations
+
+import pytest
+
+from data.boards import load_board
+from engine.board import Board, Player, Zone
+from engine.copy_result import BoardAnswer, answer_board
+from engine.copying import CopyError
+from engine.events import board_from_spec, replay
+from engine.layers import current_characteristics
+from engine.zones import cards_of, found_object, meld_parts_needed
+from tests.card_data import parsed_card
+from tests.engine.copy_cards import cards_for
+
+
+def _board(text: str) -> Board:
+    spec = load_board(text)
+    return board_from_spec(spec, cards_for(spec))
+
+
+def _answer(text: str) -> BoardAnswer:
+    spec = load_board(text)
+    return answer_board(spec, cards_for(spec), "test")
+
+
+def _times(board: Board) -> dict[str, int]:
+    return {hit.source: hit.times for hit in board.triggers}
+
+
+def test_a_meld_result_knows_its_meld_parts() -> None:
+    assert parsed_card("Chittering Host").meld_parts == ("Graf Rats", "Midnight Scavengers")
+    assert parsed_card("Graf Rats").meld_parts == ()
+    assert parsed_card("Grizzly Bears").meld_parts == ()
+
+
+def test_meld_parts_needed_lists_only_missing_parts() -> None:
+    host = parsed_card("Chittering Host")
+    assert meld_parts_needed({"Chittering Host": host}) == ("Graf Rats", "Midnight Scavengers")
+    rats = parsed_card("Graf Rats")
+    assert meld_parts_needed({"Chittering Host": host, "Graf Rats": rats}) == ("Midnight Scavengers",)
+
+
+def test_cards_of_a_melded_permanent_a_card_and_a_token() -> None:
+    board = _board(
+        "battlefield: [{card: Chittering Host, id: host}, {card: Grizzly Bears, id: bears}]\n"
+        "actions: [{create_token: {name: Soldier, power: 1, toughness: 1, id: soldier}}]\n"
+    )
+    cards = {n: parsed_card(n) for n in ("Graf Rats", "Midnight Scavengers")}
+    assert [c.name for c in cards_of(board.get("host"), cards)] == ["Graf Rats", "Midnight Scavengers"]
+    assert [c.name for c in cards_of(board.get("bears"), cards)] == ["Grizzly Bears"]
+    assert cards_of(board.get("soldier"), cards) == ()
+    with pytest.raises(CopyError, match="weren't looked up"):
+        cards_of(board.get("host"), {})
+
+
+def test_the_card_is_a_new_object_without_counters_effects_or_status() -> None:
+    board = _board(
+        "battlefield:\n"
+        '  - {card: Grizzly Bears, id: bears, tapped: true, counters: {"+1/+1": 2},'
+        " effects: [{pump: [3, 3]}]}\n"
+        "actions: [{leaves: {object: bears, to: hand}}]\n"
+    )
+    bears = board.get("bears")
+    assert (bears.zone, bears.tapped, bears.counters, bears.effects) == (Zone.HAND, False, {}, ())
+    assert bears.came_from == "bears"
+    assert bears.timestamp > 1
+    assert board.moves[-1].rules[:1] == ("400.7",)
+
+
+def test_a_copy_that_dies_is_its_own_card_in_the_graveyard() -> None:
+    board = _board(
+        "battlefield: [{card: Grizzly Bears, id: bears}, {card: Clone, id: clone, copy_of: bears}]\n"
+        "actions: [{leaves: {object: clone, to: graveyard}}]\n"
+    )
+    clone = board.get("clone")
+    assert clone.copies == ()
+    assert current_characteristics(clone, board).name == "Clone"
+
+
+def test_a_token_that_leaves_ceases_to_exist_but_its_dies_triggers_see_it() -> None:
+    board = _board(
+        "battlefield: [{card: Blood Artist, id: artist}, {card: Planar Void, id: void}]\n"
+        "actions:\n  - create_token: {name: Soldier, power: 1, toughness: 1, id: soldier}\n"
+        "  - leaves: {object: soldier, to: graveyard}\n"
+    )
+    assert not board.has("soldier")
+    assert _times(board) == {"artist": 1}
+    assert (board.moves[-1].objects_moved, board.moves[-1].cards_moved) == (1, 0)
+    assert {"111.7", "108.2"} <= set(board.moves[-1].rules)
+
+
+def test_leaves_the_battlefield_triggers_for_any_zone_dies_only_for_the_graveyard() -> None:
+    board = _board(
+        "battlefield: [{card: Grizzly Bears, id: bears}, {card: Extractor Demon, id: demon},"
+        " {card: Blood Artist, id: artist}]\nactions: [{leaves: {object: bears, to: hand}}]\n"
+    )
+    assert _times(board) == {"demon": 1}
+
+
+def test_when_this_dies_and_another_nontoken_creature_you_control() -> None:
+    board = _board(
+        "battlefield: [{card: Doomed Traveler, id: traveler}, {card: Grim Haruspex, id: haruspex},"
+        " {card: Grizzly Bears, id: theirs, controller: opponent}]\n"
+        "actions: [{leaves: {object: traveler, to: graveyard}}, {leaves: {object: theirs, to: graveyard}}]\n"
+    )
+    hits = [(hit.source, hit.event) for hit in board.triggers]
+    assert hits == [("traveler", "traveler"), ("haruspex", "traveler")]
+
+
+def test_an_aura_on_the_leaving_permanent_is_noted_and_unattached() -> None:
+    answer = _answer(
+        "battlefield: [{card: Grizzly Bears, id: bears}, {card: Pacifism, id: aura, attached_to: bears},"
+        " {card: Bonesplitter, id: gear, attached_to: bears}]\n"
+        "actions: [{leaves: {object: bears, to: exile}}]\nquery: aura\n"
+    )
+    assert "704.5m" in {rule for note in answer.result.notes for rule in note.rules}
+    gear = _answer(
+        "battlefield: [{card: Grizzly Bears, id: bears},"
+        " {card: Bonesplitter, id: gear, attached_to: bears}]\n"
+        "actions: [{leaves: {object: bears, to: exile}}]\nquery: gear\n"
+    )
+    assert "301.5c" in {rule for note in gear.result.notes for rule in note.rules}
+
+
+def test_leyline_spares_its_controllers_own_cards() -> None:
+    board = _board(
+        "battlefield: [{card: Leyline of the Void, id: leyline}, {card: Grizzly Bears, id: bears}]\n"
+        "actions: [{leaves: {object: bears, to: graveyard}}]\n"
+    )
+    assert board.get("bears").zone is Zone.GRAVEYARD
+
+
+def test_two_exile_replacements_need_no_choice() -> None:
+    board = _board(
+        "battlefield: [{card: Leyline of the Void, id: leyline}, {card: Rest in Peace, id: rip},"
+        " {card: Grizzly Bears, id: bears, controller: opponent}]\n"
+        "actions: [{leaves: {object: bears, to: graveyard}}]\n"
+    )
+    move = board.moves[-1]
+    assert (board.get("bears").zone, move.replacement, move.options) == (
+        Zone.EXILE,
+        "leyline",
+        ("leyline", "rip"),
+    )
+    assert "616.1" in move.rules
+
+
+def test_wheel_needs_to_know_whom_it_enchants() -> None:
+    board = _board(
+        "battlefield: [{card: Wheel of Sun and Moon, id: wheel}, {card: Grizzly Bears, id: bears}]\n"
+        "actions: [{leaves: {object: bears, to: graveyard}}]\n"
+    )
+    assert board.get("bears").zone is Zone.GRAVEYARD
+    assert "enchanted player" in board.moves[-1].steps[0].text
+    wheel = _board(
+        "battlefield: [{card: Wheel of Sun and Moon, id: wheel, choices: {enchanted player: you}},"
+        " {card: Grizzly Bears, id: bears}]\nactions: [{leaves: {object: bears, to: graveyard}}]\n"
+    )
+    assert wheel.get("bears").zone is Zone.LIBRARY
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        (
+            "[{leaves: {object: bears, to: graveyard}}, {leaves: {object: bears, to: exile}}]",
+            "not on the battlefield",
+        ),
+        ("[{returns: {cards_of: bears}}]", "no card that bears became"),
+        (
+            "[{leaves: {object: bears, to: exile, last: Grizzly Bears}}]",
+            "last: Grizzly Bears is for exiling a melded",
+        ),
+        ("[{leaves: {object: host, to: graveyard, last: Graf Rats}}]", "has no such choice"),
+        ("[{leaves: {object: bears, to: graveyard, replacement: bears}}]", "no replacement effect applies"),
+        ("[{leaves: {object: host, to: exile, ids: {Grizzly Bears: x}}}]", "isn't a card host becomes"),
+    ],
+)
+def test_impossible_moves_are_clear_errors(actions: str, message: str) -> None:
+    with pytest.raises(CopyError, match=message):
+        _board(
+            "battlefield: [{card: Grizzly Bears, id: bears}, {card: Chittering Host, id: host}]\n"
+            f"actions: {actions}\n"
+        )
+
+
+def test_duplicant_takes_a_normal_creatures_values() -> None:
+    board = _board(
+        "battlefield: [{card: Grizzly Bears, id: bears, controller: opponent}]\n"
+        "actions: [{enters: {card: Duplicant, id: dup}}, {leaves: {object: bears, to: exile, by: dup}}]\n"
+    )
+    dup = current_characteristics(board.get("dup"), board)
+    assert dup.power is not None
+    assert dup.toughness is not None
+    assert (dup.power.value, dup.toughness.value, dup.subtypes) == (2, 2, ("Bear", "Shapeshifter"))
+    assert (board.get("bears").exiled_by, board.get("bears").exiled_by_ability) == ("dup", 1)
+
+
+def test_a_melded_permanent_counts_once_as_an_object_twice_as_cards() -> None:
+    board = _board(
+        "battlefield: [{card: Chittering Host, id: host}, {card: Zulaport Cutthroat, id: zulaport},"
+        " {card: Planar Void, id: void}]\nactions: [{leaves: {object: host, to: graveyard}}]\n"
+    )
+    assert _times(board) == {"zulaport": 1, "void": 2}
+    assert (board.moves[-1].objects_moved, board.moves[-1].cards_moved) == (1, 2)
+    assert found_object(board, "host") == "Graf Rats"
+    with pytest.raises(KeyError):
+        found_object(board, "nothing")
+
+
+def test_duplicant_loses_the_values_when_the_card_leaves_exile() -> None:
+    board = _board(
+        "battlefield: [{card: Grizzly Bears, id: bears, controller: opponent}]\n"
+        "actions: [{enters: {card: Duplicant, id: dup}}, {leaves: {object: bears, to: exile, by: dup}},"
+        " {returns: {cards_of: bears}}]\n"
+    )
+    dup = current_characteristics(board.get("dup"), board)
+    assert dup.toughness is not None
+    assert (dup.toughness.value, dup.subtypes) == (4, ("Shapeshifter",))
+    assert board.get("bears").zone is Zone.BATTLEFIELD
+
+
+def test_querying_a_token_that_left_is_a_clear_error() -> None:
+    with pytest.raises(CopyError, match="ceased to exist"):
+        _answer(
+            "actions:\n  - create_token: {name: Soldier, power: 1, toughness: 1, id: soldier}\n"
+            "  - leaves: {object: soldier, to: exile}\n"
+        )
+
+
+def test_replaying_zone_changes_rebuilds_the_same_board() -> None:
+    spec = load_board(
+        "battlefield: [{card: Chittering Host, id: host}, {card: Blood Artist, id: artist}]\n"
+        "actions: [{leaves: {object: host, to: exile}},"
+        " {returns: {cards_of: host, counters: {'+1/+1': 1}}}]\n"
+    )
+    cards = cards_for(spec)
+    board = board_from_spec(spec, cards)
+    again = replay(board.events, cards)
+    assert (again.objects, again.moves, again.triggers) == (board.objects, board.moves, board.triggers)
+    assert [o.counters for o in board.in_zone(Zone.BATTLEFIELD)][1:] == [{"+1/+1": 1}, {"+1/+1": 1}]
+
+
+def test_returns_also_moves_a_card_listed_in_exile() -> None:
+    board = _board(
+        "exile: [{card: Grizzly Bears, id: bears}]\n"
+        "actions: [{returns: {cards_of: bears, controller: opponent}}]\n"
+    )
+    bears = board.get("bears")
+    assert (bears.zone, bears.owner, bears.controller) == (Zone.BATTLEFIELD, Player.YOU, Player.OPPONENT)
