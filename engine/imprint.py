@@ -13,17 +13,14 @@ import re
 from engine.board import Board, EffectKind, EffectSpec, GameObject, TimedEffect, Zone
 from engine.citations import cite
 from engine.layers import current_characteristics
-from engine.model import SELF, Card
+from engine.model import Card
 from engine.results import Explanation
+from engine.statics import LAST_EXILED_WITH
 
 LINKED_EXILE = cite("607.2a", "The second ability refers only to cards in the exile zone")
 STATIC_TIMESTAMP = cite("613.7a", "has the same timestamp as the object the static ability is on")
 MELDED_EXILE_ORDER = cite("712.21b", "that player determines the relative timestamp order of the two cards")
 
-_LAST_EXILED = re.compile(
-    rf"has the power, toughness, and creature types of the last creature card exiled with {re.escape(SELF)}"
-    r"\.(?P<still> It's still an? (?P<kept>\w+)\.)?"
-)
 _KINDS = (EffectKind.SET_PT, EffectKind.SET_SUBTYPES)
 
 
@@ -57,7 +54,7 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
 
 def _ability(source: GameObject, board: Board) -> re.Match[str] | None:
     for ability in current_characteristics(source, board).abilities:
-        match = _LAST_EXILED.search(ability.rules_text)
+        match = LAST_EXILED_WITH.search(ability.rules_text)
         if match:
             return match
     return None

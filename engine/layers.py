@@ -56,6 +56,7 @@ from engine.statics import (
     affected,
     attachment_problem,
     changes_characteristics,
+    evaluated_by_zone_changes,
     layers_of,
     parse_static,
     qualifies,
@@ -623,21 +624,20 @@ def _unrecognised_note(
             return [
                 Explanation.of(
                     f"{source.id}'s “{ability.text}”: “{parsed.unrecognised}” isn't modelled on a board, so "
-                    "only "
-                    "the rest of it is applied.",
+                    "only the rest of it is applied.",
                     STATIC_ABILITIES,
                 )
             ]
         return []
-    if not changes_characteristics(ability.rules_text) or not _could_affect(
-        ability.rules_text, source, world[handle]
-    ):
+    text = ability.rules_text
+    if evaluated_by_zone_changes(text) or not changes_characteristics(text):
+        return []
+    if not _could_affect(text, source, world[handle]):
         return []
     return [
         Explanation.of(
             f"{source.id}'s static ability “{ability.text}” could change its characteristics, but this "
-            "engine "
-            "doesn't recognise that wording, so it isn't applied.",
+            "engine doesn't recognise that wording, so it isn't applied.",
             STATIC_ABILITIES,
         )
     ]

@@ -188,6 +188,18 @@ _CHARACTERISTIC_WORDING = re.compile(
 )
 
 
+LAST_EXILED_WITH = re.compile(
+    rf"has the power, toughness, and creature types of the last creature card exiled with {re.escape(SELF)}"
+    r"\.(?P<still> It's still an? (?P<kept>\w+)\.)?"
+)
+"""Duplicant's static ability; :mod:`engine.imprint` applies it each time a card is exiled with it."""
+
+
+def evaluated_by_zone_changes(text: str) -> bool:
+    """Whether a static ability is applied by the zone-change code rather than parsed here (Duplicant)."""
+    return LAST_EXILED_WITH.search(text) is not None
+
+
 def changes_characteristics(text: str) -> bool:
     """Whether a static ability's wording looks like it changes types, colors, abilities or P/T."""
     return bool(_CHARACTERISTIC_WORDING.search(_without_quotes(text)))

@@ -199,6 +199,17 @@ def test_duplicant_takes_a_normal_creatures_values() -> None:
     assert (board.get("bears").exiled_by, board.get("bears").exiled_by_ability) == ("dup", 1)
 
 
+def test_duplicants_static_is_applied_not_reported_as_unrecognised() -> None:
+    answer = _answer(
+        "battlefield: [{card: Grizzly Bears, id: bears, controller: opponent}]\n"
+        "actions: [{enters: {card: Duplicant, id: dup}}, {leaves: {object: bears, to: exile, by: dup}}]\n"
+        "query: dup\n"
+    )
+    notes = " ".join(note.text for note in answer.result.notes)
+    assert "doesn't recognise" not in notes
+    assert (answer.result.current.power, answer.result.current.subtypes) == (2, ("Bear", "Shapeshifter"))
+
+
 def test_a_melded_permanent_counts_once_as_an_object_twice_as_cards() -> None:
     board = _board(
         "battlefield: [{card: Chittering Host, id: host}, {card: Zulaport Cutthroat, id: zulaport},"
