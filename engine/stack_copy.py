@@ -93,6 +93,7 @@ from engine.stack import (
     stack_mana_value,
     validate_choices,
 )
+from engine.stack_faces import spell_face_explanation
 from engine.stack_text import (
     Condition,
     ConditionKind,
@@ -588,6 +589,7 @@ def copy_spell(
             OWNER,
         ),
         *_storm_steps(via),
+        *_face_steps(original),
         *_copied_steps(original, targets != original.choices.targets, objects or {}),
         *target_steps,
     ]
@@ -888,6 +890,12 @@ def _spell_notes(original: StackSpell, copy: StackSpell) -> list[Explanation]:
                 explain("The copy has the original's text, so it can't be countered either.", DECISIONS)
             )
     return notes
+
+
+def _face_steps(original: StackSpell) -> list[Explanation]:
+    """Which face of a double-faced original is up: the copy has the same one (CR 712.8b, 712.8c, 712.8f)."""
+    face = spell_face_explanation(original)
+    return [face] if face else []
 
 
 def _transforming_note(copy: StackSpell) -> Explanation:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from engine.board import ActionKind, Board, Event, GameObject, MoveSpec, ObjectSpec, Player, Zone
 from engine.citations import cite
 from engine.copying import CopyError
+from engine.faces import FLIP_NO_MEMORY
 from engine.imprint import exiled_with_ability, last_exiled_effects
 from engine.layers import copiable_values, is_melded
 from engine.model import Card
@@ -45,6 +46,7 @@ TOKEN_GONE = cite("111.7", "A token that’s in a zone other than the battlefiel
 AURA_ALONE = cite("704.5m", "that Aura is put into its owner’s graveyard")
 EQUIPMENT_ALONE = cite("301.5c", "becomes unattached from that permanent but remains on the battlefield")
 OWNERS_ZONE = cite("400.3", "it goes to its owner’s corresponding zone")
+REVEALED_AS_IT_LEAVES = cite("708.9", "its owner must reveal it to all players as they move it")
 ENTERS_WITH_COUNTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
 OWNER_CONTROLS = cite("110.2", "the player under whose control it entered the battlefield")
 
@@ -63,7 +65,7 @@ def leave(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -
         return _record(board, _pending_move(obj, where, melded=len(moved) > 1))
     moved = _ordered(obj, moved, where.zone, move)
     before = board
-    board = _without(board, obj.id)
+    board = _forget_history(_without(board, obj.id), obj.id)
     board, new_ids = _put(board, obj, moved, where.zone, move, cards, enter)
     steps = (*where.steps, *_leaving_steps(obj, where, moved, new_ids, move.last))
     board = _record(board, _move(obj, Zone.BATTLEFIELD, where, moved, new_ids, steps))
@@ -135,10 +137,24 @@ def _without(board: Board, handle: str) -> Board:
     return board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != handle)})
 
 
+def _forget_history(board: Board, handle: str) -> Board:
+    """Keep the reasoning about the object that left apart from the new object that may reuse its handle.
+
+    The card in its new zone is a new object (CR 400.7): how the permanent became a copy or entered face
+    down is not true of it, so those steps and notes must not be shown as its own.
+    """
+    left = f"{handle} (before it left the battlefield)"
+    log = tuple(
+        entry.model_copy(update={"object_id": left}) if entry.object_id == handle else entry
+        for entry in board.log
+    )
+    return board.model_copy(update={"log": log})
+
+
 def _record(board: Board, move: ZoneMove) -> Board:
     board = board.model_copy(update={"moves": (*board.moves, move)})
     for step in move.steps:
-        for handle in (move.object, *move.new_ids):
+        for handle in dict.fromkeys((move.object, *move.new_ids)):
             board = board.explain(handle, step) if board.has(handle) else board
     return board
 
@@ -272,16 +288,33 @@ def _leaving_steps(
         Explanation.of(
             f"{obj.id} leaves the battlefield for {zone}: it becomes a new object with no memory "
             "of its previous existence — its counters, the effects on it, what was attached to it and its "
-            "status (tapped, face down, transformed, copying) don't come along.",
+            "status (tapped, flipped, face down, transformed, copying) don't come along.",
             NEW_OBJECT,
             OWNERS_ZONE,
         )
     ]
+    if obj.face_down and moved:
+        steps.append(_revealed(obj, moved))
+    if obj.flipped and moved:
+        steps.append(
+            Explanation.of(
+                f"It was flipped; the card retains no memory of that and shows {moved[0].front.name} again.",
+                FLIP_NO_MEMORY,
+            )
+        )
     if len(moved) > 1:
         steps += _melded_steps(obj, where, moved, new_ids, last)
     if obj.token:
         steps += [_token_gone(obj), *([token_not_a_card(obj)] if where.zone is Zone.GRAVEYARD else [])]
     return steps
+
+
+def _revealed(obj: GameObject, moved: tuple[Card, ...]) -> Explanation:
+    return Explanation.of(
+        f"{obj.id} was face down: as it leaves the battlefield its owner reveals it to all players — it is "
+        f"{' and '.join(card.name for card in moved)}.",
+        REVEALED_AS_IT_LEAVES,
+    )
 
 
 def _melded_steps(

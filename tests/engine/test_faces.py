@@ -11,8 +11,9 @@ from data.boards import BoardFormatError, load_board
 from engine.board import DayNight
 from engine.copying import CopyError
 from engine.events import board_from_spec, replay
-from engine.faces import choosable_names, spell_face_explanation
+from engine.faces import choosable_names
 from engine.stack import StackSpell, characteristics_of
+from engine.stack_faces import spell_face_explanation
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 
