@@ -1,6 +1,7 @@
 """The ``attach`` board action: an Aura, Equipment or Fortification becomes attached to a permanent.
 
-An effect that tries to attach it to something it can't legally be attached to does nothing (CR
+An effect that tries to attach it to something it can't legally be attached to, to what it is already
+attached to, or to attach something that isn't an Aura, Equipment or Fortification does nothing (CR 701.3b,
 301.5b, 301.5c, 303.4j). When it does become attached it gets a new timestamp (613.7e), and so do the
 effects of its static abilities, the ones other effects gave it included, in the same order (613.7a).
 """
@@ -16,6 +17,8 @@ from engine.statics import EQUIPMENT_CREATURE, Seen, attachment_problem
 
 EQUIPMENT_DOESNT_MOVE = cite("301.5b", "the Equipment doesn’t move")
 AURA_DOESNT_MOVE = cite("303.4j", "the Aura doesn’t move")
+ATTACH_DOES_NOTHING = cite("701.3b", "the effect does nothing")
+NEW_HOST_TIMESTAMP = cite("701.3c", "to a different object or player causes")
 ATTACHABLE = ("Aura", "Equipment", "Fortification")
 
 
@@ -27,8 +30,18 @@ def attach(board: Board, event: Event) -> Board:
         raise CopyError(f"{obj.id} and {host.id} must both be on the battlefield to attach one to the other.")
     values = current_characteristics(obj, board)
     if not set(ATTACHABLE) & set(values.subtypes):
-        raise CopyError(
-            f"{obj.id} ({values.name}) isn't an Aura, Equipment or Fortification, so it can't be attached."
+        return _does_nothing(
+            board,
+            obj,
+            f"{obj.id} ({values.name}) isn't an Aura, Equipment or Fortification: the effect does nothing "
+            "and it doesn't move.",
+        )
+    if obj.attached_to == host.id:
+        return _does_nothing(
+            board,
+            obj,
+            f"{obj.id} is already attached to {host.id}: the effect does nothing, and it gets no new "
+            "timestamp.",
         )
     problem = attachment_problem(_seen(obj, board), _seen(host, board))
     if problem is not None:
@@ -45,10 +58,11 @@ def attach(board: Board, event: Event) -> Board:
     return board.replace(moved).explain(
         obj.id,
         Explanation.of(
-            f"It becomes attached to {host.id} and gets a new timestamp ({event.timestamp}); the effects of "
-            "its "
-            "static abilities, those other effects gave it included, get new timestamps in the same order.",
+            f"It becomes attached to {host.id} and gets a new timestamp ({event.timestamp}); the effects "
+            "of its static abilities, those other effects gave it included, get new timestamps in the same "
+            "order.",
             ATTACHED_TIMESTAMP,
+            NEW_HOST_TIMESTAMP,
             GRANTED_TIMESTAMP,
         ),
     )
@@ -63,3 +77,7 @@ def _seen(obj: GameObject, board: Board) -> Seen:
         token=obj.token,
         choices=obj.choices,
     )
+
+
+def _does_nothing(board: Board, obj: GameObject, why: str) -> Board:
+    return board.explain(obj.id, Explanation.of(why, ATTACH_DOES_NOTHING), note=True)

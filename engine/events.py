@@ -500,7 +500,7 @@ def _enter_replacements(
         )
     for trigger in enters_triggers(abilities):
         rules = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
-        board = board.explain(obj.id, Explanation.of(f"As it enters, “{trigger.text}” triggers.", *rules))
+        board = board.explain(obj.id, Explanation.of(f"When it enters, “{trigger.text}” triggers.", *rules))
     return board, obj
 
 

@@ -17,5 +17,5 @@ class Explanation(BaseModel):
 
     @classmethod
     def of(cls, text: str, *citations: Citation) -> Explanation:
-        """Build an explanation citing registered rules."""
-        return cls(text=text, rules=tuple(c.number for c in citations))
+        """Build an explanation citing registered rules, each number once (two phrases may share a rule)."""
+        return cls(text=text, rules=tuple(dict.fromkeys(c.number for c in citations)))

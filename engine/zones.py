@@ -53,6 +53,12 @@ OWNER_CONTROLS = cite("110.2", "the player under whose control it entered the ba
 
 def leave(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
     """``event.object_id`` leaves the battlefield for ``event.move.to`` (after replacement effects)."""
+    return _leave(board, event, cards, enter, cause=())
+
+
+def _leave(
+    board: Board, event: Event, cards: Mapping[str, Card], enter: Enter, cause: tuple[Explanation, ...]
+) -> Board:
     obj, move = board.get(event.object_id), _move_of(event)
     if obj.zone is not Zone.BATTLEFIELD:
         raise CopyError(
@@ -67,12 +73,31 @@ def leave(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -
     before = board
     board = _forget_history(_without(board, obj.id), obj.id)
     board, new_ids = _put(board, obj, moved, where.zone, move, cards, enter)
-    steps = (*where.steps, *_leaving_steps(obj, where, moved, new_ids, move.last))
+    steps = (*cause, *where.steps, *_leaving_steps(obj, where, moved, new_ids, move.last))
     board = _record(board, _move(obj, Zone.BATTLEFIELD, where, moved, new_ids, steps))
     triggers = zone_triggers(before, board, obj, where.zone, moved, melded=len(moved) > 1)
     board = board.model_copy(update={"triggers": (*board.triggers, *triggers)})
-    board = _unattach(board, obj)
-    return _imprinted(board, move, moved)
+    board, auras = _unattach(board, obj)
+    board = _imprinted(board, move, moved)
+    for aura in auras:
+        board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
+    return board
+
+
+def _aura_to_graveyard(
+    board: Board, aura: str, host: GameObject, event: Event, cards: Mapping[str, Card], enter: Enter
+) -> Board:
+    """The state-based action of 704.5m moves an Aura attached to nothing: its own triggers see that move."""
+    board, stamp = board.tick()
+    sba = event.model_copy(
+        update={"timestamp": stamp, "object_id": aura, "move": MoveSpec(to=Zone.GRAVEYARD)}
+    )
+    why = Explanation.of(
+        f"{aura} was attached to {host.id}, which left the battlefield: as a state-based action it is put "
+        "into its owner's graveyard.",
+        AURA_ALONE,
+    )
+    return _leave(board, sba, cards, enter, cause=(why,))
 
 
 def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
@@ -379,27 +404,26 @@ def _returning_steps(handle: str, found: list[GameObject], move: MoveSpec) -> tu
     return (Explanation.of(text, *rules),)
 
 
-def _unattach(board: Board, obj: GameObject) -> Board:
-    """Auras and Equipment attached to the object that left are attached to nothing now."""
+def _unattach(board: Board, obj: GameObject) -> tuple[Board, tuple[str, ...]]:
+    """Auras and Equipment attached to the object that left are attached to nothing now; returns the Auras."""
+    auras: list[str] = []
     for other in board.in_zone(Zone.BATTLEFIELD):
         if other.attached_to != obj.id:
             continue
-        aura = "Aura" in copiable_values(other).subtypes
         board = board.replace(other.model_copy(update={"attached_to": None}))
+        if "Aura" in copiable_values(other).subtypes:
+            auras.append(other.id)
+            continue
         board = board.explain(
             other.id,
             Explanation.of(
-                f"{other.id} was attached to {obj.id}, which left the battlefield: "
-                + (
-                    "as a state-based action it is put into its owner's graveyard."
-                    if aura
-                    else "it becomes unattached and stays on the battlefield."
-                ),
-                AURA_ALONE if aura else EQUIPMENT_ALONE,
+                f"{other.id} was attached to {obj.id}, which left the battlefield: it becomes unattached and "
+                "stays on the battlefield.",
+                EQUIPMENT_ALONE,
             ),
             note=True,
         )
-    return board
+    return board, tuple(auras)
 
 
 def _imprinted(board: Board, move: MoveSpec, moved: tuple[Card, ...]) -> Board:

@@ -18,6 +18,9 @@ from data.rules.citations import CitationProblem, citation_problems
 from data.rules.parser import RulesDocument
 from data.rules.store import RulesStore
 from engine.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
+from engine.faces import FLIP_NO_MEMORY, FLIP_ONE_WAY
+from engine.layers import LAYER_7C
+from engine.results import Explanation
 
 
 def _import_every_engine_module() -> None:
@@ -91,3 +94,8 @@ def test_a_newer_version_keeping_the_phrase_adds_no_note(
 
 def test_no_rules_loaded_means_no_note(store: RulesStore) -> None:
     assert outdated_citation_note(store, ["704.5j"]) is None
+
+
+def test_an_explanation_cites_each_rule_number_once() -> None:
+    explanation = Explanation.of("It flips for good.", FLIP_ONE_WAY, LAYER_7C, FLIP_NO_MEMORY)
+    assert explanation.rules == ("710.4", "613.4c")

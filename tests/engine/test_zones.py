@@ -116,7 +116,11 @@ def test_an_aura_on_the_leaving_permanent_is_noted_and_unattached() -> None:
         " {card: Bonesplitter, id: gear, attached_to: bears}]\n"
         "actions: [{leaves: {object: bears, to: exile}}]\nquery: aura\n"
     )
-    assert "704.5m" in {rule for note in answer.result.notes for rule in note.rules}
+    assert "704.5m" in {rule for step in answer.result.steps for rule in step.rules}
+    assert [(move.object, move.to) for move in answer.zone_moves] == [
+        ("bears", Zone.EXILE),
+        ("aura", Zone.GRAVEYARD),
+    ]
     gear = _answer(
         "battlefield: [{card: Grizzly Bears, id: bears},"
         " {card: Bonesplitter, id: gear, attached_to: bears}]\n"
