@@ -25,7 +25,7 @@ ANY_MAY_BE_CHOSEN = cite(
     "616.1e", "Any of the applicable replacement and/or prevention effects may be chosen"
 )
 OWNERS_GRAVEYARD = cite("400.3", "it goes to its owner’s corresponding zone")
-NOT_A_CARD = cite("108.2", "it means only a Magic card or an object represented by a Magic card")
+NOT_A_CARD = cite("108.2b", "Tokens aren’t considered cards")
 MELDED_REPLACEMENT = cite(
     "712.21d", "applying one of those replacement effects to one of the two cards affects both cards"
 )

@@ -7,7 +7,7 @@ Two families, matched on the trigger condition's wording:
   was just before the event, the leaving permanent included, and they trigger once per object;
 * "Whenever a card is put into a graveyard from anywhere": never a leaves-the-battlefield ability
   (CR 603.6c), read from the board after the event, and triggering once per card — twice for a melded
-  permanent, never for a token (CR 712.21e, 603.2c, 108.2).
+  permanent, never for a token (CR 712.21e, 603.2c, 108.2b).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ FROM_ANYWHERE = cite("603.6c", "is never treated as a leaves-the-battlefield abi
 REPEATEDLY = cite("603.2c", "it can trigger repeatedly if one event contains multiple occurrences")
 ONE_OBJECT = cite("712.21e", "a melded permanent among those objects counts as one object that moved")
 TWO_CARDS = cite("712.21e", "that melded permanent counts as two cards that moved")
-NOT_A_CARD = cite("108.2", "it means only a Magic card or an object represented by a Magic card")
+NOT_A_CARD = cite("108.2b", "Tokens aren’t considered cards")
 
 _S = re.escape(SELF)
 _LEAVING = re.compile(

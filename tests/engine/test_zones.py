@@ -89,7 +89,7 @@ def test_a_token_that_leaves_ceases_to_exist_but_its_dies_triggers_see_it() -> N
     assert not board.has("soldier")
     assert _times(board) == {"artist": 1}
     assert (board.moves[-1].objects_moved, board.moves[-1].cards_moved) == (1, 0)
-    assert {"111.7", "108.2"} <= set(board.moves[-1].rules)
+    assert {"111.7", "108.2b"} <= set(board.moves[-1].rules)
 
 
 def test_leaves_the_battlefield_triggers_for_any_zone_dies_only_for_the_graveyard() -> None:
