@@ -294,6 +294,7 @@ class PendingCopy(Frozen):
     of_id: str  # the chosen object
     via: str  # the card whose effect this is
     types: tuple[str, ...]  # the card types an entering permanent must have for it to apply
+    action: int | None = None  # once applied: the action (index in Board.events) it applied in
 
 
 class Board(Frozen):
@@ -307,6 +308,7 @@ class Board(Frozen):
     triggers: tuple[TriggerHit, ...] = ()  # what those zone changes triggered
     day_night: DayNight | None = None  # CR 728.1
     pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
+    used_copies: tuple[PendingCopy, ...] = ()  # applied ones: what enters in the same action shares them
 
     def get(self, object_id: str) -> GameObject:
         """The object with handle ``object_id``; KeyError naming it when absent."""

@@ -70,8 +70,11 @@ from engine.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.resolving import (
     add_pending_copy,
     becomes_day_or_night,
+    create_token_with_waiting_copy,
+    enter_with_waiting_copy,
     put_onto_battlefield,
     resolve_permanent_spell,
+    waiting_copy,
 )
 from engine.results import Explanation
 from engine.tokens import TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
@@ -186,9 +189,10 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         case ActionKind.BECOMES_COPY:
             board = _becomes_copy(board, event, cards)
         case ActionKind.CREATE_TOKEN_COPY:
-            board = _create_token_copy(board, event, cards)
+            board = create_token_with_waiting_copy(board, event, cards, _create_token_copy, _enters)
         case ActionKind.CREATE_TOKEN:
-            board = _create_token(board, event)
+            create = lambda b, e, _: _create_token(b, e)  # noqa: E731
+            board = create_token_with_waiting_copy(board, event, cards, create, _enters)
         case ActionKind.ENDS:
             board = _effect_ends(board, event)
         case ActionKind.TURN_FACE_UP:
@@ -222,7 +226,10 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         raise ValueError("an enters event needs the entering object")
     if board.has(spec.id):
         raise CopyError(f"the handle {spec.id!r} is already used on this board")
-    obj = _new_object(spec, cards[spec.card], event.timestamp)
+    if spec.zone is Zone.BATTLEFIELD and not spec.copy_of and waiting_copy(board) is not None:
+        return enter_with_waiting_copy(board, event, cards, _enters)
+    # A token that enters as a copy instead of what its creating effect made has no card (CR 111.1).
+    obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)
     _check_faces(obj)
     if spec.zone is not Zone.BATTLEFIELD:
         return board.replace(obj)
@@ -311,7 +318,7 @@ def _check_attachment(obj: GameObject, board: Board) -> None:
         )
 
 
-def _new_object(spec: ObjectSpec, card: Card, timestamp: int) -> GameObject:
+def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObject:
     return GameObject(
         id=spec.id,
         card=card,

@@ -39,7 +39,7 @@ from engine.characteristics import (
 )
 from engine.citations import Citation, cite
 from engine.dependency import DEPENDS_ON, LOOP, WAITS, next_effect
-from engine.model import AbilityKind, Card, PrintedNumber
+from engine.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.oracle.text import strip_reminder
 from engine.results import Explanation
 from engine.statics import (
@@ -51,6 +51,7 @@ from engine.statics import (
     ILLEGAL_EQUIPMENT,
     NOT_LOCKED_IN,
     STATIC_ABILITIES,
+    Requirement,
     Seen,
     StaticAbility,
     affected,
@@ -60,8 +61,11 @@ from engine.statics import (
     layers_of,
     parse_static,
     qualifies,
+    requirement_state,
+    restricts_only,
     self_referencing,
     without_colors,
+    would_affect,
 )
 
 LAYERS = cite("613.1", "all applicable continuous effects are applied in a series of layers")
@@ -294,6 +298,7 @@ class _Layering:
         for work in self.works.values():
             if work.live:
                 work.notes += self._unapplied_notes(work, world)
+                work.steps += _requirement_steps(work.obj.id, world)
         return {handle: self._finish(work) for handle, work in self.works.items()}
 
     def world(self) -> dict[str, Seen]:
@@ -307,6 +312,8 @@ class _Layering:
                 token=w.obj.token,
                 choices=w.obj.choices,
                 on_battlefield=w.live,
+                counters=w.obj.counters,
+                tapped=w.obj.tapped,
             )
             for w in self.works.values()
             if not w.obj.phased_out
@@ -365,8 +372,8 @@ class _Layering:
             handle: replace(world[handle], values=_changed(world[handle].values, specs, layer))
             for handle, specs in other.targets.items()
         }
-        if effect.source in changed:
-            source = changed[effect.source]
+        if effect.source in changed or effect.static.requirement is not None:
+            source = changed.get(effect.source, world[effect.source])
             if not any(a.rules_text == effect.static.text for a in _statics(source.values)):
                 return True
             return affected(effect.static, source, {**world, **changed}) != effect.targets
@@ -528,8 +535,13 @@ def _statics(values: Characteristics) -> list[GameAbility]:
 
 def _read_by(ability: StaticAbility, source: Seen) -> set[str] | None:
     """The objects whose characteristics decide what ``ability`` does (None: any object may)."""
+    requirement = ability.requirement
+    if requirement is not None and (requirement.you_control is not None or requirement.attached):
+        return None
     if ability.subject.attached:
         return {source.id, source.attached_to or ""}
+    if ability.subject.itself:
+        return {source.id}
     return None
 
 
@@ -596,6 +608,14 @@ def _timestamp_reason(candidate: _Candidate, source: GameObject) -> tuple[str, t
     return f" (timestamp {candidate.key[0]}, {source.id}'s)", (GRANTED_TIMESTAMP,)
 
 
+def _described_pt(spec: EffectSpec) -> str:
+    if spec.kind is EffectKind.PUMP:
+        return f"gives it {spec.power:+d}/{spec.toughness:+d}"
+    if spec.kind is EffectKind.SET_PT:
+        return f"makes its base power and toughness {spec.power}/{spec.toughness}"
+    return ""
+
+
 def _described(spec: EffectSpec) -> str:
     match spec.kind:
         case EffectKind.ADD_TYPES:
@@ -620,6 +640,13 @@ def _unrecognised_note(
     """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied."""
     parsed = parse_static(ability.rules_text)
     if parsed is not None and parsed.parts:
+        requirement = parsed.requirement
+        if (
+            requirement is not None
+            and not requirement.decided
+            and handle in would_affect(parsed, source, world)
+        ):
+            return [_undecided_note(ability, parsed, source, requirement)]
         if parsed.unrecognised and handle in affected(parsed, source, world):
             return [
                 Explanation.of(
@@ -628,6 +655,8 @@ def _unrecognised_note(
                     STATIC_ABILITIES,
                 )
             ]
+        return []
+    if parsed is not None and restricts_only(parsed):
         return []
     text = ability.rules_text
     if evaluated_by_zone_changes(text) or not changes_characteristics(text):
@@ -641,6 +670,52 @@ def _unrecognised_note(
             STATIC_ABILITIES,
         )
     ]
+
+
+def _undecided_note(
+    ability: GameAbility, parsed: StaticAbility, source: Seen, requirement: Requirement
+) -> Explanation:
+    """CR 604.2, 611.3a: the board doesn't say whether the condition is true, so give both answers."""
+    effects = " and ".join(_described_pt(spec) or _described(spec) for spec in parsed.parts)
+    partly = f" (“{parsed.unrecognised}” isn't modelled in either case)" if parsed.unrecognised else ""
+    return Explanation.of(
+        f"{source.id}'s “{strip_reminder(ability.text)}” depends on whether {_worded(requirement, source)}, "
+        "which this "
+        f"board doesn't show: if so, it {effects}{partly}; if not, it doesn't apply. The answer shown is "
+        "the one where it doesn't apply.",
+        STATIC_ABILITIES,
+        NOT_LOCKED_IN,
+    )
+
+
+def _worded(requirement: Requirement, source: Seen) -> str:
+    """The condition as printed: the self marker back to the object's name."""
+    return requirement.text.replace(SELF, source.values.name or source.id)
+
+
+def _requirement_steps(handle: str, world: dict[str, Seen]) -> list[Explanation]:
+    """Why each "as long as" ability that could apply to ``handle`` does or doesn't (CR 604.2, 611.3a)."""
+    steps = []
+    for source in (seen for seen in world.values() if seen.on_battlefield):
+        for ability in _statics(source.values):
+            parsed = parse_static(ability.rules_text)
+            requirement = parsed.requirement if parsed is not None else None
+            if parsed is None or requirement is None or not requirement.decided or not parsed.parts:
+                continue
+            if handle not in would_affect(parsed, source, world):
+                continue
+            met, reason = requirement_state(requirement, source, world)
+            outcome = "met, so it applies" if met else "not met, so it doesn't apply"
+            steps.append(
+                Explanation.of(
+                    f"{source.id}'s “{strip_reminder(ability.text)}”: “{_worded(requirement, source)}” is "
+                    "checked on the "
+                    f"board as it is now ({reason}): {outcome}.",
+                    STATIC_ABILITIES,
+                    NOT_LOCKED_IN,
+                )
+            )
+    return steps
 
 
 def _could_affect(text: str, source: Seen, seen: Seen) -> bool:

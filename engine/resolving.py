@@ -31,6 +31,7 @@ from engine.board import (
     PendingCopy,
     Zone,
 )
+from engine.characteristics import Characteristics
 from engine.citations import cite
 from engine.copying import CopyError, card_copy_effect, check_copyable, original_label
 from engine.faces import (
@@ -267,9 +268,9 @@ def _enter_with_replacements(
     if board.day_night is DayNight.NIGHT and not spec.transformed and has_keyword(*would_be, "Daybound"):
         board, spec = _daybound(board, spec, cards[spec.card], from_zone=from_zone)
         if spec.zone is not Zone.BATTLEFIELD:
-            return enter(board, _enters_event(event, spec), cards)
+            return _entering_once(enter, board, _enters_event(event, spec), cards)
     board, spec = _defense_counters(board, spec, *_would_be(board, event, spec, cards, enter))
-    board = enter(board, _enters_event(event, spec), cards)
+    board = _entering_once(enter, board, _enters_event(event, spec), cards)
     if board.day_night is None and has_keyword(board.get(spec.id), board, "Daybound"):
         board = board.model_copy(update={"day_night": DayNight.DAY}).explain(
             spec.id,
@@ -282,6 +283,71 @@ def _enter_with_replacements(
     return board
 
 
+def waiting_copy(board: Board) -> PendingCopy | None:
+    """The "enter as copies" effect an object entering now meets: one that already applied in this action
+    (objects entering at the same time share it), else the first one still waiting (CR 614.1c)."""
+    action = len(board.events)
+    shared = [pending for pending in board.used_copies if pending.action == action]
+    if shared:
+        return shared[-1]
+    return board.pending_copies[0] if board.pending_copies else None
+
+
+def enter_with_waiting_copy(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """An object entering by an ``enters`` action or a zone change, with the waiting "enter as copies"
+    effect applied if, as it would exist on the battlefield, it has one of its types (CR 614.12)."""
+    spec = _entering(event)
+    board, spec = _pending_copy(board, event, spec, cards, enter)
+    return _entering_once(enter, board, _enters_event(event, spec), cards)
+
+
+def create_token_with_waiting_copy(
+    board: Board, event: Event, cards: Mapping[str, Card], create: Enter, enter: Enter
+) -> Board:
+    """``create`` makes a token; while an "enter as copies" effect waits, a token that would enter as one of
+    its types enters as a copy of the chosen object instead, replacing the token's own copy effect, if any
+    (CR 614.1c, 614.12, 707.5)."""
+    if waiting_copy(board) is None:
+        return create(board, event, cards)
+    trial = _entering_once(create, board, event, cards)
+    created = [obj for obj in trial.objects if not board.has(obj.id) and obj.zone is Zone.BATTLEFIELD]
+    if len(created) != 1:
+        return trial
+    token = created[0]
+    values = current_characteristics(token, trial)
+    noted, pending = _reflection(trial, token.id, values)
+    if pending is None:
+        return noted
+    board, _ = _reflection(board, token.id, values)
+    instead = (
+        f"a copy of {original_label(trial.get(token.copies[-1].of_id))}"
+        if token.copies
+        else f"{values.name}, with the characteristics the effect defines"
+    )
+    board = board.explain(
+        token.id,
+        Explanation.of(
+            f"The token the effect creates (which would have been {instead}) enters as a copy of "
+            f"{pending.of_id} instead: the replacement effect replaces how it enters, so what the creating "
+            "effect said its copiable values are, exceptions included, doesn't apply.",
+            ENTERS_AS_REPLACEMENT,
+            ENTERS_AS_COPY,
+        ),
+    )
+    spec = ObjectSpec(
+        card="", id=token.id, token=True, controller=token.controller, copy_of=pending.of_id, via=pending.via
+    )
+    return _entering_once(enter, board, _enters_event(event, spec), cards)
+
+
+def _entering_once(enter: Enter, board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    """``enter`` for an object the waiting "enter as copies" effects were already considered for: it doesn't
+    meet them again, and they stay as they are."""
+    kept = {"pending_copies": board.pending_copies, "used_copies": board.used_copies}
+    after = enter(board.model_copy(update={"pending_copies": (), "used_copies": ()}), event, cards)
+    return after.model_copy(update=kept)
+
+
 def _enters_event(event: Event, spec: ObjectSpec) -> Event:
     return event.model_copy(update={"kind": ActionKind.ENTERS, "object_id": spec.id, "entering": spec})
 
@@ -290,7 +356,7 @@ def _would_be(
     board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
 ) -> tuple[GameObject, Board]:
     """The permanent as it would exist on the battlefield, and that board (CR 614.12)."""
-    trial = enter(board, _enters_event(event, spec), cards)
+    trial = _entering_once(enter, board, _enters_event(event, spec), cards)
     return trial.get(spec.id), trial
 
 
@@ -298,38 +364,63 @@ def _pending_copy(
     board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
 ) -> tuple[Board, ObjectSpec]:
     """Mystic Reflection's waiting effect applies if the permanent would enter as one of its types."""
-    if not board.pending_copies or spec.copy_of:
+    if spec.copy_of or spec.zone is not Zone.BATTLEFIELD or waiting_copy(board) is None:
         return board, spec
-    pending = board.pending_copies[0]
     obj, trial = _would_be(board, event, spec, cards, enter)
-    values = current_characteristics(obj, trial)
+    board, pending = _reflection(board, spec.id, current_characteristics(obj, trial))
+    if pending is None:
+        return board, spec
+    return board, spec.model_copy(update={"copy_of": pending.of_id, "via": pending.via, "then_copy_of": ()})
+
+
+def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Board, PendingCopy | None]:
+    """Whether the waiting effect applies to ``handle``, which would exist with ``values`` (CR 614.12): the
+    board with the reason, and the effect (used from now on) when it applies."""
+    pending = waiting_copy(board)
+    if pending is None:
+        return board, None
     types = " ".join(values.types) or "no card type"
     matched = [t.lower() for t in pending.types if values.is_a(t)]
     if not matched:
         wanted = " or ".join(t.lower() for t in pending.types)
         return board.explain(
-            spec.id,
+            handle,
             Explanation.of(
                 f"As it would exist on the battlefield it is {article(types)} {types}, not a {wanted}: "
                 f"{pending.via}'s replacement effect doesn't apply to it and keeps waiting.",
                 AS_IT_WOULD_EXIST,
             ),
             note=True,
-        ), spec
+        ), None
     original = board.get(pending.of_id)
-    board = board.model_copy(update={"pending_copies": board.pending_copies[1:]})
-    board = board.explain(
-        spec.id,
+    shared = (
+        " It enters at the same time as the object the effect already applied to, so it applies to both."
+        if pending.action is not None
+        else ""
+    )
+    board = _used(board, pending).explain(
+        handle,
         Explanation.of(
             "As it would exist on the battlefield — with the continuous effects that already exist applied "
             f"— it is {article(types)} {types}: it enters as a {matched[0]}, so {pending.via}'s replacement "
-            f"effect applies to it and it enters as a copy of {original.id} ({original_label(original)}).",
+            f"effect applies to it and it enters as a copy of {original.id} ({original_label(original)})."
+            f"{shared}",
             AS_IT_WOULD_EXIST,
             ENTERS_AS_REPLACEMENT,
             ENTERS_AS_COPY,
         ),
     )
-    return board, spec.model_copy(update={"copy_of": original.id, "via": pending.via, "then_copy_of": ()})
+    return board, pending
+
+
+def _used(board: Board, pending: PendingCopy) -> Board:
+    """The board with ``pending`` applied in the current action: no longer waiting ("the next time")."""
+    if pending.action is not None:
+        return board
+    used = pending.model_copy(update={"action": len(board.events)})
+    return board.model_copy(
+        update={"pending_copies": board.pending_copies[1:], "used_copies": (*board.used_copies, used)}
+    )
 
 
 def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) -> tuple[Board, ObjectSpec]:

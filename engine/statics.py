@@ -47,6 +47,7 @@ _VERBS = frozenset(
         "is",
         "are",
         "can't",
+        "can",
         "attacks",
         "attack",
         "blocks",
@@ -86,6 +87,24 @@ _PT_IS_MANA_VALUE = re.compile(
     r"^an? (?P<types>[a-z ]+?) with power and toughness each equal to (?:its|their) "
     r"(?:mana value|converted mana cost)$"
 )
+_AS_LONG_AS_FIRST = re.compile(r"^As long as (?P<condition>[^,]+), (?P<main>.+)$")
+_AS_LONG_AS_AFTER = re.compile(rf"^(?P<main>{re.escape(SELF)} .+?) as long as (?P<condition>.+)$")
+_OWN_PREDICATE = re.compile(rf"^(?P<who>{re.escape(SELF)}|it) (?P<rest>.+)$")
+_COUNTERS = re.compile(
+    rf"^(?:it|{re.escape(SELF)}) has (?P<n>a|an|one|\w+ or more) (?P<kind>[^ ]+(?: [a-z]+)?) counters? on it$"
+)
+_COUNTERS_THERE = re.compile(
+    rf"^there are (?P<n>\w+ or more) (?P<kind>[^ ]+(?: [a-z]+)?) counters on (?:it|{re.escape(SELF)})$"
+)
+_YOU_CONTROL = re.compile(r"^you control (?P<n>a|an|another|\w+ or more) (?P<what>.+)$")
+_SELF_STATE = re.compile(rf"^(?:it's|it is|{re.escape(SELF)} is) (?P<what>.+)$")
+_ATTACHED_ROLES = {"enchanted": "Aura", "equipped": "Equipment"}
+_NUMBER_WORDS = {
+    word: value
+    for value, word in enumerate(
+        ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven")
+    )
+} | {"a": 1, "an": 1, "another": 1, "twenty": 20}
 _ADJECTIVES = frozenset(
     [
         "Attacking",
@@ -136,6 +155,7 @@ class Subject(Frozen):
     controller: str | None = None  # "you" / "opponents": relative to the source's controller
     token: bool | None = None  # "creature tokens" / "nontoken creatures"
     everywhere: bool = False  # "All cards that aren't on the battlefield, spells, and permanents": every zone
+    itself: bool = False  # "~ has trample as long as …": only the object with the ability
 
 
 class Condition(Frozen):
@@ -144,12 +164,37 @@ class Condition(Frozen):
     type_word: str
 
 
+class Requirement(Frozen):
+    """ "As long as …": what must be true of the source or the board for the ability to apply (CR 604.2).
+
+    Exactly one of the checks is set when the board decides it; none when it can't (it's your turn, the
+    creature is attacking, life totals, cards in hand): then ``decided`` is False and the ability isn't
+    applied, with a note saying what it would do (CR 611.3a).
+    """
+
+    text: str  # the wording after "as long as" ("it has ten or more +1/+1 counters on it")
+    counters: tuple[str, int] | None = None  # the source has at least this many counters of this kind
+    you_control: Subject | None = None  # its controller controls at least ``at_least`` such permanents
+    at_least: int = 1
+    tapped: bool | None = None  # the source is tapped (True) / untapped (False)
+    attached: tuple[str, ...] = ()  # an Aura / Equipment is attached to the source ("enchanted or equipped")
+    type_word: str = ""  # the source is of this color, card type or subtype ("~ is a Wall", "~ is red")
+
+    @property
+    def decided(self) -> bool:
+        """Whether the board decides it (else the answer depends on something a board doesn't show)."""
+        return bool(
+            self.counters or self.you_control or self.tapped is not None or self.attached or self.type_word
+        )
+
+
 class StaticAbility(Frozen):
     """A static ability parsed into whom it affects and the layered effects it has on each of them."""
 
     text: str
     subject: Subject
     condition: Condition | None = None
+    requirement: Requirement | None = None  # "as long as …" about the source or the board
     parts: tuple[EffectSpec, ...] = ()  # what it does; pt_mana_value parts get the P/T per object
     pt_mana_value: bool = False  # "power and toughness each equal to its mana value" (layer 7b)
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
@@ -205,6 +250,23 @@ def changes_characteristics(text: str) -> bool:
     return bool(_CHARACTERISTIC_WORDING.search(_without_quotes(text)))
 
 
+def restricts_only(ability: StaticAbility) -> bool:
+    """Whether an ability of the object itself only says what it can or must do or what it costs ("~ can't
+    block unless you have …", "~ can't be blocked by creatures with power 2 or greater"): no characteristic
+    changes, so nothing for the layers (CR 613.1)."""
+    groups = _verb_groups(_items(ability.unrecognised))
+    return (
+        ability.subject.itself
+        and not ability.parts
+        and ability.unrecognised.startswith(_NOT_CHARACTERISTICS)
+        and not any(verb in _CHANGING_VERBS for verb, _ in groups)
+    )
+
+
+_NOT_CHARACTERISTICS = ("can't ", "doesn't ", "can ", "must ", "attacks ", "blocks ", "costs ")
+_CHANGING_VERBS = frozenset(["gets", "has", "loses", "is", "gains"])
+
+
 @cache
 def parse_static(text: str) -> StaticAbility | None:
     """The static ability ``text`` as a :class:`StaticAbility`, or None when its subject isn't recognised.
@@ -223,6 +285,13 @@ def parse_static(text: str) -> StaticAbility | None:
         subject = Subject(attached=_HOST_ROLES[condition["role"]])
         predicate = _predicate(condition["rest"], plural=False)
         return _built(text, subject, predicate, Condition(type_word=condition["type"]))
+    conditional = _AS_LONG_AS_FIRST.match(sentence) or _AS_LONG_AS_AFTER.match(sentence)
+    if conditional and " as long as " not in conditional["condition"]:
+        return _conditional(text, conditional["main"], conditional["condition"])
+    if sentence.startswith(f"{SELF} "):
+        return _built(
+            text, Subject(itself=True), _predicate(sentence.removeprefix(f"{SELF} "), plural=False), None
+        )
     attached = _ATTACHED_SUBJECT.match(sentence)
     if attached:
         subject = Subject(attached=_HOST_ROLES[attached["role"].casefold()])
@@ -247,6 +316,55 @@ def _built(
         pt_mana_value=predicate.pt_mana_value,
         unrecognised=predicate.rest,
     )
+
+
+def _conditional(text: str, main: str, condition: str) -> StaticAbility | None:
+    """ "~ gets +1/+1 as long as you control an Island", "As long as ~ is equipped, it has …" (CR 604.2)."""
+    own = _OWN_PREDICATE.match(main)
+    # "it" is the source only when the condition names it; "As long as enchanted creature is …, it …" doesn't.
+    if own and (own["who"] == SELF or condition.startswith((SELF, "it"))):
+        parsed = _built(text, Subject(itself=True), _predicate(own["rest"], plural=False), None)
+    elif own:
+        return None
+    else:
+        inner = parse_static(main)
+        parsed = inner.model_copy(update={"text": text}) if inner is not None else None
+    if parsed is None:
+        return None
+    return parsed.model_copy(update={"requirement": requirement_of(condition)})
+
+
+def requirement_of(condition: str) -> Requirement:
+    """The "as long as" ``condition`` as a :class:`Requirement` (undecided when the board can't tell)."""
+    counters = _COUNTERS.match(condition) or _COUNTERS_THERE.match(condition)
+    if counters and _number(counters["n"]):
+        return Requirement(text=condition, counters=(counters["kind"], _number(counters["n"])))
+    control = _YOU_CONTROL.match(condition)
+    subject = _subject(control["what"].split(" ")) if control else None
+    if control and subject is not None and not subject.controller and _number(control["n"]):
+        subject = subject.model_copy(update={"controller": "you", "other": control["n"] == "another"})
+        return Requirement(text=condition, you_control=subject, at_least=_number(control["n"]))
+    state = _SELF_STATE.match(condition)
+    return _state_requirement(condition, state["what"]) if state else Requirement(text=condition)
+
+
+def _state_requirement(condition: str, what: str) -> Requirement:
+    """ "~ is untapped", "it's enchanted or equipped", "~ is a Wall", "~ is red"; else undecided."""
+    if what in ("tapped", "untapped"):
+        return Requirement(text=condition, tapped=what == "tapped")
+    roles = [word for word in what.split(" or ") if word in _ATTACHED_ROLES]
+    if roles and len(roles) == len(what.split(" or ")):
+        return Requirement(text=condition, attached=tuple(_ATTACHED_ROLES[word] for word in roles))
+    word = re.sub(r"^an? ", "", what)
+    if word in _COLOR_WORDS or word.casefold() in CARD_TYPE_WORDS or (word[:1].isupper() and word.isalpha()):
+        return Requirement(text=condition, type_word=word)
+    return Requirement(text=condition)
+
+
+def _number(word: str) -> int:
+    """ "a" → 1, "ten or more" → 10, "3 or more" → 3; 0 when it isn't such a count."""
+    word = word.removesuffix(" or more")
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word, 0)
 
 
 def _global(text: str, sentence: str) -> StaticAbility | None:
@@ -468,13 +586,26 @@ class Seen:
     token: bool = False
     choices: Mapping[str, str] = field(default_factory=dict)
     on_battlefield: bool = True
+    counters: Mapping[str, int] = field(default_factory=dict)
+    tapped: bool = False
 
 
 def affected(
     ability: StaticAbility, source: Seen, world: Mapping[str, Seen]
 ) -> dict[str, tuple[EffectSpec, ...]]:
     """Each object ``ability`` of ``source`` applies to in ``world``, with the effects it gets."""
+    if ability.requirement is not None and not requirement_holds(ability.requirement, source, world):
+        return {}
+    return would_affect(ability, source, world)
+
+
+def would_affect(
+    ability: StaticAbility, source: Seen, world: Mapping[str, Seen]
+) -> dict[str, tuple[EffectSpec, ...]]:
+    """What :func:`affected` gives when the ability's "as long as" requirement is met."""
     subject = ability.subject
+    if subject.itself:
+        return {source.id: _parts_for(ability, source)} if source.on_battlefield else {}
     if subject.attached:
         host = world.get(source.attached_to or "")
         if (
@@ -500,6 +631,42 @@ def _parts_for(ability: StaticAbility, target: Seen) -> tuple[EffectSpec, ...]:
         else part
         for part in ability.parts
     )
+
+
+def requirement_holds(requirement: Requirement, source: Seen, world: Mapping[str, Seen]) -> bool:
+    """Whether ``requirement`` is met on the board (never, when the board doesn't decide it)."""
+    return requirement.decided and requirement_state(requirement, source, world)[0]
+
+
+def requirement_state(requirement: Requirement, source: Seen, world: Mapping[str, Seen]) -> tuple[bool, str]:
+    """Whether the decided ``requirement`` is met on the board, and what on the board says so."""
+    if requirement.counters is not None:
+        kind, wanted = requirement.counters
+        have = sum(n for k, n in source.counters.items() if k.casefold() == kind.casefold())
+        return have >= wanted, f"{source.id} has {have} {kind} counter{'s' if have != 1 else ''}"
+    if requirement.you_control is not None:
+        subject = requirement.you_control
+        found = [seen.id for seen in world.values() if _qualifies(subject, source, seen)]
+        listed = ", ".join(found) or "none"
+        return len(found) >= requirement.at_least, f"its controller controls {len(found)} ({listed})"
+    if requirement.tapped is not None:
+        return (
+            source.tapped is requirement.tapped,
+            f"{source.id} is {'tapped' if source.tapped else 'untapped'}",
+        )
+    if requirement.attached:
+        on_it = [
+            seen.id
+            for seen in world.values()
+            if seen.on_battlefield
+            and seen.attached_to == source.id
+            and any(role in seen.values.subtypes for role in requirement.attached)
+        ]
+        return bool(
+            on_it
+        ), f"attached to {source.id}: {', '.join(on_it) or 'no ' + ' or '.join(requirement.attached)}"
+    has = _has_type_word(source.values, requirement.type_word)
+    return has, f"{source.id} {'is' if has else 'is not'} {requirement.type_word}"
 
 
 def _condition_holds(condition: Condition | None, host: Seen) -> bool:

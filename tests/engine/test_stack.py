@@ -319,7 +319,8 @@ def test_copy_of_transforming_permanent_spell_is_a_transforming_token(cards: Car
     assert result.characteristics.name == "Delver of Secrets"
     assert any("707.10g" in n.rules and "front face up" in n.text for n in result.notes)
     face = next(step for step in result.steps if "712.8c" in step.rules)
-    assert face.rules == ("712.11", "712.8c") and "Delver of Secrets" in face.text
+    assert face.rules == ("712.11", "712.8c")
+    assert "Delver of Secrets" in face.text
 
 
 def test_copy_of_aura_spell_keeps_its_target_without_permission_to_change_it(cards: CardsByName) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from data.boards import BoardFormatError, load_board
@@ -19,6 +21,8 @@ from engine.statics import (
     attachment_problem,
     changes_characteristics,
     parse_static,
+    restricts_only,
+    would_affect,
 )
 from tests.card_data import all_cards
 from tests.engine.copy_cards import cards_for
@@ -324,3 +328,146 @@ def test_aura_on_an_illegal_permanent_is_noted_not_applied() -> None:
     assert forest.abilities == ()
     assert forest.power is None
     assert any("704.5m" in note.rules for note in forest.notes)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject_is_itself", "requirement"),
+    [
+        (
+            "~ has trample as long as it has ten or more +1/+1 counters on it.",
+            True,
+            {"counters": ("+1/+1", 10)},
+        ),
+        (
+            "As long as ~ has five or more quest counters on it, creatures you control get +2/+0.",
+            False,
+            {"counters": ("quest", 5)},
+        ),
+        (
+            "~ has indestructible as long as it has a divinity counter on it.",
+            True,
+            {"counters": ("divinity", 1)},
+        ),
+        ("~ has double strike as long as you control three or more artifacts.", True, {"at_least": 3}),
+        ("As long as ~ is equipped, it gets +1/+1 and has first strike.", True, {"attached": ("Equipment",)}),
+        ("As long as ~ is enchanted or equipped, it gets +2/+2.", True, {"attached": ("Aura", "Equipment")}),
+        ("~ gets +0/+3 as long as it's untapped.", True, {"tapped": False}),
+        ("~ has defender as long as it's a Wall.", True, {"type_word": "Wall"}),
+        ("As long as ~ is red, it gets +1/+0.", True, {"type_word": "red"}),
+        ("~ gets +2/+2 as long as it's your turn.", True, {"decided": False}),
+        ("~ has first strike as long as it's attacking.", True, {"decided": False}),
+        (
+            "As long as you have seven or more cards in hand, ~ gets +2/+1 and has first strike.",
+            True,
+            {"decided": False},
+        ),
+        ("As long as ~ is untapped, noncreature artifacts have shroud.", False, {"tapped": False}),
+    ],
+)
+def test_self_referencing_conditions_are_parsed(
+    text: str, subject_is_itself: bool, requirement: dict[str, object]
+) -> None:
+    parsed = parse_static(text)
+    assert parsed is not None
+    assert parsed.parts, parsed
+    assert not parsed.unrecognised, parsed
+    assert parsed.subject.itself is subject_is_itself
+    assert parsed.requirement is not None
+    assert parsed.requirement.decided is requirement.pop("decided", True)
+    for name, value in requirement.items():
+        assert getattr(parsed.requirement, name) == value, name
+
+
+def test_you_control_requirement_has_its_subject() -> None:
+    parsed = parse_static("~ gets +1/+1 as long as you control another red creature.")
+    assert parsed is not None
+    assert parsed.requirement is not None
+    control = parsed.requirement.you_control
+    assert control is not None
+    assert (control.other, control.colors, control.types, control.controller) == (
+        True,
+        ("R",),
+        ("Creature",),
+        "you",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "restriction"),
+    [
+        ("~ can't block.", True),
+        ("~ can't block unless you have four or more cards in hand.", True),
+        ("~ doesn't untap during your untap step if it has a depletion counter on it.", True),
+        ("~ has trample as long as you control a Beast, haste as long as you control a Goblin.", False),
+        ("~ gets +1/+1 for each artifact you control.", False),
+    ],
+)
+def test_restrictions_of_the_object_itself_are_not_characteristics(text: str, restriction: bool) -> None:
+    parsed = parse_static(text)
+    assert parsed is not None
+    assert restricts_only(parsed) is restriction
+
+
+def test_requirement_on_counters_the_board_and_undecided_ones() -> None:
+    hydra = parse_static("~ has trample as long as it has ten or more +1/+1 counters on it.")
+    marshal = parse_static("~ gets +1/+1 as long as you control an Island.")
+    geist = parse_static("~ gets +2/+2 as long as it's your turn.")
+    assert hydra is not None
+    assert marshal is not None
+    assert geist is not None
+    nine = replace(_seen("hydra", ("Creature",)), counters={"+1/+1": 9})
+    ten = replace(nine, counters={"+1/+1": 10})
+    assert affected(hydra, nine, {"hydra": nine}) == {}
+    assert list(affected(hydra, ten, {"hydra": ten})) == ["hydra"]
+    soldier = _seen("marshal", ("Creature",))
+    island = _seen("island", ("Land",), subtypes=("Island",))
+    theirs = replace(island, controller=Player.OPPONENT)
+    assert list(affected(marshal, soldier, {"marshal": soldier, "island": island})) == ["marshal"]
+    assert affected(marshal, soldier, {"marshal": soldier, "island": theirs}) == {}
+    spirit = _seen("geist", ("Creature",))
+    assert affected(geist, spirit, {"geist": spirit}) == {}
+    assert list(would_affect(geist, spirit, {"geist": spirit})) == ["geist"]
+
+
+def _note_texts(board: Board, handle: str) -> list[str]:
+    return [note.text for note in current_characteristics(board.get(handle), board).notes]
+
+
+def test_own_condition_replaces_the_unrecognised_note() -> None:
+    board = _board("battlefield:\n  - {card: Primordial Hydra, id: hydra, counters: {'+1/+1': 9}}\n")
+    assert not any("doesn't recognise" in text for text in _note_texts(board, "hydra"))
+    geist = _board("battlefield:\n  - {card: Wildwood Geist, id: geist}\n")
+    notes = _note_texts(geist, "geist")
+    assert any("if so, it gives it +2/+2; if not, it doesn't apply" in text for text in notes), notes
+
+
+def test_own_condition_is_checked_after_earlier_layers() -> None:
+    wall = "battlefield:\n  - {card: Mistform Wall, id: wall"
+    printed = current_characteristics(_board(wall + "}\n").get("wall"), _board(wall + "}\n"))
+    board = _board(wall + ", effects: [{set_subtypes: [Bird]}]}\n")
+    bird = current_characteristics(board.get("wall"), board)
+    assert "Defender" in [a.text for a in printed.abilities]
+    assert "Defender" not in [a.text for a in bird.abilities]
+
+
+@pytest.mark.slow
+def test_corpus_self_referencing_statics_recognised(keyword_vocabulary: KeywordVocabulary) -> None:
+    """The 2019 cards' own conditional statics ("~ has trample as long as …"): most are applied or noted."""
+    texts = []
+    for raw in all_cards():
+        wording = raw.get("oracle_text", "").casefold()
+        if "as long as" in wording and raw.get("layout") not in ("token", "emblem"):
+            card = parse_card(raw, keyword_vocabulary)
+            texts += [
+                a.rules_text
+                for face in card.faces
+                for a in face.abilities
+                if a.kind is AbilityKind.STATIC
+                and "~" in a.rules_text
+                and "as long as" in a.rules_text.casefold()
+            ]
+    parsed = [p for t in texts if (p := parse_static(t)) is not None and p.parts and not p.unrecognised]
+    decided = [p for p in parsed if p.requirement is not None and p.requirement.decided]
+    assert len(texts) > 300
+    assert len(parsed) >= 300, len(parsed)
+    assert len(decided) >= 130, len(decided)

@@ -1,0 +1,78 @@
+"""Mystic Reflection's waiting "enter as copies" replacement, for every way an object enters (CR 614.1c)."""
+
+from __future__ import annotations
+
+from data.boards import load_board
+from engine.board import Board
+from engine.events import board_from_spec, replay
+from engine.layers import current_characteristics
+from tests.engine.copy_cards import cards_for
+
+_CHOSEN = "battlefield:\n  - {card: Grizzly Bears, id: bears}\n"
+_WAITS = "  - next_enters_as_copy: {of: bears, via: Mystic Reflection}\n"
+
+
+def _board(text: str) -> Board:
+    spec = load_board(text)
+    return board_from_spec(spec, cards_for(spec))
+
+
+def _name(board: Board, handle: str) -> str | None:
+    return current_characteristics(board.get(handle), board).name
+
+
+def test_enters_actions_meet_it_once_and_noncreatures_pass_it_by() -> None:
+    board = _board(
+        _CHOSEN
+        + "actions:\n"
+        + _WAITS
+        + "  - enters: {card: Sol Ring, id: ring}\n"
+        + "  - enters: {card: Llanowar Elves, id: elves}\n"
+        + "  - enters: {card: Birds of Paradise, id: birds}\n"
+    )
+    names = {handle: _name(board, handle) for handle in ("ring", "elves", "birds")}
+    assert names == {"ring": "Sol Ring", "elves": "Grizzly Bears", "birds": "Birds of Paradise"}
+    assert board.pending_copies == ()
+    assert [(used.of_id, used.action) for used in board.used_copies] == [("bears", 3)]
+
+
+def test_objects_entering_together_share_it_and_the_board_replays() -> None:
+    text = (
+        _CHOSEN
+        + "  - {card: Chittering Host, id: host, controller: opponent}\n"
+        + "  - {card: False Demise, id: demise, attached_to: host}\n"
+        + "actions:\n"
+        + "  - leaves: {object: host, to: graveyard,\n"
+        + "              ids: {Graf Rats: rats, Midnight Scavengers: scavengers}}\n"
+        + _WAITS
+        + "  - returns: {cards_of: host, to: battlefield, controller: you}\n"
+        + "  - enters: {card: Llanowar Elves, id: elves}\n"
+    )
+    board = _board(text)
+    assert [_name(board, h) for h in ("rats", "scavengers", "elves")] == [
+        "Grizzly Bears",
+        "Grizzly Bears",
+        "Llanowar Elves",
+    ]
+    again = replay(board.events, cards_for(load_board(text)))
+    assert again.objects == board.objects
+
+
+def test_tokens_enter_as_copies_of_the_chosen_creature_instead() -> None:
+    board = _board(
+        _CHOSEN
+        + "  - {card: Llanowar Elves, id: elves}\n"
+        + "actions:\n"
+        + _WAITS
+        + "  - create_token: {id: treasure, types: [Artifact], subtypes: [Treasure]}\n"
+        + "  - create_token_copy: {of: elves, via: Cackling Counterpart, id: tok}\n"
+        + "  - create_token: {id: saproling, power: 1, toughness: 1,\n"
+        + "                  types: [Creature], subtypes: [Saproling]}\n"
+    )
+    token = board.get("tok")
+    assert token.token
+    assert token.card is None
+    assert [(c.of_id, c.via) for c in token.copies] == [("bears", "Mystic Reflection")]
+    assert _name(board, "treasure") == "Treasure Token"
+    assert _name(board, "saproling") == "Saproling Token"  # the effect was used up by the token copy
+    assert board.pending_copies == ()
