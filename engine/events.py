@@ -71,6 +71,7 @@ from engine.resolving import (
     add_pending_copy,
     becomes_day_or_night,
     create_token_with_waiting_copy,
+    day_night_checks,
     enter_with_waiting_copy,
     put_onto_battlefield,
     resolve_permanent_spell,
@@ -133,10 +134,17 @@ _TOKEN_SCOPES = (CopyScope.TOKEN_COPY,)
 
 
 def build_board(
-    spec_objects: tuple[ObjectSpec, ...], actions: tuple[Event, ...], cards: Mapping[str, Card]
+    spec_objects: tuple[ObjectSpec, ...],
+    actions: tuple[Event, ...],
+    cards: Mapping[str, Card],
+    *,
+    first: tuple[Event, ...] = (),
 ) -> Board:
-    """The board the objects (in timestamp order) and then the actions produce."""
+    """The board ``first`` (the starting day or night), then the objects (in timestamp order), and then
+    the actions produce."""
     board = Board()
+    for event in first:
+        board = apply_event(board, event, cards)
     for obj in spec_objects:
         board = apply_event(
             board, Event(kind=ActionKind.ENTERS, timestamp=0, object_id=obj.id, entering=obj), cards
@@ -168,10 +176,12 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
         )
         for a in spec.actions
     )
-    if spec.day_night is not None:  # the board's starting designation: as if it became so (CR 702.145c)
-        starting = Event(kind=ActionKind.DAY_NIGHT, timestamp=0, object_id="", day_night=spec.day_night)
-        actions = (starting, *actions)
-    return build_board(spec.objects, actions, cards)
+    starting = (
+        (Event(kind=ActionKind.DAY_NIGHT, timestamp=0, object_id="", day_night=spec.day_night),)
+        if spec.day_night is not None
+        else ()
+    )
+    return build_board(spec.objects, actions, cards, first=starting)
 
 
 def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:
@@ -183,6 +193,13 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     """The board after ``event`` (raises :class:`CopyError` or KeyError for impossible events)."""
     board, timestamp = board.tick()
     event = event.model_copy(update={"timestamp": timestamp})
+    before = {obj.id for obj in board.in_zone(Zone.BATTLEFIELD)}
+    board = _applied(board, event, cards)
+    changed = {obj.id for obj in board.in_zone(Zone.BATTLEFIELD)} - before | {event.object_id}
+    return day_night_checks(board, changed, timestamp).record(event)
+
+
+def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     match event.kind:
         case ActionKind.ENTERS:
             board = _enters(board, event, cards)
@@ -217,7 +234,7 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             board = flip(board, event.object_id)
         case ActionKind.ATTACH:
             board = attach(board, event)
-    return board.record(event)
+    return board
 
 
 def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:

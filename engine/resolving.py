@@ -32,7 +32,7 @@ from engine.board import (
     Zone,
 )
 from engine.characteristics import Characteristics
-from engine.citations import cite
+from engine.citations import Citation, cite
 from engine.copying import CopyError, card_copy_effect, check_copyable, original_label
 from engine.faces import (
     NONPERMANENT_TYPES,
@@ -43,7 +43,7 @@ from engine.faces import (
     is_transforming_card,
     transform,
 )
-from engine.layers import FRONT_FACE_ONLY, current_characteristics
+from engine.layers import FRONT_FACE_ONLY, copiable_values, current_characteristics
 from engine.model import Card, CopyScope
 from engine.results import Explanation
 
@@ -68,6 +68,8 @@ DAYBOUND_ENTERS = cite(
 NIGHT_TRANSFORMS = cite("702.145c", "that player transforms that permanent")
 DAY_TRANSFORMS = cite("702.145f", "that player transforms that permanent")
 BECOMES_DAY = cite("702.145d", "if it’s neither day nor night, it becomes day")
+BECOMES_NIGHT = cite("702.145g", "there are no permanents with daybound on the battlefield, it becomes night")
+
 DAY_NIGHT = cite("728.1a", "refer to the game losing the first designation and gaining the second one")
 NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
 FRONT_FACE_BY_DEFAULT = cite("712.14", "enters the battlefield with its front face up by default")
@@ -99,21 +101,69 @@ def becomes_day_or_night(board: Board, event: Event) -> Board:
     if board.day_night is wanted:
         return board
     board = board.model_copy(update={"day_night": wanted})
-    keyword, face_up_back = ("Daybound", False) if wanted is DayNight.NIGHT else ("Nightbound", True)
     for obj in board.in_zone(Zone.BATTLEFIELD):
-        if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
-            continue
-        if has_keyword(obj, board, keyword):
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    f"It becomes {wanted.value}: it has {keyword.lower()}, so it would transform.",
-                    DAY_NIGHT,
-                    NIGHT_TRANSFORMS if wanted is DayNight.NIGHT else DAY_TRANSFORMS,
-                ),
-            )
-            board = transform(board, obj.id, event.timestamp, by_day_night=True)
+        board = _bound_transform(board, obj, event.timestamp, f"It becomes {wanted.value}", DAY_NIGHT)
     return board
+
+
+def day_night_checks(board: Board, changed: set[str], timestamp: int) -> Board:
+    """The day/night rules that apply "any time" (CR 702.145c, d, f, g), after an event changed ``changed``:
+    the designation a daybound or nightbound permanent gives, and the permanents that must transform."""
+    board = designation_from_permanents(board)
+    if board.day_night is None:
+        return board
+    for handle in sorted(changed):
+        if board.has(handle) and board.get(handle).zone is Zone.BATTLEFIELD:
+            board = _bound_transform(board, board.get(handle), timestamp, f"It is {board.day_night.value}")
+    return board
+
+
+def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: str, *rules: Citation) -> Board:
+    """A front-face-up daybound permanent at night, or a back-face-up nightbound one by day, transforms."""
+    keyword, face_up_back = ("Daybound", False) if board.day_night is DayNight.NIGHT else ("Nightbound", True)
+    if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
+        return board
+    if not has_keyword(obj, board, keyword):
+        return board
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            f"{when} and it has {keyword.lower()}: its controller transforms it, if it can.",
+            *rules,
+            NIGHT_TRANSFORMS if board.day_night is DayNight.NIGHT else DAY_TRANSFORMS,
+        ),
+    )
+    return transform(board, obj.id, timestamp, by_day_night=True)
+
+
+def designation_from_permanents(board: Board) -> Board:
+    """With neither day nor night, a daybound permanent makes it day (CR 702.145d); else a nightbound one
+    makes it night (702.145g). Checked after every event, as the rules check it "any time"."""
+    if board.day_night is not None:
+        return board
+    for keyword, designation, rule in (
+        ("Daybound", DayNight.DAY, BECOMES_DAY),
+        ("Nightbound", DayNight.NIGHT, BECOMES_NIGHT),
+    ):
+        holder = next((obj for obj in _may_have(board, keyword) if has_keyword(obj, board, keyword)), None)
+        if holder is not None:
+            because = (
+                f"It was neither day nor night, and {holder.id} has {keyword.lower()}: it becomes "
+                f"{designation.value}."
+            )
+            return board.model_copy(update={"day_night": designation}).explain(
+                holder.id, Explanation.of(because, rule), note=True
+            )
+    return board
+
+
+def _may_have(board: Board, keyword: str) -> list[GameObject]:
+    """Permanents whose copiable values list ``keyword`` (a cheap filter before the layers are computed)."""
+    return [
+        obj
+        for obj in board.in_zone(Zone.BATTLEFIELD)
+        if not obj.phased_out and any(a.keyword == keyword for a in copiable_values(obj).abilities)
+    ]
 
 
 def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
@@ -270,17 +320,7 @@ def _enter_with_replacements(
         if spec.zone is not Zone.BATTLEFIELD:
             return _entering_once(enter, board, _enters_event(event, spec), cards)
     board, spec = _defense_counters(board, spec, *_would_be(board, event, spec, cards, enter))
-    board = _entering_once(enter, board, _enters_event(event, spec), cards)
-    if board.day_night is None and has_keyword(board.get(spec.id), board, "Daybound"):
-        board = board.model_copy(update={"day_night": DayNight.DAY}).explain(
-            spec.id,
-            Explanation.of(
-                "It was neither day nor night, and a permanent with daybound is here: it becomes day.",
-                BECOMES_DAY,
-            ),
-            note=True,
-        )
-    return board
+    return _entering_once(enter, board, _enters_event(event, spec), cards)
 
 
 def waiting_copy(board: Board) -> PendingCopy | None:
