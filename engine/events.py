@@ -243,7 +243,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         raise ValueError("an enters event needs the entering object")
     if board.has(spec.id):
         raise CopyError(f"the handle {spec.id!r} is already used on this board")
-    if spec.zone is Zone.BATTLEFIELD and not spec.copy_of and waiting_copy(board) is not None:
+    if spec.zone is Zone.BATTLEFIELD and waiting_copy(board) is not None:
         return enter_with_waiting_copy(board, event, cards, _enters)
     # A token that enters as a copy instead of what its creating effect made has no card (CR 111.1).
     obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)

@@ -68,6 +68,8 @@ DAYBOUND_ENTERS = cite(
 NIGHT_TRANSFORMS = cite("702.145c", "that player transforms that permanent")
 DAY_TRANSFORMS = cite("702.145f", "that player transforms that permanent")
 BECOMES_DAY = cite("702.145d", "if it’s neither day nor night, it becomes day")
+COPY_EFFECTS_ORDERED = cite("616.1c", "would cause an object to become a copy of another object as it enters")
+REPEATED_UNTIL_NONE = cite("616.1f", "this process is repeated")
 BECOMES_NIGHT = cite("702.145g", "there are no permanents with daybound on the battlefield, it becomes night")
 
 DAY_NIGHT = cite("728.1a", "refer to the game losing the first designation and gaining the second one")
@@ -404,13 +406,38 @@ def _pending_copy(
     board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
 ) -> tuple[Board, ObjectSpec]:
     """Mystic Reflection's waiting effect applies if the permanent would enter as one of its types."""
-    if spec.copy_of or spec.zone is not Zone.BATTLEFIELD or waiting_copy(board) is None:
+    if spec.zone is not Zone.BATTLEFIELD or waiting_copy(board) is None:
         return board, spec
     obj, trial = _would_be(board, event, spec, cards, enter)
     board, pending = _reflection(board, spec.id, current_characteristics(obj, trial))
     if pending is None:
         return board, spec
-    return board, spec.model_copy(update={"copy_of": pending.of_id, "via": pending.via, "then_copy_of": ()})
+    reflected = spec.model_copy(update={"copy_of": pending.of_id, "via": pending.via, "then_copy_of": ()})
+    if not spec.copy_of:
+        return board, reflected
+    return _order_of_copy_effects(board, spec, reflected, pending)
+
+
+def _order_of_copy_effects(
+    board: Board, spec: ObjectSpec, reflected: ObjectSpec, pending: PendingCopy
+) -> tuple[Board, ObjectSpec]:
+    """It would also enter as a copy by its own ability (Clone). Its controller orders the two (616.1c), but
+    both orders end the same: the waiting effect's copy. Applied first, it leaves the object without the
+    ability that made it a copy (614.12); applied second, it replaces what that ability copied."""
+    own = spec.via or spec.card
+    return board.explain(
+        spec.id,
+        Explanation.of(
+            f"Both {own}'s ability and {pending.via}'s effect would make it enter as a copy; its controller "
+            f"chooses which applies first. If {pending.via}'s applies first, it would enter as a copy of "
+            f"{pending.of_id}, which doesn't have {own}'s ability, so that ability no longer applies; if "
+            f"{own}'s applies first, it would still enter as a creature, so {pending.via}'s applies after "
+            f"it. Either way it enters as a copy of {pending.of_id}.",
+            AS_IT_WOULD_EXIST,
+            COPY_EFFECTS_ORDERED,
+            REPEATED_UNTIL_NONE,
+        ),
+    ), reflected
 
 
 def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Board, PendingCopy | None]:
