@@ -119,6 +119,19 @@ ENTERING_REPLACEMENTS = cite(
     "614.12", "Some replacement effects modify how a permanent enters the battlefield"
 )
 MODAL_FACE_UP = cite("712.8f", "a modal double-faced permanent is on the battlefield")
+FRONT_FACE_UP = cite("712.8d", "While a double-faced permanent has its front face up")
+FLIP_NORMAL = cite("710.1a", "The top half of a flip card contains the card’s normal name")
+FLIP_ONLY_WHEN_FLIPPED = cite("710.1b", "only if the permanent is flipped")
+MELDED_ONE_OBJECT = cite("701.37a", "The resulting permanent is a single object represented by two cards")
+MELDED_ENTERS = cite("712.14c", "enter the battlefield as a single permanent with their back faces up")
+MELD_PAIRS = {
+    "Chittering Host": cite("712.5a", "Midnight Scavengers and Graf Rats meld to form Chittering Host"),
+    "Hanweir, the Writhing Township": cite("712.5b", "meld to form Hanweir, the Writhing Township"),
+    "Brisela, Voice of Nightmares": cite("712.5c", "meld to form Brisela, Voice of Nightmares"),
+    "Mishra, Lost to Phyrexia": cite("712.5d", "meld to form Mishra, Lost to Phyrexia"),
+    "Urza, Planeswalker": cite("712.5e", "meld to form Urza, Planeswalker"),
+    "Titania, Gaea Incarnate": cite("712.5f", "meld to form Titania, Gaea Incarnate"),
+}
 X_OF_THE_SPELL = cite(
     "107.3m", "the value of X for that ability is the same as the value of X for that spell"
 )
@@ -265,12 +278,14 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         board = _linked_copy_trigger(board, obj)
     board, obj = _enter_replacements(board, obj, spec, event.timestamp)
     stamp = event.timestamp
+    entry = 0
     for effect_spec in spec.effects:
         if not effect_spec.with_previous:
             board, stamp = board.tick()
-        obj = obj.model_copy(
-            update={"effects": (*obj.effects, TimedEffect(timestamp=stamp, spec=effect_spec, listed=True))}
-        )
+            entry += 1
+        source = f"the effect listed on {obj.id} (effects: entry {entry})"
+        listed = TimedEffect(timestamp=stamp, spec=effect_spec, listed=True, source=source)
+        obj = obj.model_copy(update={"effects": (*obj.effects, listed)})
     return board.replace(obj)
 
 
@@ -304,20 +319,45 @@ def _face_up(obj: GameObject) -> Explanation | None:
             f"mana value is calculated from its front face's mana cost ({''.join(front.mana_cost)}).",
             BACK_FACE_MANA_VALUE,
         )
-    if obj.flipped and card.layout == "flip":
+    if card.layout == "flip" and len(card.faces) > 1:
+        return _flip_face(card, flipped=obj.flipped)
+    if is_melded(card):
+        return _melded_face(card)
+    if card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1:
+        return Explanation.of(
+            f"Its front face ({card.faces[0].name}) is up: it has only that face's characteristics.",
+            FRONT_FACE_UP,
+        )
+    return None
+
+
+def _flip_face(card: Card, *, flipped: bool) -> Explanation:
+    if flipped:
         return Explanation.of(
             f"It is flipped: {card.faces[1].name}'s name, text, type line, power and toughness apply "
             "instead; its mana cost and color don't change.",
             FLIP_ALTERNATIVE,
             FLIP_COST_COLOR,
         )
-    if is_melded(card):
-        return Explanation.of(
-            "It is a melded permanent: it has only the combined back face's characteristics, and its mana "
-            "value is the sum of its front faces' mana values.",
-            MELDED_MANA_VALUE,
-        )
-    return None
+    return Explanation.of(
+        f"It is an unflipped flip card: it has its normal characteristics ({card.faces[0].name}); the "
+        f"alternative ones ({card.faces[1].name}) would apply only while it is flipped.",
+        FLIP_NORMAL,
+        FLIP_ONLY_WHEN_FLIPPED,
+    )
+
+
+def _melded_face(card: Card) -> Explanation:
+    pair = " and ".join(card.meld_parts) or "its two meld cards"
+    return Explanation.of(
+        f"It is a melded permanent: {pair} melded into one object represented by two cards, back faces up. "
+        "It has only the combined back face's characteristics, and its mana value is the sum of its front "
+        "faces' mana values.",
+        MELDED_ONE_OBJECT,
+        MELDED_ENTERS,
+        *((MELD_PAIRS[card.name],) if card.name in MELD_PAIRS else ()),
+        MELDED_MANA_VALUE,
+    )
 
 
 def _check_attachment(obj: GameObject, board: Board) -> None:
@@ -647,7 +687,9 @@ def _counters_and_tapped(
     if gained:
         board, stamp = board.tick()
         effect = TimedEffect(
-            timestamp=stamp, spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained)
+            timestamp=stamp,
+            spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained),
+            source=f"the “enters with” replacement effect of {obj.id}'s own ability",
         )
         obj = obj.model_copy(update={"effects": (*obj.effects, effect)})
     tapped = enters_tapped(abilities)
@@ -834,7 +876,11 @@ def _follow_up_abilities(
     if not gained:
         return board, token
     board, stamp = board.tick()
-    added = TimedEffect(timestamp=stamp, spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained))
+    added = TimedEffect(
+        timestamp=stamp,
+        spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained),
+        source=f"the copy effect's “{'; '.join(e.text for e in follow_ups)}”",
+    )
     explanation = Explanation.of(
         f"{'; '.join(e.text for e in follow_ups)}: an effect that follows the copy, so it isn't copiable.",
         COPIABLE,
