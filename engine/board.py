@@ -229,6 +229,7 @@ class TimedEffect(Frozen):
     timestamp: int
     spec: EffectSpec
     listed: bool = False  # listed under the object's ``effects:`` (what ``ends`` counts)
+    source: str | None = None  # what generated it, as the reasoning names it in each layer's step
 
 
 class GameObject(Frozen):

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 
 from engine.board import Board, EffectKind, EffectSpec, GameObject, TimedEffect, Zone
+from engine.characteristics import GameAbility
 from engine.citations import cite
 from engine.layers import current_characteristics
 from engine.model import Card
+from engine.oracle.text import strip_reminder
 from engine.results import Explanation
 from engine.statics import LAST_EXILED_WITH
 
@@ -36,9 +38,10 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     ``undecided``: the two cards of a melded permanent just exiled with no ``last`` choice; the player
     chooses (CR 712.21b), so no card is taken as last and a note lists the options.
     """
-    match = _ability(source, board)
-    if match is None:
+    found = _ability(source, board)
+    if found is None:
         return board
+    ability, match = found
     if undecided:
         return board.explain(source.id, _choose_last(source, undecided), note=True)
     exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id and _creature_card(o.card)]
@@ -48,15 +51,16 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     if last.card is None:
         return board
     kept = (match["kept"],) if match["still"] and match["kept"] else ()
-    source = _with_effects(source, last.card, kept)
+    label = f"{source.id}'s “{strip_reminder(ability.text)}”"
+    source = _with_effects(source, last.card, kept, label)
     return board.replace(source).explain(source.id, _explained(source, last, kept))
 
 
-def _ability(source: GameObject, board: Board) -> re.Match[str] | None:
+def _ability(source: GameObject, board: Board) -> tuple[GameAbility, re.Match[str]] | None:
     for ability in current_characteristics(source, board).abilities:
         match = LAST_EXILED_WITH.search(ability.rules_text)
         if match:
-            return match
+            return ability, match
     return None
 
 
@@ -64,7 +68,7 @@ def _creature_card(card: Card | None) -> bool:
     return card is not None and "Creature" in card.front.type_line.types
 
 
-def _with_effects(source: GameObject, card: Card, kept: tuple[str, ...]) -> GameObject:
+def _with_effects(source: GameObject, card: Card, kept: tuple[str, ...], label: str) -> GameObject:
     face = card.front
     power = face.power.value if face.power and face.power.value is not None else 0
     toughness = face.toughness.value if face.toughness and face.toughness.value is not None else 0
@@ -72,11 +76,14 @@ def _with_effects(source: GameObject, card: Card, kept: tuple[str, ...]) -> Game
     others = _without_ours(source)
     added = (
         TimedEffect(
-            timestamp=source.timestamp, spec=EffectSpec(kind=EffectKind.SET_SUBTYPES, subtypes=subtypes)
+            timestamp=source.timestamp,
+            spec=EffectSpec(kind=EffectKind.SET_SUBTYPES, subtypes=subtypes),
+            source=label,
         ),
         TimedEffect(
             timestamp=source.timestamp,
             spec=EffectSpec(kind=EffectKind.SET_PT, power=power, toughness=toughness, with_previous=True),
+            source=label,
         ),
     )
     return source.model_copy(update={"effects": (*others, *added)})

@@ -3,9 +3,12 @@
 :func:`parse_static` recognises the wordings of every Oracle generation a board needs: Equipment and
 Auras ("Equipped creature gets +10/+10 and loses flying", "Enchanted creature has \"…\"", "As long as
 enchanted permanent is an Equipment, it has \"Equipped creature has flying.\""), anthems ("Creatures you
-control get +1/+1", "Other Elf creatures you control get +1/+1", "White creatures get +1/+1") and type
-changers (Mycosynth Lattice, March of the Machines). What it doesn't understand it keeps as
-``unrecognised`` text, so the answer can say it wasn't applied.
+control get +1/+1", "Other Elf creatures you control get +1/+1", "White creatures get +1/+1"), type
+changers (Mycosynth Lattice, March of the Machines, Opalescence, Humility) and Auras that set types and
+base power and toughness (Lignify, Darksteel Mutation: a new creature type replaces the old ones, an
+"artifact creature" keeps the other types, CR 205.1a/b). "Attacking creatures …" gets a requirement no
+board meets (no combat). What it doesn't understand it keeps as ``unrecognised`` text, so the answer can
+say it wasn't applied.
 
 :func:`affected` evaluates a recognised ability against the permanents as the layer system currently
 sees them (:class:`Seen`), giving each affected object and what the ability does to it.
@@ -14,7 +17,7 @@ sees them (:class:`Seen`), giving each affected object and what the ability does
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -59,10 +62,16 @@ _VERBS = frozenset(
         "deals",
         "gains",
         "gain",
+        "becomes",
+        "become",
     ]
 )
-_KEPT_TOGETHER = (" and from ", " and toughness")  # "protection from X and from Y", "power and toughness"
-_BASE_PT = re.compile(r"^base power and toughness (?P<p>\d+)/(?P<t>\d+)$")
+# "protection from X and from Y", "power and toughness", "base power and base toughness"
+_KEPT_TOGETHER = (" and from ", " and toughness", " and base toughness")
+_MANA_VALUE = r"each equal to (?:its|their) (?:mana value|converted mana cost)"
+_BASE_PT = re.compile(
+    rf"^base power and (?:base )?toughness (?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))$"
+)
 _PT = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+)$")
 _KEYWORDISH = re.compile(
     r"^[a-z][a-z'-]*(?: [a-z'-]+)?(?: \{[^}]+\}| \d+| from [a-z]+(?: and from [a-z]+)*)?$"
@@ -80,13 +89,20 @@ _ATTACHED_SUBJECT = re.compile(
 _COLORLESS_ALL = re.compile(
     r"^All (?:cards that aren't on the battlefield, spells, and )?permanents are colorless$"
 )
-_IN_ADDITION = re.compile(
-    r"^(?:an? )?(?P<types>[a-z ]+?) in addition to (?:its|their) other (?:card )?types$"
+# "is a Treefolk with base power and toughness 0/4", "is a creature in addition to its other types",
+# "becomes an artifact creature with power and toughness each equal to its mana value" (CR 205.1a, 205.1b)
+_TYPE_PHRASE = re.compile(
+    r"^(?:an? )?(?P<words>[A-Za-z' -]+?)"
+    r"(?: with (?:(?P<quoted>\"[^\"]+\"|“[^”]+”)|(?:base )?power and (?:base )?toughness "
+    rf"(?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))))?"
+    r"(?P<keep> in addition to (?:its|their) other (?:card )?types)?$"
 )
-_PT_IS_MANA_VALUE = re.compile(
-    r"^an? (?P<types>[a-z ]+?) with power and toughness each equal to (?:its|their) "
-    r"(?:mana value|converted mana cost)$"
+_LEAVES_RIDER = re.compile(
+    rf"\s*If (?:{re.escape(SELF)}|[A-Z][^.]*?) leaves the battlefield, "
+    r"this effect continues until end of turn\.$"
 )
+_BASIC_LAND_TYPES = frozenset(["Plains", "Island", "Swamp", "Mountain", "Forest"])
+_LOST_OTHERS = frozenset(["abilities", "card types", "creature types"])
 _AS_LONG_AS_FIRST = re.compile(r"^As long as (?P<condition>[^,]+), (?P<main>.+)$")
 _AS_LONG_AS_AFTER = re.compile(rf"^(?P<main>{re.escape(SELF)} .+?) as long as (?P<condition>.+)$")
 _OWN_PREDICATE = re.compile(rf"^(?P<who>{re.escape(SELF)}|it) (?P<rest>.+)$")
@@ -132,6 +148,7 @@ _PLURALS = {
     "werewolves": "Werewolf",
     "merfolk": "Merfolk",
 }
+_COMBAT = ("attacking", "blocking")
 _TYPE_NOUNS = {
     "creature": "Creature",
     "permanent": None,
@@ -149,6 +166,7 @@ class Subject(Frozen):
     other: bool = False  # "Other …": not the source itself
     types: tuple[str, ...] = ()  # card types the object must have ("Creature")
     not_types: tuple[str, ...] = ()  # "noncreature"
+    not_subtypes: tuple[str, ...] = ()  # "non-Aura"
     subtypes: tuple[str, ...] = ()  # any of these ("Elf creatures", "Merfolk")
     chosen_subtype: bool = False  # "of the chosen type" (the source's "creature type" choice)
     colors: tuple[str, ...] = ()  # Scryfall letters the object must have ("White creatures")
@@ -156,6 +174,7 @@ class Subject(Frozen):
     token: bool | None = None  # "creature tokens" / "nontoken creatures"
     everywhere: bool = False  # "All cards that aren't on the battlefield, spells, and permanents": every zone
     itself: bool = False  # "~ has trample as long as …": only the object with the ability
+    combat: str | None = None  # "Attacking creatures …": only while attacking / blocking (never on a board)
 
 
 class Condition(Frozen):
@@ -179,6 +198,9 @@ class Requirement(Frozen):
     tapped: bool | None = None  # the source is tapped (True) / untapped (False)
     attached: tuple[str, ...] = ()  # an Aura / Equipment is attached to the source ("enchanted or equipped")
     type_word: str = ""  # the source is of this color, card type or subtype ("~ is a Wall", "~ is red")
+    combat: str = (
+        ""  # "attacking" / "blocking": the affected creature is in combat, which a board never shows
+    )
 
     @property
     def decided(self) -> bool:
@@ -264,7 +286,7 @@ def restricts_only(ability: StaticAbility) -> bool:
 
 
 _NOT_CHARACTERISTICS = ("can't ", "doesn't ", "can ", "must ", "attacks ", "blocks ", "costs ")
-_CHANGING_VERBS = frozenset(["gets", "has", "loses", "is", "gains"])
+_CHANGING_VERBS = frozenset(["gets", "has", "loses", "is", "gains", "becomes"])
 
 
 @cache
@@ -273,7 +295,8 @@ def parse_static(text: str) -> StaticAbility | None:
 
     A recognised subject with a predicate partly understood keeps the rest in ``unrecognised``.
     """
-    sentence = text.strip().removesuffix(".")
+    # The rider only matters once the source has left, when its static ability is no longer on the board.
+    sentence = _LEAVES_RIDER.sub("", text.strip()).removesuffix(".")
     colorless = _COLORLESS_ALL.match(sentence)
     if colorless:
         subject = Subject(everywhere=sentence != "All permanents are colorless")
@@ -341,7 +364,13 @@ def requirement_of(condition: str) -> Requirement:
         return Requirement(text=condition, counters=(counters["kind"], _number(counters["n"])))
     control = _YOU_CONTROL.match(condition)
     subject = _subject(control["what"].split(" ")) if control else None
-    if control and subject is not None and not subject.controller and _number(control["n"]):
+    if (
+        control
+        and subject is not None
+        and not subject.controller
+        and not subject.combat
+        and _number(control["n"])
+    ):
         subject = subject.model_copy(update={"controller": "you", "other": control["n"] == "another"})
         return Requirement(text=condition, you_control=subject, at_least=_number(control["n"]))
     state = _SELF_STATE.match(condition)
@@ -376,8 +405,12 @@ def _global(text: str, sentence: str) -> StaticAbility | None:
     subject = _subject(words[:verb_at])
     if subject is None:
         return None
-    plural = words[verb_at] in ("get", "have", "lose", "are", "gain")
-    return _built(text, subject, _predicate(" ".join(words[verb_at:]), plural=plural), None)
+    plural = words[verb_at] in ("get", "have", "lose", "are", "gain", "become")
+    built = _built(text, subject, _predicate(" ".join(words[verb_at:]), plural=plural), None)
+    if built is None or subject.combat is None:
+        return built
+    combat = Requirement(text=f"it's {subject.combat}", combat=subject.combat)
+    return built.model_copy(update={"requirement": combat})
 
 
 _CONTROLLER_PHRASES = (
@@ -389,7 +422,7 @@ _CONTROLLER_PHRASES = (
 
 def _subject(words: list[str]) -> Subject | None:
     """The qualifiers of a global subject, or None when a word isn't understood ("Attacking creatures")."""
-    if words[0] in ("All", "Each"):
+    if words[0].casefold() in ("all", "each"):
         words = words[1:]
     tail = " ".join(words)
     subject = Subject()
@@ -425,6 +458,10 @@ def _qualified(subject: Subject, word: str, *, last: bool) -> Subject | None:
         update = {"types": (*subject.types, card_type)} if card_type else {}
     elif negated in _TYPE_NOUNS and not last:
         update = {"not_types": (*subject.not_types, _TYPE_NOUNS[negated] or "")}
+    elif lowered.startswith("non-") and not last:
+        update = {"not_subtypes": (*subject.not_subtypes, word[4:])}
+    elif lowered in _COMBAT and subject.combat is None:
+        update = {"combat": lowered}
     elif singular == "token" or lowered == "nontoken":
         update = {"token": singular == "token"}
     elif (
@@ -459,60 +496,132 @@ def _predicate(text: str, *, plural: bool) -> _Predicate:
     groups = _verb_groups(_items(text))
     result = _Predicate()
     for position, (verb, items) in enumerate(groups):
-        spec, mana_value = _group_effect(verb, items)
-        if spec is None:
+        lost = _others_lost(verb, items)
+        specs = _group_effect(verb, items) if lost is None else _losing_others(result.found, lost)
+        if not specs:
             result.rest = _joined(groups[position:])
             break
-        result.found.append(spec)
-        result.pt_mana_value = result.pt_mana_value or mana_value
+        result.found[:] = specs if lost is not None else [*result.found, *specs]
     result.parts = tuple(result.found)
+    result.pt_mana_value = any(_sets_mana_value(part) for part in result.parts)
     return result
 
 
-def _group_effect(verb: str, items: list[str]) -> tuple[EffectSpec | None, bool]:
-    """One verb group as an effect, or None when the wording isn't one this module applies."""
+def _sets_mana_value(part: EffectSpec) -> bool:
+    """A 7b part whose numbers are each affected object's mana value (filled in per object)."""
+    return part.kind is EffectKind.SET_PT and part.power is None
+
+
+def _others_lost(verb: str, items: list[str]) -> tuple[str, ...] | None:
+    """ "loses all other abilities, card types, and creature types": what it loses besides what it gets."""
+    if verb not in ("loses", "lose") or not items or not items[0].startswith("all other "):
+        return None
+    lost = (items[0].removeprefix("all other "), *items[1:])
+    return lost if set(lost) <= _LOST_OTHERS else None
+
+
+def _losing_others(found: list[EffectSpec], lost: tuple[str, ...]) -> list[EffectSpec]:
+    """The effect's parts so far with "all other …" lost: its types set rather than added (CR 205.1a), and
+    every ability removed before the ones it grants."""
+    if not found:
+        return []
+    changed = [
+        part.model_copy(update={"kind": EffectKind.SET_TYPES})
+        if part.kind is EffectKind.ADD_TYPES and "card types" in lost
+        else part.model_copy(update={"kind": EffectKind.SET_SUBTYPES})
+        if part.kind is EffectKind.ADD_SUBTYPES and "creature types" in lost
+        else part
+        for part in found
+    ]
+    removal = (
+        [EffectSpec(kind=EffectKind.REMOVE_ABILITIES, all_abilities=True)] if "abilities" in lost else []
+    )
+    return [*removal, *changed]
+
+
+def _group_effect(verb: str, items: list[str]) -> list[EffectSpec]:
+    """One verb group as effects, or none when the wording isn't one this module applies."""
     if verb in ("gets", "get") and len(items) == 1 and _PT.match(items[0]):
         match = _PT.match(items[0])
         assert match is not None
-        return EffectSpec(kind=EffectKind.PUMP, power=int(match["p"]), toughness=int(match["t"])), False
+        return [EffectSpec(kind=EffectKind.PUMP, power=int(match["p"]), toughness=int(match["t"]))]
     base = _BASE_PT.match(items[0]) if verb in ("has", "have") and len(items) == 1 else None
     if base:
-        return EffectSpec(kind=EffectKind.SET_PT, power=int(base["p"]), toughness=int(base["t"])), False
+        return [_set_pt(base)]
     if verb in ("has", "have") and items and all(_grantable(item) for item in items):
-        return EffectSpec(
-            kind=EffectKind.ADD_ABILITIES, abilities=tuple(_granted(item) for item in items)
-        ), False
+        return [EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=tuple(_granted(item) for item in items))]
     if verb in ("loses", "lose") and items == ["all abilities"]:
-        return EffectSpec(kind=EffectKind.REMOVE_ABILITIES, all_abilities=True), False
+        return [EffectSpec(kind=EffectKind.REMOVE_ABILITIES, all_abilities=True)]
     if verb in ("loses", "lose") and items and all(_KEYWORDISH.match(item) for item in items):
-        return EffectSpec(
-            kind=EffectKind.REMOVE_ABILITIES, abilities=tuple(_granted(item) for item in items)
-        ), False
-    if verb in ("is", "are") and len(items) == 1:
+        return [
+            EffectSpec(kind=EffectKind.REMOVE_ABILITIES, abilities=tuple(_granted(item) for item in items))
+        ]
+    if verb in ("is", "are", "becomes", "become") and len(items) == 1:
         return _is_effect(items[0])
-    return None, False
+    return []
 
 
-def _is_effect(phrase: str) -> tuple[EffectSpec | None, bool]:
-    added = _IN_ADDITION.match(phrase)
-    if added:
-        types = _card_types(added["types"])
-        return (EffectSpec(kind=EffectKind.ADD_TYPES, types=types), False) if types else (None, False)
-    animated = _PT_IS_MANA_VALUE.match(phrase)
-    if animated:
-        types = _card_types(animated["types"])
-        if types:
-            return EffectSpec(kind=EffectKind.ANIMATE, types=types, keep_types=True), True
+def _set_pt(match: re.Match[str]) -> EffectSpec:
+    """Layer 7b: "base power and toughness 0/4", or each object's mana value (numbers filled in later)."""
+    if match["mv"]:
+        return EffectSpec(kind=EffectKind.SET_PT)
+    return EffectSpec(kind=EffectKind.SET_PT, power=int(match["p"]), toughness=int(match["t"]))
+
+
+def _is_effect(phrase: str) -> list[EffectSpec]:
+    """ "is a blue Frog creature with base power and toughness 1/1", "is red", "are artifacts in addition to
+    their other types": layers 4, 5, 6 and 7b parts (CR 205.1a, 205.1b)."""
     if phrase in _COLOR_WORDS or phrase == "colorless":
-        colors = (_COLOR_WORDS[phrase],) if phrase in _COLOR_WORDS else ()
-        return EffectSpec(kind=EffectKind.SET_COLORS, colors=colors), False
-    return None, False
+        return [EffectSpec(kind=EffectKind.SET_COLORS, colors=_named_colors([phrase]))]
+    match = _TYPE_PHRASE.match(phrase)
+    words = _phrase_words(match["words"], plural=not phrase.startswith(("a ", "an "))) if match else None
+    if match is None or words is None:
+        return []
+    colors, types, subtypes = words
+    keep = bool(match["keep"])
+    if colors is not None and keep:
+        return []  # "in addition to its other colors" isn't an effect kind here
+    specs = [EffectSpec(kind=EffectKind.SET_COLORS, colors=colors)] if colors is not None else []
+    if types:
+        # "artifact creature" keeps its other types (205.1b); other card types replace them (205.1a).
+        adds = keep or set(types) == {"Artifact", "Creature"}
+        specs.append(EffectSpec(kind=EffectKind.ADD_TYPES if adds else EffectKind.SET_TYPES, types=types))
+    if subtypes:
+        kind = EffectKind.ADD_SUBTYPES if keep else EffectKind.SET_SUBTYPES
+        specs.append(EffectSpec(kind=kind, subtypes=subtypes))
+    if match["quoted"]:
+        specs.append(EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=(_granted(match["quoted"]),)))
+    if match["p"] or match["mv"]:
+        specs.append(_set_pt(match))
+    return specs if types or subtypes else []
 
 
-def _card_types(words: str) -> tuple[str, ...]:
-    """ "artifact creature" → (Artifact, Creature); empty when a word isn't a card type."""
-    types = [_singular(word).capitalize() for word in words.split(" ")]
-    return tuple(types) if all(t.casefold() in CARD_TYPE_WORDS for t in types) else ()
+def _phrase_words(
+    text: str, *, plural: bool
+) -> tuple[tuple[str, ...] | None, tuple[str, ...], tuple[str, ...]] | None:
+    """ "colorless land" / "blue Frog creature" / "artifacts": colors (None: not named), card types,
+    subtypes; None when a word is none of them or a basic land type (its mana ability, CR 305.7, isn't
+    modelled)."""
+    colors: list[str] | None = None
+    types: list[str] = []
+    subtypes: list[str] = []
+    for word in text.split(" "):
+        singular = _singular(word.casefold())
+        if word in _COLOR_WORDS or word == "colorless":
+            colors = [*(colors or []), word]
+        elif singular in CARD_TYPE_WORDS:
+            types.append(singular.capitalize())
+        elif word[:1].isupper() and word.isalpha() and word not in _BASIC_LAND_TYPES:
+            subtypes.append(
+                _PLURALS.get(word.casefold(), word[:-1] if plural and word.endswith("s") else word)
+            )
+        else:
+            return None
+    return (_named_colors(colors) if colors is not None else None), tuple(types), tuple(subtypes)
+
+
+def _named_colors(words: list[str]) -> tuple[str, ...]:
+    return tuple(_COLOR_WORDS[word] for word in words if word in _COLOR_WORDS)
 
 
 def _grantable(item: str) -> bool:
@@ -557,7 +666,7 @@ def _verb_groups(items: list[str]) -> list[tuple[str, list[str]]]:
     """Items grouped under the verb that starts them: "gets +1/+1", "has flying, first strike"."""
     groups: list[tuple[str, list[str]]] = []
     for item in items:
-        verb, _, rest = item.partition(" ")
+        verb, _, rest = item.removeprefix("it ").removeprefix("they ").partition(" ")
         if verb in _VERBS:
             groups.append((verb, [rest] if rest else []))
         elif groups:
@@ -626,9 +735,7 @@ def _parts_for(ability: StaticAbility, target: Seen) -> tuple[EffectSpec, ...]:
         return ability.parts
     value = target.values.mana_value
     return tuple(
-        part.model_copy(update={"power": value, "toughness": value})
-        if part.kind is EffectKind.ANIMATE
-        else part
+        part.model_copy(update={"power": value, "toughness": value}) if _sets_mana_value(part) else part
         for part in ability.parts
     )
 
@@ -691,12 +798,60 @@ def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
         all(values.is_a(t) for t in subject.types),
         not any(values.is_a(t) for t in subject.not_types),
         not subject.subtypes or any(_names_subtype(s, values.subtypes) for s in subject.subtypes),
+        not any(_names_subtype(s, values.subtypes) for s in subject.not_subtypes),
         not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes),
         all(color in values.colors for color in subject.colors),
         subject.controller is None or (seen.controller is source.controller) == (subject.controller == "you"),
         subject.token is None or seen.token is subject.token,
     )
     return all(checks)
+
+
+def could_name(text: str, source: Seen, seen: Seen) -> bool:
+    """Whether the subject of a wording :func:`parse_static` doesn't understand (the words before its
+    verb) could name ``seen``: "you control" / "your opponents control", "other", and the card types and
+    subtypes it names ("noncreature artifact": an artifact that isn't a creature; "Forests and all
+    Saprolings"), whatever its predicate would make the object. Words it doesn't know don't exclude."""
+    words = _without_quotes(text).replace(",", "").split(" ")
+    verb_at = next((i for i, word in enumerate(words) if word in _VERBS), len(words))
+    subject = words[:verb_at]
+    lowered = [word.casefold() for word in subject]
+    phrase = f" {' '.join(lowered)} "
+    theirs = " opponents control " in phrase or " opponent controls " in phrase
+    if theirs and seen.controller is source.controller:
+        return False
+    if not theirs and " you control " in phrase and seen.controller is not source.controller:
+        return False
+    if "other" in lowered and seen.id == source.id:
+        return False
+    values = seen.values
+    if any(values.is_a(t) for t in _named_types(word[3:] for word in lowered if word.startswith("non"))):
+        return False
+    types = _named_types(lowered)
+    subtypes = {
+        form
+        for w in subject
+        if _names_a_subtype(w)
+        for form in (w, w.removesuffix("s"), _PLURALS.get(w.casefold()))
+    }
+    if not types and not subtypes:
+        return True
+    return any(values.is_a(t) for t in types) or any(
+        _names_subtype(s, values.subtypes) for s in subtypes if s
+    )
+
+
+def _named_types(words: Iterable[str]) -> set[str]:
+    return {card_type for word in words if (card_type := _TYPE_NOUNS.get(_singular(word)))}
+
+
+def _names_a_subtype(word: str) -> bool:
+    return (
+        word[:1].isupper()
+        and word.isalpha()
+        and word.casefold() not in ("all", "each", "other", *CARD_TYPE_WORDS, *(f"{t}s" for t in _TYPE_NOUNS))
+        and _could_be_subtype(word)
+    )
 
 
 def without_colors(subject: Subject) -> Subject:

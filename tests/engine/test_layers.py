@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pydantic import ValidationError
 
+from data.boards import load_board
 from engine.board import Board, EffectKind, EffectSpec, FaceDownKind, GameObject, TimedEffect
-from engine.layers import ALL_CREATURE_TYPES, copiable_values, current_characteristics
+from engine.events import board_from_spec
+from engine.layers import ALL_CREATURE_TYPES, Computed, copiable_values, current_characteristics
 from engine.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
+from tests.engine.copy_cards import cards_for
 
 
 def card(
@@ -171,3 +176,90 @@ def test_changeling_is_every_creature_type() -> None:
 def test_objects_are_immutable() -> None:
     with pytest.raises(ValidationError):
         BEAR.tapped = True  # type: ignore[misc]
+
+
+BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
+
+
+def _computed(board_text: str, handle: str) -> Computed:
+    spec = load_board(board_text)
+    board = board_from_spec(spec, cards_for(spec))
+    return current_characteristics(board.get(handle), board)
+
+
+_LISTED = """
+battlefield:
+  - card: Grizzly Bears
+    id: bears
+    controller: opponent
+    effects:
+      - {gain_control: you, set_subtypes: [Treefolk]}
+      - {set_colors: [blue], remove_abilities: all}
+      - {add_abilities: [Flying]}
+      - {set_pt: [0, 4]}
+      - {pump: [1, 1]}
+      - switch_pt: true
+      - switch_pt: true
+"""
+
+
+def test_every_listed_effect_has_a_step_in_each_of_its_layers_naming_its_entry() -> None:
+    steps = [step.text for step in _computed(_LISTED, "bears").steps]
+    expected = [
+        ("Layer 2", 1),
+        ("Layer 4", 1),
+        ("Layer 5", 2),
+        ("Layer 6", 2),
+        ("Layer 6", 3),
+        ("Layer 7b", 4),
+        ("Layer 7c", 5),
+        ("Layer 7d", 6),
+        ("Layer 7d", 7),
+    ]
+    for layer, entry in expected:
+        wanted = f"{layer}: the effect listed on bears (effects: entry {entry})"
+        assert any(text.startswith(wanted) for text in steps), (wanted, steps)
+    # 0/4 set, +1/+1, then switched twice after 7c: 1/5 → 5/1 → 1/5.
+    assert [text.split(": ")[-1] for text in steps if text.startswith("Layer 7d")] == [
+        "1/5 becomes 5/1.",
+        "5/1 becomes 1/5.",
+    ]
+
+
+def test_duplicants_static_ability_is_named_in_both_layers() -> None:
+    path = BOARDS / "melded-duplicant-exiles-chittering-host.yaml"
+    steps = [step.text for step in _computed(path.read_text().split("\n---\n")[0], "dup").steps]
+    for layer in ("Layer 4", "Layer 7b"):
+        assert any(
+            text.startswith(f"{layer}: dup's “As long as a card exiled with Duplicant") for text in steps
+        )
+    assert any("sets its creature types to Rat Shapeshifter" in text for text in steps)
+
+
+def test_setting_subtypes_replaces_only_the_same_kind_and_setting_types_drops_their_subtypes() -> None:
+    """CR 205.1a: a new creature type replaces the creature types; a removed card type takes its subtypes."""
+    land_bear = GameObject(id="arbor", card=card(types=("Land", "Creature")))
+    forest = with_effects(land_bear, EffectSpec(kind=EffectKind.ADD_SUBTYPES, subtypes=("Forest",)))
+    treefolk = with_effects(
+        land_bear,
+        EffectSpec(kind=EffectKind.ADD_SUBTYPES, subtypes=("Forest",)),
+        EffectSpec(kind=EffectKind.SET_SUBTYPES, subtypes=("Treefolk",)),
+    )
+    assert current_characteristics(forest, Board()).subtypes == ("Bear", "Forest")
+    assert current_characteristics(treefolk, Board()).subtypes == ("Forest", "Treefolk")
+    insect = with_effects(
+        land_bear,
+        EffectSpec(kind=EffectKind.ADD_SUBTYPES, subtypes=("Forest",)),
+        EffectSpec(kind=EffectKind.SET_TYPES, types=("Artifact", "Creature")),
+    )
+    assert current_characteristics(insect, Board()).subtypes == ("Bear",)
+
+
+def test_one_effect_with_several_parts_in_a_layer_is_one_effect() -> None:
+    arbor = _computed(
+        "battlefield:\n  - {card: Dryad Arbor, id: arbor}\n"
+        "  - {card: Darksteel Mutation, id: mutation, attached_to: arbor}\n",
+        "arbor",
+    )
+    assert not any("effects apply in timestamp order" in note.text for note in arbor.notes)
+    assert [a.text for a in arbor.abilities] == ["Indestructible"]

@@ -20,6 +20,7 @@ from engine.statics import (
     affected,
     attachment_problem,
     changes_characteristics,
+    could_name,
     parse_static,
     restricts_only,
     would_affect,
@@ -37,7 +38,9 @@ def _parts(text: str) -> list[tuple[EffectKind, object]]:
 def _what(part: EffectSpec) -> object:
     if part.kind in (EffectKind.PUMP, EffectKind.SET_PT):
         return (part.power, part.toughness)
-    return "all" if part.all_abilities else part.abilities or part.types
+    if part.kind is EffectKind.SET_COLORS:
+        return part.colors
+    return "all" if part.all_abilities else part.abilities or part.types or part.subtypes
 
 
 @pytest.mark.parametrize(
@@ -88,7 +91,71 @@ def _what(part: EffectSpec) -> object:
         (
             "Each noncreature artifact is an artifact creature with power and toughness each equal to its "
             "converted mana cost.",
-            [(EffectKind.ANIMATE, ("Artifact", "Creature"))],
+            [(EffectKind.ADD_TYPES, ("Artifact", "Creature")), (EffectKind.SET_PT, (None, None))],
+        ),
+        (
+            "Each other non-Aura enchantment is a creature in addition to its other types and has base power "
+            "and base toughness each equal to its mana value.",
+            [(EffectKind.ADD_TYPES, ("Creature",)), (EffectKind.SET_PT, (None, None))],
+        ),
+        (
+            "All creatures lose all abilities and have base power and toughness 1/1.",
+            [(EffectKind.REMOVE_ABILITIES, "all"), (EffectKind.SET_PT, (1, 1))],
+        ),
+        (
+            "Enchanted creature is a Treefolk with base power and toughness 0/4 and loses all abilities.",
+            [
+                (EffectKind.SET_SUBTYPES, ("Treefolk",)),
+                (EffectKind.SET_PT, (0, 4)),
+                (EffectKind.REMOVE_ABILITIES, "all"),
+            ],
+        ),
+        (
+            "Enchanted creature is an Insect artifact creature with base power and toughness 0/1 and has "
+            "indestructible, and it loses all other abilities, card types, and creature types.",
+            [
+                (EffectKind.REMOVE_ABILITIES, "all"),
+                (EffectKind.SET_TYPES, ("Artifact", "Creature")),
+                (EffectKind.SET_SUBTYPES, ("Insect",)),
+                (EffectKind.SET_PT, (0, 1)),
+                (EffectKind.ADD_ABILITIES, ("Indestructible",)),
+            ],
+        ),
+        (
+            "Enchanted creature loses all abilities and is a blue Frog creature with base power and "
+            "toughness 1/1.",
+            [
+                (EffectKind.REMOVE_ABILITIES, "all"),
+                (EffectKind.SET_COLORS, ("U",)),
+                (EffectKind.SET_TYPES, ("Creature",)),
+                (EffectKind.SET_SUBTYPES, ("Frog",)),
+                (EffectKind.SET_PT, (1, 1)),
+            ],
+        ),
+        (
+            'Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card types and '
+            "abilities.",
+            [
+                (EffectKind.REMOVE_ABILITIES, "all"),
+                (EffectKind.SET_COLORS, ()),
+                (EffectKind.SET_TYPES, ("Land",)),
+                (EffectKind.ADD_ABILITIES, ("{T}: Add {C}",)),
+            ],
+        ),
+        (
+            "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other "
+            "types.",
+            [(EffectKind.ADD_TYPES, ("Creature",)), (EffectKind.SET_PT, (5, 5))],
+        ),
+        (
+            "Each noncreature artifact loses all abilities and becomes an artifact creature with power and "
+            "toughness each equal to its mana value. If ~ leaves the battlefield, this effect continues "
+            "until end of turn.",
+            [
+                (EffectKind.REMOVE_ABILITIES, "all"),
+                (EffectKind.ADD_TYPES, ("Artifact", "Creature")),
+                (EffectKind.SET_PT, (None, None)),
+            ],
         ),
     ],
 )
@@ -129,7 +196,9 @@ def test_unrecognised_parts_are_kept_not_dropped() -> None:
     assert counted is not None
     assert counted.parts == ()
     assert "for each Forest" in counted.unrecognised
-    assert parse_static("Attacking creatures you control get +1/+0.") is None
+    forest = parse_static("Enchanted permanent is a colorless Forest land.")
+    assert forest is not None
+    assert (forest.parts, forest.unrecognised) == ((), "is a colorless Forest land")  # CR 305.7 not modelled
     assert parse_static("Players may spend mana as though it were mana of any color.") is None
 
 
@@ -191,7 +260,7 @@ def test_march_sets_each_objects_own_mana_value() -> None:
     }
     found = affected(march, source, world)
     assert list(found) == ["staff"]
-    assert (found["staff"][0].power, found["staff"][0].toughness) == (4, 4)
+    assert (found["staff"][1].power, found["staff"][1].toughness) == (4, 4)
 
 
 def test_attached_subject_and_condition() -> None:
@@ -471,3 +540,69 @@ def test_corpus_self_referencing_statics_recognised(keyword_vocabulary: KeywordV
     assert len(texts) > 300
     assert len(parsed) >= 300, len(parsed)
     assert len(decided) >= 130, len(decided)
+
+
+def test_combat_subjects_apply_only_in_combat_to_what_they_name() -> None:
+    pack = parse_static("Attacking creatures you control get +3/+0.")
+    assert pack is not None
+    assert pack.requirement is not None
+    assert (pack.requirement.combat, pack.requirement.decided) == ("attacking", False)
+    source = _seen("pack", ("Creature",), controller=Player.OPPONENT)
+    world = {"pack": source, "clone": _seen("clone", ("Creature",)), "ox": replace(source, id="ox")}
+    assert affected(pack, source, world) == {}
+    assert sorted(would_affect(pack, source, world)) == ["ox", "pack"]
+
+
+_CLONE_OF_PACK = """
+battlefield:
+  - {card: Instigator Gang, id: pack, controller: opponent, transformed: true}
+  - {card: Clone, copy_of: pack}
+"""
+
+
+def test_attacking_anthem_is_noted_once_on_what_it_could_apply_to() -> None:
+    board = _board(_CLONE_OF_PACK)
+    notes = {
+        handle: [t for t in _note_texts(board, handle) if "Attacking" in t] for handle in ("Clone", "pack")
+    }
+    assert [t.split("'s “")[0] for t in notes["Clone"]] == ["Clone"]
+    assert [t.split("'s “")[0] for t in notes["pack"]] == ["pack"]
+    assert "applies only to attacking creatures, and a board has no combat" in notes["Clone"][0]
+    assert "gives it +3/+0" in notes["Clone"][0]
+    clone = current_characteristics(board.get("Clone"), board)
+    assert "508.1k" in {rule for note in clone.notes for rule in note.rules}
+
+
+@pytest.mark.parametrize(
+    ("text", "seen", "could"),
+    [
+        # The subject decides, not what the predicate makes it (a noncreature artifact becomes a creature).
+        ("Each noncreature artifact with mana value 3 or less is an artifact creature.", ("Artifact",), True),
+        (
+            "Each noncreature artifact with mana value 3 or less is an artifact creature.",
+            ("Creature",),
+            False,
+        ),
+        ("Creatures your opponents control with flying get -1/-1.", ("Creature",), False),
+        ("Creatures you control with flying get +1/+1.", ("Creature",), True),
+        ("All Forests and all Saprolings are 1/1 green Saproling creatures.", ("Land",), True),
+        ("All Forests and all Saprolings are 1/1 green Saproling creatures.", ("Creature",), False),
+        ("Nonbasic lands are Mountains.", ("Land",), True),
+    ],
+)
+def test_unparsed_subjects_are_checked_against_what_they_name(
+    text: str, seen: tuple[str, ...], could: bool
+) -> None:
+    assert parse_static(text) is None
+    source = _seen("source", ("Enchantment",))
+    subtypes = ("Forest",) if "Land" in seen else ()
+    assert could_name(text, source, _seen("x", seen, subtypes=subtypes)) is could
+
+
+def test_unparsed_creature_making_wording_is_noted_on_the_noncreatures_it_names() -> None:
+    board = _board(
+        "battlefield:\n  - {card: Life and Limb, id: life}\n  - {card: Forest, id: forest}\n"
+        "  - {card: Grizzly Bears, id: bears}\n"
+    )
+    assert any("life's static ability" in t for t in _note_texts(board, "forest"))
+    assert not any("life's" in t for t in _note_texts(board, "bears"))
