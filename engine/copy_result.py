@@ -17,6 +17,7 @@ from engine.citations import cite
 from engine.events import board_from_spec
 from engine.layers import (
     COPIABLE_AFTER_LAYER_1,
+    LAYER_1B,
     copiable_values,
     current_characteristics,
     current_controller,
@@ -200,7 +201,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     copiable = copiable_values(obj)
     current = current_characteristics(obj, board)
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
-    steps += [Explanation.of(_final_sentence(obj, copiable), COPIABLE_AFTER_LAYER_1), *current.steps]
+    steps += [_after_layer_one(obj, copiable), *current.steps]
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
     notes += _state_based_notes(obj, board, current)
@@ -230,11 +231,20 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     )
 
 
-def _final_sentence(obj: GameObject, copiable: Characteristics) -> str:
-    name = copiable.name or "a nameless face-down 2/2"
-    return (
+def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:
+    if obj.face_down:
+        return Explanation.of(
+            f"Layer 1b: {obj.id} is face down, so its characteristics are those of a nameless colorless 2/2 "
+            "creature with no abilities (what the rules for its face-down status list); after layer 1 these "
+            "are its copiable values, and later layers apply the other effects.",
+            LAYER_1B,
+            COPIABLE_AFTER_LAYER_1,
+        )
+    name = copiable.name or "a nameless object"
+    return Explanation.of(
         f"After layer 1, the copiable values of {obj.id} are those of {name}; later layers apply the other "
-        "effects."
+        "effects.",
+        COPIABLE_AFTER_LAYER_1,
     )
 
 
