@@ -12,6 +12,7 @@ Board format version 1::
     exile: [objects, e.g. {card, exiled_by, ability}]
     actions: [{enters: {…}} | {becomes_copy: {object, of, via}} | {create_token_copy: {of, via, id}}
               | {create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}}
+              | {create_token: {predefined: Treasure, id}}   # a token the rules define (CR 111.10)
               | {turn_face_up: {object}} | {turn_face_down: {object}} | {transform: {object}}
               | {create_token_copy: {exiled_with, via, id}} | {ends: {object, effect}}
               | {attach: {object, to}}   # an Aura/Equipment/Fortification becomes attached (new timestamp)
@@ -60,7 +61,7 @@ from engine.board import (
 )
 from engine.stack import StackError
 from engine.stack_board import StackEntrySpec, stack_handles
-from engine.tokens import TokenSpec
+from engine.tokens import PREDEFINED_TOKENS, TokenSpec
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
 
@@ -363,18 +364,24 @@ class _Reader:
 
     def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
-        unknown = sorted(set(map(str, raw)) - _TOKEN_KEYS)
+        unknown = sorted(set(map(str, raw)) - _TOKEN_KEYS - {"predefined"})
         if unknown:
             raise BoardFormatError(f"unknown key {unknown[0]!r} in create_token", line)
-        token = TokenSpec(
-            name=_text(raw["name"], line, "name") if "name" in raw else None,
-            supertypes=tuple(t.capitalize() for t in _texts(raw.get("supertypes", []), line, "supertypes")),
-            types=tuple(t.capitalize() for t in _texts(raw.get("types", ["Creature"]), line, "types")),
-            subtypes=_texts(raw.get("subtypes", []), line, "subtypes"),
-            colors=_colors(raw.get("colors", []), line),
-            power=_number(raw["power"], line, "power") if "power" in raw else None,
-            toughness=_number(raw["toughness"], line, "toughness") if "toughness" in raw else None,
-            abilities=_texts(raw.get("abilities", []), line, "abilities"),
+        token = (
+            self.predefined_token(raw, line)
+            if "predefined" in raw
+            else TokenSpec(
+                name=_text(raw["name"], line, "name") if "name" in raw else None,
+                supertypes=tuple(
+                    t.capitalize() for t in _texts(raw.get("supertypes", []), line, "supertypes")
+                ),
+                types=tuple(t.capitalize() for t in _texts(raw.get("types", ["Creature"]), line, "types")),
+                subtypes=_texts(raw.get("subtypes", []), line, "subtypes"),
+                colors=_colors(raw.get("colors", []), line),
+                power=_number(raw["power"], line, "power") if "power" in raw else None,
+                toughness=_number(raw["toughness"], line, "toughness") if "toughness" in raw else None,
+                abilities=_texts(raw.get("abilities", []), line, "abilities"),
+            )
         )
         new_id = _text(raw.get("id", token.token_name), line, "id")
         self.define(new_id, line)
@@ -385,6 +392,19 @@ class _Reader:
             controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
             token=token,
         )
+
+    def predefined_token(self, raw: dict[str, Any], line: int | None) -> TokenSpec:
+        """``create_token: {predefined: Treasure}``: a token the rules define (CR 111.10), nothing else."""
+        kind = _text(raw["predefined"], line, "predefined")
+        extra = sorted(set(map(str, raw)) - {"predefined", "id", "controller"})
+        if extra:
+            raise BoardFormatError(f"a predefined token takes only id and controller, not {extra[0]!r}", line)
+        known = {name.casefold(): name for name in PREDEFINED_TOKENS}
+        if kind.casefold() not in known:
+            raise BoardFormatError(
+                f"unknown predefined token {kind!r}; known: {', '.join(PREDEFINED_TOKENS)}", line
+            )
+        return PREDEFINED_TOKENS[known[kind.casefold()]][1]
 
     def zone_move(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``leaves: {object, to, by, replacement, last, ids}`` or ``returns: {cards_of, to, …}``."""

@@ -78,7 +78,7 @@ from engine.resolving import (
     waiting_copy,
 )
 from engine.results import Explanation
-from engine.tokens import TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
+from engine.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
 from engine.zones import leave, return_cards
 
 ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
@@ -925,9 +925,12 @@ def _create_token(board: Board, event: Event) -> Board:
         if event.token.name
         else "the effect doesn't name it, so its name is its subtypes plus the word Token"
     )
+    predefined = PREDEFINED_TOKENS.get(event.token.predefined or "")
+    defined_by = f"the rules define a {event.token.predefined} token" if predefined else "the effect defined"
     explanation = Explanation.of(
-        f"It is a token with only the characteristics the effect defined; those are its copiable values. "
+        f"It is a token with only the characteristics {defined_by}; those are its copiable values. "
         f"Its name is {card.name}: {named}.",
+        *((predefined[0],) if predefined else ()),
         TOKEN_DEFINED_TEXT,
         TOKEN_NAME,
         TOKEN_OWNER,

@@ -223,3 +223,30 @@ def test_an_effect_entry_with_several_keys_is_one_effect_in_parts() -> None:
         ("add_abilities", True),
     ]
     assert (effects[1].controller, effects[2].abilities) == (Player.YOU, ("Haste",))
+
+
+def test_a_predefined_token_is_read_by_kind_in_any_case() -> None:
+    spec = load_board("actions:\n  - create_token: {predefined: treasure, id: t, controller: opponent}\n")
+    action = spec.actions[0]
+    assert action.token is not None
+    assert (action.token.predefined, action.token.types, action.token.subtypes) == (
+        "Treasure",
+        ("Artifact",),
+        ("Treasure",),
+    )
+    assert (action.new_id, action.controller) == ("t", Player.OPPONENT)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("{predefined: Incubator}", "line 2: unknown predefined token 'Incubator'; known: Treasure, Food"),
+        (
+            "{predefined: Food, power: 3}",
+            "line 2: a predefined token takes only id and controller, not 'power'",
+        ),
+    ],
+)
+def test_predefined_token_errors(body: str, message: str) -> None:
+    with pytest.raises(BoardFormatError, match=message):
+        load_board(f"actions:\n  - create_token: {body}\n")
