@@ -74,9 +74,11 @@ def _ability(index: int, text: str) -> Ability:
             trigger=trigger,
             effect=effect,
         )
-    if " " in text and not text.startswith("Enchant "):
+    if text.endswith((".", '"')):  # a sentence; keywords as named ("First strike") have no period
         return Ability(index=index, text=text, rules_text=text, kind=AbilityKind.STATIC, paragraph=index)
-    keyword, _, parameter = text.partition(" ")
+    # "Enchant creature", "Ward {1}": keyword and parameter; "First strike" is one keyword.
+    split = text.startswith("Enchant ") or text.rpartition(" ")[2].startswith("{")
+    keyword, _, parameter = text.partition(" ") if split else (text, "", "")
     return Ability(
         index=index,
         text=text,

@@ -8,6 +8,8 @@ from data.boards import BoardFormatError, load_board
 from engine.board import ActionKind
 from engine.copy_result import answer_board
 from engine.copying import CopyError
+from engine.model import AbilityKind
+from engine.tokens import TokenSpec, token_card
 from tests.engine.copy_cards import cards_for
 
 
@@ -59,3 +61,29 @@ def test_ending_an_effect_it_does_not_have_is_an_error() -> None:
     )
     with pytest.raises(CopyError, match="no effect 2 to end"):
         answer_board(spec, cards_for(spec), "test")
+
+
+def test_token_abilities_are_keywords_unless_they_are_sentences() -> None:
+    spec = TokenSpec(
+        abilities=(
+            "First strike",
+            "Ward {1}",
+            "Enchant creature",
+            "{T}: Add {C}.",
+            "{2}, Sacrifice this artifact: Draw a card.",
+            "When this Aura is put into a graveyard from the battlefield, each opponent loses 1 life.",
+            "Enchanted creature gets +1/+1.",
+        )
+    )
+    abilities = token_card(spec).front.abilities
+    assert [(a.kind, a.keyword, a.keyword_parameter) for a in abilities] == [
+        (AbilityKind.KEYWORD, "First strike", None),
+        (AbilityKind.KEYWORD, "Ward", "{1}"),
+        (AbilityKind.KEYWORD, "Enchant", "creature"),
+        (AbilityKind.MANA, None, None),
+        (AbilityKind.ACTIVATED, None, None),
+        (AbilityKind.TRIGGERED, None, None),
+        (AbilityKind.STATIC, None, None),
+    ]
+    assert abilities[4].cost == "{2}, Sacrifice this artifact"
+    assert abilities[5].trigger == "When this Aura is put into a graveyard from the battlefield"
