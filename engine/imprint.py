@@ -11,15 +11,16 @@ from __future__ import annotations
 import re
 
 from engine.board import Board, EffectKind, EffectSpec, GameObject, TimedEffect, Zone
-from engine.characteristics import GameAbility
+from engine.characteristics import Characteristics, GameAbility
 from engine.citations import cite
 from engine.layers import current_characteristics
-from engine.model import Card
+from engine.model import Card, PrintedNumber
 from engine.oracle.text import strip_reminder
 from engine.results import Explanation
 from engine.statics import LAST_EXILED_WITH
 
 LINKED_EXILE = cite("607.2a", "The second ability refers only to cards in the exile zone")
+CDA_EVERYWHERE = cite("604.3", "Characteristic-defining abilities function in all zones")
 STATIC_TIMESTAMP = cite("613.7a", "has the same timestamp as the object the static ability is on")
 MELDED_EXILE_ORDER = cite("712.21b", "that player determines the relative timestamp order of the two cards")
 
@@ -52,8 +53,10 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
         return board
     kept = (match["kept"],) if match["still"] and match["kept"] else ()
     label = f"{source.id}'s “{strip_reminder(ability.text)}”"
-    source = _with_effects(source, last.card, kept, label)
-    return board.replace(source).explain(source.id, _explained(source, last, kept))
+    # The card's values in exile, where a characteristic-defining ability still works (CR 604.3).
+    values = current_characteristics(last, board)
+    source = _with_effects(source, values, kept, label)
+    return board.replace(source).explain(source.id, _explained(source, last, values, kept))
 
 
 def _ability(source: GameObject, board: Board) -> tuple[GameAbility, re.Match[str]] | None:
@@ -68,11 +71,12 @@ def _creature_card(card: Card | None) -> bool:
     return card is not None and "Creature" in card.front.type_line.types
 
 
-def _with_effects(source: GameObject, card: Card, kept: tuple[str, ...], label: str) -> GameObject:
-    face = card.front
-    power = face.power.value if face.power and face.power.value is not None else 0
-    toughness = face.toughness.value if face.toughness and face.toughness.value is not None else 0
-    subtypes = tuple(dict.fromkeys((*face.type_line.subtypes, *kept)))
+def _with_effects(
+    source: GameObject, values: Characteristics, kept: tuple[str, ...], label: str
+) -> GameObject:
+    power = values.power.value if values.power and values.power.value is not None else 0
+    toughness = values.toughness.value if values.toughness and values.toughness.value is not None else 0
+    subtypes = tuple(dict.fromkeys((*values.subtypes, *kept)))
     others = _without_ours(source)
     added = (
         TimedEffect(
@@ -96,16 +100,31 @@ def _without_ours(source: GameObject) -> tuple[TimedEffect, ...]:
     )
 
 
-def _explained(source: GameObject, last: GameObject, kept: tuple[str, ...]) -> Explanation:
+def _explained(
+    source: GameObject, last: GameObject, values: Characteristics, kept: tuple[str, ...]
+) -> Explanation:
     name = last.card.name if last.card else last.id
     still = f" It's still a {kept[0]}." if kept else ""
+    numbers = f"{_shown(values.power)}/{_shown(values.toughness)}"
+    printed = last.card.front.power if last.card else None
+    defined = bool(printed and not printed.printed.isdigit())
+    cda = (
+        f" {name}'s power and toughness are defined by an ability that works in exile too ({numbers} now)."
+        if defined
+        else ""
+    )
     return Explanation.of(
-        f"The last creature card exiled with {source.id} is {name} ({last.id}): {source.id} has its power, "
-        f"toughness and creature types.{still} The effect comes from {source.id}'s static ability, so it has "
-        f"{source.id}'s timestamp.",
+        f"The last creature card exiled with {source.id} is {name} ({last.id}): {source.id} has its power "
+        f"and toughness ({numbers}) and creature types.{still}{cda} The effect comes from {source.id}'s "
+        f"static ability, so it has {source.id}'s timestamp.",
         LINKED_EXILE,
         STATIC_TIMESTAMP,
+        *((CDA_EVERYWHERE,) if defined else ()),
     )
+
+
+def _shown(number: PrintedNumber | None) -> str:
+    return "0" if number is None or number.value is None else str(number.value)
 
 
 def _choose_last(source: GameObject, undecided: tuple[str, ...]) -> Explanation:
