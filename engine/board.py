@@ -310,6 +310,7 @@ class Board(Frozen):
     day_night: DayNight | None = None  # CR 728.1
     pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
     used_copies: tuple[PendingCopy, ...] = ()  # applied ones: what enters in the same action shares them
+    considered: tuple[str, ...] = ()  # entering objects whose "enter as a copy" replacements were applied
 
     def get(self, object_id: str) -> GameObject:
         """The object with handle ``object_id``; KeyError naming it when absent."""

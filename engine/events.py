@@ -73,6 +73,7 @@ from engine.resolving import (
     create_token_with_waiting_copy,
     day_night_checks,
     enter_with_waiting_copy,
+    has_standing_copy_effects,
     put_onto_battlefield,
     resolve_permanent_spell,
     waiting_copy,
@@ -256,7 +257,11 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         raise ValueError("an enters event needs the entering object")
     if board.has(spec.id):
         raise CopyError(f"the handle {spec.id!r} is already used on this board")
-    if spec.zone is Zone.BATTLEFIELD and waiting_copy(board) is not None:
+    if (
+        spec.zone is Zone.BATTLEFIELD
+        and spec.id not in board.considered
+        and (waiting_copy(board) is not None or has_standing_copy_effects(board))
+    ):
         return enter_with_waiting_copy(board, event, cards, _enters)
     # A token that enters as a copy instead of what its creating effect made has no card (CR 111.1).
     obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)

@@ -43,8 +43,8 @@ from engine.faces import (
     is_transforming_card,
     transform,
 )
-from engine.layers import FRONT_FACE_ONLY, copiable_values, current_characteristics
-from engine.model import Card, CopyScope
+from engine.layers import FRONT_FACE_ONLY, copiable_values, current_characteristics, current_controller
+from engine.model import SELF, Card, CopyScope
 from engine.results import Explanation
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
@@ -90,6 +90,10 @@ _NEXT_ENTERS = re.compile(
     r"The next time one or more (?P<what>[a-z ,]+?) enter(?: the battlefield)? this turn, they enter"
     r"(?: the battlefield)? as copies of (?P<of>[^.]+)\.",
     re.IGNORECASE,
+)
+_STANDING_COPY = re.compile(
+    r"^(?P<nontoken>Nontoken )?[Cc]reatures you control enter(?: the battlefield)? as a copy of "
+    r"(?P<of>~|enchanted creature)\.$"
 )
 _CHOSEN = re.compile(r"Choose (?P<chosen>target [^.]+?)\.")
 _TYPE_OF_PLURAL = {"creatures": "Creature", "planeswalkers": "Planeswalker", "artifacts": "Artifact"}
@@ -349,7 +353,8 @@ def create_token_with_waiting_copy(
     """``create`` makes a token; while an "enter as copies" effect waits, a token that would enter as one of
     its types enters as a copy of the chosen object instead, replacing the token's own copy effect, if any
     (CR 614.1c, 614.12, 707.5)."""
-    if waiting_copy(board) is None:
+    waiting = waiting_copy(board) is not None
+    if not waiting and not has_standing_copy_effects(board):
         return create(board, event, cards)
     trial = _entering_once(create, board, event, cards)
     created = [obj for obj in trial.objects if not board.has(obj.id) and obj.zone is Zone.BATTLEFIELD]
@@ -357,10 +362,16 @@ def create_token_with_waiting_copy(
         return trial
     token = created[0]
     values = current_characteristics(token, trial)
-    noted, pending = _reflection(trial, token.id, values)
-    if pending is None:
-        return noted
-    board, _ = _reflection(board, token.id, values)
+    if waiting:
+        noted, pending = _reflection(trial, token.id, values)
+        if pending is None:
+            return noted
+        board, _ = _reflection(board, token.id, values)
+    else:
+        entering = ObjectSpec(card="", id=token.id, token=True, controller=token.controller)
+        board, pending = _standing_for(board, entering, values)
+        if pending is None:
+            return trial
     instead = (
         f"a copy of {original_label(trial.get(token.copies[-1].of_id))}"
         if token.copies
@@ -385,8 +396,13 @@ def create_token_with_waiting_copy(
 def _entering_once(enter: Enter, board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     """``enter`` for an object the waiting "enter as copies" effects were already considered for: it doesn't
     meet them again, and they stay as they are."""
-    kept = {"pending_copies": board.pending_copies, "used_copies": board.used_copies}
-    after = enter(board.model_copy(update={"pending_copies": (), "used_copies": ()}), event, cards)
+    kept = {
+        "pending_copies": board.pending_copies,
+        "used_copies": board.used_copies,
+        "considered": board.considered,
+    }
+    hidden = {"pending_copies": (), "used_copies": (), "considered": (*board.considered, event.object_id)}
+    after = enter(board.model_copy(update=hidden), event, cards)
     return after.model_copy(update=kept)
 
 
@@ -405,13 +421,16 @@ def _would_be(
 def _pending_copy(
     board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
 ) -> tuple[Board, ObjectSpec]:
-    """Mystic Reflection's waiting effect applies if the permanent would enter as one of its types."""
-    if spec.zone is not Zone.BATTLEFIELD or waiting_copy(board) is None:
+    """Mystic Reflection's waiting effect applies if the permanent would enter as one of its types; else a
+    permanent's "creatures you control enter as a copy of …" (Essence of the Wild) may (CR 614.1c, 614.12)."""
+    if spec.zone is not Zone.BATTLEFIELD:
         return board, spec
+    if waiting_copy(board) is None:
+        return _standing_copy(board, event, spec, cards, enter)
     obj, trial = _would_be(board, event, spec, cards, enter)
     board, pending = _reflection(board, spec.id, current_characteristics(obj, trial))
     if pending is None:
-        return board, spec
+        return _standing_copy(board, event, spec, cards, enter)
     reflected = spec.model_copy(update={"copy_of": pending.of_id, "via": pending.via, "then_copy_of": ()})
     if not spec.copy_of:
         return board, reflected
@@ -422,7 +441,7 @@ def _order_of_copy_effects(
     board: Board, spec: ObjectSpec, reflected: ObjectSpec, pending: PendingCopy
 ) -> tuple[Board, ObjectSpec]:
     """It would also enter as a copy by its own ability (Clone). Its controller orders the two (616.1c), but
-    both orders end the same: the waiting effect's copy. Applied first, it leaves the object without the
+    both orders end the same: the other effect's copy. Applied first, it leaves the object without the
     ability that made it a copy (614.12); applied second, it replaces what that ability copied."""
     own = spec.via or spec.card
     return board.explain(
@@ -438,6 +457,71 @@ def _order_of_copy_effects(
             REPEATED_UNTIL_NONE,
         ),
     ), reflected
+
+
+def has_standing_copy_effects(board: Board) -> bool:
+    """Whether a permanent has a "creatures you control enter as a copy of …" ability (cheap filter)."""
+    return any(
+        _STANDING_COPY.search(a.rules_text)
+        for obj in _permanents(board)
+        for a in copiable_values(obj).abilities
+    )
+
+
+def _permanents(board: Board) -> list[GameObject]:
+    return [obj for obj in board.in_zone(Zone.BATTLEFIELD) if not obj.phased_out]
+
+
+def _standing_copy(
+    board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
+) -> tuple[Board, ObjectSpec]:
+    """Essence of the Wild / Infinite Reflection: a creature entering under the controller of such a
+    permanent enters as a copy of that permanent (or of the creature it enchants) (CR 614.1c, 614.12)."""
+    if not has_standing_copy_effects(board):
+        return board, spec
+    obj, trial = _would_be(board, event, spec, cards, enter)
+    board, standing = _standing_for(board, spec, current_characteristics(obj, trial))
+    if standing is None:
+        return board, spec
+    copied = spec.model_copy(update={"copy_of": standing.of_id, "via": standing.via, "then_copy_of": ()})
+    return (board, copied) if not spec.copy_of else _order_of_copy_effects(board, spec, copied, standing)
+
+
+def _standing_for(
+    board: Board, spec: ObjectSpec, values: Characteristics
+) -> tuple[Board, PendingCopy | None]:
+    """The standing "enter as a copy" effect that applies to ``spec`` entering with ``values``, explained."""
+    found = _standing_source(board, spec) if values.is_a("Creature") else None
+    if found is None:
+        return board, None
+    source, of_id = found
+    via = source.card.name if source.card else source.id
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"As it would exist on the battlefield it is a creature entering under the control of "
+            f"{source.id}'s controller, so {via}'s replacement effect applies: it enters as a copy of "
+            f"{of_id}.",
+            AS_IT_WOULD_EXIST,
+            ENTERS_AS_REPLACEMENT,
+            ENTERS_AS_COPY,
+        ),
+    )
+    return board, PendingCopy(of_id=of_id, via=via, types=("Creature",))
+
+
+def _standing_source(board: Board, spec: ObjectSpec) -> tuple[GameObject, str] | None:
+    for source in _permanents(board):
+        if source.id == spec.id or current_controller(source) is not spec.controller:
+            continue
+        for ability in current_characteristics(source, board).abilities:
+            match = _STANDING_COPY.search(ability.rules_text)
+            if match is None or (match["nontoken"] and spec.token):
+                continue
+            of_id = source.id if match["of"] == SELF else source.attached_to
+            if of_id and board.has(of_id):
+                return source, of_id
+    return None
 
 
 def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Board, PendingCopy | None]:

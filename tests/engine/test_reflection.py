@@ -76,3 +76,21 @@ def test_tokens_enter_as_copies_of_the_chosen_creature_instead() -> None:
     assert _name(board, "treasure") == "Treasure Token"
     assert _name(board, "saproling") == "Saproling Token"  # the effect was used up by the token copy
     assert board.pending_copies == ()
+
+
+def test_standing_copy_effects_apply_only_to_what_they_name() -> None:
+    board = _board(
+        "battlefield:\n  - {card: Essence of the Wild, id: essence}\n"
+        "  - {card: Serra Angel, id: angel, controller: opponent}\n"
+        "  - {card: Infinite Reflection, id: reflection, attached_to: angel, controller: opponent}\n"
+        "actions:\n"
+        "  - enters: {card: Grizzly Bears, id: mine}\n"
+        "  - enters: {card: Llanowar Elves, id: theirs, controller: opponent}\n"
+        "  - create_token: {power: 1, toughness: 1, subtypes: [Saproling], id: their_sap,"
+        " controller: opponent}\n"
+        "  - create_token: {predefined: Treasure, id: treasure}\n"
+    )
+    assert _name(board, "mine") == "Essence of the Wild"
+    assert _name(board, "theirs") == "Serra Angel"  # the opponent's Infinite Reflection, not your Essence
+    assert _name(board, "their_sap") == "Saproling Token"  # Infinite Reflection: nontoken creatures only
+    assert _name(board, "treasure") == "Treasure Token"  # not a creature
