@@ -21,7 +21,7 @@ from engine.copying import CopyError
 from engine.faces import FLIP_NO_MEMORY
 from engine.imprint import exiled_with_ability, last_exiled_effects
 from engine.layers import copiable_values, is_melded
-from engine.model import Card
+from engine.model import Card, CopyEffect
 from engine.results import Explanation
 from engine.zone_records import ZoneMove
 from engine.zone_replacements import Destination, destination, melded_replacement
@@ -45,6 +45,7 @@ EFFECT_FINDS = cite("400.7j", "other parts of that effect can find that object")
 TOKEN_GONE = cite("111.7", "A token that’s in a zone other than the battlefield ceases to exist")
 AURA_ALONE = cite("704.5m", "that Aura is put into its owner’s graveyard")
 EQUIPMENT_ALONE = cite("301.5c", "becomes unattached from that permanent but remains on the battlefield")
+STATIC_ENDS = cite("611.3b", "applies at all times that the permanent generating it is on the battlefield")
 OWNERS_ZONE = cite("400.3", "it goes to its owner’s corresponding zone")
 REVEALED_AS_IT_LEAVES = cite("708.9", "its owner must reveal it to all players as they move it")
 ENTERS_WITH_COUNTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
@@ -78,10 +79,36 @@ def _leave(
     triggers = zone_triggers(before, board, obj, where.zone, moved, melded=len(moved) > 1)
     board = board.model_copy(update={"triggers": (*board.triggers, *triggers)})
     board, auras = _unattach(board, obj)
+    board = _static_copy_ends(board, obj)
     board = _imprinted(board, move, moved)
     for aura in auras:
         board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
     return board
+
+
+def _static_copy_ends(board: Board, left: GameObject) -> Board:
+    """An Aura's "enchanted creature is a copy of …" applies only while it is on the battlefield (CR 611.3b):
+    the creature it enchanted stops being that copy."""
+    host_id, name = left.attached_to, left.card.name if left.card else None
+    if host_id is None or name is None or not board.has(host_id):
+        return board
+    host = board.get(host_id)
+    ended = [c for c in host.copies if c.via == name and _enchanted_copy(c.effect)]
+    if not ended:
+        return board
+    kept = tuple(c for c in host.copies if c not in ended)
+    return board.replace(host.model_copy(update={"copies": kept})).explain(
+        host.id,
+        Explanation.of(
+            f"{left.id} left the battlefield, so its static ability that made {host.id} a copy of "
+            f"{ended[-1].of_id} no longer applies: {host.id} stops being that copy.",
+            STATIC_ENDS,
+        ),
+    )
+
+
+def _enchanted_copy(effect: CopyEffect | None) -> bool:
+    return effect is not None and effect.text.startswith("Enchanted")
 
 
 def _aura_to_graveyard(
