@@ -26,6 +26,7 @@ from engine.layers import (
     copiable_values,
     current_characteristics,
     current_controller,
+    effect_name,
     is_melded,
     layer_one_text,
     text_for_copying,
@@ -316,7 +317,7 @@ def _exception_rules(effect: CopyEffect | None) -> tuple[Citation, ...]:
 
 def _ignored_state(original: GameObject, board: Board) -> list[str]:
     ignored = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in original.counters.items() if n]
-    ignored += [f"the {e.spec.kind.value.replace('_', ' ')} effect" for e in original.effects]
+    ignored += [effect_name(e.spec) for e in original.effects]
     ignored += ["being tapped"] if original.tapped else []
     ignored += [
         f"its choice of {key} ({value})" for key, value in original.choices.items() if key != "option"

@@ -24,11 +24,11 @@ E = TypeVar("E")
 
 @dataclass(frozen=True)
 class Choice(Generic[E]):
-    """The effect to apply next, what each pending effect depends on, and whether a loop was broken."""
+    """The effect to apply next, what each pending effect depends on, and the loop it broke, if any."""
 
     effect: E
     waits: Mapping[Hashable, tuple[E, ...]]  # by identity: the pending effects it depends on (613.8a)
-    loop: bool = False
+    loop: tuple[E, ...] = ()  # the effects in the dependency loop ``effect`` was chosen from (613.8b)
 
 
 def next_effect(
@@ -38,8 +38,28 @@ def next_effect(
     identity: Callable[[E], Hashable],
 ) -> Choice[E]:
     """The next effect among ``pending`` (non-empty): the earliest one that depends on no other pending
-    effect; when every one depends on another (a dependency loop), the earliest of all (CR 613.8b).
+    effect; when every one depends on another, the earliest of those in a dependency loop (CR 613.8b).
     """
     waits = {identity(e): tuple(f for f in pending if f is not e and depends(e, f)) for e in pending}
     free = [e for e in pending if not waits[identity(e)]]
-    return Choice(effect=min(free or pending, key=key), waits=waits, loop=not free)
+    if free:
+        return Choice(effect=min(free, key=key), waits=waits)
+    # Every effect waits for another, so some wait for each other; one that only waits for a loop isn't in it.
+    loop = tuple(e for e in pending if _reaches(e, e, waits, identity))
+    return Choice(effect=min(loop, key=key), waits=waits, loop=loop)
+
+
+def _reaches(
+    start: E, goal: E, waits: Mapping[Hashable, tuple[E, ...]], identity: Callable[[E], Hashable]
+) -> bool:
+    """Whether ``goal`` is among the effects ``start`` depends on, directly or through others."""
+    seen: set[Hashable] = set()
+    stack = list(waits[identity(start)])
+    while stack:
+        effect = stack.pop()
+        if effect is goal:
+            return True
+        if identity(effect) not in seen:
+            seen.add(identity(effect))
+            stack.extend(waits[identity(effect)])
+    return False

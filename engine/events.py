@@ -63,6 +63,7 @@ from engine.layers import (
     MELDED_MANA_VALUE,
     copiable_values,
     current_characteristics,
+    effect_name,
     is_melded,
     layer_one_text,
 )
@@ -904,7 +905,8 @@ def _effect_ends(board: Board, event: Event) -> Board:
     ended = listed[number - 1]
     kept = tuple(e for e in obj.effects if not (e.listed and e.timestamp == ended.timestamp))
     explanation = Explanation.of(
-        f"Its effect {number} ({ended.spec.kind.value}) ends; the layer system is applied again without it.",
+        f"Its effect {number} ({effect_name(ended.spec)}) ends; the layer system is applied again without "
+        "it.",
         CONTINUALLY_APPLIED,
     )
     return board.replace(obj.model_copy(update={"effects": kept})).explain(obj.id, explanation)

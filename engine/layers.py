@@ -261,6 +261,14 @@ def board_characteristics(board: Board) -> dict[str, Computed]:
 
 
 Key = tuple[int, int, int]
+Ident = tuple[str, str, str]  # (source, text, "static" / "own"): one continuous effect
+# The 613.8a reasons, said of "it" and of a named effect.
+EXISTENCE, APPLIES_TO, WHAT_IT_DOES = "existence", "applies to", "does"
+_REASON_WORDS = {
+    EXISTENCE: ("its existence", "the existence of {}"),
+    APPLIES_TO: ("what it applies to", "what {} applies to"),
+    WHAT_IT_DOES: ("what it does", "what {} does"),
+}
 _OWN, _PRINTED, _GRANTED = 0, 1, 2  # within one timestamp: an object's own abilities before granted ones
 
 
@@ -309,7 +317,10 @@ class _Layering:
         self.works = {obj.id: _start(obj) for obj in board.objects}
         self.started: dict[tuple[str, str, str], _Candidate] = {}
         self.granted: dict[tuple[str, str], tuple[Key, str]] = {}
-        self.waited: dict[tuple[str, str, str], tuple[_Candidate, ...]] = {}
+        # By layer and effect: the effects it was first found to depend on, and why (CR 613.8a).
+        self.waited: dict[tuple[str, Ident], tuple[_Candidate, ...]] = {}
+        self.reasons: dict[tuple[str, Ident, Ident], str] = {}
+        self.looped: set[tuple[str, Ident]] = set()
 
     def run(self) -> dict[str, Computed]:
         for layer in ("4", "5", "6"):
@@ -352,7 +363,8 @@ class _Layering:
                 return
             depends = partial(self._depends, layer=layer, world=world)
             choice = next_effect(pending, lambda c: c.key, depends, lambda c: c.ident)
-            self._note_dependencies(choice.waits, pending)
+            self._note_dependencies(choice.waits, pending, layer)
+            self.looped.update((layer, c.ident) for c in choice.loop)
             self._apply(choice.effect, layer, loop=choice.loop)
             done.add(choice.effect.ident)
 
@@ -385,12 +397,22 @@ class _Layering:
         return found
 
     def _depends(self, effect: _Candidate, other: _Candidate, layer: str, world: dict[str, Seen]) -> bool:
-        """CR 613.8a: applying ``other`` changes whether ``effect`` exists, what it applies to or does."""
+        """CR 613.8a: whether ``effect`` depends on ``other``; the reason is kept for the steps."""
+        reason = self._dependency_reason(effect, other, layer, world)
+        if reason is not None:
+            self.reasons.setdefault((layer, effect.ident, other.ident), reason)
+        return reason is not None
+
+    def _dependency_reason(
+        self, effect: _Candidate, other: _Candidate, layer: str, world: dict[str, Seen]
+    ) -> str | None:
+        """How applying ``other`` changes ``effect`` (CR 613.8a): its existence, what it applies to or what it
+        does (one of :data:`_REASON_WORDS`); None when it doesn't."""
         if effect.static is None or effect.ident in self.started or effect.source is None:
-            return False
+            return None
         read = _read_by(effect.static, world[effect.source])
         if read is not None and not read & other.targets.keys():
-            return False
+            return None
         changed = {
             handle: replace(world[handle], values=_changed(world[handle].values, specs, layer))
             for handle, specs in other.targets.items()
@@ -398,23 +420,31 @@ class _Layering:
         if effect.source in changed or effect.static.requirement is not None:
             source = changed.get(effect.source, world[effect.source])
             if not any(a.rules_text == effect.static.text for a in _statics(source.values)):
-                return True
-            return affected(effect.static, source, {**world, **changed}) != effect.targets
+                return EXISTENCE
+            return _targets_change(effect.targets, affected(effect.static, source, {**world, **changed}))
         # Whether an object qualifies depends only on it and the source: test just the changed ones.
         now = affected(effect.static, world[effect.source], changed)
-        return any(now.get(handle) != effect.targets.get(handle) for handle in changed)
+        before = {handle: specs for handle, specs in effect.targets.items() if handle in changed}
+        return _targets_change(before, now)
 
     def _note_dependencies(
-        self, waits: Mapping[object, tuple[_Candidate, ...]], pending: list[_Candidate]
+        self, waits: Mapping[object, tuple[_Candidate, ...]], pending: list[_Candidate], layer: str
     ) -> None:
         """Remember, for each pending effect, the first effects it was found to depend on (CR 613.8a)."""
         for candidate in pending:
             others = waits.get(candidate.ident, ())
-            if others and candidate.ident not in self.waited:
-                self.waited[candidate.ident] = others
+            if others and (layer, candidate.ident) not in self.waited:
+                self.waited[(layer, candidate.ident)] = others
 
     def _dependency_step(self, candidate: _Candidate, layer: str) -> Explanation | None:
-        others = self.waited.get(candidate.ident, ())
+        """Why ``candidate`` waits for other effects (CR 613.8a, 613.8b); none for the effects of a loop it
+        is in, which apply in timestamp order instead."""
+        looped = (layer, candidate.ident) in self.looped
+        others = [
+            o
+            for o in self.waited.get((layer, candidate.ident), ())
+            if not (looped and (layer, o.ident) in self.looped)
+        ]
         if not others:
             return None
         earlier = any(o.key > candidate.key for o in others)
@@ -423,17 +453,40 @@ class _Layering:
             if earlier
             else "as its timestamp would also have it: the dependency decides the order anyway"
         )
-        names = " and ".join(o.label or "an effect listed on the board" for o in others)
+        because = " and ".join(
+            f"{_named(o)} (applying that changes {self._reason(layer, candidate, o)})" for o in others
+        )
+        them = "them" if len(others) > 1 else "it"
         return Explanation.of(
-            f"Layer {layer}: {candidate.label} depends on {names}: applying that changes what it applies to, "
-            "so "
-            f"it applies after it, {order}.",
+            f"Layer {layer}: {_named(candidate)} depends on {because}, so it applies after {them}, {order}.",
             DEPENDENCY,
             DEPENDS_ON,
             WAITS,
         )
 
-    def _apply(self, candidate: _Candidate, layer: str, *, loop: bool) -> None:
+    def _reason(self, layer: str, effect: _Candidate, other: _Candidate, *, named: bool = False) -> str:
+        """What applying ``other`` changes of ``effect`` (CR 613.8a), said of "it" or of the named effect."""
+        of_it, of_named = _REASON_WORDS[self.reasons[(layer, effect.ident, other.ident)]]
+        return of_named.format(_named(effect)) if named else of_it
+
+    def _loop_step(self, loop: tuple[_Candidate, ...], layer: str) -> Explanation:
+        """The dependency loop the next effect was chosen from, and why each of its effects is in it."""
+        members = {c.ident for c in loop}
+        why = "; ".join(
+            f"applying {_named(o)} changes {self._reason(layer, c, o, named=True)}"
+            for c in loop
+            for o in self.waited.get((layer, c.ident), ())
+            if o.ident in members
+        )
+        first = min(loop, key=lambda c: c.key)
+        return Explanation.of(
+            f"Layer {layer}: these effects depend on each other in a loop ({why}), so the dependencies are "
+            f"ignored and they apply in timestamp order: {_named(first)} first.",
+            DEPENDS_ON,
+            LOOP,
+        )
+
+    def _apply(self, candidate: _Candidate, layer: str, *, loop: tuple[_Candidate, ...]) -> None:
         first = candidate.static is not None and candidate.ident not in self.started
         if first:
             self.started[candidate.ident] = candidate
@@ -454,13 +507,7 @@ class _Layering:
                 work.steps.append(dependency)
                 work.dependent_layers.add(layer)
             if loop:
-                work.steps.append(
-                    Explanation.of(
-                        f"Layer {layer}: the effects here depend on each other in a loop, so they apply in "
-                        "timestamp order.",
-                        LOOP,
-                    )
-                )
+                work.steps.append(self._loop_step(loop, layer))
 
     def _remember_grants(
         self, handle: str, candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str
@@ -555,6 +602,15 @@ def _own_label(effect: TimedEffect) -> str:
 
 def _named(candidate: _Candidate) -> str:
     return candidate.label or "an effect"
+
+
+def _targets_change(
+    before: Mapping[str, tuple[EffectSpec, ...]], now: Mapping[str, tuple[EffectSpec, ...]]
+) -> str | None:
+    """How an effect's targets change (CR 613.8a): other objects, or other parts for the same ones."""
+    if before.keys() != now.keys():
+        return APPLIES_TO
+    return WHAT_IT_DOES if before != now else None
 
 
 def _candidate_layers(candidate: _Candidate) -> set[str]:
@@ -700,7 +756,32 @@ def _described(spec: EffectSpec, layer: str) -> str:
             return (
                 "removes all its abilities" if spec.all_abilities else f"removes {', '.join(spec.abilities)}"
             )
-    return f"applies its {spec.kind.value.replace('_', ' ')} part"
+    return f"applies {effect_name(spec)}"
+
+
+_EFFECT_NAMES = {
+    EffectKind.PUMP: "the effect that modifies its power and toughness",
+    EffectKind.SET_PT: "the effect that sets its power and toughness",
+    EffectKind.SWITCH_PT: "the effect that switches its power and toughness",
+    EffectKind.ADD_ABILITIES: "the effect that gives it abilities",
+    EffectKind.REMOVE_ABILITIES: "the effect that removes abilities from it",
+    EffectKind.ADD_TYPES: "the effect that adds card types to it",
+    EffectKind.SET_TYPES: "the effect that sets its card types",
+    EffectKind.SET_COLORS: "the effect that sets its colors",
+    EffectKind.GAIN_CONTROL: "the effect that changes its controller",
+}
+
+
+def effect_name(spec: EffectSpec) -> str:
+    """A continuous effect as a player would name it: "the effect that sets its power and toughness"."""
+    match spec.kind:
+        case EffectKind.ADD_SUBTYPES:
+            return f"the effect that adds {_subtype_kind(spec.subtypes or ())} to it"
+        case EffectKind.SET_SUBTYPES:
+            return f"the effect that sets its {_subtype_kind(spec.subtypes or ())}"
+        case EffectKind.ANIMATE:
+            return f"the effect that makes it {_type_words(spec)}"
+    return _EFFECT_NAMES[spec.kind]
 
 
 def _quoted(ability: str) -> str:

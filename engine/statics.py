@@ -91,11 +91,13 @@ _COLORLESS_ALL = re.compile(
 )
 # "is a Treefolk with base power and toughness 0/4", "is a creature in addition to its other types",
 # "becomes an artifact creature with power and toughness each equal to its mana value" (CR 205.1a, 205.1b)
+# "are 1/1 black creatures that are still lands", "are 2/2 creatures with first strike. They're still lands"
 _TYPE_PHRASE = re.compile(
-    r"^(?:an? )?(?P<words>[A-Za-z' -]+?)"
+    r"^(?:an? )?(?:(?P<np>\d+)/(?P<nt>\d+) )?(?P<words>[A-Za-z' -]+?)"
     r"(?: with (?:(?P<quoted>\"[^\"]+\"|“[^”]+”)|(?:base )?power and (?:base )?toughness "
-    rf"(?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))))?"
-    r"(?P<keep> in addition to (?:its|their) other (?:card )?types)?$"
+    rf"(?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))|(?P<keyword>[a-z][a-z ]*?)))?"
+    r"(?:(?P<keep> in addition to (?:its|their) other (?:card )?types)"
+    r"|(?: that (?:are|is)|\. (?:They're|It's)) still (?:an? )?(?P<still>[a-z]+))?$"
 )
 _LEAVES_RIDER = re.compile(
     rf"\s*If (?:{re.escape(SELF)}|[A-Z][^.]*?) leaves the battlefield, "
@@ -251,7 +253,7 @@ _KIND_LAYERS: dict[EffectKind, tuple[str, ...]] = {
 
 _CHARACTERISTIC_WORDING = re.compile(
     r"\b(?:gets?|get) [+-]|\b(?:has|have|loses?|lose)\b|\b(?:is|are) (?:an? |all |every |colorless|white|blue"
-    r"|black|red|green|the chosen|[A-Z])|\bin addition to\b|\bpower\b|\btoughness\b",
+    r"|black|red|green|the chosen|[A-Z]|\d+/\d+)|\bin addition to\b|\bpower\b|\btoughness\b",
 )
 
 
@@ -578,9 +580,14 @@ def _is_effect(phrase: str) -> list[EffectSpec]:
     if match is None or words is None:
         return []
     colors, types, subtypes = words
-    keep = bool(match["keep"])
-    if colors is not None and keep:
+    still = match["still"]
+    if match["keep"] and colors is not None:
         return []  # "in addition to its other colors" isn't an effect kind here
+    if still is not None and _singular(still) not in CARD_TYPE_WORDS:
+        return []
+    if match["keyword"] is not None and not _KEYWORDISH.match(match["keyword"]):
+        return []
+    keep = bool(match["keep"] or still)
     specs = [EffectSpec(kind=EffectKind.SET_COLORS, colors=colors)] if colors is not None else []
     if types:
         # "artifact creature" keeps its other types (205.1b); other card types replace them (205.1a).
@@ -589,10 +596,13 @@ def _is_effect(phrase: str) -> list[EffectSpec]:
     if subtypes:
         kind = EffectKind.ADD_SUBTYPES if keep else EffectKind.SET_SUBTYPES
         specs.append(EffectSpec(kind=kind, subtypes=subtypes))
-    if match["quoted"]:
-        specs.append(EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=(_granted(match["quoted"]),)))
+    granted = match["quoted"] or match["keyword"]
+    if granted:
+        specs.append(EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=(_granted(granted),)))
     if match["p"] or match["mv"]:
         specs.append(_set_pt(match))
+    elif match["np"]:
+        specs.append(EffectSpec(kind=EffectKind.SET_PT, power=int(match["np"]), toughness=int(match["nt"])))
     return specs if types or subtypes else []
 
 

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from data.boards import load_board
 from engine.board import Board, EffectKind, EffectSpec, FaceDownKind, GameObject, TimedEffect
 from engine.events import board_from_spec
-from engine.layers import ALL_CREATURE_TYPES, Computed, copiable_values, current_characteristics
+from engine.layers import ALL_CREATURE_TYPES, Computed, copiable_values, current_characteristics, effect_name
 from engine.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
 from tests.engine.copy_cards import cards_for
 
@@ -263,3 +263,67 @@ def test_one_effect_with_several_parts_in_a_layer_is_one_effect() -> None:
     )
     assert not any("effects apply in timestamp order" in note.text for note in arbor.notes)
     assert [a.text for a in arbor.abilities] == ["Indestructible"]
+
+
+_CLONED_HUMILITY = """
+battlefield:
+  - {card: Humility, id: humility}
+  - {card: Opalescence, id: opal}
+  - {card: Clone, id: clone, copy_of: humility}
+"""
+
+
+def test_a_dependency_loop_is_explained_once_with_its_reasons() -> None:
+    """CR 613.8b: two Humilities made creatures by Opalescence remove each other's ability in layer 6: a
+    loop, so timestamps decide; no step claims a one-way dependency."""
+    computed = _computed(_CLONED_HUMILITY, "clone")
+    texts = [step.text for step in computed.steps]
+    humility = "“All creatures lose all abilities and have base power and toughness 1/1.”"
+    assert (computed.power, computed.toughness, computed.abilities) == (
+        PrintedNumber(printed="4", value=4),
+        PrintedNumber(printed="4", value=4),
+        (),
+    )
+    assert not any("depends on" in text for text in texts)
+    [loop] = [text for text in texts if "loop" in text]
+    assert f"applying clone's {humility} changes the existence of humility's {humility}" in loop
+    assert f"applying humility's {humility} changes the existence of clone's {humility}" in loop
+    assert loop.endswith(f"timestamp order: humility's {humility} first.")
+
+
+_MARCH_THEN_LATTICE = """
+battlefield:
+  - {card: March of the Machines, id: march}
+  - {card: Mycosynth Lattice, id: lattice}
+  - {card: Forest, id: forest}
+"""
+
+
+def test_a_one_way_dependency_names_its_reason() -> None:
+    """CR 613.8a: Lattice makes the Forest an artifact, which changes what March applies to."""
+    texts = [step.text for step in _computed(_MARCH_THEN_LATTICE, "forest").steps]
+    [step] = [text for text in texts if "depends on" in text]
+    assert "depends on lattice's “All permanents are artifacts in addition to their other types.” " in step
+    assert (
+        "(applying that changes what it applies to), so it applies after it, though its timestamp is " in step
+    )
+
+
+def test_effects_are_named_in_player_words() -> None:
+    """Answers name effects as players would, never by their internal kind ("set_pt")."""
+    duplicant_like = [
+        EffectSpec(kind=EffectKind.SET_SUBTYPES, subtypes=("Bear",)),
+        EffectSpec(kind=EffectKind.SET_PT, power=2, toughness=2),
+    ]
+    assert [effect_name(spec) for spec in duplicant_like] == [
+        "the effect that sets its creature types",
+        "the effect that sets its power and toughness",
+    ]
+    assert effect_name(EffectSpec(kind=EffectKind.SET_SUBTYPES, subtypes=("Swamp",))) == (
+        "the effect that sets its land types"
+    )
+    for kind in EffectKind:
+        name = effect_name(EffectSpec(kind=kind, types=("Creature",), subtypes=("Elf",)))
+        assert name.startswith("the effect that ")
+        assert "_" not in name
+        assert kind.value not in name

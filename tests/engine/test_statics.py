@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -25,7 +26,7 @@ from engine.statics import (
     restricts_only,
     would_affect,
 )
-from tests.card_data import all_cards
+from tests.card_data import all_cards, card_json
 from tests.engine.copy_cards import cards_for
 
 
@@ -202,6 +203,74 @@ def test_unrecognised_parts_are_kept_not_dropped() -> None:
     assert parse_static("Players may spend mana as though it were mana of any color.") is None
 
 
+_STILL_LANDS = [
+    (
+        "All Swamps are 1/1 black creatures that are still lands.",
+        [(EffectKind.SET_COLORS, ("B",)), (EffectKind.ADD_TYPES, ("Creature",)), (EffectKind.SET_PT, (1, 1))],
+    ),
+    (
+        "Forests you control are 1/1 green Elf creatures that are still lands.",
+        [
+            (EffectKind.SET_COLORS, ("G",)),
+            (EffectKind.ADD_TYPES, ("Creature",)),
+            (EffectKind.ADD_SUBTYPES, ("Elf",)),
+            (EffectKind.SET_PT, (1, 1)),
+        ],
+    ),
+    (
+        "All lands are 2/2 creatures that are still lands.",
+        [(EffectKind.ADD_TYPES, ("Creature",)), (EffectKind.SET_PT, (2, 2))],
+    ),
+    (
+        "Lands you control are 2/2 creatures with first strike. They're still lands.",
+        [
+            (EffectKind.ADD_TYPES, ("Creature",)),
+            (EffectKind.ADD_ABILITIES, ("First strike",)),
+            (EffectKind.SET_PT, (2, 2)),
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "parts"), _STILL_LANDS)
+def test_creatures_that_are_still_lands(text: str, parts: list[tuple[EffectKind, object]]) -> None:
+    """CR 205.1b: "still lands" keeps every prior type; the color is set (613.1e), the P/T set (613.4b)."""
+    assert _parts(text) == parts
+    parsed = parse_static(text)
+    assert parsed is not None
+    assert parsed.unrecognised == ""
+    assert changes_characteristics(text)
+
+
+@pytest.mark.parametrize(
+    ("card", "subject"),
+    [
+        ("Kormus Bell", {"subtypes": ("Swamp",)}),
+        ("Living Lands", {"subtypes": ("Forest",)}),
+        ("Living Plane", {"types": ("Land",)}),
+        ("Nature's Revolt", {"types": ("Land",)}),
+        ("Ambush Commander", {"subtypes": ("Forest",), "controller": "you"}),
+        ("Natural Emergence", {"types": ("Land",), "controller": "you"}),
+    ],
+)
+def test_still_lands_cards_as_worded_in_the_bulk(
+    card: str, subject: dict[str, object], oracle_bulk_path: Path
+) -> None:
+    line = next(line for line in card_json(card)["oracle_text"].split("\n") if "still land" in line).replace(
+        card, "~"
+    )
+    parsed = parse_static(line)
+    assert parsed is not None, line
+    assert parsed.unrecognised == ""
+    assert parsed.layers[0] == "4"
+    assert "7b" in parsed.layers
+    assert {k: getattr(parsed.subject, k) for k in subject} == subject
+
+
+def test_unparsed_pt_setting_wording_is_noticed() -> None:
+    assert changes_characteristics("All Islands are 3/3 creatures until a player casts a spell.")
+
+
 def test_which_wordings_could_change_characteristics() -> None:
     assert changes_characteristics("Attacking creatures you control get +1/+0.")
     assert changes_characteristics("Nonbasic lands are Mountains.")
@@ -303,7 +372,18 @@ def test_dependency_overrides_timestamps_and_loops_fall_back_to_them() -> None:
     assert not waits.loop
     loop = next_effect(["a2", "b1"], key, lambda a, b: True, lambda e: e)
     assert loop.effect == "b1"
-    assert loop.loop
+    assert loop.loop == ("a2", "b1")
+
+
+def test_an_effect_waiting_for_a_loop_is_not_in_it() -> None:
+    """CR 613.8b: "c0" depends on "a2", which forms a loop with "b1": the loop applies first (timestamps)."""
+
+    def key(e: str) -> tuple[int, ...]:
+        return (int(e[-1]),)
+
+    waits = {"a2": {"b1"}, "b1": {"a2"}, "c0": {"a2"}}
+    chosen = next_effect(["a2", "b1", "c0"], key, lambda a, b: b in waits[a], lambda e: e)
+    assert (chosen.effect, chosen.loop) == ("b1", ("a2", "b1"))
 
 
 _RUNE_FIRST = """
