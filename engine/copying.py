@@ -41,6 +41,8 @@ from engine.model import (
     ExceptionKind,
     PrintedNumber,
 )
+from engine.oracle.copy_effects import LINKED_TRIGGER
+from engine.oracle.copy_effects import NOT_COPIED as RETAIN
 from engine.results import Explanation
 
 COPIABLE = cite("707.2", "the copy acquires the copiable values of the original object’s characteristics")
@@ -52,11 +54,9 @@ COPY_OF_COPY = cite("707.3", "Objects that copy the object will use the new copi
 FACE_UP_FACE = cite("707.8", "use the copiable values of the face that’s currently up")
 GAIN_ABILITY = cite("707.9a", "cause the copy to gain an ability as part of the copying process")
 MODIFY = cite("707.9b", "The final set of values for that characteristic becomes part of the copiable values")
-RETAIN = cite("707.9c", "they don’t copy certain characteristics")
 NO_CDA = cite("707.9d", "any characteristic-defining ability (see rule 604.3) of the object being copied")
 ADDITIONAL = cite("707.9e", "an exception that’s an additional effect rather than a modification")
 CONDITION = cite("707.9f", "Some exceptions to the copying process apply only if the copy is or has")
-LINKED_TRIGGER = cite("707.9g", "linked to triggered abilities written in the same paragraph")
 FACE_DOWN_COPY = cite(
     "708.2", "Any listed characteristics are the copiable values of that object’s characteristics"
 )

@@ -68,7 +68,10 @@ from engine.layers import (
     layer_one_text,
 )
 from engine.model import Card, CopyEffect, CopyScope, ExceptionKind
+from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.resolving import (
+    COPIED_ENTERING_TEXT,
+    ENTERS_AS_COPY,
     add_pending_copy,
     becomes_day_or_night,
     create_token_with_waiting_copy,
@@ -83,8 +86,6 @@ from engine.results import Explanation
 from engine.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
 from engine.zones import leave, return_cards
 
-ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
-ENTERS_REPLACEMENTS = cite("707.5", "those abilities will take effect")
 ENTERS_TRIGGERS = cite(
     "707.5", "any enters-the-battlefield triggered abilities of the copy will have a chance"
 )
@@ -94,7 +95,6 @@ BECOMES_COPY = cite(
 KEEPS_EFFECTS = cite("707.4", "doesn’t change any noncopy effects presently affecting the permanent")
 NEW_CHOICES = cite("707.6", "the object’s controller will get to make any “as [this] enters the battlefield”")
 UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.”")
-AS_ENTERS_REPLACEMENT = cite("614.1c", "are replacement effects")
 ETB_TRIGGER = cite(
     "603.6a", "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
 )
@@ -492,7 +492,7 @@ def _copy_again(
         Explanation.of(
             f"The copied text includes {values.name}'s own “enter as a copy” replacement effect, so that "
             "applies to the same entering event as well: its controller chooses what it copies.",
-            ENTERS_REPLACEMENTS,
+            COPIED_ENTERING_TEXT,
         ),
     )
     obj, board = _copy_onto(board, obj, original, effect, values.name or obj.id, timestamp, entering=True)
@@ -564,7 +564,7 @@ def _enter_replacements(
                 f"“{other.text}” applies as it enters{anew} (the board doesn't say what was done, so nothing "
                 "was).",
                 OTHER_AS_ENTERS,
-                *((ENTERS_REPLACEMENTS, NEW_CHOICES) if obj.copies else ()),
+                *((COPIED_ENTERING_TEXT, NEW_CHOICES) if obj.copies else ()),
             ),
             note=True,
         )
@@ -594,7 +594,7 @@ def _pt_setting(
             Explanation.of(
                 f"“{ability.text}” needs a choice as it enters and none was given (choices: {{option: N}}; "
                 f"{listed}).",
-                AS_ENTERS_REPLACEMENT,
+                ENTERS_REPLACEMENT,
                 NEW_CHOICES,
             ),
             note=True,
@@ -625,9 +625,9 @@ def _pt_setting(
         Explanation.of(
             f"As it {'is turned face up' if turned_face_up else 'enters'}, it becomes {option.text}. That "
             f"sets power and toughness, so the result is part of its copiable values.{anew}",
-            AS_ENTERS_REPLACEMENT,
+            ENTERS_REPLACEMENT,
             COPIABLE_SETTING,
-            *((ENTERS_REPLACEMENTS, NEW_CHOICES, COPIABLE) if copied else ()),
+            *((COPIED_ENTERING_TEXT, NEW_CHOICES, COPIABLE) if copied else ()),
             *((AS_TURNED_FACE_UP,) if turned_face_up else ()),
         ),
     )
@@ -640,7 +640,7 @@ def _choices(
     for wanted in as_enters_choices(abilities):
         key = choice_key(wanted)
         chosen = obj.choices.get(key)
-        rules = (AS_ENTERS_REPLACEMENT, NEW_CHOICES) if copied else (AS_ENTERS_REPLACEMENT,)
+        rules = (ENTERS_REPLACEMENT, NEW_CHOICES) if copied else (ENTERS_REPLACEMENT,)
         if chosen:
             board = board.explain(
                 obj.id,
@@ -682,8 +682,8 @@ def _counters_and_tapped(
                 Explanation.of(
                     f"“{found.text}” applies as it enters: it enters with {found.count} {found.kind} "
                     f"counter{'s' if found.count != 1 else ''}{_x_reason(obj) if uses_x else ''}.",
-                    AS_ENTERS_REPLACEMENT,
-                    *((ENTERS_REPLACEMENTS,) if obj.copies else ()),
+                    ENTERS_REPLACEMENT,
+                    *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
                     *((X_OF_THE_SPELL,) if uses_x else ()),
                     *((ADDITIONAL,) if found in additional else ()),
                 ),
@@ -705,8 +705,8 @@ def _counters_and_tapped(
             obj.id,
             Explanation.of(
                 f"“{tapped.text}”: it enters tapped.",
-                AS_ENTERS_REPLACEMENT,
-                *((ENTERS_REPLACEMENTS,) if obj.copies else ()),
+                ENTERS_REPLACEMENT,
+                *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
             ),
         )
     return board, obj

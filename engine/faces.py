@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.board import Board, GameObject
 from engine.citations import Citation, cite
-from engine.layers import current_characteristics, is_melded
+from engine.layers import FLIP_ALTERNATIVE, FLIP_COST_COLOR, current_characteristics, is_melded
 from engine.model import Card, Frozen
 from engine.results import Explanation
 
@@ -38,8 +38,6 @@ NO_FACE_DOWN_DFC = cite(
 )
 FLIP_ONE_WAY = cite("710.4", "Flipping a permanent is a one-way process")
 FLIP_NO_MEMORY = cite("710.4", "it retains no memory of its status")
-FLIP_ALTERNATIVE = cite("710.2", "the alternative versions of those characteristics apply instead")
-FLIP_COST_COLOR = cite("710.1c", "A flip card’s color and mana cost don’t change if the permanent is flipped")
 FLIP_CARD_HALVES = cite(
     "710.1a", "The text box usually contains an ability that causes the permanent to “flip”"
 )

@@ -45,7 +45,9 @@ from engine.faces import (
 )
 from engine.layers import FRONT_FACE_ONLY, copiable_values, current_characteristics, current_controller
 from engine.model import SELF, Card, CopyScope
+from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.results import Explanation
+from engine.zones import NEW_OBJECT
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
 
@@ -59,7 +61,6 @@ BACK_FACE_NOT_PERMANENT = cite(
 AS_IT_WOULD_EXIST = cite(
     "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
 )
-ENTERS_AS_REPLACEMENT = cite("614.1c", "are replacement effects")
 ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
 COPIED_ENTERING_TEXT = cite("707.5", "those abilities will take effect")
 DAYBOUND_ENTERS = cite(
@@ -73,7 +74,6 @@ REPEATED_UNTIL_NONE = cite("616.1f", "this process is repeated")
 BECOMES_NIGHT = cite("702.145g", "there are no permanents with daybound on the battlefield, it becomes night")
 
 DAY_NIGHT = cite("728.1a", "refer to the game losing the first designation and gaining the second one")
-NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
 FRONT_FACE_BY_DEFAULT = cite("712.14", "enters the battlefield with its front face up by default")
 PUT_TRANSFORMED = cite("712.14a", "it enters the battlefield with its back face up")
 NOT_TDFC_STAYS = cite("712.14a", "that card stays in its current zone")
@@ -198,7 +198,7 @@ def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> B
         Explanation.of(
             f"{via} chose it: the next time one or more {match['what']} enter this turn, they enter as "
             "copies of it. That is a replacement effect waiting for that event.",
-            ENTERS_AS_REPLACEMENT,
+            ENTERS_REPLACEMENT,
         ),
         note=True,
     )
@@ -383,7 +383,7 @@ def create_token_with_waiting_copy(
             f"The token the effect creates (which would have been {instead}) enters as a copy of "
             f"{pending.of_id} instead: the replacement effect replaces how it enters, so what the creating "
             "effect said its copiable values are, exceptions included, doesn't apply.",
-            ENTERS_AS_REPLACEMENT,
+            ENTERS_REPLACEMENT,
             ENTERS_AS_COPY,
         ),
     )
@@ -503,7 +503,7 @@ def _standing_for(
             f"{source.id}'s controller, so {via}'s replacement effect applies: it enters as a copy of "
             f"{of_id}.",
             AS_IT_WOULD_EXIST,
-            ENTERS_AS_REPLACEMENT,
+            ENTERS_REPLACEMENT,
             ENTERS_AS_COPY,
         ),
     )
@@ -557,7 +557,7 @@ def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Boa
             f"effect applies to it and it enters as a copy of {original.id} ({original_label(original)})."
             f"{shared}",
             AS_IT_WOULD_EXIST,
-            ENTERS_AS_REPLACEMENT,
+            ENTERS_REPLACEMENT,
             ENTERS_AS_COPY,
         ),
     )

@@ -85,7 +85,6 @@ SPLICE_RULE = cite("702.47a", "You may reveal this card from your hand as you ca
 SPLICE = cite("702.47c", "plus the rules text of each of the spliced cards")
 LAST_KNOWN = cite("608.2h", "last known information")
 SPELL_INFO = cite("400.7d", "including what costs were paid to cast that spell or what mana was spent")
-LINKED_EXILE = cite("607.3", "the ability refers to each of the exiled cards")
 INDEPENDENT = cite(
     "113.7a", "Once activated or triggered, an ability exists on the stack independently of its source"
 )

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Literal
 
+from engine.linked import MANY_EXILED
 from engine.model import SELF, AbilityKind, Card, CopyEffect, CopyScope, ExceptionKind, Frozen
 from engine.results import Explanation
 from engine.stack import (
@@ -37,7 +38,6 @@ from engine.stack import (
     KICKER,
     KICKER_LINKED,
     LAST_KNOWN,
-    LINKED_EXILE,
     MANA_RIDER,
     MODE_TARGETS,
     MODES,
@@ -1021,7 +1021,7 @@ def _ability_notes(original: StackAbility) -> list[Explanation]:
                 f"Cards exiled by the copy are exiled by {original.source.name}'s linked ability too: "
                 'an ability that refers to "the exiled card" refers to each of them, and a duration like '
                 '"until ~ leaves the battlefield" uses the same source.',
-                LINKED_EXILE,
+                MANY_EXILED,
                 SAME_SOURCE,
             )
         )

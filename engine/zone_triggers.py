@@ -21,6 +21,7 @@ from engine.layers import current_characteristics, current_controller
 from engine.model import SELF, AbilityKind, Card
 from engine.results import Explanation
 from engine.zone_records import TriggerHit
+from engine.zone_replacements import NOT_A_CARD
 
 DIES = cite("700.4", "The term dies means “is put into a graveyard from the battlefield.”")
 LOOK_BACK = cite("603.10a", "These are leaves-the-battlefield abilities")
@@ -31,7 +32,6 @@ FROM_ANYWHERE = cite("603.6c", "is never treated as a leaves-the-battlefield abi
 REPEATEDLY = cite("603.2c", "it can trigger repeatedly if one event contains multiple occurrences")
 ONE_OBJECT = cite("712.21e", "a melded permanent among those objects counts as one object that moved")
 TWO_CARDS = cite("712.21e", "that melded permanent counts as two cards that moved")
-NOT_A_CARD = cite("108.2b", "Tokens aren’t considered cards")
 
 _S = re.escape(SELF)
 _LEAVING = re.compile(

@@ -19,12 +19,12 @@ from engine.board import ActionKind, Board, Event, GameObject, MoveSpec, ObjectS
 from engine.citations import cite
 from engine.copying import CopyError
 from engine.faces import FLIP_NO_MEMORY
-from engine.imprint import exiled_with_ability, last_exiled_effects
+from engine.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
 from engine.layers import copiable_values, is_melded
 from engine.model import Card, CopyEffect
 from engine.results import Explanation
 from engine.zone_records import ZoneMove
-from engine.zone_replacements import Destination, destination, melded_replacement
+from engine.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.zone_triggers import token_not_a_card, zone_triggers
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
@@ -38,7 +38,6 @@ MELDED_LEAVES = cite(
     "712.21", "one permanent leaves the battlefield and two cards are put into the appropriate zone"
 )
 MELDED_ORDER = cite("712.21a", "that player may arrange the two cards in any order")
-MELDED_EXILE_ORDER = cite("712.21b", "that player determines the relative timestamp order of the two cards")
 FINDS_BOTH = cite("712.21c", "the same actions are taken upon each of them")
 FINDS_NEW_OBJECT = cite("400.7e", "can find the new object that it became in the zone it moved to")
 EFFECT_FINDS = cite("400.7j", "other parts of that effect can find that object")
@@ -46,7 +45,6 @@ TOKEN_GONE = cite("111.7", "A token that’s in a zone other than the battlefiel
 AURA_ALONE = cite("704.5m", "that Aura is put into its owner’s graveyard")
 EQUIPMENT_ALONE = cite("301.5c", "becomes unattached from that permanent but remains on the battlefield")
 STATIC_ENDS = cite("611.3b", "applies at all times that the permanent generating it is on the battlefield")
-OWNERS_ZONE = cite("400.3", "it goes to its owner’s corresponding zone")
 REVEALED_AS_IT_LEAVES = cite("708.9", "its owner must reveal it to all players as they move it")
 ENTERS_WITH_COUNTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
 OWNER_CONTROLS = cite("110.2", "the player under whose control it entered the battlefield")
@@ -342,7 +340,7 @@ def _leaving_steps(
             "of its previous existence — its counters, the effects on it, what was attached to it and its "
             "status (tapped, flipped, face down, transformed, copying) don't come along.",
             NEW_OBJECT,
-            OWNERS_ZONE,
+            OWNERS_GRAVEYARD,
         )
     ]
     if obj.face_down and moved:
