@@ -43,7 +43,9 @@ from engine.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.oracle.text import strip_reminder
 from engine.results import Explanation
 from engine.statics import (
+    ALL_CREATURE_TYPES,
     AURA_CREATURE,
+    CHOSEN_CREATURE_TYPE,
     ENCHANTED,
     EQUIPMENT_CREATURE,
     EQUIPPED_CREATURE,
@@ -51,6 +53,8 @@ from engine.statics import (
     ILLEGAL_EQUIPMENT,
     NOT_LOCKED_IN,
     STATIC_ABILITIES,
+    SUBTYPES_OF,
+    ForEach,
     Requirement,
     Seen,
     StaticAbility,
@@ -58,6 +62,7 @@ from engine.statics import (
     attachment_problem,
     changes_characteristics,
     could_name,
+    counted,
     evaluated_by_zone_changes,
     layers_of,
     parse_static,
@@ -101,6 +106,8 @@ NO_PT = cite("208.3", "A noncreature permanent has no power or toughness")
 TYPES_SET = cite("205.1a", "Some effects set an object’s card type")
 TYPES_KEPT = cite("205.1b", "specify that the object retains a prior card type")
 ATTACKING = cite("508.1k", "becomes an attacking creature")
+INTRINSIC_MANA = cite("305.6", "has the intrinsic ability")
+LAND_TYPES_SET = cite("305.7", "the land no longer has its old land type")
 BLOCKING = cite("509.1g", "becomes a blocking creature")
 
 KEYWORD_COUNTER_KINDS = (
@@ -120,23 +127,8 @@ KEYWORD_COUNTER_KINDS = (
     "trample",
     "vigilance",
 )
-ALL_CREATURE_TYPES = "(every creature type)"
-# CR 205.3g-i: the subtypes of card types other than creature (the rest are creature types).
-_SUBTYPES_OF = {
-    "Artifact": frozenset({
-        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food", "Fortification",
-        "Gold", "Incubator", "Junk", "Map", "Powerstone", "Treasure", "Vehicle",
-    }),
-    "Enchantment": frozenset({
-        "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard",
-        "Shrine",
-    }),
-    "Land": frozenset({
-        "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains",
-        "Power-Plant", "Sphere", "Swamp", "Tower", "Urza’s", "Urza's",
-    }),
-}  # fmt: skip
 _CREATURE_TYPE_OWNERS = frozenset(["Creature", "Kindred", "Tribal"])
+_BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
 _GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
 _CHOSEN_NUMBER_CDA = re.compile(
@@ -356,11 +348,14 @@ class _Layering:
     def _layer(self, layer: str) -> None:
         own = [c for work in self.works.values() for c in _own_candidates(work.obj, layer)]
         done: set[tuple[str, str, str]] = set()
+        waiting: dict[Ident, _Candidate] = {}
         while True:
             world = self.world()
             pending = [c for c in (*own, *self._static_candidates(layer, world)) if c.ident not in done]
             if not pending:
+                self._vanished(layer, [c for c in waiting.values() if c.ident not in done])
                 return
+            waiting |= {c.ident: c for c in pending}
             depends = partial(self._depends, layer=layer, world=world)
             choice = next_effect(pending, lambda c: c.key, depends, lambda c: c.ident)
             self._note_dependencies(choice.waits, pending, layer)
@@ -435,6 +430,47 @@ class _Layering:
             others = waits.get(candidate.ident, ())
             if others and (layer, candidate.ident) not in self.waited:
                 self.waited[(layer, candidate.ident)] = others
+
+    def _vanished(self, layer: str, gone: list[_Candidate]) -> None:
+        """Steps for dependent effects that never applied: the effects they waited for took away their
+        existence or everything they applied to (CR 613.8a, 613.8b; Blood Moon and Urborg, 305.7)."""
+        for candidate in gone:
+            # Within a dependency loop timestamps decide, and the loop's own step says so (613.8b).
+            looped = (layer, candidate.ident) in self.looped
+            others = tuple(
+                o
+                for o in self.waited.get((layer, candidate.ident), ())
+                if not (looped and (layer, o.ident) in self.looped)
+            )
+            if not others:
+                continue
+            because = " and ".join(
+                f"{_named(o)} (applying that changes {self._reason(layer, candidate, o)})" for o in others
+            )
+            exists = any(self.reasons[(layer, candidate.ident, o.ident)] == EXISTENCE for o in others)
+            outcome = (
+                "its source no longer has the ability, so the effect doesn't exist"
+                if exists
+                else "it no longer applies to this object"
+            )
+            them = "them" if len(others) > 1 else "it"
+            earlier = (
+                " (though its timestamp is earlier: dependency overrides timestamps)"
+                if any(o.key > candidate.key for o in others)
+                else ""
+            )
+            for handle in candidate.targets:
+                work = self.works[handle]
+                work.dependent_layers.add(layer)
+                work.steps.append(
+                    Explanation.of(
+                        f"Layer {layer}: {_named(candidate)} depends on {because}, so it waits until after "
+                        f"{them}{earlier}; after that, {outcome}.",
+                        DEPENDENCY,
+                        DEPENDS_ON,
+                        WAITS,
+                    )
+                )
 
     def _dependency_step(self, candidate: _Candidate, layer: str) -> Explanation | None:
         """Why ``candidate`` waits for other effects (CR 613.8a, 613.8b); none for the effects of a loop it
@@ -528,7 +564,12 @@ class _Layering:
             if ability.layers[0] not in ("7b", "7c") or ident in self.started:
                 continue
             for handle, specs in affected(ability, source, world).items():
-                self.works[handle].statics += [_Applied(key, spec, label, static=True) for spec in specs]
+                named = (
+                    label
+                    if ability.per is None
+                    else _counted_label(label, ability.per, source, world[handle], world)
+                )
+                self.works[handle].statics += [_Applied(key, spec, named, static=True) for spec in specs]
             if ability.subject.colors:
                 for seen in world.values():
                     if seen.id not in affected(ability, source, world) and qualifies(
@@ -638,9 +679,17 @@ def _read_by(ability: StaticAbility, source: Seen) -> set[str] | None:
     return None
 
 
+def _counted_label(label: str, per: ForEach, source: Seen, target: Seen, world: Mapping[str, Seen]) -> str:
+    """A "for each" ability's label with what it counts for ``target`` after layer 6 (CR 611.3a, 613.4c)."""
+    found = counted(per, source, target, world)
+    return f"{label} (for each {per.text}: {len(found)}, {', '.join(found) or 'none'}, counted after layer 6)"
+
+
 def _static_of(ability: GameAbility) -> StaticAbility | None:
     if ability.kind is not AbilityKind.STATIC or ability.copy_effect is not None:
         return None
+    if _HANDLED_HERE.search(ability.rules_text):
+        return None  # a characteristic-defining ability this module applies itself
     return parse_static(ability.rules_text)
 
 
@@ -694,7 +743,8 @@ def _type_rules(parts: list[EffectSpec], layer: str) -> tuple[Citation, ...]:
         return ()
     replaces = any(_replaces_types(spec) for spec in parts)
     keeps = any(not _replaces_types(spec) for spec in parts)
-    return (*((TYPES_SET,) if replaces else ()), *((TYPES_KEPT,) if keeps else ()))
+    lands = (LAND_TYPES_SET, INTRINSIC_MANA) if any(_basic_land_types(s.subtypes) for s in parts) else ()
+    return (*((TYPES_SET,) if replaces else ()), *((TYPES_KEPT,) if keeps else ()), *lands)
 
 
 def _replaces_types(spec: EffectSpec) -> bool:
@@ -738,10 +788,21 @@ def _described_pt(spec: EffectSpec) -> str:
 def _described(spec: EffectSpec, layer: str) -> str:
     """What ``spec`` does in ``layer`` (4, 5 or 6), as a step says it."""
     match spec.kind, layer:
+        case EffectKind.ADD_SUBTYPES, _ if _basic_land_types(spec.subtypes):
+            return (
+                f"makes it {_type_words(spec)} in addition to its other land types: it keeps its rules text "
+                f"and gains {_mana_words(spec)}"
+            )
         case ((EffectKind.ADD_TYPES | EffectKind.ADD_SUBTYPES), _):
             return f"makes it {_type_words(spec)} in addition to its other types"
         case EffectKind.SET_TYPES, _:
             return f"sets its card types to {_type_words(spec)}"
+        case EffectKind.SET_SUBTYPES, _ if _basic_land_types(spec.subtypes):
+            return (
+                f"sets its land types to {_type_words(spec)}: as part of this type-changing effect it loses "
+                "its old land types and the abilities of its rules text and copy effects, and gains "
+                f"{_mana_words(spec)} (abilities other effects give it are kept)"
+            )
         case EffectKind.SET_SUBTYPES, _:
             return f"sets its {_subtype_kind(spec.subtypes or ())} to {_type_words(spec)}"
         case EffectKind.ANIMATE, "4":
@@ -784,6 +845,10 @@ def effect_name(spec: EffectSpec) -> str:
     return _EFFECT_NAMES[spec.kind]
 
 
+def _mana_words(spec: EffectSpec) -> str:
+    return " and ".join(f"“{_intrinsic_mana(s).text}”" for s in _basic_land_types(spec.subtypes))
+
+
 def _quoted(ability: str) -> str:
     """A granted ability as a step names it: a keyword as it is, other rules text in quotes."""
     return f"“{ability}”" if ability.endswith(".") or ":" in ability else ability
@@ -791,7 +856,7 @@ def _quoted(ability: str) -> str:
 
 def _subtype_kind(subtypes: tuple[str, ...]) -> str:
     """ "creature types", "land types" …: the kind of subtypes a subtype-setting effect replaces."""
-    kinds = [next((t for t, names in _SUBTYPES_OF.items() if s in names), "Creature") for s in subtypes]
+    kinds = [next((t for t, names in SUBTYPES_OF.items() if s in names), "Creature") for s in subtypes]
     return " and ".join(f"{kind.casefold()} types" for kind in dict.fromkeys(kinds))
 
 
@@ -804,6 +869,17 @@ def _unrecognised_note(
 ) -> list[Explanation]:
     """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied."""
     parsed = parse_static(ability.rules_text)
+    if parsed is not None and parsed.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
+        if not qualifies(parsed.subject, source, world[handle]):
+            return []
+        return [
+            Explanation.of(
+                f"{source.id}'s “{strip_reminder(ability.text)}” uses the creature type chosen as "
+                f"{source.id} entered, and the board doesn't give it (choices: {{creature type: …}}), so it "
+                "isn't applied.",
+                STATIC_ABILITIES,
+            )
+        ]
     if parsed is not None and parsed.parts:
         requirement = parsed.requirement
         if (
@@ -1039,9 +1115,16 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
         case EffectKind.ADD_TYPES:
             return values.model_copy(update={"types": merged_types(values.types, types)})
         case EffectKind.ADD_SUBTYPES:
-            return values.model_copy(update={"subtypes": merged(values.subtypes, subtypes)})
+            added = values.model_copy(update={"subtypes": merged(values.subtypes, subtypes)})
+            # A land gaining basic land types keeps its rules text and gains their mana abilities (305.7).
+            return _with_intrinsic_mana(added) if _gives_basic_land_type(spec, values) else added
         case EffectKind.SET_TYPES:
             return _set_card_types(values, types)
+        case EffectKind.SET_SUBTYPES if _gives_basic_land_type(spec, values):
+            # Part of the same type-changing effect: the abilities of its rules text and copy effects go
+            # with its old land types; abilities other effects grant come later, in layer 6 (CR 305.7).
+            stripped = _set_subtypes(values, subtypes).model_copy(update={"abilities": ()})
+            return _with_intrinsic_mana(stripped)
         case EffectKind.SET_SUBTYPES:
             return _set_subtypes(values, subtypes)
         case EffectKind.ANIMATE if spec.keep_types:
@@ -1054,6 +1137,32 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
         case EffectKind.ANIMATE:
             return values.model_copy(update={"types": types, "subtypes": subtypes})
     return values
+
+
+def _basic_land_types(subtypes: tuple[str, ...] | None) -> tuple[str, ...]:
+    return tuple(s for s in subtypes or () if s in _BASIC_LAND_MANA)
+
+
+def _gives_basic_land_type(spec: EffectSpec, values: Characteristics) -> bool:
+    """Whether ``spec`` sets or adds basic land types of a land (CR 305.7)."""
+    return values.is_a("Land") and bool(_basic_land_types(spec.subtypes))
+
+
+def _intrinsic_mana(subtype: str) -> GameAbility:
+    """The mana ability a land has for its basic land type ``subtype`` (CR 305.6)."""
+    text = f"{{T}}: Add {{{_BASIC_LAND_MANA[subtype]}}}."
+    return GameAbility(text=text, rules_text=text, kind=AbilityKind.MANA)
+
+
+def _with_intrinsic_mana(values: Characteristics) -> Characteristics:
+    """``values`` with the intrinsic mana ability of each of its basic land types it doesn't show yet."""
+    shown = {a.rules_text for a in values.abilities}
+    gained = tuple(
+        ability
+        for ability in map(_intrinsic_mana, _basic_land_types(values.subtypes))
+        if ability.rules_text not in shown
+    )
+    return values.model_copy(update={"abilities": values.abilities + gained})
 
 
 def _set_card_types(values: Characteristics, types: tuple[str, ...]) -> Characteristics:
@@ -1072,7 +1181,7 @@ def _set_subtypes(values: Characteristics, subtypes: tuple[str, ...]) -> Charact
 
 def _subtype_owners(subtype: str, values: Characteristics) -> frozenset[str]:
     """The card types ``subtype`` belongs to (CR 205.3): a planeswalker's own, else creature types."""
-    for card_type, names in _SUBTYPES_OF.items():
+    for card_type, names in SUBTYPES_OF.items():
         if subtype in names:
             return frozenset([card_type])
     if values.is_a("Planeswalker") and not _CREATURE_TYPE_OWNERS & {*values.types}:

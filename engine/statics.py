@@ -37,6 +37,28 @@ AURA_CREATURE = cite("303.4d", "An Aura that’s also a creature can’t enchant
 ILLEGAL_AURA = cite("704.5m", "If an Aura is attached to an illegal object or player")
 ILLEGAL_EQUIPMENT = cite("704.5n", "If an Equipment or Fortification is attached to an illegal permanent")
 
+ALL_CREATURE_TYPES = "(every creature type)"
+# CR 205.3g-i: the subtypes of card types other than creature (the rest are creature types).
+SUBTYPES_OF = {
+    "Artifact": frozenset({
+        "Attraction", "Blood", "Bobblehead", "Clue", "Contraption", "Equipment", "Food", "Fortification",
+        "Gold", "Incubator", "Junk", "Map", "Powerstone", "Treasure", "Vehicle",
+    }),
+    "Enchantment": frozenset({
+        "Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard",
+        "Shrine",
+    }),
+    "Land": frozenset({
+        "Cave", "Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains",
+        "Power-Plant", "Sphere", "Swamp", "Tower", "Urza’s", "Urza's",
+    }),
+}  # fmt: skip
+
+
+CHOSEN_CREATURE_TYPE = "creature type"
+"""The ``choices`` key of an "As ~ enters, choose a creature type" choice."""
+
+
 _COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
 _HOST_ROLES = {"equipped": "Equipment", "enchanted": "Aura", "fortified": "Fortification"}
 _VERBS = frozenset(
@@ -73,6 +95,10 @@ _BASE_PT = re.compile(
     rf"^base power and (?:base )?toughness (?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))$"
 )
 _PT = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+)$")
+_FOR_EACH = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+) for each (?P<what>.+)$")
+_SHARES_TYPE = re.compile(
+    r"^other creature on the battlefield that shares (?:a|at least one) creature type with (?:it|them)$"
+)
 _KEYWORDISH = re.compile(
     r"^[a-z][a-z'-]*(?: [a-z'-]+)?(?: \{[^}]+\}| \d+| from [a-z]+(?: and from [a-z]+)*)?$"
 )
@@ -96,15 +122,22 @@ _TYPE_PHRASE = re.compile(
     r"^(?:an? )?(?:(?P<np>\d+)/(?P<nt>\d+) )?(?P<words>[A-Za-z' -]+?)"
     r"(?: with (?:(?P<quoted>\"[^\"]+\"|“[^”]+”)|(?:base )?power and (?:base )?toughness "
     rf"(?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))|(?P<keyword>[a-z][a-z ]*?)))?"
-    r"(?:(?P<keep> in addition to (?:its|their) other (?:card )?types)"
+    r"(?:(?P<keep> in addition to (?:its|their) other (?:card |land |creature )?types)"
     r"|(?: that (?:are|is)|\. (?:They're|It's)) still (?:an? )?(?P<still>[a-z]+))?$"
 )
 _LEAVES_RIDER = re.compile(
     rf"\s*If (?:{re.escape(SELF)}|[A-Z][^.]*?) leaves the battlefield, "
     r"this effect continues until end of turn\.$"
 )
-_BASIC_LAND_TYPES = frozenset(["Plains", "Island", "Swamp", "Mountain", "Forest"])
 _LOST_OTHERS = frozenset(["abilities", "card types", "creature types"])
+# Conspiracy, Arcane Adaptation: the cards outside the battlefield are the chosen type too.
+_SAME_OUTSIDE = re.compile(
+    r"\s*The same is true for creature spells you control and creature cards you own that aren't on the "
+    r"battlefield\.$"
+)
+_CHOSEN_TYPE_PHRASE = re.compile(
+    r"^the chosen (?:creature )?type(?P<keep> in addition to (?:its|their) other (?:creature )?types)?$"
+)
 _AS_LONG_AS_FIRST = re.compile(r"^As long as (?P<condition>[^,]+), (?P<main>.+)$")
 _AS_LONG_AS_AFTER = re.compile(rf"^(?P<main>{re.escape(SELF)} .+?) as long as (?P<condition>.+)$")
 _OWN_PREDICATE = re.compile(rf"^(?P<who>{re.escape(SELF)}|it) (?P<rest>.+)$")
@@ -149,7 +182,10 @@ _PLURALS = {
     "wolves": "Wolf",
     "werewolves": "Werewolf",
     "merfolk": "Merfolk",
+    "plains": "Plains",
 }
+# "Nonbasic lands", "Legendary creatures", "Snow lands": supertypes a subject can require or exclude.
+_SUPERTYPE_WORDS = {"basic": "Basic", "legendary": "Legendary", "snow": "Snow"}
 _COMBAT = ("attacking", "blocking")
 _TYPE_NOUNS = {
     "creature": "Creature",
@@ -169,6 +205,8 @@ class Subject(Frozen):
     types: tuple[str, ...] = ()  # card types the object must have ("Creature")
     not_types: tuple[str, ...] = ()  # "noncreature"
     not_subtypes: tuple[str, ...] = ()  # "non-Aura"
+    supertypes: tuple[str, ...] = ()  # "Basic lands", "Legendary creatures"
+    not_supertypes: tuple[str, ...] = ()  # "Nonbasic lands"
     subtypes: tuple[str, ...] = ()  # any of these ("Elf creatures", "Merfolk")
     chosen_subtype: bool = False  # "of the chosen type" (the source's "creature type" choice)
     colors: tuple[str, ...] = ()  # Scryfall letters the object must have ("White creatures")
@@ -212,6 +250,16 @@ class Requirement(Frozen):
         )
 
 
+class ForEach(Frozen):
+    """ "for each …": what the amount counts on the board, relative to each affected object (layer 7c)."""
+
+    text: str  # the wording after "for each"
+    # Whom it counts. ``other``: not the source when it is such an object itself ("for each other enchantment"
+    # on Ancestral Mask), else not the affected object (Bravado's "other creature", Coat of Arms).
+    subject: Subject
+    shares_creature_type: bool = False
+
+
 class StaticAbility(Frozen):
     """A static ability parsed into whom it affects and the layered effects it has on each of them."""
 
@@ -221,6 +269,9 @@ class StaticAbility(Frozen):
     requirement: Requirement | None = None  # "as long as …" about the source or the board
     parts: tuple[EffectSpec, ...] = ()  # what it does; pt_mana_value parts get the P/T per object
     pt_mana_value: bool = False  # "power and toughness each equal to its mana value" (layer 7b)
+    # "are the chosen type": its subtype parts get the source's chosen creature type
+    chosen_type: bool = False
+    per: ForEach | None = None  # "gets +1/+1 for each …": its 7c parts are multiplied per affected object
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
 
     @property
@@ -298,7 +349,9 @@ def parse_static(text: str) -> StaticAbility | None:
     A recognised subject with a predicate partly understood keeps the rest in ``unrecognised``.
     """
     # The rider only matters once the source has left, when its static ability is no longer on the board.
-    sentence = _LEAVES_RIDER.sub("", text.strip()).removesuffix(".")
+    sentence = _LEAVES_RIDER.sub("", text.strip())
+    outside = _SAME_OUTSIDE.search(sentence)
+    sentence = _SAME_OUTSIDE.sub("", sentence).removesuffix(".")
     colorless = _COLORLESS_ALL.match(sentence)
     if colorless:
         subject = Subject(everywhere=sentence != "All permanents are colorless")
@@ -321,12 +374,25 @@ def parse_static(text: str) -> StaticAbility | None:
     if attached:
         subject = Subject(attached=_HOST_ROLES[attached["role"].casefold()])
         return _built(text, subject, _predicate(attached["rest"], plural=False), None)
-    return _global(text, sentence)
+    parsed = _global(text, sentence)
+    if parsed is None or outside is None or parsed.subject != Subject(types=("Creature",), controller="you"):
+        return parsed
+    # Off the battlefield it's the creature cards its controller owns (a board's cards are their owner's).
+    return parsed.model_copy(update={"subject": parsed.subject.model_copy(update={"everywhere": True})})
 
 
 def _built(
     text: str, subject: Subject, predicate: _Predicate, condition: Condition | None
 ) -> StaticAbility | None:
+    per = predicate.per
+    if (
+        per
+        and per.subject.other
+        and not per.shares_creature_type
+        and not (subject.attached or subject.itself)
+    ):
+        # "Creatures you control get +1/+1 for each other …": other than the source or than each creature?
+        predicate = _Predicate(rest=f"gets {_pt_words(predicate.parts)} for each {per.text}")
     if not predicate.parts:
         return (
             None
@@ -339,6 +405,8 @@ def _built(
         condition=condition,
         parts=predicate.parts,
         pt_mana_value=predicate.pt_mana_value,
+        chosen_type=predicate.chosen_type,
+        per=predicate.per,
         unrecognised=predicate.rest,
     )
 
@@ -455,6 +523,10 @@ def _qualified(subject: Subject, word: str, *, last: bool) -> Subject | None:
     update: dict[str, object]
     if lowered in _COLOR_WORDS:
         update = {"colors": (*subject.colors, _COLOR_WORDS[lowered])}
+    elif lowered in _SUPERTYPE_WORDS and not last:
+        update = {"supertypes": (*subject.supertypes, _SUPERTYPE_WORDS[lowered])}
+    elif lowered.startswith("non") and lowered[3:] in _SUPERTYPE_WORDS and not last:
+        update = {"not_supertypes": (*subject.not_supertypes, _SUPERTYPE_WORDS[lowered[3:]])}
     elif singular in _TYPE_NOUNS:
         card_type = _TYPE_NOUNS[singular]
         update = {"types": (*subject.types, card_type)} if card_type else {}
@@ -490,11 +562,16 @@ class _Predicate:
     parts: tuple[EffectSpec, ...] = ()
     rest: str = ""
     pt_mana_value: bool = False
+    chosen_type: bool = False
+    per: ForEach | None = None
     found: list[EffectSpec] = field(default_factory=list)
 
 
 def _predicate(text: str, *, plural: bool) -> _Predicate:
     """The effects of "gets +2/+0 and has first strike, vigilance, and \"…\"": recognised groups in order."""
+    counted = _for_each(text)
+    if counted is not None:
+        return counted
     groups = _verb_groups(_items(text))
     result = _Predicate()
     for position, (verb, items) in enumerate(groups):
@@ -506,7 +583,37 @@ def _predicate(text: str, *, plural: bool) -> _Predicate:
         result.found[:] = specs if lost is not None else [*result.found, *specs]
     result.parts = tuple(result.found)
     result.pt_mana_value = any(_sets_mana_value(part) for part in result.parts)
+    result.chosen_type = any(_gets_chosen_type(part) for part in result.parts)
     return result
+
+
+def _for_each(text: str) -> _Predicate | None:
+    """ "gets +1/+1 for each Forest you control", "… for each other creature on the battlefield that shares at
+    least one creature type with it": a 7c pump counted per affected object. Only the whole predicate: a
+    count joined with other effects stays unrecognised, and so do counts the board can't make (combat)."""
+    verb, _, rest = text.partition(" ")
+    match = _FOR_EACH.match(rest) if verb in ("gets", "get") else None
+    if match is None:
+        return None
+    what = match["what"]
+    if _SHARES_TYPE.match(what):
+        per = ForEach(text=what, subject=Subject(types=("Creature",), other=True), shares_creature_type=True)
+    else:
+        subject = _subject(what.removesuffix(" on the battlefield").split(" "))
+        if subject is None or subject.combat is not None:
+            return None
+        per = ForEach(text=what, subject=subject)
+    pump = EffectSpec(kind=EffectKind.PUMP, power=int(match["p"]), toughness=int(match["t"]))
+    return _Predicate(parts=(pump,), per=per)
+
+
+def _pt_words(parts: tuple[EffectSpec, ...]) -> str:
+    return " ".join(f"{part.power:+d}/{part.toughness:+d}" for part in parts)
+
+
+def _gets_chosen_type(part: EffectSpec) -> bool:
+    """A layer 4 part whose creature type is the source's chosen type (filled in per source)."""
+    return part.kind in (EffectKind.ADD_SUBTYPES, EffectKind.SET_SUBTYPES) and part.subtypes == ()
 
 
 def _sets_mana_value(part: EffectSpec) -> bool:
@@ -558,6 +665,11 @@ def _group_effect(verb: str, items: list[str]) -> list[EffectSpec]:
         return [
             EffectSpec(kind=EffectKind.REMOVE_ABILITIES, abilities=tuple(_granted(item) for item in items))
         ]
+    chosen = _CHOSEN_TYPE_PHRASE.match(items[0]) if verb in ("is", "are") and len(items) == 1 else None
+    if chosen:
+        # CR 205.1a: "is the chosen type" replaces its creature types; "in addition to" keeps them (205.1b).
+        kind = EffectKind.ADD_SUBTYPES if chosen["keep"] else EffectKind.SET_SUBTYPES
+        return [EffectSpec(kind=kind, subtypes=())]
     if verb in ("is", "are", "becomes", "become") and len(items) == 1:
         return _is_effect(items[0])
     return []
@@ -610,8 +722,7 @@ def _phrase_words(
     text: str, *, plural: bool
 ) -> tuple[tuple[str, ...] | None, tuple[str, ...], tuple[str, ...]] | None:
     """ "colorless land" / "blue Frog creature" / "artifacts": colors (None: not named), card types,
-    subtypes; None when a word is none of them or a basic land type (its mana ability, CR 305.7, isn't
-    modelled)."""
+    subtypes; None when a word is none of them."""
     colors: list[str] | None = None
     types: list[str] = []
     subtypes: list[str] = []
@@ -621,7 +732,7 @@ def _phrase_words(
             colors = [*(colors or []), word]
         elif singular in CARD_TYPE_WORDS:
             types.append(singular.capitalize())
-        elif word[:1].isupper() and word.isalpha() and word not in _BASIC_LAND_TYPES:
+        elif word[:1].isupper() and word.isalpha():
             subtypes.append(
                 _PLURALS.get(word.casefold(), word[:-1] if plural and word.endswith("s") else word)
             )
@@ -723,8 +834,10 @@ def would_affect(
 ) -> dict[str, tuple[EffectSpec, ...]]:
     """What :func:`affected` gives when the ability's "as long as" requirement is met."""
     subject = ability.subject
+    if ability.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
+        return {}  # no creature type was chosen on the board: nothing to apply (the layers note it)
     if subject.itself:
-        return {source.id: _parts_for(ability, source)} if source.on_battlefield else {}
+        return {source.id: _parts_for(ability, source, source, world)} if source.on_battlefield else {}
     if subject.attached:
         host = world.get(source.attached_to or "")
         if (
@@ -737,10 +850,26 @@ def would_affect(
         chosen = [host]
     else:
         chosen = [seen for seen in world.values() if _qualifies(subject, source, seen)]
-    return {seen.id: _parts_for(ability, seen) for seen in chosen}
+    return {seen.id: _parts_for(ability, seen, source, world) for seen in chosen}
 
 
-def _parts_for(ability: StaticAbility, target: Seen) -> tuple[EffectSpec, ...]:
+def _parts_for(
+    ability: StaticAbility, target: Seen, source: Seen, world: Mapping[str, Seen]
+) -> tuple[EffectSpec, ...]:
+    if ability.per is not None:
+        count = len(counted(ability.per, source, target, world))
+        return tuple(
+            part.model_copy(
+                update={"power": (part.power or 0) * count, "toughness": (part.toughness or 0) * count}
+            )
+            for part in ability.parts
+        )
+    if ability.chosen_type:
+        chosen = (source.choices[CHOSEN_CREATURE_TYPE],)
+        return tuple(
+            part.model_copy(update={"subtypes": chosen}) if _gets_chosen_type(part) else part
+            for part in ability.parts
+        )
     if not ability.pt_mana_value:
         return ability.parts
     value = target.values.mana_value
@@ -748,6 +877,31 @@ def _parts_for(ability: StaticAbility, target: Seen) -> tuple[EffectSpec, ...]:
         part.model_copy(update={"power": value, "toughness": value}) if _sets_mana_value(part) else part
         for part in ability.parts
     )
+
+
+def counted(per: ForEach, source: Seen, target: Seen, world: Mapping[str, Seen]) -> tuple[str, ...]:
+    """The objects a "for each" amount counts for ``target``, as the board is now (CR 611.3a)."""
+    subject = per.subject.model_copy(update={"other": False})
+    excluded = source.id if _qualifies(subject, source, source) else target.id
+    return tuple(
+        seen.id
+        for seen in world.values()
+        if not (per.subject.other and seen.id == excluded)
+        and _qualifies(subject, source, seen)
+        and (not per.shares_creature_type or _share_creature_type(seen.values, target.values))
+    )
+
+
+def _share_creature_type(one: Characteristics, other: Characteristics) -> bool:
+    """Whether two objects share a creature type; changeling's every creature type shares with any."""
+    first, second = _creature_types(one), _creature_types(other)
+    if not first or not second:
+        return False
+    return ALL_CREATURE_TYPES in first or ALL_CREATURE_TYPES in second or bool(first & second)
+
+
+def _creature_types(values: Characteristics) -> set[str]:
+    return {s for s in values.subtypes if not _noncreature_subtype(s)}
 
 
 def requirement_holds(requirement: Requirement, source: Seen, world: Mapping[str, Seen]) -> bool:
@@ -801,7 +955,7 @@ def _has_type_word(values: Characteristics, word: str) -> bool:
 
 def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
     values = seen.values
-    chosen = source.choices.get("creature type") if subject.chosen_subtype else None
+    chosen = source.choices.get(CHOSEN_CREATURE_TYPE) if subject.chosen_subtype else None
     checks = (
         seen.on_battlefield or subject.everywhere,
         not (subject.other and seen.id == source.id),
@@ -809,6 +963,8 @@ def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
         not any(values.is_a(t) for t in subject.not_types),
         not subject.subtypes or any(_names_subtype(s, values.subtypes) for s in subject.subtypes),
         not any(_names_subtype(s, values.subtypes) for s in subject.not_subtypes),
+        all(s in values.supertypes for s in subject.supertypes),
+        not any(s in values.supertypes for s in subject.not_supertypes),
         not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes),
         all(color in values.colors for color in subject.colors),
         subject.controller is None or (seen.controller is source.controller) == (subject.controller == "you"),
@@ -875,7 +1031,14 @@ def qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
 
 
 def _names_subtype(word: str, subtypes: tuple[str, ...]) -> bool:
+    """Whether ``word`` is one of ``subtypes``; a changeling has every creature type (CR 702.73a)."""
+    if ALL_CREATURE_TYPES in subtypes and not _noncreature_subtype(word):
+        return True
     return word.casefold() in (s.casefold() for s in subtypes)
+
+
+def _noncreature_subtype(word: str) -> bool:
+    return any(word in names for names in SUBTYPES_OF.values())
 
 
 def enchant_quality(source: Characteristics) -> str | None:

@@ -10,8 +10,9 @@ from pydantic import ValidationError
 from data.boards import load_board
 from engine.board import Board, EffectKind, EffectSpec, FaceDownKind, GameObject, TimedEffect
 from engine.events import board_from_spec
-from engine.layers import ALL_CREATURE_TYPES, Computed, copiable_values, current_characteristics, effect_name
+from engine.layers import Computed, copiable_values, current_characteristics, effect_name
 from engine.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
+from engine.statics import ALL_CREATURE_TYPES
 from tests.engine.copy_cards import cards_for
 
 
@@ -327,3 +328,61 @@ def test_effects_are_named_in_player_words() -> None:
         assert name.startswith("the effect that ")
         assert "_" not in name
         assert kind.value not in name
+
+
+def _land_board(*cards: str) -> str:
+    """A battlefield of ``cards`` in timestamp order, each with its first word as its id ("urzas")."""
+    handles = ("".join(c for c in card.split(" ")[0].lower() if c.isalpha()) for card in cards)
+    lines = "\n".join(
+        f'  - {{card: "{card}", id: {handle}}}' for card, handle in zip(cards, handles, strict=True)
+    )
+    return f"battlefield:\n{lines}\n"
+
+
+def _texts(computed: Computed) -> list[str]:
+    return [ability.text for ability in computed.abilities]
+
+
+@pytest.mark.parametrize(
+    "order",
+    [("Blood Moon", "Urborg, Tomb of Yawgmoth"), ("Urborg, Tomb of Yawgmoth", "Blood Moon")],
+)
+def test_blood_moon_removes_urborgs_ability_whatever_the_timestamps(order: tuple[str, str]) -> None:
+    """CR 305.7, 613.8a: Urborg's effect depends on Blood Moon's, which removes it; no land is a Swamp."""
+    board = _land_board(*order, "Forest", "Savannah")
+    urborg, forest, savannah = (_computed(board, handle) for handle in ("urborg", "forest", "savannah"))
+    assert (urborg.subtypes, _texts(urborg)) == (("Mountain",), ["{T}: Add {R}."])
+    assert (savannah.subtypes, _texts(savannah)) == (("Mountain",), ["{T}: Add {R}."])
+    assert (forest.subtypes, _texts(forest)) == (("Forest",), [])
+    assert urborg.supertypes == ("Legendary",)  # setting land types keeps supertypes
+    [waits] = [step.text for step in forest.steps if "depends on" in step.text]
+    assert "changes its existence" in waits
+    assert "the effect doesn't exist" in waits
+    assert ("though its timestamp is earlier" in waits) is (order[0] != "Blood Moon")
+
+
+def test_urborg_adds_the_swamp_and_its_mana_ability_keeping_the_rest() -> None:
+    """CR 305.7: a land gaining a land type in addition keeps its land types and rules text."""
+    tower = _computed(_land_board("Urborg, Tomb of Yawgmoth", "Urza's Tower"), "urzas")
+    assert tower.subtypes == ("Urza’s", "Tower", "Swamp")
+    assert _texts(tower)[-1] == "{T}: Add {B}."
+    assert any("Urza's Mine" in text for text in _texts(tower))
+
+
+def test_an_ability_another_effect_grants_survives_blood_moon() -> None:
+    """CR 305.7: setting land types doesn't remove abilities granted by other effects (layer 6 after 4)."""
+    urborg = _computed(_land_board("Chromatic Lantern", "Urborg, Tomb of Yawgmoth", "Blood Moon"), "urborg")
+    assert _texts(urborg) == ["{T}: Add {R}.", "{T}: Add one mana of any color."]
+
+
+def test_land_types_only_change_lands_intrinsic_abilities() -> None:
+    """CR 305.6: only an object with the land card type gets a basic land type's mana ability; Blood Moon
+    doesn't touch basic lands, and an animated Dryad Arbor stays a creature (305.7: card types kept)."""
+    forest = _computed(_land_board("Blood Moon", "Forest"), "forest")
+    arbor = _computed(_land_board("Blood Moon", "Dryad Arbor"), "dryad")
+    assert _texts(forest) == []
+    assert (arbor.types, arbor.subtypes, _texts(arbor)) == (
+        ("Land", "Creature"),
+        ("Dryad", "Mountain"),
+        ["{T}: Add {R}."],
+    )

@@ -193,13 +193,18 @@ def test_unrecognised_parts_are_kept_not_dropped() -> None:
     assert partly is not None
     assert _parts(partly.text) == [(EffectKind.PUMP, (3, 0))]
     assert partly.unrecognised == "attacks each combat if able"
-    counted = parse_static("Enchanted creature gets +1/+1 for each Forest you control.")
+    counted = parse_static("Enchanted creature gets +1/+1 for each Plains you control and has flying.")
     assert counted is not None
     assert counted.parts == ()
-    assert "for each Forest" in counted.unrecognised
+    assert "for each Plains" in counted.unrecognised
     forest = parse_static("Enchanted permanent is a colorless Forest land.")
     assert forest is not None
-    assert (forest.parts, forest.unrecognised) == ((), "is a colorless Forest land")  # CR 305.7 not modelled
+    assert _parts(forest.text) == [
+        (EffectKind.SET_COLORS, ()),
+        (EffectKind.SET_TYPES, ("Land",)),
+        (EffectKind.SET_SUBTYPES, ("Forest",)),
+    ]
+    assert forest.unrecognised == ""
     assert parse_static("Players may spend mana as though it were mana of any color.") is None
 
 
@@ -667,7 +672,6 @@ def test_attacking_anthem_is_noted_once_on_what_it_could_apply_to() -> None:
         ("Creatures you control with flying get +1/+1.", ("Creature",), True),
         ("All Forests and all Saprolings are 1/1 green Saproling creatures.", ("Land",), True),
         ("All Forests and all Saprolings are 1/1 green Saproling creatures.", ("Creature",), False),
-        ("Nonbasic lands are Mountains.", ("Land",), True),
     ],
 )
 def test_unparsed_subjects_are_checked_against_what_they_name(
@@ -686,3 +690,112 @@ def test_unparsed_creature_making_wording_is_noted_on_the_noncreatures_it_names(
     )
     assert any("life's static ability" in t for t in _note_texts(board, "forest"))
     assert not any("life's" in t for t in _note_texts(board, "bears"))
+
+
+_CONSPIRACY_TEXT = (
+    "Creatures you control are the chosen type{}. The same is true for creature spells you control and "
+    "creature cards you own that aren't on the battlefield."
+)
+
+
+@pytest.mark.parametrize(
+    ("keep", "kind"),
+    [("", EffectKind.SET_SUBTYPES), (" in addition to their other types", EffectKind.ADD_SUBTYPES)],
+)
+def test_the_chosen_type_for_all_your_creatures_is_filled_in_from_the_source(
+    keep: str, kind: EffectKind
+) -> None:
+    """Conspiracy sets the creature types (CR 205.1a), Arcane Adaptation adds one (205.1b); the type is the
+    source's choice, and its cards outside the battlefield are included."""
+    parsed = parse_static(_CONSPIRACY_TEXT.format(keep))
+    assert parsed is not None
+    assert (parsed.chosen_type, parsed.subject.everywhere, parsed.unrecognised) == (True, True, "")
+    assert [part.kind for part in parsed.parts] == [kind]
+    source = _seen("source", ("Enchantment",))
+    chosen = replace(source, choices={"creature type": "Elf"})
+    mine = replace(_seen("bears", ("Creature",)), on_battlefield=False)
+    theirs = replace(_seen("theirs", ("Creature",)), controller=Player.OPPONENT)
+    world = {seen.id: seen for seen in (chosen, mine, theirs)}
+    assert {h: [p.subtypes for p in parts] for h, parts in affected(parsed, chosen, world).items()} == {
+        "bears": [("Elf",)]
+    }
+    assert affected(parsed, source, {**world, "source": source}) == {}
+
+
+_CONSPIRACY_BOARD = """
+battlefield:
+  - {{card: Conspiracy, id: conspiracy{}}}
+  - {{card: Changeling Outcast, id: outcast}}
+graveyard:
+  - {{card: Grizzly Bears, id: dead}}
+"""
+
+
+def test_conspiracy_makes_a_changeling_and_a_card_in_the_graveyard_only_the_chosen_type() -> None:
+    """CR 613.3: changeling applies first in layer 4, then Conspiracy sets the creature types to Elf."""
+    board = _board(_CONSPIRACY_BOARD.format(", choices: {creature type: Elf}"))
+    computed = board_characteristics(board)
+    assert (computed["outcast"].subtypes, computed["dead"].subtypes) == (("Elf",), ("Elf",))
+
+
+def test_no_chosen_type_on_the_board_is_a_note_not_a_guess() -> None:
+    board = _board(_CONSPIRACY_BOARD.format(""))
+    computed = board_characteristics(board)
+    assert computed["dead"].subtypes == ("Bear",)
+    assert any("the board doesn't give it" in note for note in _note_texts(board, "outcast"))
+
+
+@pytest.mark.parametrize(
+    ("text", "counted_text", "unrecognised"),
+    [
+        ("Enchanted creature gets +1/+1 for each Forest you control.", "Forest you control", ""),
+        (
+            "Each creature gets +1/+1 for each other creature on the battlefield that shares at least one "
+            "creature type with it.",
+            "other creature on the battlefield that shares at least one creature type with it",
+            "",
+        ),
+        ("Equipped creature gets +1/+0 for each other attacking creature.", None, "attacking"),
+        ("Enchanted creature gets +1/+1 for each card in your hand.", None, "card in your hand"),
+        ("Creatures you control get +1/+1 for each other Elf you control.", None, "other Elf"),
+    ],
+)
+def test_for_each_amounts_are_parsed_only_when_the_board_can_count_them(
+    text: str, counted_text: str | None, unrecognised: str
+) -> None:
+    """Counts of permanents are evaluated (CR 611.3a); combat, hands and an ambiguous "other" stay notes."""
+    parsed = parse_static(text)
+    assert parsed is not None
+    assert (parsed.per.text if parsed.per else None) == counted_text
+    assert unrecognised in parsed.unrecognised
+    assert bool(parsed.parts) is (counted_text is not None)
+
+
+_COAT = """
+battlefield:
+  - {card: Coat of Arms, id: coat}
+  - {card: Llanowar Elves, id: elves}
+  - {card: Elvish Archdruid, id: druid}
+  - {card: Changeling Outcast, id: outcast}
+  - {card: Grizzly Bears, id: bears, controller: opponent}
+  - {card: Bravado, id: bravado, attached_to: elves}
+  - {card: Ancestral Mask, id: mask, attached_to: elves}
+"""
+
+
+def test_for_each_amounts_are_counted_per_object_after_layer_6() -> None:
+    """Coat of Arms counts other creatures sharing a creature type with each one (changeling shares
+    every type); Bravado's "other creature" isn't the enchanted one; Ancestral Mask's "other enchantment"
+    isn't the Mask."""
+    computed = board_characteristics(_board(_COAT))
+    pt = {h: (c.power.value, c.toughness.value) for h, c in computed.items() if c.power and c.toughness}
+    # The opponent's Bear shares a type only with the changeling; the Archdruid pumps only "other" Elves.
+    assert pt["bears"] == (3, 3)
+    assert pt["druid"] == (4, 4)
+    # outcast (1/1, every creature type): elves, druid and bears +3/+3, the Archdruid's +1/+1 (an Elf).
+    assert pt["outcast"] == (5, 5)
+    # elves 1/1: coat +2 (druid, outcast), Archdruid +1, Bravado +2 (druid, outcast), Mask +2 (bravado:
+    # Coat of Arms is an artifact, and the Mask isn't "other").
+    assert pt["elves"] == (8, 8)
+    step = next(s.text for s in computed["elves"].steps if "Bravado" in s.text or "bravado's" in s.text)
+    assert "2, druid, outcast, counted after layer 6" in step
