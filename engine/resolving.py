@@ -129,7 +129,7 @@ def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: str, *
     keyword, face_up_back = ("Daybound", False) if board.day_night is DayNight.NIGHT else ("Nightbound", True)
     if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
         return board
-    if not has_keyword(obj, board, keyword):
+    if not _lists(obj, keyword) or not has_keyword(obj, board, keyword):
         return board
     board = board.explain(
         obj.id,
@@ -165,11 +165,11 @@ def designation_from_permanents(board: Board) -> Board:
 
 def _may_have(board: Board, keyword: str) -> list[GameObject]:
     """Permanents whose copiable values list ``keyword`` (a cheap filter before the layers are computed)."""
-    return [
-        obj
-        for obj in board.in_zone(Zone.BATTLEFIELD)
-        if not obj.phased_out and any(a.keyword == keyword for a in copiable_values(obj).abilities)
-    ]
+    return [obj for obj in board.in_zone(Zone.BATTLEFIELD) if not obj.phased_out and _lists(obj, keyword)]
+
+
+def _lists(obj: GameObject, keyword: str) -> bool:
+    return any(a.keyword == keyword for a in copiable_values(obj).abilities)
 
 
 def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
