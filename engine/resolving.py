@@ -432,9 +432,30 @@ def _pending_copy(
     if pending is None:
         return _standing_copy(board, event, spec, cards, enter)
     reflected = spec.model_copy(update={"copy_of": pending.of_id, "via": pending.via, "then_copy_of": ()})
+    board = _also_standing(board, spec, pending)
     if not spec.copy_of:
         return board, reflected
     return _order_of_copy_effects(board, spec, reflected, pending)
+
+
+def _also_standing(board: Board, spec: ObjectSpec, pending: PendingCopy) -> Board:
+    """A standing "enter as a copy" effect applies too: the order is its controller's choice and decides."""
+    found = _standing_source(board, spec)
+    if found is None:
+        return board
+    source, of_id = found
+    via = source.card.name if source.card else source.id
+    return board.explain(
+        spec.id,
+        Explanation.of(
+            f"{via}'s effect ({source.id}) would also make it enter as a copy, of {of_id}. Its controller "
+            f"chooses the order, and whichever applies last decides: this answer has {pending.via}'s applied "
+            f"last (a copy of {pending.of_id}); with {via}'s applied last it would be a copy of {of_id}.",
+            COPY_EFFECTS_ORDERED,
+            REPEATED_UNTIL_NONE,
+        ),
+        note=True,
+    )
 
 
 def _order_of_copy_effects(
