@@ -14,11 +14,13 @@ from engine.copying import CopyError
 from engine.layers import ATTACHED_TIMESTAMP, GRANTED_TIMESTAMP, current_characteristics, current_controller
 from engine.results import Explanation
 from engine.statics import EQUIPMENT_CREATURE, Seen, attachment_problem
+from engine.zones import TOKEN_GONE, static_copy_ends
 
 EQUIPMENT_DOESNT_MOVE = cite("301.5b", "the Equipment doesn’t move")
 AURA_DOESNT_MOVE = cite("303.4j", "the Aura doesn’t move")
 ATTACH_DOES_NOTHING = cite("701.3b", "the effect does nothing")
 NEW_HOST_TIMESTAMP = cite("701.3c", "to a different object or player causes")
+ONE_ROLE = cite("704.5y", "except the one with the most recent timestamp is put into its owner’s graveyard")
 ATTACHABLE = ("Aura", "Equipment", "Fortification")
 
 
@@ -55,7 +57,9 @@ def attach(board: Board, event: Event) -> Board:
             note=True,
         )
     moved = obj.model_copy(update={"attached_to": host.id, "timestamp": event.timestamp})
-    return board.replace(moved).explain(
+    board = static_copy_ends(board, obj, f"{obj.id} moved to {host.id}")
+    board = _one_role_per_player(board.replace(moved), moved, host)
+    return board.explain(
         obj.id,
         Explanation.of(
             f"It becomes attached to {host.id} and gets a new timestamp ({event.timestamp}); the effects "
@@ -81,3 +85,32 @@ def _seen(obj: GameObject, board: Board) -> Seen:
 
 def _does_nothing(board: Board, obj: GameObject, why: str) -> Board:
     return board.explain(obj.id, Explanation.of(why, ATTACH_DOES_NOTHING), note=True)
+
+
+def _one_role_per_player(board: Board, role: GameObject, host: GameObject) -> Board:
+    """CR 704.5y: of the Roles one player controls on a permanent, only the newest stays; a Role token put
+    into a graveyard then ceases to exist (111.7)."""
+    if "Role" not in current_characteristics(role, board).subtypes:
+        return board
+    controller = current_controller(role)
+    older = [
+        other
+        for other in board.in_zone(Zone.BATTLEFIELD)
+        if other.id != role.id
+        and other.attached_to == host.id
+        and current_controller(other) is controller
+        and "Role" in current_characteristics(other, board).subtypes
+    ]
+    for other in older:
+        board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != other.id)})
+        board = board.explain(
+            host.id,
+            Explanation.of(
+                f"{other.id} is an older Role its controller has on {host.id}: as a state-based action it is "
+                "put into its owner's graveyard"
+                + (", where the token ceases to exist." if other.token else "."),
+                ONE_ROLE,
+                *((TOKEN_GONE,) if other.token else ()),
+            ),
+        )
+    return board

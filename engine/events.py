@@ -248,8 +248,29 @@ def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         case ActionKind.FLIP:
             board = flip(board, event.object_id)
         case ActionKind.ATTACH:
-            board = attach(board, event)
+            board = _attach(board, event, cards)
     return board
+
+
+def _attach(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    """``attach``; an Aura whose static ability makes the enchanted creature a copy (Metamorphic
+    Alteration) makes its new host that copy instead of the old one (CR 611.3a)."""
+    aura = board.get(event.object_id)
+    name = aura.card.name if aura.card else None
+    old = board.get(aura.attached_to) if aura.attached_to and board.has(aura.attached_to) else None
+    following = [c for c in old.copies if c.via == name] if old and name else []
+    board = attach(board, event)
+    if not following or board.get(aura.id).attached_to != event.to:
+        return board
+    becomes = event.model_copy(
+        update={
+            "kind": ActionKind.BECOMES_COPY,
+            "object_id": event.to,
+            "of": following[-1].of_id,
+            "via": name,
+        }
+    )
+    return _becomes_copy(board, becomes, cards)
 
 
 def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:

@@ -77,17 +77,18 @@ def _leave(
     triggers = zone_triggers(before, board, obj, where.zone, moved, melded=len(moved) > 1)
     board = board.model_copy(update={"triggers": (*board.triggers, *triggers)})
     board, auras = _unattach(board, obj)
-    board = _static_copy_ends(board, obj)
+    board = static_copy_ends(board, obj, f"{obj.id} left the battlefield")
     board = _imprinted(board, move, moved)
     for aura in auras:
         board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
     return board
 
 
-def _static_copy_ends(board: Board, left: GameObject) -> Board:
-    """An Aura's "enchanted creature is a copy of …" applies only while it is on the battlefield (CR 611.3b):
-    the creature it enchanted stops being that copy."""
-    host_id, name = left.attached_to, left.card.name if left.card else None
+def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:
+    """An Aura's "enchanted creature is a copy of …" applies only to what it enchants and only while it is
+    on the battlefield (CR 611.3a, 611.3b): the creature it enchanted (``aura.attached_to``) stops being that
+    copy."""
+    host_id, name = aura.attached_to, aura.card.name if aura.card else None
     if host_id is None or name is None or not board.has(host_id):
         return board
     host = board.get(host_id)
@@ -98,8 +99,8 @@ def _static_copy_ends(board: Board, left: GameObject) -> Board:
     return board.replace(host.model_copy(update={"copies": kept})).explain(
         host.id,
         Explanation.of(
-            f"{left.id} left the battlefield, so its static ability that made {host.id} a copy of "
-            f"{ended[-1].of_id} no longer applies: {host.id} stops being that copy.",
+            f"{why}, so its static ability that made {host.id} a copy of {ended[-1].of_id} no longer applies "
+            f"to it: {host.id} stops being that copy.",
             STATIC_ENDS,
         ),
     )

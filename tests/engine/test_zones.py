@@ -266,3 +266,15 @@ def test_returns_also_moves_a_card_listed_in_exile() -> None:
     )
     bears = board.get("bears")
     assert (bears.zone, bears.owner, bears.controller) == (Zone.BATTLEFIELD, Player.YOU, Player.OPPONENT)
+
+
+def test_an_aura_copy_effect_follows_the_aura_to_its_new_host() -> None:
+    board = _board(
+        "battlefield:\n  - {card: Serra Angel, id: angel}\n  - {card: Grizzly Bears, id: bears}\n"
+        "  - {card: Llanowar Elves, id: elves}\n"
+        "  - {card: Metamorphic Alteration, id: alteration, attached_to: bears}\n"
+        "actions:\n  - becomes_copy: {object: bears, of: angel, via: Metamorphic Alteration}\n"
+        "  - attach: {object: alteration, to: elves}\n"
+    )
+    assert current_characteristics(board.get("bears"), board).name == "Grizzly Bears"
+    assert current_characteristics(board.get("elves"), board).name == "Serra Angel"
