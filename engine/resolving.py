@@ -512,11 +512,12 @@ def _standing_for(
     board: Board, spec: ObjectSpec, values: Characteristics
 ) -> tuple[Board, PendingCopy | None]:
     """The standing "enter as a copy" effect that applies to ``spec`` entering with ``values``, explained."""
-    found = _standing_source(board, spec) if values.is_a("Creature") else None
-    if found is None:
+    found = _standing_sources(board, spec) if values.is_a("Creature") else []
+    if not found:
         return board, None
-    source, of_id = found
+    source, of_id = found[0]
     via = source.card.name if source.card else source.id
+    board = _other_orders(board, spec, found) if len(found) > 1 else board
     board = board.explain(
         spec.id,
         Explanation.of(
@@ -531,7 +532,29 @@ def _standing_for(
     return board, PendingCopy(of_id=of_id, via=via, types=("Creature",))
 
 
+def _other_orders(board: Board, spec: ObjectSpec, found: list[tuple[GameObject, str]]) -> Board:
+    """Several standing copy effects apply: the controller orders them and the last applied decides."""
+    options = "; ".join(f"{source.id} applied last: a copy of {of_id}" for source, of_id in found)
+    return board.explain(
+        spec.id,
+        Explanation.of(
+            f"Several effects would make it enter as a copy; its controller chooses their order and the one "
+            f"applied last decides ({options}). This answer shows {found[0][0].id}'s.",
+            COPY_EFFECTS_ORDERED,
+            REPEATED_UNTIL_NONE,
+        ),
+        note=True,
+    )
+
+
 def _standing_source(board: Board, spec: ObjectSpec) -> tuple[GameObject, str] | None:
+    """The first permanent whose "enter as a copy" effect applies to ``spec``, and what it copies."""
+    found = _standing_sources(board, spec)
+    return found[0] if found else None
+
+
+def _standing_sources(board: Board, spec: ObjectSpec) -> list[tuple[GameObject, str]]:
+    found: list[tuple[GameObject, str]] = []
     for source in _permanents(board):
         if source.id == spec.id or current_controller(source) is not spec.controller:
             continue
@@ -541,8 +564,8 @@ def _standing_source(board: Board, spec: ObjectSpec) -> tuple[GameObject, str] |
                 continue
             of_id = source.id if match["of"] == SELF else source.attached_to
             if of_id and board.has(of_id):
-                return source, of_id
-    return None
+                found.append((source, of_id))
+    return found
 
 
 def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Board, PendingCopy | None]:
