@@ -20,7 +20,7 @@ from engine.citations import cite
 from engine.copying import CopyError
 from engine.faces import FLIP_NO_MEMORY
 from engine.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
-from engine.layers import copiable_values, is_melded
+from engine.layers import copiable_values, current_characteristics, is_melded
 from engine.model import Card, CopyEffect
 from engine.results import Explanation
 from engine.zone_records import ZoneMove
@@ -64,6 +64,7 @@ def _leave(
             f"{obj.id} is in the {obj.zone.value}, not on the battlefield; use returns: {{cards_of: …}} to "
             "move the card(s) a permanent became"
         )
+    _check_nontoken_target(board, obj, move)
     moved = cards_of(obj, cards)
     where = destination(board, obj, move)
     if where.zone is None:
@@ -108,6 +109,20 @@ def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:
 
 def _enchanted_copy(effect: CopyEffect | None) -> bool:
     return effect is not None and effect.text.startswith("Enchanted")
+
+
+def _check_nontoken_target(board: Board, obj: GameObject, move: MoveSpec) -> None:
+    """``by:`` names the exiling ability's source; a token can't be its "target nontoken creature"."""
+    if move.by is None or not obj.token or not board.has(move.by):
+        return
+    source = board.get(move.by)
+    number = exiled_with_ability(source, board)
+    abilities = current_characteristics(source, board).abilities
+    if number is not None and "nontoken" in abilities[number - 1].rules_text:
+        raise CopyError(
+            f"{source.id}'s ability exiles a target nontoken creature; {obj.id} is a token, so it can't be "
+            "exiled that way"
+        )
 
 
 def _aura_to_graveyard(
