@@ -155,7 +155,12 @@ def is_melded(card: Card) -> bool:
 
 
 def printed_text(obj: GameObject) -> CopiableText:
-    """The values printed on the face of the object that's up (CR 613.1, 707.8, 712.8d-g)."""
+    """The values printed on the face of the object that's up (CR 613.1, 707.8, 712.8d-g), a basic land type's
+    intrinsic mana ability included (CR 305.6: Scryfall prints it only as reminder text)."""
+    return _printed_text(obj).mapped(_with_intrinsic_mana)
+
+
+def _printed_text(obj: GameObject) -> CopiableText:
     card = obj.card
     if card is None:
         return CopiableText(main=Characteristics(name=None))

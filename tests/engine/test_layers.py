@@ -353,7 +353,7 @@ def test_blood_moon_removes_urborgs_ability_whatever_the_timestamps(order: tuple
     urborg, forest, savannah = (_computed(board, handle) for handle in ("urborg", "forest", "savannah"))
     assert (urborg.subtypes, _texts(urborg)) == (("Mountain",), ["{T}: Add {R}."])
     assert (savannah.subtypes, _texts(savannah)) == (("Mountain",), ["{T}: Add {R}."])
-    assert (forest.subtypes, _texts(forest)) == (("Forest",), [])
+    assert (forest.subtypes, _texts(forest)) == (("Forest",), ["{T}: Add {G}."])
     assert urborg.supertypes == ("Legendary",)  # setting land types keeps supertypes
     [waits] = [step.text for step in forest.steps if "depends on" in step.text]
     assert "changes its existence" in waits
@@ -380,7 +380,7 @@ def test_land_types_only_change_lands_intrinsic_abilities() -> None:
     doesn't touch basic lands, and an animated Dryad Arbor stays a creature (305.7: card types kept)."""
     forest = _computed(_land_board("Blood Moon", "Forest"), "forest")
     arbor = _computed(_land_board("Blood Moon", "Dryad Arbor"), "dryad")
-    assert _texts(forest) == []
+    assert _texts(forest) == ["{T}: Add {G}."]
     assert (arbor.types, arbor.subtypes, _texts(arbor)) == (
         ("Land", "Creature"),
         ("Dryad", "Mountain"),

@@ -479,7 +479,7 @@ def test_aura_on_an_illegal_permanent_is_noted_not_applied() -> None:
         "  - {card: Grizzly Bears, id: bears}\n"
     )
     forest = current_characteristics(board.get("forest"), board)
-    assert forest.abilities == ()
+    assert [a.text for a in forest.abilities] == ["{T}: Add {G}."]  # not Rancor's trample
     assert forest.power is None
     assert any("704.5m" in note.rules for note in forest.notes)
 
