@@ -325,7 +325,8 @@ def _enter_with_replacements(
         board, spec = _daybound(board, spec, cards[spec.card], from_zone=from_zone)
         if spec.zone is not Zone.BATTLEFIELD:
             return _entering_once(enter, board, _enters_event(event, spec), cards)
-    board, spec = _defense_counters(board, spec, *_would_be(board, event, spec, cards, enter))
+        would_be = _would_be(board, event, spec, cards, enter)  # it would now enter transformed
+    board, spec = _defense_counters(board, spec, *would_be)
     return _entering_once(enter, board, _enters_event(event, spec), cards)
 
 
