@@ -47,7 +47,18 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
         return board.explain(source.id, _choose_last(source, undecided), note=True)
     exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id and _creature_card(o.card)]
     if not exiled:
-        return board.replace(source.model_copy(update={"effects": _without_ours(source)}))
+        kept = _without_ours(source)
+        board = board.replace(source.model_copy(update={"effects": kept}))
+        if len(kept) == len(source.effects):
+            return board
+        return board.explain(
+            source.id,
+            Explanation.of(
+                f"No creature card exiled with {source.id} is in exile any more, so its static ability no "
+                "longer gives it another card's power, toughness and creature types.",
+                LINKED_EXILE,
+            ),
+        )
     last = max(exiled, key=lambda o: o.timestamp)
     if last.card is None:
         return board
