@@ -236,9 +236,8 @@ def test_duplicant_loses_the_values_when_the_card_leaves_exile() -> None:
     assert dup.toughness is not None
     assert (dup.toughness.value, dup.subtypes) == (4, ("Shapeshifter",))
     assert board.get("bears").zone is Zone.BATTLEFIELD
-    assert any(
-        "is in exile any more" in entry.explanation.text for entry in board.log if entry.object_id == "dup"
-    )
+    dup_log = [entry.explanation.text for entry in board.log if entry.object_id == "dup"]
+    assert any("is in exile any more" in text for text in dup_log)
 
 
 def test_querying_a_token_that_left_is_a_clear_error() -> None:
