@@ -47,9 +47,9 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
         return board.explain(source.id, _choose_last(source, undecided), note=True)
     exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id and _creature_card(o.card)]
     if not exiled:
-        kept = _without_ours(source)
-        board = board.replace(source.model_copy(update={"effects": kept}))
-        if len(kept) == len(source.effects):
+        remaining = _without_ours(source)
+        board = board.replace(source.model_copy(update={"effects": remaining}))
+        if len(remaining) == len(source.effects):
             return board
         return board.explain(
             source.id,
