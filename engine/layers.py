@@ -303,6 +303,8 @@ class _Work:
     notes: list[Explanation] = field(default_factory=list)
     statics: list[_Applied] = field(default_factory=list)
     dependent_layers: set[str] = field(default_factory=set)
+    reordered_layers: set[str] = field(default_factory=set)  # an earlier effect applied after a later one
+    last_key: dict[str, Key] = field(default_factory=dict)  # per layer: the key of the last effect applied
 
 
 class _Layering:
@@ -534,6 +536,9 @@ class _Layering:
         dependency = self._dependency_step(candidate, layer)
         for handle, specs in candidate.targets.items():
             work = self.works[handle]
+            if work.last_key.get(layer, candidate.key) > candidate.key:
+                work.reordered_layers.add(layer)
+            work.last_key[layer] = max(candidate.key, work.last_key.get(layer, candidate.key))
             work.values = _changed(work.values, specs, layer)
             self._remember_grants(handle, candidate, specs, layer)
             if candidate.static is None:
@@ -604,7 +609,7 @@ class _Layering:
         applied = sorted((*own, *work.statics), key=lambda a: a.key)
         steps, notes = list(work.steps), list(work.notes)
         power, toughness = _layer_seven(work.values, obj, self.board, applied, steps, notes)
-        notes += _shared_layer_notes(applied, work.dependent_layers)
+        notes += _shared_layer_notes(applied, work.dependent_layers, work.reordered_layers)
         notes += _effects_in_several_layers(applied)
         numbers = {"power": power, "toughness": toughness}
         update = {
@@ -1061,23 +1066,37 @@ def _effect_key(effect: _Applied) -> Key:
     return effect.key if effect.static else (effect.key[0], _OWN, 0)
 
 
-def _shared_layer_notes(applied: list[_Applied], dependent_layers: set[str]) -> list[Explanation]:
-    """Notes for each (sub)layer several effects share: timestamp order decides, no dependency (613.8a)."""
+def _shared_layer_notes(
+    applied: list[_Applied], dependent_layers: set[str], reordered_layers: set[str]
+) -> list[Explanation]:
+    """Notes for each (sub)layer several effects share: timestamp order decides, no dependency (613.8a), or
+    an earlier effect began to apply only after a later one changed the object."""
     effects: dict[str, set[Key]] = {}
     for effect in applied:
         for layer in layers_of(effect.spec):
             effects.setdefault(layer, set()).add(_effect_key(effect))
-    shared = {layer: len(keys) for layer, keys in effects.items()}
     return [
-        Explanation.of(
-            f"Layer {layer}: {count} effects apply in timestamp order. None of them changes the existence of "
-            "another, what it applies to or what it does, so no dependency reorders them.",
+        _shared_layer_note(layer, len(keys), reordered=layer in reordered_layers)
+        for layer, keys in effects.items()
+        if len(keys) > 1 and layer not in dependent_layers
+    ]
+
+
+def _shared_layer_note(layer: str, count: int, *, reordered: bool) -> Explanation:
+    if reordered:
+        return Explanation.of(
+            f"Layer {layer}: {count} effects apply, not in timestamp order: one with an earlier timestamp "
+            "began to apply to it only after a later one had changed it into something the earlier one names "
+            "(it depends on the later one: applying that changes what it applies to).",
             TIMESTAMPS,
             DEPENDENCY,
         )
-        for layer, count in shared.items()
-        if count > 1 and layer not in dependent_layers
-    ]
+    return Explanation.of(
+        f"Layer {layer}: {count} effects apply in timestamp order. None of them changes the existence of "
+        "another, what it applies to or what it does, so no dependency reorders them.",
+        TIMESTAMPS,
+        DEPENDENCY,
+    )
 
 
 def _layer_four_cdas(
