@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from engine.citations import Citation, cite
 from engine.model import Ability, AbilityKind, Card, Face, Frozen, PrintedNumber, TypeLine
+from engine.oracle.abilities import sentence_ability
+from engine.oracle.text import SelfNames
 
 TOKEN_DEFINED_TEXT = cite("111.3", "This becomes the token’s “text.”")
 TOKEN_NAME = cite("111.4", "its name is the same as its subtype(s) plus the word “Token.”")
@@ -44,7 +46,9 @@ def token_card(spec: TokenSpec) -> Card:
         power=_number(spec.power),
         toughness=_number(spec.toughness),
         oracle_text="\n".join(spec.abilities),
-        abilities=tuple(_ability(index, text) for index, text in enumerate(spec.abilities, start=1)),
+        abilities=tuple(
+            _ability(index, text, spec.token_name) for index, text in enumerate(spec.abilities, start=1)
+        ),
     )
     return Card(
         key=f"token:{spec.token_name.casefold()}", name=spec.token_name, layout=TOKEN_LAYOUT, faces=(face,)
@@ -55,27 +59,11 @@ def _number(value: int | None) -> PrintedNumber | None:
     return None if value is None else PrintedNumber(printed=str(value), value=value)
 
 
-def _ability(index: int, text: str) -> Ability:
-    """A keyword as named ("Trample", "Enchant creature"), or a whole ability ("{T}, Sacrifice …: …")."""
-    cost, colon, effect = text.partition(": ")
-    if colon and not cost.startswith(("When", "At ")) and '"' not in cost:
-        kind = AbilityKind.MANA if effect.startswith("Add ") else AbilityKind.ACTIVATED
-        return Ability(
-            index=index, text=text, rules_text=text, kind=kind, paragraph=index, cost=cost, effect=effect
-        )
-    if text.startswith(("When", "At ")):
-        trigger, _, effect = text.partition(", ")
-        return Ability(
-            index=index,
-            text=text,
-            rules_text=text,
-            kind=AbilityKind.TRIGGERED,
-            paragraph=index,
-            trigger=trigger,
-            effect=effect,
-        )
-    if text.endswith((".", '"')):  # a sentence; keywords as named ("First strike") have no period
-        return Ability(index=index, text=text, rules_text=text, kind=AbilityKind.STATIC, paragraph=index)
+def _ability(index: int, text: str, name: str) -> Ability:
+    """A keyword as named ("Trample", "Enchant creature", "Ward {1}"), or a whole ability written as a
+    sentence ("{T}, Sacrifice this artifact: …"), classified like Oracle text."""
+    if text.endswith((".", '"')):  # keywords as named ("First strike") have no period
+        return sentence_ability(index, text, SelfNames(full=(name,), short=()))
     # "Enchant creature", "Ward {1}": keyword and parameter; "First strike" is one keyword.
     split = text.startswith("Enchant ") or text.rpartition(" ")[2].startswith("{")
     keyword, _, parameter = text.partition(" ") if split else (text, "", "")

@@ -104,6 +104,13 @@ def parse_abilities(text: str, context: FaceContext, keywords: KeywordVocabulary
     return tuple(Ability(index=index, **draft) for index, draft in enumerate(state.abilities, start=1))
 
 
+def sentence_ability(index: int, text: str, names: SelfNames) -> Ability:
+    """One ability written as a sentence outside a card's Oracle text (a token's ability the rules or an
+    effect define), classified the way Oracle text is."""
+    context = FaceContext(names=names, is_spell=False, is_saga=False, is_class=False)
+    return Ability(index=index, paragraph=index, **_classified(text, context, frozenset(), None))
+
+
 def _anchor_words(text: str, names: SelfNames) -> frozenset[str]:
     """Anchor words: the options of the card's own "As ~ enters, choose X or Y" (CR 614.12b)."""
     if " or " not in text or "choose" not in text:

@@ -85,5 +85,9 @@ def test_token_abilities_are_keywords_unless_they_are_sentences() -> None:
         (AbilityKind.TRIGGERED, None, None),
         (AbilityKind.STATIC, None, None),
     ]
-    assert abilities[4].cost == "{2}, Sacrifice this artifact"
-    assert abilities[5].trigger == "When this Aura is put into a graveyard from the battlefield"
+    # Classified like Oracle text: "this artifact"/"this Aura" become the self marker in the reasoning form.
+    assert (abilities[4].text, abilities[4].cost) == (
+        "{2}, Sacrifice this artifact: Draw a card.",
+        "{2}, Sacrifice ~",
+    )
+    assert abilities[5].trigger == "When ~ is put into a graveyard from the battlefield"
