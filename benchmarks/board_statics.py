@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from data.boards import load_board
-from engine.copy_result import answer_board
+from engine import answer_board
 from tests.engine.copy_cards import cards_for
 
 _LISTED = "effects: [{pump: [1, 1]}, {add_abilities: [Flying]}, {add_types: [Artifact]}]"

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from data.boards import load_board
-from engine.copy_result import answer_board
+from engine import answer_board
 from tests.engine.copy_cards import cards_for
 
 BOARDS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "boards"

@@ -14,9 +14,7 @@ import statistics
 import time
 from collections import Counter
 
-from engine.linked import find_links
-from engine.model import Card
-from engine.oracle import parse_card
+from engine import Card, find_links, parse_card
 from tests.card_data import all_cards, rules_keyword_vocabulary
 
 

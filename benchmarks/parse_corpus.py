@@ -11,7 +11,7 @@ import argparse
 import statistics
 import time
 
-from engine.oracle.corpus import CorpusReport, survey
+from engine import CorpusReport, survey
 from tests.card_data import all_cards, rules_keyword_vocabulary
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from engine.stack_board import BoardObject, StackEntrySpec, board_object, build_stack, stack_card_names
+from engine import BoardObject, StackEntrySpec, board_object, build_stack, stack_card_names
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "boards"

@@ -45,7 +45,8 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import ValidationError
 
-from engine.board import (
+from engine import (
+    PREDEFINED_TOKENS,
     PT_COUNTS,
     ActionKind,
     ActionSpec,
@@ -57,11 +58,12 @@ from engine.board import (
     MoveSpec,
     ObjectSpec,
     Player,
+    StackEntrySpec,
+    StackError,
+    TokenSpec,
     Zone,
+    stack_handles,
 )
-from engine.stack import StackError
-from engine.stack_board import StackEntrySpec, stack_handles
-from engine.tokens import PREDEFINED_TOKENS, TokenSpec
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
 

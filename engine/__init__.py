@@ -2,4 +2,119 @@
 
 It turns Scryfall-shaped card data into typed models, finds linked abilities (CR 607), applies copy
 effects through the layer system (CR 613, 707) and returns structured results that cite rule numbers.
+
+This module is the engine's public API: ``bot/`` and ``data/`` import from ``engine`` only, never from
+its subpackages, so the engine's files can move without touching the front ends.
 """
+
+from engine.board import (
+    PT_COUNTS,
+    ActionKind,
+    ActionSpec,
+    BoardSpec,
+    DayNight,
+    EffectKind,
+    EffectSpec,
+    FaceDownKind,
+    MoveSpec,
+    ObjectSpec,
+    Player,
+    Zone,
+)
+from engine.characteristics import COLOR_NAMES
+from engine.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
+from engine.copy_question import OriginalState, copy_question, face_state
+from engine.copy_result import (
+    BoardAnswer,
+    CharacteristicsView,
+    CurrentView,
+    LinkedView,
+    ObjectAnswer,
+    answer_board,
+)
+from engine.copying import CopyError
+from engine.keywords import KeywordVocabulary
+from engine.linked import LinkedReport, find_links
+from engine.model import Ability, Card, CopyEffect, Face
+from engine.oracle import parse_card
+from engine.oracle.corpus import CorpusReport, survey
+from engine.results import Explanation
+from engine.stack import StackError, Value
+from engine.stack_answer import (
+    StackBoardAnswer,
+    StackCopyAnswer,
+    answer_stack_board,
+    copies_on_the_stack,
+    stack_copy_question,
+)
+from engine.stack_board import (
+    BoardObject,
+    StackEntrySpec,
+    board_object,
+    build_stack,
+    stack_card_names,
+    stack_handles,
+)
+from engine.stack_copy import CopyChoices
+from engine.tokens import PREDEFINED_TOKENS, TokenSpec
+from engine.zone_records import TriggerHit, ZoneMove
+from engine.zones import meld_parts_needed
+
+__all__ = [
+    "CITATIONS_CHECKED_AGAINST",
+    "COLOR_NAMES",
+    "PREDEFINED_TOKENS",
+    "PT_COUNTS",
+    "Ability",
+    "ActionKind",
+    "ActionSpec",
+    "BoardAnswer",
+    "BoardObject",
+    "BoardSpec",
+    "Card",
+    "CharacteristicsView",
+    "Citation",
+    "CopyChoices",
+    "CopyEffect",
+    "CopyError",
+    "CorpusReport",
+    "CurrentView",
+    "DayNight",
+    "EffectKind",
+    "EffectSpec",
+    "Explanation",
+    "Face",
+    "FaceDownKind",
+    "KeywordVocabulary",
+    "LinkedReport",
+    "LinkedView",
+    "MoveSpec",
+    "ObjectAnswer",
+    "ObjectSpec",
+    "OriginalState",
+    "Player",
+    "StackBoardAnswer",
+    "StackCopyAnswer",
+    "StackEntrySpec",
+    "StackError",
+    "TokenSpec",
+    "TriggerHit",
+    "Value",
+    "Zone",
+    "ZoneMove",
+    "answer_board",
+    "answer_stack_board",
+    "board_object",
+    "build_stack",
+    "copies_on_the_stack",
+    "copy_question",
+    "face_state",
+    "find_links",
+    "meld_parts_needed",
+    "parse_card",
+    "registered_citations",
+    "stack_card_names",
+    "stack_copy_question",
+    "stack_handles",
+    "survey",
+]

@@ -18,15 +18,21 @@ from bot.cli.common import run_with_rules, show
 from bot.cli.stack_render import stack_copy_panel
 from bot.services.board import BoardResult, InvalidCopyQuery, board_answer, board_json, copy_answer
 from data.boards import MAX_TEXT, BoardFormatError
-from engine.board import FaceDownKind
-from engine.characteristics import COLOR_NAMES
-from engine.copy_question import OriginalState
-from engine.copy_result import CharacteristicsView, CurrentView, LinkedView, ObjectAnswer
-from engine.copying import CopyError
-from engine.results import Explanation
-from engine.stack import StackError
-from engine.stack_answer import StackBoardAnswer
-from engine.zone_records import TriggerHit, ZoneMove
+from engine import (
+    COLOR_NAMES,
+    CharacteristicsView,
+    CopyError,
+    CurrentView,
+    Explanation,
+    FaceDownKind,
+    LinkedView,
+    ObjectAnswer,
+    OriginalState,
+    StackBoardAnswer,
+    StackError,
+    TriggerHit,
+    ZoneMove,
+)
 
 _COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
 _PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")

@@ -12,7 +12,7 @@ from rich.text import Text
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
 from bot.cli.common import run_with_rules, show
 from bot.services.linked import InvalidLinkedQuery, LinkedAnswer, linked_abilities, linked_json
-from engine.linked import LinkedReport
+from engine import LinkedReport
 
 NamesArgument = Annotated[
     list[str],

@@ -13,7 +13,7 @@ from rich.text import Text
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
 from bot.cli.common import NameArgument, run_with_rules, show
 from bot.services.parse import ParseAnswer, parse_json, parse_named_card
-from engine.model import Ability, CopyEffect, Face
+from engine import Ability, CopyEffect, Face
 
 # Ability fields shown under an ability, in this order, when set.
 _PARTS = ("keyword", "keyword_parameter", "cost", "trigger", "effect", "ability_word", "anchor_word", "level")

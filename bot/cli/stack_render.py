@@ -8,10 +8,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from engine.results import Explanation
-from engine.stack import Value
-from engine.stack_answer import StackCopyAnswer
-from engine.stack_copy import CopyChoices
+from engine import CopyChoices, Explanation, StackCopyAnswer, Value
 
 _PLAYERS = {"player:you": "you", "player:opponent": "your opponent"}
 

@@ -15,16 +15,19 @@ from bot.services.context import open_services
 from bot.services.parse import find_parsed_card
 from bot.services.rules import ImportSummary, load_rules
 from data.boards import load_board
-from engine.board import BoardSpec
-from engine.copy_question import OriginalState, copy_question, face_state
-from engine.copy_result import BoardAnswer, answer_board
-from engine.stack_answer import (
+from engine import (
+    BoardAnswer,
+    BoardSpec,
+    OriginalState,
     StackBoardAnswer,
+    answer_board,
     answer_stack_board,
     copies_on_the_stack,
+    copy_question,
+    face_state,
+    meld_parts_needed,
     stack_copy_question,
 )
-from engine.zones import meld_parts_needed
 
 DEFAULT_TARGET = "Grizzly Bears"
 """The permanent a spell like True Polymorph turns into a copy when the question names none."""

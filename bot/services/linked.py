@@ -10,8 +10,7 @@ from bot.config import Settings
 from bot.services.context import open_services
 from bot.services.parse import find_parsed_card
 from bot.services.rules import ImportSummary, load_rules, outdated_citation_note
-from engine.linked import LinkedReport, find_links
-from engine.results import Explanation
+from engine import Explanation, LinkedReport, find_links
 
 MAX_CARDS = 5
 

@@ -8,8 +8,7 @@ from typing import Any
 from bot.config import Settings
 from bot.services.context import Services, open_services
 from bot.services.rules import ImportSummary, LoadedRules, load_rules
-from engine.model import Card, Face
-from engine.oracle import parse_card
+from engine import Card, Face, parse_card
 
 
 @dataclass(frozen=True, slots=True)

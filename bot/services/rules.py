@@ -19,8 +19,7 @@ from data.rules.citations import citation_problems
 from data.rules.download import MAX_RULES_BYTES, download_rules
 from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
 from data.rules.store import RulesStore, StoredRule, rule_link
-from engine.citations import CITATIONS_CHECKED_AGAINST, registered_citations
-from engine.keywords import KeywordVocabulary
+from engine import CITATIONS_CHECKED_AGAINST, KeywordVocabulary, registered_citations
 
 MAX_QUERY_LENGTH = 200
 MAX_SEARCH_RESULTS = 50

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from data.rules.parser import contains_phrase
-from engine.citations import Citation
+from engine import Citation
 
 
 @dataclass(frozen=True, slots=True)
