@@ -1,4 +1,4 @@
-"""Time linked-ability detection (``engine.linked.find_links``) over the whole card corpus and print how
+"""Time linked-ability detection (``engine.linked.links.find_links``) over the whole card corpus and print how
 many links of each CR 607.2 kind it finds.
 
 Cards are parsed once, outside the timing, so only ``find_links`` is measured; the corpus is the one

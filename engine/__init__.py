@@ -7,7 +7,43 @@ This module is the engine's public API: ``bot/`` and ``data/`` import from ``eng
 its subpackages, so the engine's files can move without touching the front ends.
 """
 
-from engine.board import (
+from engine.actions.zones import meld_parts_needed
+from engine.answers.copy_question import OriginalState, copy_question, face_state
+from engine.answers.copy_result import (
+    BoardAnswer,
+    CharacteristicsView,
+    CurrentView,
+    LinkedView,
+    ObjectAnswer,
+    answer_board,
+)
+from engine.answers.stack_answer import (
+    StackBoardAnswer,
+    StackCopyAnswer,
+    answer_stack_board,
+    copies_on_the_stack,
+    stack_copy_question,
+)
+from engine.answers.stack_board import (
+    BoardObject,
+    StackEntrySpec,
+    board_object,
+    build_stack,
+    stack_card_names,
+    stack_handles,
+)
+from engine.copy.effects import CopyError
+from engine.core.characteristics import COLOR_NAMES
+from engine.core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
+from engine.core.model import Ability, Card, CopyEffect, Face
+from engine.core.results import Explanation
+from engine.linked.links import LinkedReport, find_links
+from engine.oracle import parse_card
+from engine.oracle.corpus import CorpusReport, survey
+from engine.oracle.keywords import KeywordVocabulary
+from engine.stack.copies import CopyChoices
+from engine.stack.items import StackError, Value
+from engine.state.board import (
     PT_COUNTS,
     ActionKind,
     ActionSpec,
@@ -21,44 +57,8 @@ from engine.board import (
     Player,
     Zone,
 )
-from engine.characteristics import COLOR_NAMES
-from engine.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
-from engine.copy_question import OriginalState, copy_question, face_state
-from engine.copy_result import (
-    BoardAnswer,
-    CharacteristicsView,
-    CurrentView,
-    LinkedView,
-    ObjectAnswer,
-    answer_board,
-)
-from engine.copying import CopyError
-from engine.keywords import KeywordVocabulary
-from engine.linked import LinkedReport, find_links
-from engine.model import Ability, Card, CopyEffect, Face
-from engine.oracle import parse_card
-from engine.oracle.corpus import CorpusReport, survey
-from engine.results import Explanation
-from engine.stack import StackError, Value
-from engine.stack_answer import (
-    StackBoardAnswer,
-    StackCopyAnswer,
-    answer_stack_board,
-    copies_on_the_stack,
-    stack_copy_question,
-)
-from engine.stack_board import (
-    BoardObject,
-    StackEntrySpec,
-    board_object,
-    build_stack,
-    stack_card_names,
-    stack_handles,
-)
-from engine.stack_copy import CopyChoices
-from engine.tokens import PREDEFINED_TOKENS, TokenSpec
-from engine.zone_records import TriggerHit, ZoneMove
-from engine.zones import meld_parts_needed
+from engine.state.tokens import PREDEFINED_TOKENS, TokenSpec
+from engine.state.zone_records import TriggerHit, ZoneMove
 
 __all__ = [
     "CITATIONS_CHECKED_AGAINST",

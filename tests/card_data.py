@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from data.rules.parser import decode_rules, parse_rules
-from engine.keywords import KeywordVocabulary
-from engine.model import Card
+from engine.core.model import Card
 from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
 from tests.conftest import ORACLE_BULK, RULES_FILE, SUPPLEMENT, require_shared
 
 OWN_CARDS = Path(__file__).parent / "fixtures" / "own_cards.jsonl"

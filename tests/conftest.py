@@ -9,7 +9,7 @@ import pytest
 from hypothesis import settings
 
 from data.rules.parser import RulesDocument, decode_rules, parse_rules
-from engine.keywords import KeywordVocabulary
+from engine.oracle.keywords import KeywordVocabulary
 from tests.fakes.fixtures import card_cache_db, fake_scryfall  # noqa: F401 -- shared fixtures
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent

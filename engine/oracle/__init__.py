@@ -3,6 +3,14 @@
 :func:`parse_card` is pure (no I/O) and does not rely on optional Scryfall fields: the 2019 bulk
 file has no ``keywords`` and the supplement has no ids, so keywords come from the Comprehensive
 Rules vocabulary and the key falls back to the name.
+
+This package is the one place the engine reads Oracle wording; every other subpackage consumes its
+typed results. Its modules: ``text`` (paragraphs, reminder text, self-references), ``types`` (type lines,
+CR 205), ``mana`` (mana costs, CR 107.4, 202), ``keywords`` (the keyword vocabulary, CR 701, 702),
+``abilities`` (splitting and classifying abilities, CR 113, 602–607, 614), ``copy_effects`` (copy
+instructions, CR 707), ``entering`` ("enters with" / "as enters" text, CR 614.1c, 614.12, 603.6a),
+``spell_text`` (targets, cast conditions and riders of spells and abilities, CR 115, 601.2, 707.10),
+``corpus`` (whole-corpus parser figures).
 """
 
 from __future__ import annotations
@@ -11,10 +19,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.keywords import KeywordVocabulary
-from engine.model import Card, Face, PrintedNumber
+from engine.core.model import Card, Face, PrintedNumber
 from engine.oracle.abilities import FaceContext, parse_abilities
 from engine.oracle.copy_effects import parse_copy_effects
+from engine.oracle.keywords import KeywordVocabulary
 from engine.oracle.mana import COLOR_ORDER, cost_colors, mana_symbols, mana_value
 from engine.oracle.text import SelfNames, self_names, short_names
 from engine.oracle.types import parse_type_line

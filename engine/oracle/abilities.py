@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from engine.citations import cite
-from engine.keywords import KeywordVocabulary
-from engine.model import Ability, AbilityKind
+from engine.core.citations import cite
+from engine.core.model import Ability, AbilityKind
 from engine.oracle import text as oracle_text
+from engine.oracle.keywords import KeywordVocabulary
 from engine.oracle.text import SelfNames
 
 SPELL_ABILITY = cite("113.3a", "Spell abilities are abilities that are followed as instructions")

@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.citations import cite
-from engine.model import SELF, Ability, AbilityKind, CopyEffect, CopyException, CopyScope, ExceptionKind
+from engine.core.citations import cite
+from engine.core.model import SELF, Ability, AbilityKind, CopyEffect, CopyException, CopyScope, ExceptionKind
 from engine.oracle.text import SelfNames, normalise_self, reminder_texts, rules_text, unquoted
 from engine.oracle.types import CARD_TYPES, SUPERTYPES
 

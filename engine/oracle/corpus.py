@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.keywords import KeywordVocabulary
-from engine.model import AbilityKind, Card, Frozen
+from engine.core.model import AbilityKind, Card, Frozen
 from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
 from engine.oracle.text import unquoted
 
 _COPY_OF = re.compile(r"\bcop(?:y|ies) of\b", re.IGNORECASE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.citations import cite
+from engine.core.citations import cite
 
 MANA_SYMBOLS = cite("107.4", "The mana symbols are")
 COLOR_FROM_COST = cite("202.2", "An object is the color or colors of the mana symbols in its mana cost")

@@ -1,6 +1,6 @@
 """Oracle text handling: paragraphs, reminder text, quotes, self-references and wording generations.
 
-Self-references become :data:`engine.model.SELF` (``~``) so that later stages never compare names:
+Self-references become :data:`engine.core.model.SELF` (``~``) so that later stages never compare names:
 the card's full name, every face name, a legendary card's short name (``Gorex`` for "Gorex, the
 Tombshell"), and "this creature / permanent / artifact / enchantment / land / spell / card /
 Equipment / Aura / Vehicle / …". Outside quoted text only: inside quotes "this creature" means the
@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from engine.citations import cite
-from engine.model import SELF
+from engine.core.citations import cite
+from engine.core.model import SELF
 
 REMINDER_TEXT = cite("207.2a", "reminder text")
 

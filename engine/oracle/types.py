@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.citations import cite
-from engine.model import TypeLine
+from engine.core.citations import cite
+from engine.core.model import TypeLine
 
 TYPE_LINE = cite("205.1", "It contains the card’s card type(s)")
 CARD_TYPES_RULE = cite("205.2a", "The card types are artifact, battle, conspiracy, creature")

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from data.boards import MAX_TEXT, BoardFormatError, load_board
-from engine.board import ActionKind, EffectKind, FaceDownKind, Player, Zone
+from engine.state.board import ActionKind, EffectKind, FaceDownKind, Player, Zone
 
 FULL = """\
 battlefield:

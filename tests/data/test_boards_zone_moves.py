@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from data.boards import BoardFormatError, load_board
-from engine.board import ActionKind, Player, Zone
+from engine.state.board import ActionKind, Player, Zone
 
 BOARD = """\
 battlefield:

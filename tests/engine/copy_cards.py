@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.board import BoardSpec
-from engine.model import Card
-from engine.zones import meld_parts_needed
+from engine.actions.zones import meld_parts_needed
+from engine.core.model import Card
+from engine.state.board import BoardSpec
 from tests.card_data import parsed_card
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from data.boards import load_board
-from engine.copying import CopyError
-from engine.events import board_from_spec, replay
+from engine.actions.events import board_from_spec, replay
+from engine.copy.effects import CopyError
 from tests.engine.copy_cards import cards_for
 
 BOARD = """\

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from data.boards import BoardFormatError, load_board
-from engine.board import ActionKind
-from engine.copy_result import answer_board
-from engine.copying import CopyError
-from engine.model import AbilityKind
-from engine.tokens import TokenSpec, token_card
+from engine.answers.copy_result import answer_board
+from engine.copy.effects import CopyError
+from engine.core.model import AbilityKind
+from engine.state.board import ActionKind
+from engine.state.tokens import TokenSpec, token_card
 from tests.engine.copy_cards import cards_for
 
 

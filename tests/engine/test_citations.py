@@ -17,10 +17,10 @@ from data.db import open_database
 from data.rules.citations import CitationProblem, citation_problems
 from data.rules.parser import RulesDocument
 from data.rules.store import RulesStore
-from engine.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
-from engine.faces import FLIP_NO_MEMORY, FLIP_ONE_WAY
-from engine.layers import LAYER_7C
-from engine.results import Explanation
+from engine.actions.faces import FLIP_NO_MEMORY, FLIP_ONE_WAY
+from engine.core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
+from engine.core.results import Explanation
+from engine.layers.system import LAYER_7C
 
 
 def _import_every_engine_module() -> None:

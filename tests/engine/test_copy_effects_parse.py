@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.keywords import KeywordVocabulary
-from engine.model import SELF, CopyEffect, CopyException, CopyScope, ExceptionKind
+from engine.core.model import SELF, CopyEffect, CopyException, CopyScope, ExceptionKind
 from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
 from tests.card_data import parsed_card
 
 E = ExceptionKind

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data.boards import load_board
-from engine.copy_result import answer_board
+from engine.answers.copy_result import answer_board
 from tests.engine.copy_cards import cards_for
 
 ORIGINALS = ["Grizzly Bears", "Serra Angel", "Tarmogoyf", "Llanowar Elves"]

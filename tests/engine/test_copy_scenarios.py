@@ -25,8 +25,8 @@ import pytest
 import yaml
 
 from data.boards import load_board
-from engine.copy_result import answer_board
-from engine.copying import CopyError
+from engine.answers.copy_result import answer_board
+from engine.copy.effects import CopyError
 from tests.engine.copy_cards import cards_for
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"

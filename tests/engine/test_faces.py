@@ -1,6 +1,6 @@
 """Double-faced, flip and meld rules outside board scenarios: name choices (CR 710.5, 712.19), the face of a
 spell on the stack (712.8b, 712.8c, 712.8f, 712.11, 712.11a, 712.11b), and the board events of
-``engine.resolving`` (day/night, pending copy replacements, replay).
+``engine.actions.resolving`` (day/night, pending copy replacements, replay).
 """
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from data.boards import BoardFormatError, load_board
-from engine.board import DayNight
-from engine.copying import CopyError
-from engine.events import board_from_spec, replay
-from engine.faces import choosable_names
-from engine.stack import StackSpell, characteristics_of
-from engine.stack_faces import spell_face_explanation
+from engine.actions.events import board_from_spec, replay
+from engine.actions.faces import choosable_names
+from engine.copy.effects import CopyError
+from engine.stack.faces import spell_face_explanation
+from engine.stack.items import StackSpell, characteristics_of
+from engine.state.board import DayNight
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 

@@ -8,11 +8,11 @@ import pytest
 from pydantic import ValidationError
 
 from data.boards import load_board
-from engine.board import Board, EffectKind, EffectSpec, FaceDownKind, GameObject, TimedEffect
-from engine.events import board_from_spec
-from engine.layers import Computed, copiable_values, current_characteristics, effect_name
-from engine.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
-from engine.statics import ALL_CREATURE_TYPES
+from engine.actions.events import board_from_spec
+from engine.core.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
+from engine.layers.statics import ALL_CREATURE_TYPES
+from engine.layers.system import Computed, copiable_values, current_characteristics, effect_name
+from engine.state.board import Board, EffectKind, EffectSpec, FaceDownKind, GameObject, TimedEffect
 from tests.engine.copy_cards import cards_for
 
 

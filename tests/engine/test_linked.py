@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from engine.keywords import KeywordVocabulary
-from engine.linked import LinkedReport, find_links
+from engine.linked.links import LinkedReport, find_links
 from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
 from tests.card_data import card_json, parsed_card
 
 Pairs = set[tuple[tuple[int, int], str]]

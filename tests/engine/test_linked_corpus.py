@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from engine.keywords import KeywordVocabulary
-from engine.linked import find_links
+from engine.linked.links import find_links
 from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
 from tests.card_data import all_cards
 
 # Measured on the shared 2019 bulk file + supplement (20,042 records); a drop means lost recall.

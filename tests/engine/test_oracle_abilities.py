@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.keywords import KeywordVocabulary
-from engine.model import SELF, Ability, AbilityKind
+from engine.core.model import SELF, Ability, AbilityKind
 from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
 from tests.card_data import parsed_card
 
 K = AbilityKind

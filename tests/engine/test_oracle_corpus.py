@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.keywords import KeywordVocabulary
 from engine.oracle.corpus import QUOTED_ONLY, CorpusReport, survey
+from engine.oracle.keywords import KeywordVocabulary
 from tests.card_data import all_cards
 
 BULK_CARDS = 20_030

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.keywords import KeywordVocabulary
+from engine.oracle.keywords import KeywordVocabulary
 
 SMALL = KeywordVocabulary.from_titles(
     ["Flying", "Vigilance", "Equip", "Partner", "Landwalk", "Cycling", "Protection", "Kicker", "Suspend"],

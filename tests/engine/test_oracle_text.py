@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.keywords import KeywordVocabulary
-from engine.model import SELF
+from engine.core.model import SELF
 from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
 from engine.oracle.text import paragraphs, self_names, short_names, strip_reminder
 from tests.card_data import card_json, parsed_card
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from data.boards import load_board
-from engine.board import Board
-from engine.events import board_from_spec, replay
-from engine.layers import current_characteristics
+from engine.actions.events import board_from_spec, replay
+from engine.layers.system import current_characteristics
+from engine.state.board import Board
 from tests.engine.copy_cards import cards_for
 
 _CHOSEN = "battlefield:\n  - {card: Grizzly Bears, id: bears}\n"

@@ -16,9 +16,7 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
-from engine.model import Card
-from engine.stack import Choices, Payment, StackError
-from engine.stack_board import (
+from engine.answers.stack_board import (
     MAX_STACK,
     BoardObject,
     StackEntrySpec,
@@ -27,7 +25,9 @@ from engine.stack_board import (
     stack_card_names,
     stack_handles,
 )
-from engine.stack_copy import StackCopyResult, cast_copy
+from engine.core.model import Card
+from engine.stack.copies import StackCopyResult, cast_copy
+from engine.stack.items import Choices, Payment, StackError
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"

@@ -9,11 +9,16 @@ import pytest
 import yaml
 
 from data.boards import load_board
-from engine.board import BoardSpec
-from engine.events import board_from_spec
-from engine.model import Card
-from engine.stack_answer import StackCopyAnswer, answer_stack, copies_on_the_stack, stack_copy_question
-from engine.stack_board import StackEntrySpec, stack_card_names
+from engine.actions.events import board_from_spec
+from engine.answers.stack_answer import (
+    StackCopyAnswer,
+    answer_stack,
+    copies_on_the_stack,
+    stack_copy_question,
+)
+from engine.answers.stack_board import StackEntrySpec, stack_card_names
+from engine.core.model import Card
+from engine.state.board import BoardSpec
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"

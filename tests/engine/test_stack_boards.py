@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from data.boards import BoardFormatError, load_board
-from engine.model import Card
-from engine.stack_answer import StackBoardAnswer, answer_stack_board
+from engine.answers.stack_answer import StackBoardAnswer, answer_stack_board
+from engine.core.model import Card
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"

@@ -8,15 +8,11 @@ from pathlib import Path
 import pytest
 
 from data.boards import BoardFormatError, load_board
-from engine.board import Board, EffectKind, EffectSpec, Player
-from engine.characteristics import Characteristics, GameAbility
-from engine.dependency import next_effect
-from engine.events import board_from_spec, replay
-from engine.keywords import KeywordVocabulary
-from engine.layers import board_characteristics, current_characteristics
-from engine.model import AbilityKind, PrintedNumber
-from engine.oracle import parse_card
-from engine.statics import (
+from engine.actions.events import board_from_spec, replay
+from engine.core.characteristics import Characteristics, GameAbility
+from engine.core.model import AbilityKind, PrintedNumber
+from engine.layers.dependency import next_effect
+from engine.layers.statics import (
     Seen,
     affected,
     attachment_problem,
@@ -26,6 +22,10 @@ from engine.statics import (
     restricts_only,
     would_affect,
 )
+from engine.layers.system import board_characteristics, current_characteristics
+from engine.oracle import parse_card
+from engine.oracle.keywords import KeywordVocabulary
+from engine.state.board import Board, EffectKind, EffectSpec, Player
 from tests.card_data import all_cards, card_json
 from tests.engine.copy_cards import cards_for
 

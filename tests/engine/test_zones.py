@@ -1,4 +1,4 @@
-"""Zone changes of permanents (engine.zones): new objects (CR 400.7), melded permanents (CR 712.21),
+"""Zone changes of permanents (engine.actions.zones): new objects (CR 400.7), melded permanents (CR 712.21),
 tokens (CR 111.7), triggers (CR 603.10a, 603.6c, 712.21e), replacements (CR 616.1) and Duplicant."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from data.boards import load_board
-from engine.board import Board, Player, Zone
-from engine.copy_result import BoardAnswer, answer_board
-from engine.copying import CopyError
-from engine.events import board_from_spec, replay
-from engine.layers import current_characteristics
-from engine.zones import cards_of, found_object, meld_parts_needed
+from engine.actions.events import board_from_spec, replay
+from engine.actions.zones import cards_of, found_object, meld_parts_needed
+from engine.answers.copy_result import BoardAnswer, answer_board
+from engine.copy.effects import CopyError
+from engine.layers.system import current_characteristics
+from engine.state.board import Board, Player, Zone
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 

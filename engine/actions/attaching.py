@@ -1,0 +1,121 @@
+"""The ``attach`` board action: an Aura, Equipment or Fortification becomes attached to a permanent.
+
+An effect that tries to attach it to something it can't legally be attached to, to what it is already
+attached to, or to attach something that isn't an Aura, Equipment or Fortification does nothing (CR 701.3b,
+301.5b, 301.5c, 303.4j). When it does become attached it gets a new timestamp (613.7e), and so do the
+effects of its static abilities, the ones other effects gave it included, in the same order (613.7a).
+"""
+
+from __future__ import annotations
+
+from engine.actions.zones import TOKEN_GONE, static_copy_ends
+from engine.copy.effects import CopyError
+from engine.core.citations import cite
+from engine.core.results import Explanation
+from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_problem
+from engine.layers.system import (
+    ATTACHED_TIMESTAMP,
+    GRANTED_TIMESTAMP,
+    current_characteristics,
+    current_controller,
+)
+from engine.state.board import Board, Event, GameObject, Zone
+
+EQUIPMENT_DOESNT_MOVE = cite("301.5b", "the Equipment doesn’t move")
+AURA_DOESNT_MOVE = cite("303.4j", "the Aura doesn’t move")
+ATTACH_DOES_NOTHING = cite("701.3b", "the effect does nothing")
+NEW_HOST_TIMESTAMP = cite("701.3c", "to a different object or player causes")
+ONE_ROLE = cite("704.5y", "except the one with the most recent timestamp is put into its owner’s graveyard")
+ATTACHABLE = ("Aura", "Equipment", "Fortification")
+
+
+def attach(board: Board, event: Event) -> Board:
+    """The board after ``event.object_id`` becomes attached to ``event.to`` (or doesn't, with the reason)."""
+    obj = board.get(event.object_id)
+    host = board.get(event.to or "")
+    if obj.zone is not Zone.BATTLEFIELD or host.zone is not Zone.BATTLEFIELD:
+        raise CopyError(f"{obj.id} and {host.id} must both be on the battlefield to attach one to the other.")
+    values = current_characteristics(obj, board)
+    if not set(ATTACHABLE) & set(values.subtypes):
+        return _does_nothing(
+            board,
+            obj,
+            f"{obj.id} ({values.name}) isn't an Aura, Equipment or Fortification: the effect does nothing "
+            "and it doesn't move.",
+        )
+    if obj.attached_to == host.id:
+        return _does_nothing(
+            board,
+            obj,
+            f"{obj.id} is already attached to {host.id}: the effect does nothing, and it gets no new "
+            "timestamp.",
+        )
+    problem = attachment_problem(_seen(obj, board), _seen(host, board))
+    if problem is not None:
+        rule = AURA_DOESNT_MOVE if "Aura" in values.subtypes else EQUIPMENT_DOESNT_MOVE
+        extra = (EQUIPMENT_CREATURE,) if "Equipment" in values.subtypes and values.is_a("Creature") else ()
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                f"{problem} It can't become attached to {host.id}: it doesn't move.", rule, *extra
+            ),
+            note=True,
+        )
+    moved = obj.model_copy(update={"attached_to": host.id, "timestamp": event.timestamp})
+    board = static_copy_ends(board, obj, f"{obj.id} moved to {host.id}")
+    board = _one_role_per_player(board.replace(moved), moved, host)
+    return board.explain(
+        obj.id,
+        Explanation.of(
+            f"It becomes attached to {host.id} and gets a new timestamp ({event.timestamp}); the effects "
+            "of its static abilities, those other effects gave it included, get new timestamps in the same "
+            "order.",
+            ATTACHED_TIMESTAMP,
+            NEW_HOST_TIMESTAMP,
+            GRANTED_TIMESTAMP,
+        ),
+    )
+
+
+def _seen(obj: GameObject, board: Board) -> Seen:
+    return Seen(
+        id=obj.id,
+        values=current_characteristics(obj, board),
+        controller=current_controller(obj),
+        attached_to=obj.attached_to,
+        token=obj.token,
+        choices=obj.choices,
+    )
+
+
+def _does_nothing(board: Board, obj: GameObject, why: str) -> Board:
+    return board.explain(obj.id, Explanation.of(why, ATTACH_DOES_NOTHING), note=True)
+
+
+def _one_role_per_player(board: Board, role: GameObject, host: GameObject) -> Board:
+    """CR 704.5y: of the Roles one player controls on a permanent, only the newest stays; a Role token put
+    into a graveyard then ceases to exist (111.7)."""
+    if "Role" not in current_characteristics(role, board).subtypes:
+        return board
+    controller = current_controller(role)
+    older = [
+        other
+        for other in board.in_zone(Zone.BATTLEFIELD)
+        if other.id != role.id
+        and other.attached_to == host.id
+        and current_controller(other) is controller
+        and "Role" in current_characteristics(other, board).subtypes
+    ]
+    for other in older:
+        board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != other.id)})
+        board = board.explain(
+            host.id,
+            Explanation.of(
+                f"{other.id} is an older Role its controller has on {host.id}: as a state-based action it is "
+                "put into its owner's graveyard"
+                + (", where the token ceases to exist." if other.token else "."),
+                ONE_ROLE,
+                *((TOKEN_GONE,) if other.token else ()),
+            ),
+        )
+    return board

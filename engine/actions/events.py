@@ -1,0 +1,1044 @@
+"""Events that change a board: objects entering, becoming copies, token copies, turning face up, transforming.
+
+:func:`build_board` turns a :class:`~engine.state.board.BoardSpec` into events and applies them in order;
+:func:`apply_event` is the one place a board changes, so ``Board.events`` can be replayed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from engine.actions.attaching import attach
+from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
+from engine.actions.resolving import (
+    COPIED_ENTERING_TEXT,
+    ENTERS_AS_COPY,
+    add_pending_copy,
+    becomes_day_or_night,
+    create_token_with_waiting_copy,
+    day_night_checks,
+    enter_with_waiting_copy,
+    has_standing_copy_effects,
+    put_onto_battlefield,
+    resolve_permanent_spell,
+    waiting_copy,
+)
+from engine.actions.zones import leave, return_cards
+from engine.copy.effects import (
+    ADDITIONAL,
+    BACK_FACE_COPY,
+    COLOR_AND_ABILITIES,
+    COPIABLE,
+    COPIABLE_SETTING,
+    COPY_STATUS,
+    TOKEN_TEXT,
+    CopyError,
+    apply_copy,
+    card_copy_effect,
+    check_copyable,
+    copy_effect_of,
+    exception_wording,
+    original_label,
+)
+from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
+from engine.core.citations import cite
+from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
+from engine.core.results import Explanation
+from engine.layers.system import (
+    BACK_FACE_MANA_VALUE,
+    CONTINUALLY_APPLIED,
+    FLIP_ALTERNATIVE,
+    FLIP_COST_COLOR,
+    MELDED_MANA_VALUE,
+    copiable_values,
+    current_characteristics,
+    effect_name,
+    is_melded,
+    layer_one_text,
+)
+from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.entering import (
+    EnteringCounters,
+    additional_counters,
+    as_enters_choices,
+    entering_abilities,
+    entering_counters,
+    enters_tapped,
+    enters_triggers,
+    other_as_enters,
+    pt_options,
+    pt_setting_ability,
+)
+from engine.state.board import (
+    ActionKind,
+    AsEntersSetting,
+    Board,
+    BoardSpec,
+    EffectKind,
+    EffectSpec,
+    Event,
+    FaceDownKind,
+    GameObject,
+    ObjectSpec,
+    TimedEffect,
+    Zone,
+)
+from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
+
+ENTERS_TRIGGERS = cite(
+    "707.5", "any enters-the-battlefield triggered abilities of the copy will have a chance"
+)
+BECOMES_COPY = cite(
+    "707.4", "The change doesn’t cause enters-the-battlefield or leaves-the-battlefield abilities"
+)
+KEEPS_EFFECTS = cite("707.4", "doesn’t change any noncopy effects presently affecting the permanent")
+NEW_CHOICES = cite("707.6", "the object’s controller will get to make any “as [this] enters the battlefield”")
+UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.”")
+ETB_TRIGGER = cite(
+    "603.6a", "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
+)
+FACE_DOWN_ENTERS = cite("708.3", "the permanent’s enters-the-battlefield abilities won’t trigger")
+FACE_DOWN_BECOMES_COPY = cite("708.10", "Its characteristics therefore remain the same")
+TURNED_FACE_UP = cite("708.8", "its copiable values revert to its normal copiable values")
+NO_MORPH_COST = cite(
+    "702.37e",
+    "If the permanent wouldn’t have a morph cost if it were face up, it can’t be turned face up this way",
+)
+FACE_UP_TIMESTAMP = cite(
+    "613.7f", "A permanent receives a new timestamp each time it turns face up or face down"
+)
+TOKEN_COPY_DFC = cite(
+    "707.8a", "the resulting token is a transforming token that has both a front face and a back face"
+)
+NO_TOKEN_OF_NOTHING = cite("111.12", "a copy of a nonexistent object, no token is created")
+TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
+COPIED_VALUES_FIXED = cite("707.2b", "changing the copiable values of the original object won’t cause")
+AS_TURNED_FACE_UP = cite("708.11", "that ability is applied while that permanent is being turned face up")
+ALREADY_FACE_DOWN = cite("708.2b", "A face-down permanent can’t be turned face-down")
+STATIC_COPY_FIXED = cite("707.2c", "are determined only at the time that effect first starts to apply")
+ENTERING_REPLACEMENTS = cite(
+    "614.12", "Some replacement effects modify how a permanent enters the battlefield"
+)
+MODAL_FACE_UP = cite("712.8f", "a modal double-faced permanent is on the battlefield")
+FRONT_FACE_UP = cite("712.8d", "While a double-faced permanent has its front face up")
+FLIP_NORMAL = cite("710.1a", "The top half of a flip card contains the card’s normal name")
+FLIP_ONLY_WHEN_FLIPPED = cite("710.1b", "only if the permanent is flipped")
+MELDED_ONE_OBJECT = cite("701.37a", "The resulting permanent is a single object represented by two cards")
+MELDED_ENTERS = cite("712.14c", "enter the battlefield as a single permanent with their back faces up")
+MELD_PAIRS = {
+    "Chittering Host": cite("712.5a", "Midnight Scavengers and Graf Rats meld to form Chittering Host"),
+    "Hanweir, the Writhing Township": cite("712.5b", "meld to form Hanweir, the Writhing Township"),
+    "Brisela, Voice of Nightmares": cite("712.5c", "meld to form Brisela, Voice of Nightmares"),
+    "Mishra, Lost to Phyrexia": cite("712.5d", "meld to form Mishra, Lost to Phyrexia"),
+    "Urza, Planeswalker": cite("712.5e", "meld to form Urza, Planeswalker"),
+    "Titania, Gaea Incarnate": cite("712.5f", "meld to form Titania, Gaea Incarnate"),
+}
+X_OF_THE_SPELL = cite(
+    "107.3m", "the value of X for that ability is the same as the value of X for that spell"
+)
+OTHER_AS_ENTERS = cite("603.6d", "Such text is a static ability—not a triggered ability—whose effect occurs")
+ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happen")
+LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
+LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
+
+_STATIC_COPY = re.compile(r"\bis a copy of\b")
+_ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
+_BECOMING_SCOPES = (CopyScope.BECOME_COPY,)
+_TOKEN_SCOPES = (CopyScope.TOKEN_COPY,)
+
+
+def build_board(
+    spec_objects: tuple[ObjectSpec, ...],
+    actions: tuple[Event, ...],
+    cards: Mapping[str, Card],
+    *,
+    first: tuple[Event, ...] = (),
+) -> Board:
+    """The board ``first`` (the starting day or night), then the objects (in timestamp order), and then
+    the actions produce."""
+    board = Board()
+    for event in first:
+        board = apply_event(board, event, cards)
+    for obj in spec_objects:
+        board = apply_event(
+            board, Event(kind=ActionKind.ENTERS, timestamp=0, object_id=obj.id, entering=obj), cards
+        )
+    for action in actions:
+        board = apply_event(board, action, cards)
+    return board
+
+
+def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
+    """The board a :class:`BoardSpec` describes, ``cards`` giving the parsed card for every name it uses."""
+    actions = tuple(
+        Event(
+            kind=a.kind,
+            timestamp=0,
+            object_id=a.entering.id if a.entering else a.target or "",
+            entering=a.entering,
+            of=a.of,
+            via=a.via,
+            new_id=a.new_id,
+            controller=a.controller,
+            token=a.token,
+            exiled_with=a.exiled_with,
+            effect=a.effect,
+            move=a.move,
+            day_night=a.day_night,
+            transformed=a.transformed,
+            to=a.to,
+        )
+        for a in spec.actions
+    )
+    starting = (
+        (Event(kind=ActionKind.DAY_NIGHT, timestamp=0, object_id="", day_night=spec.day_night),)
+        if spec.day_night is not None
+        else ()
+    )
+    return build_board(spec.objects, actions, cards, first=starting)
+
+
+def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:
+    """Rebuild a board from its recorded events."""
+    return build_board((), events, cards)
+
+
+def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    """The board after ``event`` (raises :class:`CopyError` or KeyError for impossible events)."""
+    board, timestamp = board.tick()
+    event = event.model_copy(update={"timestamp": timestamp})
+    before = {obj.id for obj in board.in_zone(Zone.BATTLEFIELD)}
+    board = _applied(board, event, cards)
+    changed = {obj.id for obj in board.in_zone(Zone.BATTLEFIELD)} - before | {event.object_id}
+    return day_night_checks(board, changed, timestamp).record(event)
+
+
+def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    match event.kind:
+        case ActionKind.ENTERS:
+            board = _enters(board, event, cards)
+        case ActionKind.BECOMES_COPY:
+            board = _becomes_copy(board, event, cards)
+        case ActionKind.CREATE_TOKEN_COPY:
+            board = create_token_with_waiting_copy(board, event, cards, _create_token_copy, _enters)
+        case ActionKind.CREATE_TOKEN:
+            create = lambda b, e, _: _create_token(b, e)  # noqa: E731
+            board = create_token_with_waiting_copy(board, event, cards, create, _enters)
+        case ActionKind.ENDS:
+            board = _effect_ends(board, event)
+        case ActionKind.TURN_FACE_UP:
+            board = _turn_face_up(board, event)
+        case ActionKind.TURN_FACE_DOWN:
+            board = _turn_face_down(board, event)
+        case ActionKind.TRANSFORM:
+            board = _transform(board, event)
+        case ActionKind.LEAVES:
+            board = leave(board, event, cards, _enters)
+        case ActionKind.RETURNS:
+            board = return_cards(board, event, cards, _enters)
+        case ActionKind.RESOLVES:
+            board = resolve_permanent_spell(board, event, cards, _enters)
+        case ActionKind.NEXT_ENTERS_AS_COPY:
+            board = add_pending_copy(board, event, cards)
+        case ActionKind.DAY_NIGHT:
+            board = becomes_day_or_night(board, event)
+        case ActionKind.PUT_ONTO_BATTLEFIELD:
+            board = put_onto_battlefield(board, event, cards, _enters)
+        case ActionKind.FLIP:
+            board = flip(board, event.object_id)
+        case ActionKind.ATTACH:
+            board = _attach(board, event, cards)
+    return board
+
+
+def _attach(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    """``attach``; an Aura whose static ability makes the enchanted creature a copy (Metamorphic
+    Alteration) makes its new host that copy instead of the old one (CR 611.3a)."""
+    aura = board.get(event.object_id)
+    name = aura.card.name if aura.card else None
+    old = board.get(aura.attached_to) if aura.attached_to and board.has(aura.attached_to) else None
+    following = [c for c in old.copies if c.via == name] if old and name else []
+    board = attach(board, event)
+    if not following or board.get(aura.id).attached_to != event.to:
+        return board
+    becomes = event.model_copy(
+        update={
+            "kind": ActionKind.BECOMES_COPY,
+            "object_id": event.to,
+            "of": following[-1].of_id,
+            "via": name,
+        }
+    )
+    return _becomes_copy(board, becomes, cards)
+
+
+def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    spec = event.entering
+    if spec is None:
+        raise ValueError("an enters event needs the entering object")
+    if board.has(spec.id):
+        raise CopyError(f"the handle {spec.id!r} is already used on this board")
+    if (
+        spec.zone is Zone.BATTLEFIELD
+        and spec.id not in board.considered
+        and (waiting_copy(board) is not None or has_standing_copy_effects(board))
+    ):
+        return enter_with_waiting_copy(board, event, cards, _enters)
+    # A token that enters as a copy instead of what its creating effect made has no card (CR 111.1).
+    obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)
+    _check_faces(obj)
+    if spec.zone is not Zone.BATTLEFIELD:
+        return board.replace(obj)
+    _check_attachment(obj, board)
+    face = _face_up(obj)
+    if face is not None:
+        board = board.explain(obj.id, face)
+    if spec.copy_of:
+        via = spec.via or spec.card
+        effect = _entering_copy_effect(cards[via], via)
+        obj, board = _copy_onto(
+            board, obj, board.get(spec.copy_of), effect, via, event.timestamp, entering=True
+        )
+        for handle in spec.then_copy_of:
+            obj, board = _copy_again(board, obj, board.get(handle), event.timestamp)
+        board = _linked_copy_trigger(board, obj)
+    board, obj = _enter_replacements(board, obj, spec, event.timestamp)
+    stamp = event.timestamp
+    entry = 0
+    for effect_spec in spec.effects:
+        if not effect_spec.with_previous:
+            board, stamp = board.tick()
+            entry += 1
+        source = f"the effect listed on {obj.id} (effects: entry {entry})"
+        listed = TimedEffect(timestamp=stamp, spec=effect_spec, listed=True, source=source)
+        obj = obj.model_copy(update={"effects": (*obj.effects, listed)})
+    return board.replace(obj)
+
+
+def _check_faces(obj: GameObject) -> None:
+    """Only a transforming double-faced card can be transformed, only a modal one played as its back face."""
+    layout = obj.card.layout if obj.card else ""
+    name = obj.card.name if obj.card else obj.id
+    if obj.transformed and layout != "transform":
+        raise CopyError(f"{name} isn't a transforming double-faced card, so it can't be transformed.")
+    if obj.back_face and layout != "modal_dfc":
+        raise CopyError(f"{name} isn't a modal double-faced card; face: back is for those.")
+    if (obj.transformed or obj.back_face) and obj.zone is not Zone.BATTLEFIELD:
+        raise CopyError(f"{name} has its back face up only on the battlefield or the stack (CR 712.8a).")
+
+
+def _face_up(obj: GameObject) -> Explanation | None:
+    """Why the face that's up of a double-faced, melded or flipped permanent gives it these values."""
+    card = obj.card
+    if card is None or obj.face_down:
+        return None
+    if obj.back_face:
+        return Explanation.of(
+            "It is a modal double-faced card with its back face up: it has only that face's characteristics, "
+            "its mana value included.",
+            MODAL_FACE_UP,
+        )
+    if obj.transformed:
+        front = card.faces[0]
+        return Explanation.of(
+            f"Its back face ({card.faces[1].name}) is up: it has only that face's characteristics, but its "
+            f"mana value is calculated from its front face's mana cost ({''.join(front.mana_cost)}).",
+            BACK_FACE_MANA_VALUE,
+        )
+    if card.layout == "flip" and len(card.faces) > 1:
+        return _flip_face(card, flipped=obj.flipped)
+    if is_melded(card):
+        return _melded_face(card)
+    if card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1:
+        return Explanation.of(
+            f"Its front face ({card.faces[0].name}) is up: it has only that face's characteristics.",
+            FRONT_FACE_UP,
+        )
+    return None
+
+
+def _flip_face(card: Card, *, flipped: bool) -> Explanation:
+    if flipped:
+        return Explanation.of(
+            f"It is flipped: {card.faces[1].name}'s name, text, type line, power and toughness apply "
+            "instead; its mana cost and color don't change.",
+            FLIP_ALTERNATIVE,
+            FLIP_COST_COLOR,
+        )
+    return Explanation.of(
+        f"It is an unflipped flip card: it has its normal characteristics ({card.faces[0].name}); the "
+        f"alternative ones ({card.faces[1].name}) would apply only while it is flipped.",
+        FLIP_NORMAL,
+        FLIP_ONLY_WHEN_FLIPPED,
+    )
+
+
+def _melded_face(card: Card) -> Explanation:
+    pair = " and ".join(card.meld_parts) or "its two meld cards"
+    return Explanation.of(
+        f"It is a melded permanent: {pair} melded into one object represented by two cards, back faces up. "
+        "It has only the combined back face's characteristics, and its mana value is the sum of its front "
+        "faces' mana values.",
+        MELDED_ONE_OBJECT,
+        MELDED_ENTERS,
+        *((MELD_PAIRS[card.name],) if card.name in MELD_PAIRS else ()),
+        MELDED_MANA_VALUE,
+    )
+
+
+def _check_attachment(obj: GameObject, board: Board) -> None:
+    """``attached_to`` must name a permanent, and only an Aura, Equipment or Fortification is attached."""
+    if obj.attached_to is None:
+        return
+    host = board.get(obj.attached_to)
+    if host.zone is not Zone.BATTLEFIELD:
+        raise CopyError(f"{obj.id} can't be attached to {host.id}, which isn't on the battlefield.")
+    values = copiable_values(obj)
+    if not {"Aura", "Equipment", "Fortification"} & set(values.subtypes):
+        raise CopyError(
+            f"{obj.id} ({values.name or 'a face-down permanent'}) isn't an Aura, Equipment or Fortification, "
+            "so it can't be attached to a permanent."
+        )
+
+
+def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObject:
+    return GameObject(
+        id=spec.id,
+        card=card,
+        zone=spec.zone,
+        owner=spec.controller,
+        controller=spec.controller,
+        timestamp=timestamp,
+        token=spec.token,
+        tapped=spec.tapped,
+        phased_out=spec.phased_out,
+        flipped=spec.flipped,
+        transformed=spec.transformed,
+        back_face=spec.back_face,
+        face_down=spec.face_down,
+        counters=dict(spec.counters or ()),
+        choices=dict(spec.choices),
+        kicked=spec.kicked,
+        x=spec.x,
+        attached_to=spec.attached_to,
+        exiled_by=spec.exiled_by,
+        exiled_by_ability=spec.exiled_by_ability,
+    )
+
+
+def _entering_copy_effect(card: Card, via: str) -> CopyEffect:
+    effect = card_copy_effect(card, _ENTERING_SCOPES)
+    if effect is None:
+        raise CopyError(
+            f"{via} has no ability that makes a permanent enter as a copy; {describe_copy_abilities(card)}"
+        )
+    return effect
+
+
+def describe_copy_abilities(card: Card) -> str:
+    """What ``card`` can copy instead, for a clear answer when it can't make the copy asked for."""
+    effects = [e for face in card.faces for e in face.copy_effects]
+    if not effects:
+        abilities = [a.text.split(" (")[0] for face in card.faces for a in face.abilities]
+        has = f"its abilities: {'; '.join(abilities)}" if abilities else "it has no abilities"
+        return f"{card.name} has no ability that copies anything ({has})."
+    shown = "; ".join(f"{e.scope.value.replace('-', ' ')}: {e.copyable}" for e in effects)
+    return f"what {card.name} can do: {shown}."
+
+
+def _copy_onto(
+    board: Board,
+    copier: GameObject,
+    original: GameObject,
+    effect: CopyEffect | None,
+    via: str,
+    timestamp: int,
+    *,
+    entering: bool,
+) -> tuple[GameObject, Board]:
+    if effect is not None:
+        check_copyable(effect, via, copier, original, board)
+    copier, why = apply_copy(board, copier, original, effect, via, timestamp)
+    label = original_label(original)
+    verb = "enters as a copy of" if entering else "becomes a copy of"
+    rule = ENTERS_AS_COPY if entering else BECOMES_COPY
+    board = board.explain(
+        copier.id,
+        Explanation.of(
+            f"{copier.id} {verb} {label} through {via}'s ability: it takes the copiable values of {label} — "
+            "name, mana cost, color indicator, types, rules text, power, toughness and loyalty — and with "
+            "them its color and abilities.",
+            COPIABLE,
+            COLOR_AND_ABILITIES,
+            rule,
+        ),
+    )
+    for explanation in why:
+        board = board.explain(copier.id, explanation)
+    copied = copier.copies[-1].values
+    if copier.flipped and copied.flipped is not None:
+        board = board.explain(
+            copier.id,
+            Explanation.of(
+                f"{copier.id} is flipped, and the copy effect doesn't change its status: its copiable values "
+                f"are the copied flip card's as modified by that status — {copied.flipped.name}. Mana cost "
+                "and color stay those of the copied card's normal half.",
+                COPY_STATUS,
+                FLIP_ALTERNATIVE,
+                FLIP_COST_COLOR,
+            ),
+        )
+    return copier, board
+
+
+def _copy_again(
+    board: Board, obj: GameObject, original: GameObject, timestamp: int
+) -> tuple[GameObject, Board]:
+    """Apply the "enter as a copy" replacement the entering object got from the text it copied (CR 707.5).
+
+    The exceptions of the copy effect applied before it that are additional effects or linked triggers
+    then don't happen (CR 707.9e, 707.9g).
+    """
+    values = copiable_values(obj)
+    effect = copy_effect_of(values.abilities, (CopyScope.ENTER_AS_COPY,))
+    if effect is None:
+        raise CopyError(
+            f"{obj.id} enters as a copy of {values.name or 'a face-down permanent'}, which has no ability to "
+            f"enter as a copy, so it can't also copy {original.id}."
+        )
+    earlier = obj.copies[-1].effect
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            f"The copied text includes {values.name}'s own “enter as a copy” replacement effect, so that "
+            "applies to the same entering event as well: its controller chooses what it copies.",
+            COPIED_ENTERING_TEXT,
+        ),
+    )
+    obj, board = _copy_onto(board, obj, original, effect, values.name or obj.id, timestamp, entering=True)
+    for exception in earlier.exceptions if earlier else ():
+        wording = exception_wording(exception.text, obj)
+        if exception.kind is ExceptionKind.ADDITIONAL_EFFECT:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"“{wording}” was an additional effect of the copy effect applied before this one, so it "
+                    "doesn't happen.",
+                    ADDITIONAL_EFFECT_LOST,
+                ),
+            )
+        elif exception.kind is ExceptionKind.LINKED_TRIGGER:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"“{wording}” was linked to the copy effect applied before this one, so it doesn't "
+                    "trigger.",
+                    LINKED_TRIGGER_LOST,
+                ),
+            )
+    return obj, board
+
+
+def _linked_copy_trigger(board: Board, obj: GameObject) -> Board:
+    """The triggered ability linked to the last copy effect applied as it entered triggers (CR 603.11)."""
+    effect = obj.copies[-1].effect if obj.copies else None
+    for exception in effect.exceptions if effect else ():
+        if exception.kind is ExceptionKind.LINKED_TRIGGER:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"“{exception_wording(exception.text, obj)}” is linked to the copy effect that was "
+                    "applied, so it triggers.",
+                    LINKED_STATIC_TRIGGER,
+                    LINKED_TRIGGER_LOST,
+                ),
+            )
+    return board
+
+
+def _enter_replacements(
+    board: Board, obj: GameObject, spec: ObjectSpec, timestamp: int
+) -> tuple[Board, GameObject]:
+    """Apply the entering object's own "as enters"/"enters with" text and list its enters triggers (707.5)."""
+    if obj.face_down:
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                "It enters face down, so its own enters abilities have no effect and don't trigger.",
+                FACE_DOWN_ENTERS,
+            ),
+            note=True,
+        ), obj
+    abilities = copiable_values(obj).abilities
+    board, obj = _pt_setting(board, obj, abilities, timestamp)
+    abilities = copiable_values(obj).abilities
+    board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
+    board, obj = _counters_and_tapped(board, obj, spec, abilities)
+    anew = (
+        ": its controller acts on it anew; what the original did with it isn't copied" if obj.copies else ""
+    )
+    for other in other_as_enters(abilities):
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"“{other.text}” applies as it enters{anew} (the board doesn't say what was done, so nothing "
+                "was).",
+                OTHER_AS_ENTERS,
+                *((COPIED_ENTERING_TEXT, NEW_CHOICES) if obj.copies else ()),
+            ),
+            note=True,
+        )
+    for trigger in enters_triggers(abilities):
+        rules = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
+        board = board.explain(obj.id, Explanation.of(f"When it enters, “{trigger.text}” triggers.", *rules))
+    return board, obj
+
+
+def _pt_setting(
+    board: Board,
+    obj: GameObject,
+    abilities: tuple[GameAbility, ...],
+    timestamp: int,
+    *,
+    turned_face_up: bool = False,
+) -> tuple[Board, GameObject]:
+    ability = pt_setting_ability(abilities, turned_face_up=turned_face_up)
+    if ability is None:
+        return board, obj
+    options = pt_options(ability)
+    chosen = obj.choices.get("option")
+    if not chosen or not chosen.isdigit() or not 1 <= int(chosen) <= len(options):
+        listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options, 1))
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                f"“{ability.text}” needs a choice as it enters and none was given (choices: {{option: N}}; "
+                f"{listed}).",
+                ENTERS_REPLACEMENT,
+                NEW_CHOICES,
+            ),
+            note=True,
+        ), obj
+    option = options[int(chosen) - 1]
+    setting = AsEntersSetting(
+        timestamp=timestamp,
+        option=option.text,
+        power=option.power,
+        toughness=option.toughness,
+        types=option.types,
+        subtypes=option.subtypes,
+        abilities=option.abilities,
+    )
+    obj = obj.model_copy(update={"settings": (*obj.settings, setting)})
+    copied = bool(obj.copies) and not turned_face_up
+    anew = (
+        f" The copied ability applies as it enters and {obj.id}'s controller makes the choice anew; the "
+        "original's choice isn't copied, but what that choice made it (types, abilities) is part of the "
+        "copiable values it copied and stays — this choice sets its power and toughness (as the official "
+        "Primal Clay ruling puts it, a copy gets the values the original's replacement effect determined, "
+        "but its power and toughness come from the copy's own)."
+        if copied
+        else ""
+    )
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            f"As it {'is turned face up' if turned_face_up else 'enters'}, it becomes {option.text}. That "
+            f"sets power and toughness, so the result is part of its copiable values.{anew}",
+            ENTERS_REPLACEMENT,
+            COPIABLE_SETTING,
+            *((COPIED_ENTERING_TEXT, NEW_CHOICES, COPIABLE) if copied else ()),
+            *((AS_TURNED_FACE_UP,) if turned_face_up else ()),
+        ),
+    )
+    return board, obj
+
+
+def _choices(
+    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...], *, copied: bool
+) -> tuple[Board, GameObject]:
+    for wanted in as_enters_choices(abilities):
+        key = choice_key(wanted)
+        chosen = obj.choices.get(key)
+        rules = (ENTERS_REPLACEMENT, NEW_CHOICES) if copied else (ENTERS_REPLACEMENT,)
+        if chosen:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"As it enters, its controller chooses {wanted}: {chosen}"
+                    f"{' (a new choice; the original’s choice is not copied)' if copied else ''}.",
+                    *rules,
+                ),
+            )
+        else:
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"As it enters, its controller chooses {wanted} (give it as choices: {{{key}: …}})"
+                    f"{'; the original’s choice is not copied' if copied else ''}.",
+                    *rules,
+                ),
+                note=True,
+            )
+    return board, obj
+
+
+def choice_key(wanted: str) -> str:
+    """The ``choices:`` key for an "as enters" choice: "a number between 0 and 7" → "number"."""
+    return wanted.removeprefix("a ").removeprefix("an ").split(" between ")[0]
+
+
+def _counters_and_tapped(
+    board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
+) -> tuple[Board, GameObject]:
+    additional = _additional_counters(obj)
+    if spec.counters is None:
+        counters = dict(obj.counters)
+        for found in (*entering_counters(abilities, x=obj.x, kicked=obj.kicked), *additional):
+            counters[found.kind] = counters.get(found.kind, 0) + found.count
+            uses_x = "X" in found.text
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    f"“{found.text}” applies as it enters: it enters with {found.count} {found.kind} "
+                    f"counter{'s' if found.count != 1 else ''}{_x_reason(obj) if uses_x else ''}.",
+                    ENTERS_REPLACEMENT,
+                    *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
+                    *((X_OF_THE_SPELL,) if uses_x else ()),
+                    *((ADDITIONAL,) if found in additional else ()),
+                ),
+            )
+        obj = obj.model_copy(update={"counters": counters})
+    gained = entering_abilities(abilities, kicked=obj.kicked)
+    if gained:
+        board, stamp = board.tick()
+        effect = TimedEffect(
+            timestamp=stamp,
+            spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained),
+            source=f"the “enters with” replacement effect of {obj.id}'s own ability",
+        )
+        obj = obj.model_copy(update={"effects": (*obj.effects, effect)})
+    tapped = enters_tapped(abilities)
+    if tapped and not obj.tapped:
+        obj = obj.model_copy(update={"tapped": True})
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"“{tapped.text}”: it enters tapped.",
+                ENTERS_REPLACEMENT,
+                *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
+            ),
+        )
+    return board, obj
+
+
+def _x_reason(obj: GameObject) -> str:
+    if obj.x:
+        return f" (X is {obj.x}, the value chosen for the spell that became it)"
+    spell = obj.card.name if obj.card else "it"
+    return f" (X is 0: no value of X was chosen for the spell that became it, {spell})"
+
+
+def _additional_counters(obj: GameObject) -> tuple[EnteringCounters, ...]:
+    """Counters from the latest copy effect's "enters with an additional counter" exception (707.9e)."""
+    if not obj.copies or obj.copies[-1].effect is None:
+        return ()
+    return additional_counters(obj.copies[-1].effect.exceptions, copiable_values(obj), x=obj.x)
+
+
+def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    copier = board.get(event.object_id)
+    original = board.get(event.of or "")
+    own = copy_effect_of(current_characteristics(copier, board).abilities, _BECOMING_SCOPES)
+    via = event.via or (copiable_values(copier).name or copier.id)
+    effect = card_copy_effect(cards[event.via], _BECOMING_SCOPES) if event.via else own
+    if event.via and effect is None:
+        raise CopyError(
+            f"{event.via} has no ability that makes a permanent become a copy; "
+            f"{describe_copy_abilities(cards[event.via])}"
+        )
+    if effect is None:
+        raise CopyError(f"{copier.id} has no ability that makes it become a copy (give via: CARD).")
+    copier, board = _copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
+    for other in board.objects:
+        earlier = [applied for applied in other.copies if applied.of_id == copier.id]
+        if earlier:
+            static = any(a.effect and _STATIC_COPY.search(a.effect.text) for a in earlier)
+            fixed = (
+                " — even for a static copy effect: they were fixed when it first applied" if static else ""
+            )
+            board = board.explain(
+                other.id,
+                Explanation.of(
+                    f"Later, {copier.id} became a copy of {original_label(original)}; {other.id} had already "
+                    "copied it, so changing its copiable values doesn't change the copy"
+                    f"{fixed}.",
+                    COPIED_VALUES_FIXED,
+                    *((STATIC_COPY_FIXED,) if static else ()),
+                ),
+            )
+    triggers = "; ".join(f"“{t.text}”" for t in enters_triggers(copiable_values(copier).abilities))
+    board = board.explain(
+        copier.id,
+        Explanation.of(
+            "It was already on the battlefield: no enters-the-battlefield abilities trigger"
+            f"{f' ({triggers} does not)' if triggers else ''} and no “enters with” or “as enters” effects "
+            "apply: those apply only to a permanent's entering the battlefield.",
+            BECOMES_COPY,
+            ETB_TRIGGER,
+            ENTERING_REPLACEMENTS,
+        ),
+    )
+    for wanted in as_enters_choices(copiable_values(copier).abilities):
+        board = board.explain(
+            copier.id,
+            Explanation.of(
+                f"It didn't enter, so no choice of {wanted} was made: abilities referring to that choice do "
+                "nothing.",
+                UNDEFINED_CHOICE,
+                BECOMES_COPY,
+            ),
+            note=True,
+        )
+    if copier.effects:
+        board = board.explain(
+            copier.id, Explanation.of("The noncopy effects already affecting it still apply.", KEEPS_EFFECTS)
+        )
+    if copier.face_down:
+        board = board.explain(
+            copier.id,
+            Explanation.of(
+                "It is face down, so it remains a nameless colorless 2/2 with no abilities; if it's turned "
+                f"face up, it will have the values it copied. {_turning_up(copier)}",
+                FACE_DOWN_BECOMES_COPY,
+                COPY_STATUS,
+            ),
+        )
+    return board.replace(copier)
+
+
+def _turning_up(obj: GameObject) -> str:
+    """How a face-down copy can be turned face up: for the morph cost it copied, or only by an effect."""
+    turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(
+        obj.face_down or FaceDownKind.PLAIN, ()
+    )
+    copied = [a for a in layer_one_text(obj).main.abilities if a.keyword in turning]
+    if copied:
+        keyword, cost = copied[0].keyword or "", copied[0].keyword_parameter or copied[0].text
+        return f"Its controller can turn it face up for the {keyword.lower()} cost it copied, {cost}."
+    return "It copied no cost to turn it face up, so only an effect can turn it face up."
+
+
+def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    if event.exiled_with is not None:
+        exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == event.exiled_with]
+        if not exiled:
+            return board.explain(
+                event.exiled_with,
+                Explanation.of(
+                    "No card has been exiled with it, so the token would be a copy of a nonexistent "
+                    "object: no token is created.",
+                    NO_TOKEN_OF_NOTHING,
+                ),
+            )
+        event = event.model_copy(update={"of": exiled[-1].id})
+    original = board.get(event.of or "")
+    new_id = event.new_id or f"token of {original.id}"
+    if board.has(new_id):
+        raise CopyError(f"the handle {new_id!r} is already used on this board")
+    effect = card_copy_effect(cards[event.via], _TOKEN_SCOPES) if event.via else None
+    if event.via and effect is None:
+        raise CopyError(
+            f"{event.via} doesn't create token copies; {describe_copy_abilities(cards[event.via])}"
+        )
+    via = event.via or "an effect"
+    token = GameObject(
+        id=new_id,
+        card=None,
+        owner=event.controller,
+        controller=event.controller,
+        timestamp=event.timestamp,
+        token=True,
+    )
+    card = original.card
+    if card and card.layout == "transform" and not original.copies and not original.face_down:
+        token = token.model_copy(update={"card": card, "transformed": original.transformed})
+        if effect is not None:
+            check_copyable(effect, via, token, original, board)
+        board = board.explain(
+            new_id,
+            Explanation.of(
+                f"{via} creates a token copy of {original_label(original)}, a transforming permanent: "
+                "the token is "
+                f"a transforming token with both faces, entering with the same face up."
+                f"{_back_face_copy(original)}",
+                TOKEN_COPY_DFC,
+                *((BACK_FACE_COPY,) if original.transformed else ()),
+                TOKEN_OWNER,
+            ),
+        )
+    else:
+        token, board = _copy_onto(board, token, original, effect, via, event.timestamp, entering=True)
+        board = board.explain(
+            new_id,
+            Explanation.of(
+                "It is a token whose copiable values are those the copy effect defined; its creator owns it.",
+                TOKEN_TEXT,
+                TOKEN_OWNER,
+            ),
+        )
+    spec = ObjectSpec(card=card.name if card else "", id=new_id, token=True, controller=event.controller)
+    board, token = _enter_replacements(board, token, spec, event.timestamp)
+    board, token = _follow_up_abilities(board, token, effect)
+    return board.replace(token)
+
+
+def _follow_up_abilities(
+    board: Board, token: GameObject, effect: CopyEffect | None
+) -> tuple[Board, GameObject]:
+    """ "It gains haste": a later effect on the token (layer 6), not one of its copiable values (707.2)."""
+    follow_ups = [e for e in (effect.exceptions if effect else ()) if e.kind is ExceptionKind.FOLLOW_UP]
+    gained = tuple(GameAbility.granted(a).text for e in follow_ups for a in e.abilities)
+    if not gained:
+        return board, token
+    board, stamp = board.tick()
+    added = TimedEffect(
+        timestamp=stamp,
+        spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained),
+        source=f"the copy effect's “{'; '.join(e.text for e in follow_ups)}”",
+    )
+    explanation = Explanation.of(
+        f"{'; '.join(e.text for e in follow_ups)}: an effect that follows the copy, so it isn't copiable.",
+        COPIABLE,
+    )
+    token = token.model_copy(update={"effects": (*token.effects, added)})
+    return board.explain(token.id, explanation), token
+
+
+def _effect_ends(board: Board, event: Event) -> Board:
+    """The object's ``event.effect``-th listed effect ends; the others keep their timestamps (CR 613.7)."""
+    obj = board.get(event.object_id)
+    listed = [effect for effect in obj.effects if effect.listed and not effect.spec.with_previous]
+    number = event.effect or 0
+    if not 1 <= number <= len(listed):
+        raise CopyError(f"{obj.id} has {len(listed)} listed effects; there is no effect {number} to end")
+    ended = listed[number - 1]
+    kept = tuple(e for e in obj.effects if not (e.listed and e.timestamp == ended.timestamp))
+    explanation = Explanation.of(
+        f"Its effect {number} ({effect_name(ended.spec)}) ends; the layer system is applied again without "
+        "it.",
+        CONTINUALLY_APPLIED,
+    )
+    return board.replace(obj.model_copy(update={"effects": kept})).explain(obj.id, explanation)
+
+
+def _create_token(board: Board, event: Event) -> Board:
+    """A token with exactly the characteristics the creating effect defines (CR 111.3, 111.4)."""
+    if event.token is None or not event.new_id:
+        raise ValueError("a create_token event needs the token's definition and handle")
+    if board.has(event.new_id):
+        raise CopyError(f"the handle {event.new_id!r} is already used on this board")
+    card = token_card(event.token)
+    token = GameObject(
+        id=event.new_id,
+        card=card,
+        owner=event.controller,
+        controller=event.controller,
+        timestamp=event.timestamp,
+        token=True,
+    )
+    named = (
+        "the effect names it"
+        if event.token.name
+        else "the effect doesn't name it, so its name is its subtypes plus the word Token"
+    )
+    predefined = PREDEFINED_TOKENS.get(event.token.predefined or "")
+    defined_by = f"the rules define a {event.token.predefined} token" if predefined else "the effect defined"
+    explanation = Explanation.of(
+        f"It is a token with only the characteristics {defined_by}; those are its copiable values. "
+        f"Its name is {card.name}: {named}.",
+        *((predefined[0],) if predefined else ()),
+        TOKEN_DEFINED_TEXT,
+        TOKEN_NAME,
+        TOKEN_OWNER,
+    )
+    return board.replace(token).explain(token.id, explanation)
+
+
+def _back_face_copy(original: GameObject) -> str:
+    if not original.transformed:
+        return ""
+    return " It is copying the back face of a transforming permanent, so its mana value is 0."
+
+
+def _turn_face_up(board: Board, event: Event) -> Board:
+    obj = board.get(event.object_id)
+    if not obj.face_down:
+        return board.explain(
+            obj.id, Explanation.of("It is already face up; nothing happens.", TURNED_FACE_UP), note=True
+        )
+    kind = obj.face_down
+    obj = obj.model_copy(update={"face_down": None, "timestamp": event.timestamp})
+    obj, front_face = turned_up_front_face(obj)
+    turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(kind, ())
+    if turning and not any(a.keyword in turning for a in layer_one_text(obj).main.abilities):
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"Face up it would have no {turning[0].lower()} cost, so its controller couldn't turn it "
+                "face up as "
+                "a special action; only an effect that turns it face up can.",
+                NO_MORPH_COST,
+            ),
+            note=True,
+        )
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            "It is turned face up: its copiable values revert to its normal ones — "
+            f"{copiable_values(obj).name}{' (the values it copied)' if obj.copies else ''} — and effects "
+            "already applied to it still apply. "
+            "Abilities about entering the battlefield don't trigger.",
+            TURNED_FACE_UP,
+            FACE_UP_TIMESTAMP,
+        ),
+    )
+    if front_face is not None:
+        board = board.explain(obj.id, front_face)
+    board, obj = _pt_setting(
+        board, obj, layer_one_text(obj).main.abilities, event.timestamp, turned_face_up=True
+    )
+    return board.replace(obj)
+
+
+def _turn_face_down(board: Board, event: Event) -> Board:
+    obj = board.get(event.object_id)
+    if obj.face_down:
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                "It is already face down, so turning it face down does nothing: its characteristics and "
+                "copiable values don't change.",
+                ALREADY_FACE_DOWN,
+            ),
+        )
+    double_faced = cannot_turn_face_down(obj)
+    if double_faced is not None:
+        return board.explain(obj.id, double_faced)
+    obj = obj.model_copy(update={"face_down": FaceDownKind.PLAIN, "timestamp": event.timestamp})
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            "It is turned face down by an effect that lists no characteristics: it is a 2/2 face-down "
+            "creature with no text, no name, no subtypes and no mana cost, and those are its copiable "
+            "values. Effects already applied to it still apply.",
+            FACE_DOWN_RULE,
+            FACE_UP_TIMESTAMP,
+        ),
+    )
+    return board.replace(obj)
+
+
+def _transform(board: Board, event: Event) -> Board:
+    return transform(board, event.object_id, event.timestamp)

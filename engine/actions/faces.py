@@ -1,0 +1,266 @@
+"""Rules of double-faced, flip and face-down objects (CR 701.28, 708, 710, 712) that change a board.
+
+Transforming (:func:`transform`), the checks that stop turning a permanent face down
+(:func:`cannot_turn_face_down`) or flipping it again (:func:`flip`), the face a turned-up double-faced
+permanent shows, the names a player may choose for "choose a card name" (:func:`choosable_names`).
+Pure: each function takes and returns immutable values.
+"""
+
+from __future__ import annotations
+
+from engine.core.citations import Citation, cite
+from engine.core.model import Card, Frozen
+from engine.core.results import Explanation
+from engine.layers.system import FLIP_ALTERNATIVE, FLIP_COST_COLOR, current_characteristics, is_melded
+from engine.state.board import Board, GameObject
+
+TRANSFORMS = cite("701.28a", "turn it over so that its other face is up")
+ONLY_DFC_TRANSFORM = cite(
+    "712.9", "Only transforming tokens and permanents represented by transforming double-faced"
+)
+NOT_A_TDFC = cite(
+    "701.28c", "that isn’t represented by a transforming token or a transforming double-faced card"
+)
+INSTANT_SORCERY_FACE = cite("712.10", "is represented by an instant or sorcery card face")
+INSTANT_SORCERY_FACE_ACTION = cite("701.28d", "represented by an instant or sorcery card face")
+FACE_DOWN_NO_TRANSFORM = cite(
+    "712.15a", "While face down, a transforming double-faced permanent can’t transform"
+)
+TRANSFORM_KEEPS_EFFECTS = cite("712.18", "Any effects that applied to that permanent will continue to apply")
+TRANSFORM_TIMESTAMP = cite("613.7g", "receives a new timestamp each time it transforms or converts")
+TRANSFORMING_COPY = cite("712.9", "permanents represented by transforming double-faced cards can transform")
+DAYBOUND = cite("702.145b", "This permanent can’t transform except due to its daybound ability")
+DAYBOUND_AT_NIGHT = cite("702.145b", "As it becomes night, if this permanent is front face up, transform it")
+NIGHTBOUND = cite("702.145e", "This permanent can’t transform except due to its nightbound ability")
+NIGHTBOUND_AT_DAY = cite("702.145e", "As it becomes day, if this permanent is back face up, transform it")
+NO_FACE_DOWN_DFC = cite(
+    "712.16", "Melded permanents and other double-faced permanents can’t be turned face down"
+)
+FLIP_ONE_WAY = cite("710.4", "Flipping a permanent is a one-way process")
+FLIP_NO_MEMORY = cite("710.4", "it retains no memory of its status")
+FLIP_CARD_HALVES = cite(
+    "710.1a", "The text box usually contains an ability that causes the permanent to “flip”"
+)
+FLIP_NAME_CHOICE = cite("710.5", "the player wants to choose a flip card’s alternative name")
+DFC_NAME_CHOICE = cite(
+    "712.19", "may choose the name of either face of a transforming or modal double-faced card"
+)
+MELD_PAIRS = cite("712.5", "There are six specific meld pairs")
+
+DOUBLE_FACED_LAYOUTS = ("transform", "modal_dfc", "meld")
+NONPERMANENT_TYPES = ("Instant", "Sorcery")
+# The meld pairs of CR 712.5: each meld card's name and the name of the combined back face.
+MELD_RESULTS = {
+    "Midnight Scavengers": "Chittering Host",
+    "Graf Rats": "Chittering Host",
+    "Hanweir Garrison": "Hanweir, the Writhing Township",
+    "Hanweir Battlements": "Hanweir, the Writhing Township",
+    "Bruna, the Fading Light": "Brisela, Voice of Nightmares",
+    "Gisela, the Broken Blade": "Brisela, Voice of Nightmares",
+    "Phyrexian Dragon Engine": "Mishra, Lost to Phyrexia",
+    "Mishra, Claimed by Gix": "Mishra, Lost to Phyrexia",
+    "The Mightstone and Weakstone": "Urza, Planeswalker",
+    "Urza, Lord Protector": "Urza, Planeswalker",
+    "Argoth, Sanctum of Nature": "Titania, Gaea Incarnate",
+    "Titania, Voice of Gaea": "Titania, Gaea Incarnate",
+}
+
+
+def is_transforming_card(obj: GameObject) -> bool:
+    """Whether ``obj`` is represented by a transforming double-faced card (or is a transforming token)."""
+    return obj.card is not None and obj.card.layout == "transform" and len(obj.card.faces) > 1
+
+
+def is_double_faced_card(card: Card) -> bool:
+    """Whether ``card`` is a double-faced card: transforming, modal or meld (CR 712.1; melded ones too)."""
+    return card.layout in DOUBLE_FACED_LAYOUTS
+
+
+def has_keyword(obj: GameObject, board: Board, keyword: str) -> bool:
+    """Whether ``obj`` has the keyword ability ``keyword`` now (after every layer)."""
+    return any(a.keyword == keyword for a in current_characteristics(obj, board).abilities)
+
+
+def transform(board: Board, object_id: str, timestamp: int, *, by_day_night: bool = False) -> Board:
+    """``object_id`` transforms (CR 701.28a), or the board says why nothing happens.
+
+    ``by_day_night`` is the transform daybound or nightbound makes as it becomes night or day (702.145b, e).
+    """
+    obj = board.get(object_id)
+    refusal = _why_no_transform(board, obj, by_day_night=by_day_night)
+    if refusal is not None:
+        return board.explain(obj.id, refusal, note=True)
+    obj = obj.model_copy(update={"transformed": not obj.transformed, "timestamp": timestamp})
+    still = (
+        " It is represented by a transforming double-faced card, so it can transform although it is a "
+        "copy; it is still a copy: the copy effect overrides the face that's up."
+        if obj.copies
+        else ""
+    )
+    cause = _day_night_cause(obj) if by_day_night else ()
+    explanation = Explanation.of(
+        f"It transforms and is the same object; effects on it continue to apply.{still}",
+        *cause,
+        TRANSFORMS,
+        TRANSFORM_KEEPS_EFFECTS,
+        TRANSFORM_TIMESTAMP,
+        *((TRANSFORMING_COPY,) if obj.copies else ()),
+    )
+    return board.replace(obj).explain(obj.id, explanation)
+
+
+def _day_night_cause(obj: GameObject) -> tuple[Citation, ...]:
+    return (DAYBOUND_AT_NIGHT,) if obj.transformed else (NIGHTBOUND_AT_DAY,)
+
+
+def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> Explanation | None:
+    if not is_transforming_card(obj):
+        bound = " Its daybound or nightbound ability can't transform it either." if by_day_night else ""
+        night = not has_keyword(obj, board, "Nightbound")
+        return Explanation.of(
+            "It isn't represented by a transforming double-faced card and isn't a transforming token, so "
+            f"it can't transform: nothing happens.{bound}",
+            ONLY_DFC_TRANSFORM,
+            NOT_A_TDFC,
+            *((DAYBOUND_AT_NIGHT if night else NIGHTBOUND_AT_DAY,) if by_day_night else ()),
+        )
+    if obj.face_down:
+        return Explanation.of(
+            "It is a face-down transforming double-faced permanent: it can't transform while face down; "
+            "nothing happens.",
+            FACE_DOWN_NO_TRANSFORM,
+        )
+    card = obj.card
+    assert card is not None  # is_transforming_card checked it
+    other = card.faces[0] if obj.transformed else card.faces[1]
+    if set(NONPERMANENT_TYPES) & set(other.type_line.types):
+        kind = " and ".join(t for t in other.type_line.types if t in NONPERMANENT_TYPES).lower()
+        return Explanation.of(
+            f"The face it would transform into, {other.name}, is {article(kind)} {kind} card face: nothing "
+            "happens.",
+            INSTANT_SORCERY_FACE,
+            INSTANT_SORCERY_FACE_ACTION,
+        )
+    if not by_day_night:
+        for keyword, rule in (("Daybound", DAYBOUND), ("Nightbound", NIGHTBOUND)):
+            if has_keyword(obj, board, keyword):
+                return Explanation.of(
+                    f"It has {keyword.lower()}: it can't transform except due to its {keyword.lower()} "
+                    "ability, so this transform instruction does nothing.",
+                    rule,
+                )
+    return None
+
+
+def article(word: str) -> str:
+    """ "a" or "an" before ``word``."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def cannot_turn_face_down(obj: GameObject) -> Explanation | None:
+    """Why a double-faced or melded permanent isn't turned face down (CR 712.16), or None if it can be."""
+    if obj.token or obj.card is None or not is_double_faced_card(obj.card):
+        return None
+    kind = "a melded permanent" if is_melded(obj.card) else "a double-faced permanent"
+    return Explanation.of(
+        f"It is {kind}: it can't be turned face down, so nothing happens — its characteristics and status "
+        "don't change.",
+        NO_FACE_DOWN_DFC,
+    )
+
+
+def turned_up_front_face(obj: GameObject) -> tuple[GameObject, Explanation | None]:
+    """A transforming double-faced permanent turned face up has its front face up (CR 712.15a)."""
+    if not is_transforming_card(obj):
+        return obj, None
+    card = obj.card
+    assert card is not None  # is_transforming_card checked it
+    explanation = Explanation.of(
+        "It is a transforming double-faced card: turned face up, it has its front face "
+        f"({card.faces[0].name}) up.",
+        FACE_DOWN_NO_TRANSFORM,
+    )
+    return obj.model_copy(update={"transformed": False}), explanation
+
+
+def flip(board: Board, object_id: str) -> Board:
+    """``object_id`` flips (CR 710.2), unless it isn't a flip card or is already flipped (710.4)."""
+    obj = board.get(object_id)
+    card = obj.card
+    if card is None or card.layout != "flip" or len(card.faces) < 2 or obj.face_down:
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                "Only a face-up permanent represented by a flip card has an alternative set of "
+                "characteristics to flip to: nothing happens.",
+                FLIP_CARD_HALVES,
+            ),
+            note=True,
+        )
+    if obj.flipped:
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                "It is already flipped, and flipping is one way: it stays flipped and nothing changes.",
+                FLIP_ONE_WAY,
+            ),
+            note=True,
+        )
+    flipped = obj.model_copy(update={"flipped": True})
+    explanation = Explanation.of(
+        f"It flips: {card.faces[1].name}'s name, text, type line, power and toughness apply instead; its "
+        "mana cost and color don't change, and effects on it still apply. It can't become unflipped; if it "
+        "leaves the battlefield, the card retains no memory of having flipped.",
+        FLIP_ALTERNATIVE,
+        FLIP_COST_COLOR,
+        FLIP_ONE_WAY,
+        FLIP_NO_MEMORY,
+    )
+    return board.replace(flipped).explain(obj.id, explanation)
+
+
+class NameChoice(Frozen):
+    """The names a player may choose for a card when told to "choose a card name", and why."""
+
+    names: tuple[str, ...]
+    explanation: Explanation | None = None
+
+
+def choosable_names(card: Card) -> NameChoice:
+    """The names of ``card`` a player may choose (CR 710.5, 712.19): one face's name, never both at once."""
+    face_names = tuple(face.name for face in card.faces)
+    if card.layout == "flip" and len(face_names) > 1:
+        return NameChoice(
+            names=face_names,
+            explanation=Explanation.of(
+                f"A flip card: the player may choose its normal name ({face_names[0]}) or its alternative "
+                f"name ({face_names[1]}).",
+                FLIP_NAME_CHOICE,
+            ),
+        )
+    if card.layout in ("transform", "modal_dfc") and len(face_names) > 1:
+        return NameChoice(
+            names=face_names,
+            explanation=Explanation.of(
+                "A double-faced card: the player may choose the name of either face "
+                f"({' or '.join(face_names)}), but not both.",
+                DFC_NAME_CHOICE,
+            ),
+        )
+    if card.layout == "meld":
+        return _meld_names(card)
+    return NameChoice(names=(card.name,))
+
+
+def _meld_names(card: Card) -> NameChoice:
+    result = card.name if is_melded(card) or card.meld_parts else MELD_RESULTS.get(card.name)
+    names = (card.name,) if result in (None, card.name) else (card.name, result)
+    return NameChoice(
+        names=names,
+        explanation=Explanation.of(
+            "A meld card: the player may choose the name of a meld card's front face or of the combined "
+            f"back face of a meld pair ({' or '.join(names)}).",
+            DFC_NAME_CHOICE,
+            MELD_PAIRS,
+        ),
+    )

@@ -1,0 +1,700 @@
+"""Permanents entering the battlefield from the stack or another zone, and the replacements deciding how.
+
+* :func:`becomes_day_or_night`: it becomes day or night (CR 728.1a); daybound and nightbound permanents
+  transform (702.145b, e).
+* :func:`add_pending_copy`: "The next time one or more creatures or planeswalkers enter this turn, they enter
+  as copies of the chosen creature" (Mystic Reflection) waits for the next entering permanent.
+* :func:`resolve_permanent_spell`: a permanent spell resolves (608.3a) with the face that was up on the stack
+  (712.13). Which replacement effects apply is decided on the permanent as it would exist on the battlefield
+  (614.12): a pending "enter as copies" effect for creatures applies only if it would be a creature, the
+  copied text's daybound makes a transforming double-faced card enter transformed at night (702.145b), and a
+  spell whose back face is an instant or sorcery then goes to its owner's graveyard instead (712.13a).
+* :func:`put_onto_battlefield`: a card in another zone is put onto the battlefield, front face up or
+  "transformed" (712.14, 712.14a, 712.14b).
+
+The entering itself is the board's ``enters`` event, passed in as ``enter`` so this module doesn't import
+:mod:`engine.actions.events` (which dispatches to it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from engine.actions.faces import (
+    NONPERMANENT_TYPES,
+    NOT_A_TDFC,
+    ONLY_DFC_TRANSFORM,
+    article,
+    has_keyword,
+    is_transforming_card,
+    transform,
+)
+from engine.actions.zones import NEW_OBJECT
+from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_label
+from engine.core.characteristics import Characteristics
+from engine.core.citations import Citation, cite
+from engine.core.model import SELF, Card, CopyScope
+from engine.core.results import Explanation
+from engine.layers.system import FRONT_FACE_ONLY, copiable_values, current_characteristics, current_controller
+from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.state.board import (
+    ActionKind,
+    Board,
+    DayNight,
+    Event,
+    GameObject,
+    ObjectSpec,
+    PendingCopy,
+    Zone,
+)
+
+Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
+
+BECOMES_PERMANENT = cite("608.3a", "it becomes a permanent and enters the battlefield under the control")
+SAME_FACE_UP = cite(
+    "712.13", "is put onto the battlefield with the same face up that was face up on the stack"
+)
+BACK_FACE_NOT_PERMANENT = cite(
+    "712.13a", "it doesn’t enter the battlefield, and is instead put into its owner"
+)
+AS_IT_WOULD_EXIST = cite(
+    "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
+)
+ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
+COPIED_ENTERING_TEXT = cite("707.5", "those abilities will take effect")
+DAYBOUND_ENTERS = cite(
+    "702.145b", "If it is night and this permanent is represented by a transforming double"
+)
+NIGHT_TRANSFORMS = cite("702.145c", "that player transforms that permanent")
+DAY_TRANSFORMS = cite("702.145f", "that player transforms that permanent")
+BECOMES_DAY = cite("702.145d", "if it’s neither day nor night, it becomes day")
+COPY_EFFECTS_ORDERED = cite("616.1c", "would cause an object to become a copy of another object as it enters")
+REPEATED_UNTIL_NONE = cite("616.1f", "this process is repeated")
+BECOMES_NIGHT = cite("702.145g", "there are no permanents with daybound on the battlefield, it becomes night")
+
+DAY_NIGHT = cite("728.1a", "refer to the game losing the first designation and gaining the second one")
+FRONT_FACE_BY_DEFAULT = cite("712.14", "enters the battlefield with its front face up by default")
+PUT_TRANSFORMED = cite("712.14a", "it enters the battlefield with its back face up")
+NOT_TDFC_STAYS = cite("712.14a", "that card stays in its current zone")
+MODAL_NOT_PERMANENT_STAYS = cite(
+    "712.14b", "its front face isn’t a permanent card, the card stays in its current zone"
+)
+DEFENSE_COUNTERS = cite(
+    "310.4b", "enters with a number of defense counters on it equal to its printed defense"
+)
+SIEGE_PROTECTOR = cite("310.11a", "its controller must choose its protector from among their opponents")
+FACE_DOWN_SPELL = cite("708.4", "The permanent the spell becomes will be a face-down permanent")
+
+_NEXT_ENTERS = re.compile(
+    r"The next time one or more (?P<what>[a-z ,]+?) enter(?: the battlefield)? this turn, they enter"
+    r"(?: the battlefield)? as copies of (?P<of>[^.]+)\.",
+    re.IGNORECASE,
+)
+_STANDING_COPY = re.compile(
+    r"^(?P<nontoken>Nontoken )?[Cc]reatures you control enter(?: the battlefield)? as a copy of "
+    r"(?P<of>~|enchanted creature)\.$"
+)
+_CHOSEN = re.compile(r"Choose (?P<chosen>target [^.]+?)\.")
+_TYPE_OF_PLURAL = {"creatures": "Creature", "planeswalkers": "Planeswalker", "artifacts": "Artifact"}
+
+
+def becomes_day_or_night(board: Board, event: Event) -> Board:
+    """It becomes day or night (CR 728.1a): daybound permanents transform at night, nightbound ones by day."""
+    wanted = event.day_night
+    if wanted is None:
+        raise ValueError("a day_night event needs day or night")
+    if board.day_night is wanted:
+        return board
+    board = board.model_copy(update={"day_night": wanted})
+    for obj in board.in_zone(Zone.BATTLEFIELD):
+        board = _bound_transform(board, obj, event.timestamp, f"It becomes {wanted.value}", DAY_NIGHT)
+    return board
+
+
+def day_night_checks(board: Board, changed: set[str], timestamp: int) -> Board:
+    """The day/night rules that apply "any time" (CR 702.145c, d, f, g), after an event changed ``changed``:
+    the designation a daybound or nightbound permanent gives, and the permanents that must transform."""
+    board = designation_from_permanents(board)
+    if board.day_night is None:
+        return board
+    for handle in sorted(changed):
+        if board.has(handle) and board.get(handle).zone is Zone.BATTLEFIELD:
+            board = _bound_transform(board, board.get(handle), timestamp, f"It is {board.day_night.value}")
+    return board
+
+
+def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: str, *rules: Citation) -> Board:
+    """A front-face-up daybound permanent at night, or a back-face-up nightbound one by day, transforms."""
+    keyword, face_up_back = ("Daybound", False) if board.day_night is DayNight.NIGHT else ("Nightbound", True)
+    if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
+        return board
+    if not _lists(obj, keyword) or not has_keyword(obj, board, keyword):
+        return board
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            f"{when} and it has {keyword.lower()}: its controller transforms it, if it can.",
+            *rules,
+            NIGHT_TRANSFORMS if board.day_night is DayNight.NIGHT else DAY_TRANSFORMS,
+        ),
+    )
+    return transform(board, obj.id, timestamp, by_day_night=True)
+
+
+def designation_from_permanents(board: Board) -> Board:
+    """With neither day nor night, a daybound permanent makes it day (CR 702.145d); else a nightbound one
+    makes it night (702.145g). Checked after every event, as the rules check it "any time"."""
+    if board.day_night is not None:
+        return board
+    for keyword, designation, rule in (
+        ("Daybound", DayNight.DAY, BECOMES_DAY),
+        ("Nightbound", DayNight.NIGHT, BECOMES_NIGHT),
+    ):
+        holder = next((obj for obj in _may_have(board, keyword) if has_keyword(obj, board, keyword)), None)
+        if holder is not None:
+            because = (
+                f"It was neither day nor night, and {holder.id} has {keyword.lower()}: it becomes "
+                f"{designation.value}."
+            )
+            return board.model_copy(update={"day_night": designation}).explain(
+                holder.id, Explanation.of(because, rule), note=True
+            )
+    return board
+
+
+def _may_have(board: Board, keyword: str) -> list[GameObject]:
+    """Permanents whose copiable values list ``keyword`` (a cheap filter before the layers are computed)."""
+    return [obj for obj in board.in_zone(Zone.BATTLEFIELD) if not obj.phased_out and _lists(obj, keyword)]
+
+
+def _lists(obj: GameObject, keyword: str) -> bool:
+    return any(a.keyword == keyword for a in copiable_values(obj).abilities)
+
+
+def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    """``via``'s "the next time … enter this turn, they enter as copies of" effect, waiting (CR 614.1c)."""
+    via = event.via or ""
+    effect = card_copy_effect(cards[via], (CopyScope.ENTER_AS_COPY,))
+    match = _NEXT_ENTERS.search(effect.text) if effect else None
+    if effect is None or match is None:
+        raise CopyError(
+            f"{via} has no “the next time one or more … enter this turn, they enter as copies of …” effect."
+        )
+    original = board.get(event.of or "")
+    chosen = _CHOSEN.search(effect.text)  # "Choose target nonlegendary creature": what it may copy
+    check_copyable(
+        effect.model_copy(update={"copyable": chosen["chosen"] if chosen else effect.copyable}),
+        via,
+        original,
+        original,
+        board,
+    )
+    types = tuple(_TYPE_OF_PLURAL[w] for w in re.split(r",? or |, ", match["what"]) if w in _TYPE_OF_PLURAL)
+    pending = PendingCopy(of_id=original.id, via=via, types=types)
+    board = board.model_copy(update={"pending_copies": (*board.pending_copies, pending)})
+    return board.explain(
+        original.id,
+        Explanation.of(
+            f"{via} chose it: the next time one or more {match['what']} enter this turn, they enter as "
+            "copies of it. That is a replacement effect waiting for that event.",
+            ENTERS_REPLACEMENT,
+        ),
+        note=True,
+    )
+
+
+def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """The permanent spell ``event.entering`` resolves: where it ends up and why (CR 608.3a, 712.13a)."""
+    spec = _entering(event)
+    card = cards[spec.card]
+    face = card.faces[1] if spec.transformed and len(card.faces) > 1 else card.front
+    if set(NONPERMANENT_TYPES) & set(face.type_line.types):
+        raise CopyError(
+            f"{face.name} is an instant or sorcery spell: it doesn't become a permanent (CR 608.3)."
+        )
+    if spec.face_down:
+        return _enter_with_replacements(
+            board.explain(
+                spec.id,
+                Explanation.of(
+                    f"{face.name} was cast face down: it resolves and becomes a face-down permanent.",
+                    BECOMES_PERMANENT,
+                    FACE_DOWN_SPELL,
+                ),
+            ),
+            event,
+            spec,
+            cards,
+            enter,
+            from_zone=Zone.STACK,
+        )
+    up = "back" if spec.transformed else "front"
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"{face.name} resolves: as a permanent spell it would become a permanent and enter the "
+            f"battlefield under its controller's control, with the face that was up on the stack ({up}) up.",
+            BECOMES_PERMANENT,
+            SAME_FACE_UP,
+        ),
+    )
+    return _enter_with_replacements(board, event, spec, cards, enter, from_zone=Zone.STACK)
+
+
+def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """A card in a graveyard or exile is put onto the battlefield, "transformed" or not (CR 712.14)."""
+    obj = board.get(event.object_id)
+    if obj.zone is Zone.BATTLEFIELD or obj.card is None or obj.token:
+        raise CopyError(
+            f"{obj.id} isn't a card in a graveyard or exile, so it can't be put onto the battlefield."
+        )
+    card = obj.card
+    stays = _why_it_stays(obj, card, transformed=event.transformed)
+    if stays is not None:
+        return board.explain(obj.id, stays)
+    rule = PUT_TRANSFORMED if event.transformed else FRONT_FACE_BY_DEFAULT
+    up = (
+        f"its back face ({card.faces[1].name})"
+        if event.transformed
+        else f"its front face ({card.front.name})"
+    )
+    board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != obj.id)})
+    board = board.explain(
+        obj.id,
+        Explanation.of(
+            f"It is put onto the battlefield from {_zone_words(obj.zone)} with {up} up; it is a new object.",
+            rule,
+            NEW_OBJECT,
+        ),
+    )
+    name = next(name for name, known in cards.items() if known.key == card.key)
+    spec = ObjectSpec(card=name, id=obj.id, controller=obj.owner, transformed=event.transformed)
+    return _enter_with_replacements(board, event, spec, cards, enter, from_zone=obj.zone)
+
+
+def _why_it_stays(obj: GameObject, card: Card, *, transformed: bool) -> Explanation | None:
+    if transformed and not is_transforming_card(obj):
+        return Explanation.of(
+            f"{card.name} isn't a transforming double-faced card, so it can't be put onto the battlefield "
+            f"transformed: it stays in {_zone_words(obj.zone)}.",
+            NOT_TDFC_STAYS,
+        )
+    if transformed and set(NONPERMANENT_TYPES) & set(card.faces[1].type_line.types):
+        raise CopyError(
+            f"{card.faces[1].name} is an instant or sorcery face; putting it onto the battlefield "
+            "transformed isn't modelled."
+        )
+    if card.layout == "modal_dfc" and not _is_permanent_face(card):
+        return Explanation.of(
+            f"{card.name} is a modal double-faced card whose front face ({card.front.name}) isn't a "
+            f"permanent card: it stays in {_zone_words(obj.zone)}.",
+            MODAL_NOT_PERMANENT_STAYS,
+        )
+    return None
+
+
+def _zone_words(zone: Zone) -> str:
+    return "exile" if zone is Zone.EXILE else f"the {zone.value}"
+
+
+def _is_permanent_face(card: Card) -> bool:
+    types = set(card.front.type_line.types)
+    return bool(types) and not types & set(NONPERMANENT_TYPES)
+
+
+def _entering(event: Event) -> ObjectSpec:
+    if event.entering is None:
+        raise ValueError(f"a {event.kind.value} event needs the entering object")
+    return event.entering
+
+
+def _enter_with_replacements(
+    board: Board,
+    event: Event,
+    spec: ObjectSpec,
+    cards: Mapping[str, Card],
+    enter: Enter,
+    *,
+    from_zone: Zone,
+) -> Board:
+    """Apply the replacement effects that modify how it enters (614.12), in order, then let it enter."""
+    board, spec = _pending_copy(board, event, spec, cards, enter)
+    would_be = _would_be(board, event, spec, cards, enter)
+    if board.day_night is DayNight.NIGHT and not spec.transformed and has_keyword(*would_be, "Daybound"):
+        board, spec = _daybound(board, spec, cards[spec.card], from_zone=from_zone)
+        if spec.zone is not Zone.BATTLEFIELD:
+            return _entering_once(enter, board, _enters_event(event, spec), cards)
+        would_be = _would_be(board, event, spec, cards, enter)  # it would now enter transformed
+    board, spec = _defense_counters(board, spec, *would_be)
+    return _entering_once(enter, board, _enters_event(event, spec), cards)
+
+
+def waiting_copy(board: Board) -> PendingCopy | None:
+    """The "enter as copies" effect an object entering now meets: one that already applied in this action
+    (objects entering at the same time share it), else the first one still waiting (CR 614.1c)."""
+    action = len(board.events)
+    shared = [pending for pending in board.used_copies if pending.action == action]
+    if shared:
+        return shared[-1]
+    return board.pending_copies[0] if board.pending_copies else None
+
+
+def enter_with_waiting_copy(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """An object entering by an ``enters`` action or a zone change, with the waiting "enter as copies"
+    effect applied if, as it would exist on the battlefield, it has one of its types (CR 614.12)."""
+    spec = _entering(event)
+    board, spec = _pending_copy(board, event, spec, cards, enter)
+    return _entering_once(enter, board, _enters_event(event, spec), cards)
+
+
+def create_token_with_waiting_copy(
+    board: Board, event: Event, cards: Mapping[str, Card], create: Enter, enter: Enter
+) -> Board:
+    """``create`` makes a token; while an "enter as copies" effect waits, a token that would enter as one of
+    its types enters as a copy of the chosen object instead, replacing the token's own copy effect, if any
+    (CR 614.1c, 614.12, 707.5)."""
+    waiting = waiting_copy(board) is not None
+    if not waiting and not has_standing_copy_effects(board):
+        return create(board, event, cards)
+    trial = _entering_once(create, board, event, cards)
+    created = [obj for obj in trial.objects if not board.has(obj.id) and obj.zone is Zone.BATTLEFIELD]
+    if len(created) != 1:
+        return trial
+    token = created[0]
+    values = current_characteristics(token, trial)
+    if waiting:
+        noted, pending = _reflection(trial, token.id, values)
+        if pending is None:
+            return noted
+        board, _ = _reflection(board, token.id, values)
+    else:
+        entering = ObjectSpec(card="", id=token.id, token=True, controller=token.controller)
+        board, pending = _standing_for(board, entering, values)
+        if pending is None:
+            return trial
+    instead = (
+        f"a copy of {original_label(trial.get(token.copies[-1].of_id))}"
+        if token.copies
+        else f"{values.name}, with the characteristics the effect defines"
+    )
+    board = board.explain(
+        token.id,
+        Explanation.of(
+            f"The token the effect creates (which would have been {instead}) enters as a copy of "
+            f"{pending.of_id} instead: the replacement effect replaces how it enters, so what the creating "
+            "effect said its copiable values are, exceptions included, doesn't apply.",
+            ENTERS_REPLACEMENT,
+            ENTERS_AS_COPY,
+        ),
+    )
+    spec = ObjectSpec(
+        card="", id=token.id, token=True, controller=token.controller, copy_of=pending.of_id, via=pending.via
+    )
+    return _entering_once(enter, board, _enters_event(event, spec), cards)
+
+
+def _entering_once(enter: Enter, board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    """``enter`` for an object the waiting "enter as copies" effects were already considered for: it doesn't
+    meet them again, and they stay as they are."""
+    kept = {
+        "pending_copies": board.pending_copies,
+        "used_copies": board.used_copies,
+        "considered": board.considered,
+    }
+    hidden = {"pending_copies": (), "used_copies": (), "considered": (*board.considered, event.object_id)}
+    after = enter(board.model_copy(update=hidden), event, cards)
+    return after.model_copy(update=kept)
+
+
+def _enters_event(event: Event, spec: ObjectSpec) -> Event:
+    return event.model_copy(update={"kind": ActionKind.ENTERS, "object_id": spec.id, "entering": spec})
+
+
+def _would_be(
+    board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
+) -> tuple[GameObject, Board]:
+    """The permanent as it would exist on the battlefield, and that board (CR 614.12)."""
+    trial = _entering_once(enter, board, _enters_event(event, spec), cards)
+    return trial.get(spec.id), trial
+
+
+def _pending_copy(
+    board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
+) -> tuple[Board, ObjectSpec]:
+    """Mystic Reflection's waiting effect applies if the permanent would enter as one of its types; else a
+    permanent's "creatures you control enter as a copy of …" (Essence of the Wild) may (CR 614.1c, 614.12)."""
+    if spec.zone is not Zone.BATTLEFIELD:
+        return board, spec
+    if waiting_copy(board) is None:
+        return _standing_copy(board, event, spec, cards, enter)
+    obj, trial = _would_be(board, event, spec, cards, enter)
+    board, pending = _reflection(board, spec.id, current_characteristics(obj, trial))
+    if pending is None:
+        return _standing_copy(board, event, spec, cards, enter)
+    reflected = spec.model_copy(update={"copy_of": pending.of_id, "via": pending.via, "then_copy_of": ()})
+    board = _also_standing(board, spec, pending)
+    if not spec.copy_of:
+        return board, reflected
+    return _order_of_copy_effects(board, spec, reflected, pending)
+
+
+def _also_standing(board: Board, spec: ObjectSpec, pending: PendingCopy) -> Board:
+    """A standing "enter as a copy" effect applies too: the order is its controller's choice and decides."""
+    found = _standing_source(board, spec)
+    if found is None:
+        return board
+    source, of_id = found
+    via = source.card.name if source.card else source.id
+    return board.explain(
+        spec.id,
+        Explanation.of(
+            f"{via}'s effect ({source.id}) would also make it enter as a copy, of {of_id}. Its controller "
+            f"chooses the order, and whichever applies last decides: this answer has {pending.via}'s applied "
+            f"last (a copy of {pending.of_id}); with {via}'s applied last it would be a copy of {of_id}.",
+            COPY_EFFECTS_ORDERED,
+            REPEATED_UNTIL_NONE,
+        ),
+        note=True,
+    )
+
+
+def _order_of_copy_effects(
+    board: Board, spec: ObjectSpec, reflected: ObjectSpec, pending: PendingCopy
+) -> tuple[Board, ObjectSpec]:
+    """It would also enter as a copy by its own ability (Clone). Its controller orders the two (616.1c), but
+    both orders end the same: the other effect's copy. Applied first, it leaves the object without the
+    ability that made it a copy (614.12); applied second, it replaces what that ability copied."""
+    own = spec.via or spec.card
+    return board.explain(
+        spec.id,
+        Explanation.of(
+            f"Both {own}'s ability and {pending.via}'s effect would make it enter as a copy; its controller "
+            f"chooses which applies first. If {pending.via}'s applies first, it would enter as a copy of "
+            f"{pending.of_id}, which doesn't have {own}'s ability, so that ability no longer applies; if "
+            f"{own}'s applies first, it would still enter as a creature, so {pending.via}'s applies after "
+            f"it. Either way it enters as a copy of {pending.of_id}.",
+            AS_IT_WOULD_EXIST,
+            COPY_EFFECTS_ORDERED,
+            REPEATED_UNTIL_NONE,
+        ),
+    ), reflected
+
+
+def has_standing_copy_effects(board: Board) -> bool:
+    """Whether a permanent has a "creatures you control enter as a copy of …" ability (cheap filter)."""
+    return any(
+        _STANDING_COPY.search(a.rules_text)
+        for obj in _permanents(board)
+        for a in copiable_values(obj).abilities
+    )
+
+
+def _permanents(board: Board) -> list[GameObject]:
+    return [obj for obj in board.in_zone(Zone.BATTLEFIELD) if not obj.phased_out]
+
+
+def _standing_copy(
+    board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
+) -> tuple[Board, ObjectSpec]:
+    """Essence of the Wild / Infinite Reflection: a creature entering under the controller of such a
+    permanent enters as a copy of that permanent (or of the creature it enchants) (CR 614.1c, 614.12)."""
+    if not has_standing_copy_effects(board):
+        return board, spec
+    obj, trial = _would_be(board, event, spec, cards, enter)
+    board, standing = _standing_for(board, spec, current_characteristics(obj, trial))
+    if standing is None:
+        return board, spec
+    copied = spec.model_copy(update={"copy_of": standing.of_id, "via": standing.via, "then_copy_of": ()})
+    return (board, copied) if not spec.copy_of else _order_of_copy_effects(board, spec, copied, standing)
+
+
+def _standing_for(
+    board: Board, spec: ObjectSpec, values: Characteristics
+) -> tuple[Board, PendingCopy | None]:
+    """The standing "enter as a copy" effect that applies to ``spec`` entering with ``values``, explained."""
+    found = _standing_sources(board, spec) if values.is_a("Creature") else []
+    if not found:
+        return board, None
+    source, of_id = found[0]
+    via = source.card.name if source.card else source.id
+    board = _other_orders(board, spec, found) if len(found) > 1 else board
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"As it would exist on the battlefield it is a creature entering under the control of "
+            f"{source.id}'s controller, so {via}'s replacement effect applies: it enters as a copy of "
+            f"{of_id}.",
+            AS_IT_WOULD_EXIST,
+            ENTERS_REPLACEMENT,
+            ENTERS_AS_COPY,
+        ),
+    )
+    return board, PendingCopy(of_id=of_id, via=via, types=("Creature",))
+
+
+def _other_orders(board: Board, spec: ObjectSpec, found: list[tuple[GameObject, str]]) -> Board:
+    """Several standing copy effects apply: the controller orders them and the last applied decides."""
+    options = "; ".join(f"{source.id} applied last: a copy of {of_id}" for source, of_id in found)
+    return board.explain(
+        spec.id,
+        Explanation.of(
+            f"Several effects would make it enter as a copy; its controller chooses their order and the one "
+            f"applied last decides ({options}). This answer shows {found[0][0].id}'s.",
+            COPY_EFFECTS_ORDERED,
+            REPEATED_UNTIL_NONE,
+        ),
+        note=True,
+    )
+
+
+def _standing_source(board: Board, spec: ObjectSpec) -> tuple[GameObject, str] | None:
+    """The first permanent whose "enter as a copy" effect applies to ``spec``, and what it copies."""
+    found = _standing_sources(board, spec)
+    return found[0] if found else None
+
+
+def _standing_sources(board: Board, spec: ObjectSpec) -> list[tuple[GameObject, str]]:
+    found: list[tuple[GameObject, str]] = []
+    for source in _permanents(board):
+        if source.id == spec.id or current_controller(source) is not spec.controller:
+            continue
+        for ability in current_characteristics(source, board).abilities:
+            match = _STANDING_COPY.search(ability.rules_text)
+            if match is None or (match["nontoken"] and spec.token):
+                continue
+            of_id = source.id if match["of"] == SELF else source.attached_to
+            if of_id and board.has(of_id):
+                found.append((source, of_id))
+    return found
+
+
+def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Board, PendingCopy | None]:
+    """Whether the waiting effect applies to ``handle``, which would exist with ``values`` (CR 614.12): the
+    board with the reason, and the effect (used from now on) when it applies."""
+    pending = waiting_copy(board)
+    if pending is None:
+        return board, None
+    types = " ".join(values.types) or "no card type"
+    matched = [t.lower() for t in pending.types if values.is_a(t)]
+    if not matched:
+        wanted = " or ".join(t.lower() for t in pending.types)
+        return board.explain(
+            handle,
+            Explanation.of(
+                f"As it would exist on the battlefield it is {article(types)} {types}, not a {wanted}: "
+                f"{pending.via}'s replacement effect doesn't apply to it and keeps waiting.",
+                AS_IT_WOULD_EXIST,
+            ),
+            note=True,
+        ), None
+    original = board.get(pending.of_id)
+    shared = (
+        " It enters at the same time as the object the effect already applied to, so it applies to both."
+        if pending.action is not None
+        else ""
+    )
+    board = _used(board, pending).explain(
+        handle,
+        Explanation.of(
+            "As it would exist on the battlefield — with the continuous effects that already exist applied "
+            f"— it is {article(types)} {types}: it enters as a {matched[0]}, so {pending.via}'s replacement "
+            f"effect applies to it and it enters as a copy of {original.id} ({original_label(original)})."
+            f"{shared}",
+            AS_IT_WOULD_EXIST,
+            ENTERS_REPLACEMENT,
+            ENTERS_AS_COPY,
+        ),
+    )
+    return board, pending
+
+
+def _used(board: Board, pending: PendingCopy) -> Board:
+    """The board with ``pending`` applied in the current action: no longer waiting ("the next time")."""
+    if pending.action is not None:
+        return board
+    used = pending.model_copy(update={"action": len(board.events)})
+    return board.model_copy(
+        update={"pending_copies": board.pending_copies[1:], "used_copies": (*board.used_copies, used)}
+    )
+
+
+def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) -> tuple[Board, ObjectSpec]:
+    """At night, daybound makes a permanent represented by a transforming double-faced card enter transformed.
+
+    Coming from the stack with an instant or sorcery back face, it goes to the graveyard instead (712.13a).
+    """
+    copied = " (the copied text's daybound applies as it enters)" if spec.copy_of else ""
+    if card.layout != "transform" or len(card.faces) < 2:
+        return board.explain(
+            spec.id,
+            Explanation.of(
+                f"It is night and it has daybound{copied}, but it isn't represented by a transforming "
+                "double-faced card: it enters with its front face up and can't transform.",
+                DAYBOUND_ENTERS,
+                ONLY_DFC_TRANSFORM,
+                NOT_A_TDFC,
+            ),
+            note=True,
+        ), spec
+    back = card.faces[1]
+    if from_zone is Zone.STACK and set(NONPERMANENT_TYPES) & set(back.type_line.types):
+        kind = " ".join(back.type_line.types).lower()
+        board = board.explain(
+            spec.id,
+            Explanation.of(
+                f"It is night and it has daybound{copied}, so it would enter transformed; but the back face "
+                f"of the card that represents it, {back.name}, is a {kind}: it doesn't enter the "
+                "battlefield and is put into its owner's graveyard instead.",
+                DAYBOUND_ENTERS,
+                *((COPIED_ENTERING_TEXT,) if spec.copy_of else ()),
+                BACK_FACE_NOT_PERMANENT,
+            ),
+        )
+        board = board.explain(
+            spec.id,
+            Explanation.of(
+                "In the graveyard it is a new object, not a copy of anything, with only its front face's "
+                f"characteristics ({card.front.name}); it never entered, so no enters abilities trigger.",
+                NEW_OBJECT,
+                FRONT_FACE_ONLY,
+            ),
+        )
+        graveyard = ObjectSpec(card=spec.card, id=spec.id, controller=spec.controller, zone=Zone.GRAVEYARD)
+        return board, graveyard
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"It is night and it has daybound{copied}: it is represented by a transforming double-faced "
+            f"card, so it enters transformed, with its back face ({back.name}) up.",
+            DAYBOUND_ENTERS,
+            *((COPIED_ENTERING_TEXT,) if spec.copy_of else ()),
+        ),
+    )
+    return board, spec.model_copy(update={"transformed": True})
+
+
+def _defense_counters(
+    board: Board, spec: ObjectSpec, obj: GameObject, trial: Board
+) -> tuple[Board, ObjectSpec]:
+    """A battle enters with as many defense counters as its printed defense (CR 310.4b)."""
+    values = current_characteristics(obj, trial)
+    if spec.counters is not None or not values.is_a("Battle") or values.defense is None:
+        return board, spec
+    defense = values.defense.value or 0
+    board = board.explain(
+        spec.id,
+        Explanation.of(
+            f"It is a battle: it enters with {defense} defense counters, its printed defense.",
+            DEFENSE_COUNTERS,
+        ),
+    )
+    if "Siege" in values.subtypes:
+        board = board.explain(
+            spec.id,
+            Explanation.of(
+                "As this Siege enters, its controller chooses an opponent to protect it.", SIEGE_PROTECTOR
+            ),
+            note=True,
+        )
+    return board, spec.model_copy(update={"counters": (("defense", defense),)})

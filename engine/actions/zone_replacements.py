@@ -1,0 +1,196 @@
+"""Replacement effects of permanents on cards going to a graveyard, and the affected player's choice.
+
+Leyline of the Void ("If a card would be put into an opponent's graveyard from anywhere, exile it
+instead"), Rest in Peace (cards or tokens, any graveyard) and Wheel of Sun and Moon (the enchanted
+player's graveyard: the bottom of that player's library). When several apply, the affected object's
+controller chooses one (CR 616.1); the board gives the choice as ``replacement: HANDLE``, and without it
+the move waits, listing the options, unless every option leads to the same zone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.copy.effects import CopyError
+from engine.core.citations import cite
+from engine.core.model import Frozen
+from engine.core.results import Explanation
+from engine.layers.system import current_characteristics, current_controller
+from engine.state.board import Board, GameObject, MoveSpec, Player, Zone
+
+INSTEAD = cite("614.1a", "Effects that use the word “instead” are replacement effects")
+REPLACED = cite("614.6", "If an event is replaced, it never happens")
+AFFECTED_CHOOSES = cite("616.1", "chooses one to apply")
+ANY_MAY_BE_CHOSEN = cite(
+    "616.1e", "Any of the applicable replacement and/or prevention effects may be chosen"
+)
+OWNERS_GRAVEYARD = cite("400.3", "it goes to its owner’s corresponding zone")
+NOT_A_CARD = cite("108.2b", "Tokens aren’t considered cards")
+MELDED_REPLACEMENT = cite(
+    "712.21d", "applying one of those replacement effects to one of the two cards affects both cards"
+)
+
+ENCHANTED_PLAYER = "enchanted player"
+"""The ``choices:`` key that says which player an Aura with enchant player enchants."""
+
+_GRAVEYARD_REPLACEMENT = re.compile(
+    r"^If a card(?P<tokens> or token)? would be put into (?P<whose>a|your|an opponent's|enchanted player's) "
+    r"graveyard from anywhere, (?P<rest>.+)$"
+)
+
+
+class GraveyardReplacement(Frozen):
+    """One replacement effect that would apply to a card (or token) going to a graveyard."""
+
+    source: str
+    text: str
+    to: Zone
+
+
+class Destination(Frozen):
+    """Where the moved object goes after replacement effects; ``zone`` None: the player must choose."""
+
+    zone: Zone | None
+    applied: GraveyardReplacement | None = None
+    options: tuple[GraveyardReplacement, ...] = ()
+    steps: tuple[Explanation, ...] = ()
+
+
+def destination(board: Board, obj: GameObject, move: MoveSpec) -> Destination:
+    """Where ``obj`` goes when it leaves the battlefield for ``move.to``, after replacement effects."""
+    if move.to is not Zone.GRAVEYARD:
+        return Destination(zone=move.to)
+    found, steps = graveyard_replacements(board, obj)
+    if not found:
+        if move.replacement:
+            raise CopyError(f"no replacement effect applies to {obj.id} going to a graveyard")
+        return Destination(zone=Zone.GRAVEYARD, steps=steps)
+    return _choose(obj, found, move, steps)
+
+
+def graveyard_replacements(
+    board: Board, obj: GameObject
+) -> tuple[tuple[GraveyardReplacement, ...], tuple[Explanation, ...]]:
+    """The graveyard replacement effects of other permanents that apply to ``obj``, and notes."""
+    found: list[GraveyardReplacement] = []
+    notes: list[Explanation] = []
+    # The leaving permanent's own effect still applies to its move (Rest in Peace destroyed is exiled).
+    for source in board.in_zone(Zone.BATTLEFIELD):
+        if source.phased_out:
+            continue
+        for ability in current_characteristics(source, board).abilities:
+            match = _GRAVEYARD_REPLACEMENT.match(ability.rules_text)
+            to = _replaced_zone(match["rest"]) if match else None
+            if match is None or to is None:
+                continue
+            applies, note = _applies(source, obj, match)
+            notes += [note] if note else []
+            if applies:
+                found.append(GraveyardReplacement(source=source.id, text=ability.text, to=to))
+    return tuple(found), tuple(notes)
+
+
+def _replaced_zone(rest: str) -> Zone | None:
+    if rest.startswith("exile it instead"):
+        return Zone.EXILE
+    return Zone.LIBRARY if "library" in rest else None
+
+
+def _applies(source: GameObject, obj: GameObject, match: re.Match[str]) -> tuple[bool, Explanation | None]:
+    """Whether the effect covers ``obj``: a token only for "card or token", and whose graveyard it is."""
+    if obj.token and not match["tokens"]:
+        return False, Explanation.of(
+            f"{source.id}'s effect is about cards; {obj.id} is a token, not a card, so it doesn't apply.",
+            NOT_A_CARD,
+        )
+    controller = current_controller(source)
+    match match["whose"]:
+        case "your":
+            return obj.owner is controller, None
+        case "an opponent's":
+            return obj.owner is not controller, None
+        case "enchanted player's":
+            return _enchanted_player(source, obj)
+    return True, None
+
+
+def _enchanted_player(source: GameObject, obj: GameObject) -> tuple[bool, Explanation | None]:
+    chosen = source.choices.get(ENCHANTED_PLAYER)
+    if chosen in (Player.YOU.value, Player.OPPONENT.value):
+        return obj.owner.value == chosen, None
+    return False, Explanation.of(
+        f"The board doesn't say which player {source.id} enchants (give choices: {{{ENCHANTED_PLAYER}: "
+        "you|opponent}), so its effect isn't applied.",
+        OWNERS_GRAVEYARD,
+    )
+
+
+def _choose(
+    obj: GameObject,
+    found: tuple[GraveyardReplacement, ...],
+    move: MoveSpec,
+    steps: tuple[Explanation, ...],
+) -> Destination:
+    if move.replacement is not None:
+        chosen = [r for r in found if r.source == move.replacement]
+        if not chosen:
+            raise CopyError(
+                f"replacement: {move.replacement} doesn't apply to {obj.id} going to a graveyard; "
+                f"the effects that apply are those of {_listed(found)}"
+            )
+        return _applied(obj, chosen[0], found, steps)
+    if len(found) == 1 or len({r.to for r in found}) == 1:
+        return _applied(obj, found[0], found, steps)
+    return Destination(zone=None, options=found, steps=(*steps, _choice_needed(obj, found)))
+
+
+def _applied(
+    obj: GameObject,
+    chosen: GraveyardReplacement,
+    found: tuple[GraveyardReplacement, ...],
+    steps: tuple[Explanation, ...],
+) -> Destination:
+    text = (
+        f"{chosen.source}'s replacement effect (“{chosen.text}”) applies: instead of the graveyard, it goes "
+        f"to {_zone_words(chosen.to)}; it never goes to the graveyard."
+    )
+    rules = [INSTEAD, REPLACED]
+    if len(found) > 1:
+        text += (
+            f" Several effects applied ({_listed(found)}): {obj.id}'s controller chose this one, and once "
+            "it is applied the others no longer apply."
+        )
+        rules += [AFFECTED_CHOOSES, ANY_MAY_BE_CHOSEN]
+    return Destination(
+        zone=chosen.to, applied=chosen, options=found, steps=(*steps, Explanation.of(text, *rules))
+    )
+
+
+def _choice_needed(obj: GameObject, found: tuple[GraveyardReplacement, ...]) -> Explanation:
+    options = "; ".join(f"{r.source} (to {_zone_words(r.to)})" for r in found)
+    return Explanation.of(
+        f"Several replacement effects would apply to {obj.id} going to a graveyard: {options}. "
+        f"{obj.id}'s controller chooses which one applies (give it as replacement: HANDLE); until then the "
+        "board doesn't move it.",
+        AFFECTED_CHOOSES,
+        ANY_MAY_BE_CHOSEN,
+    )
+
+
+def melded_replacement(applied: GraveyardReplacement) -> Explanation:
+    """Why both cards of a melded permanent follow the one replacement its controller applied."""
+    return Explanation.of(
+        f"Applying {applied.source}'s effect to one of the two cards of the melded permanent applies it to "
+        "both: both cards go to the same zone.",
+        MELDED_REPLACEMENT,
+    )
+
+
+def _listed(found: tuple[GraveyardReplacement, ...]) -> str:
+    return ", ".join(r.source for r in found)
+
+
+def _zone_words(zone: Zone) -> str:
+    if zone is Zone.EXILE:
+        return "exile"
+    return "the bottom of its owner's library" if zone is Zone.LIBRARY else f"its owner's {zone.value}"

@@ -1,0 +1,181 @@
+"""Triggered abilities on the board that a permanent's leaving the battlefield triggers, and how often.
+
+Two families, matched on the trigger condition's wording:
+
+* leaves-the-battlefield abilities ("Whenever a creature dies", "When enchanted creature dies", "When ~
+  leaves the battlefield"): they look back in time (CR 603.10a), so they are read from the board as it
+  was just before the event, the leaving permanent included, and they trigger once per object;
+* "Whenever a card is put into a graveyard from anywhere": never a leaves-the-battlefield ability
+  (CR 603.6c), read from the board after the event, and triggering once per card — twice for a melded
+  permanent, never for a token (CR 712.21e, 603.2c, 108.2b).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.actions.zone_replacements import NOT_A_CARD
+from engine.core.characteristics import GameAbility
+from engine.core.citations import cite
+from engine.core.model import SELF, AbilityKind, Card
+from engine.core.results import Explanation
+from engine.layers.system import current_characteristics, current_controller
+from engine.state.board import Board, GameObject, Zone
+from engine.state.zone_records import TriggerHit
+
+DIES = cite("700.4", "The term dies means “is put into a graveyard from the battlefield.”")
+LOOK_BACK = cite("603.10a", "These are leaves-the-battlefield abilities")
+LEAVES_TRIGGER = cite(
+    "603.6c", "Leaves-the-battlefield abilities trigger when a permanent moves from the battlefield"
+)
+FROM_ANYWHERE = cite("603.6c", "is never treated as a leaves-the-battlefield ability")
+REPEATEDLY = cite("603.2c", "it can trigger repeatedly if one event contains multiple occurrences")
+ONE_OBJECT = cite("712.21e", "a melded permanent among those objects counts as one object that moved")
+TWO_CARDS = cite("712.21e", "that melded permanent counts as two cards that moved")
+
+_S = re.escape(SELF)
+_LEAVING = re.compile(
+    rf"^When(?:ever)? (?:(?P<self>{_S})|(?P<self_or>{_S} or )?(?P<det>another|an?|enchanted|equipped)"
+    r"(?P<nontoken> nontoken)? (?P<what>creature|permanent)"
+    r"(?P<ctrl> you control| an opponent controls| you don't control)?)"
+    r" (?P<event>dies|leaves the battlefield|is put into a graveyard from the battlefield)$"
+)
+_CARD_TO_GRAVEYARD = re.compile(
+    r"^Whenever (?:another|an?) (?P<creature>creature )?card is put into (?P<whose>a|your|an opponent's) "
+    r"graveyard from anywhere$"
+)
+
+
+def zone_triggers(
+    before: Board, after: Board, obj: GameObject, to: Zone, cards: tuple[Card, ...], *, melded: bool
+) -> tuple[TriggerHit, ...]:
+    """What ``obj`` leaving the battlefield for ``to`` (as ``cards``) triggers on the board."""
+    hits = _leaving_hits(before, obj, to, melded=melded)
+    if to is Zone.GRAVEYARD:
+        hits += _card_hits(after, obj, cards, melded=melded)
+    return tuple(hits)
+
+
+def _triggered(source: GameObject, board: Board) -> list[GameAbility]:
+    abilities = current_characteristics(source, board).abilities
+    return [a for a in abilities if a.kind is AbilityKind.TRIGGERED and a.trigger]
+
+
+def _leaving_hits(before: Board, obj: GameObject, to: Zone, *, melded: bool) -> list[TriggerHit]:
+    hits: list[TriggerHit] = []
+    for source in before.in_zone(Zone.BATTLEFIELD):
+        if source.phased_out:
+            continue
+        for ability in _triggered(source, before):
+            match = _LEAVING.match(ability.trigger or "")
+            if match and _leaving_matches(match, before, source, obj, to):
+                hits.append(_leaving_hit(before, source, ability, obj, match["event"], melded=melded))
+    return hits
+
+
+def _leaving_matches(
+    match: re.Match[str], before: Board, source: GameObject, obj: GameObject, to: Zone
+) -> bool:
+    if match["event"] != "leaves the battlefield" and to is not Zone.GRAVEYARD:
+        return False
+    if match["self"]:
+        return source.id == obj.id
+    values = current_characteristics(obj, before)
+    if match["what"] == "creature" and not values.is_a("Creature"):
+        return False
+    if match["nontoken"] and obj.token:
+        return False
+    return _who_matches(match, source, obj) and _controller_matches(match["ctrl"], source, obj)
+
+
+def _who_matches(match: re.Match[str], source: GameObject, obj: GameObject) -> bool:
+    if match["det"] in ("enchanted", "equipped"):
+        return source.attached_to == obj.id
+    return match["det"] != "another" or bool(match["self_or"]) or source.id != obj.id
+
+
+def _controller_matches(ctrl: str | None, source: GameObject, obj: GameObject) -> bool:
+    if not ctrl:
+        return True
+    same = current_controller(source) is current_controller(obj)
+    return same if ctrl == " you control" else not same
+
+
+def _leaving_hit(
+    before: Board, source: GameObject, ability: GameAbility, obj: GameObject, event: str, *, melded: bool
+) -> TriggerHit:
+    name = current_characteristics(source, before).name
+    text = ability.worded_for(name)
+    what = "died" if event != "leaves the battlefield" else "left the battlefield"
+    sentence = (
+        f"{source.id}'s “{text}” triggers once: {obj.id} is one object that {what}. It is a "
+        "leaves-the-battlefield ability, so the game looks back in time: the abilities and the objects as "
+        "they were just before the event count."
+    )
+    rules = [LEAVES_TRIGGER, LOOK_BACK, *((DIES,) if event != "leaves the battlefield" else ())]
+    if melded:
+        sentence += " A melded permanent is one permanent, though two cards: it triggers once, not twice."
+        rules.append(ONE_OBJECT)
+    return TriggerHit(
+        source=source.id,
+        source_name=name,
+        ability=text,
+        event=obj.id,
+        times=1,
+        explanation=Explanation.of(sentence, *rules),
+    )
+
+
+def _card_hits(after: Board, obj: GameObject, cards: tuple[Card, ...], *, melded: bool) -> list[TriggerHit]:
+    hits: list[TriggerHit] = []
+    for source in after.in_zone(Zone.BATTLEFIELD):
+        if source.phased_out or source.id == obj.id:
+            continue
+        for ability in _triggered(source, after):
+            match = _CARD_TO_GRAVEYARD.match(ability.trigger or "")
+            if match is None or not _graveyard_matches(match["whose"], source, obj):
+                continue
+            counted = [c for c in cards if not match["creature"] or "Creature" in c.front.type_line.types]
+            hit = _card_hit(after, source, ability, obj, len(counted), melded=melded)
+            hits += [hit] if hit.times else []
+    return hits
+
+
+def _graveyard_matches(whose: str, source: GameObject, obj: GameObject) -> bool:
+    if whose == "a":
+        return True
+    same = current_controller(source) is obj.owner
+    return same if whose == "your" else not same
+
+
+def _card_hit(
+    after: Board, source: GameObject, ability: GameAbility, obj: GameObject, times: int, *, melded: bool
+) -> TriggerHit:
+    name = current_characteristics(source, after).name
+    text = ability.worded_for(name)
+    count = "once" if times == 1 else f"{times} times"
+    sentence = (
+        f"{source.id}'s “{text}” triggers {count}: one for each card put into a graveyard. It is never a "
+        "leaves-the-battlefield ability, even for a card coming from the battlefield."
+    )
+    rules = [FROM_ANYWHERE, REPEATEDLY]
+    if melded:
+        sentence += f" {obj.id} was a melded permanent: one object, but two cards moved."
+        rules.append(TWO_CARDS)
+    return TriggerHit(
+        source=source.id,
+        source_name=name,
+        ability=text,
+        event=obj.id,
+        times=times,
+        explanation=Explanation.of(sentence, *rules),
+    )
+
+
+def token_not_a_card(obj: GameObject) -> Explanation:
+    """Why a token put into a graveyard triggers no "card is put into a graveyard" ability."""
+    return Explanation.of(
+        f"{obj.id} is a token, not a card: abilities that trigger on a card being put into a graveyard "
+        "don't trigger for it.",
+        NOT_A_CARD,
+    )

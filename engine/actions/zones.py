@@ -1,0 +1,476 @@
+"""Zone changes of permanents: a permanent leaving the battlefield, and the cards it became moving on.
+
+``leaves: {object, to, by, replacement, last, ids}`` (CR 400.7): the permanent becomes a new object in
+its new zone, with no counters, effects, attachments or status; a melded permanent is one permanent
+that becomes two cards, its front faces (CR 712.21); a token ceases to exist (CR 111.7).
+``returns: {cards_of, to, counters, controller, by}``: an effect that can find the card(s) a permanent
+became finds both cards of a melded permanent and does the same to each (CR 712.21c).
+
+Every move is recorded on the board (``Board.moves``) with what it triggered (``Board.triggers``,
+:mod:`engine.actions.zone_triggers`); graveyard replacement effects are in
+:mod:`engine.actions.zone_replacements` and Duplicant's "last creature card exiled with ~" in
+:mod:`engine.actions.imprint`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.actions.faces import FLIP_NO_MEMORY
+from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
+from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
+from engine.actions.zone_triggers import token_not_a_card, zone_triggers
+from engine.copy.effects import CopyError
+from engine.core.citations import cite
+from engine.core.model import Card, CopyEffect
+from engine.core.results import Explanation
+from engine.layers.system import copiable_values, current_characteristics, is_melded
+from engine.state.board import ActionKind, Board, Event, GameObject, MoveSpec, ObjectSpec, Player, Zone
+from engine.state.zone_records import ZoneMove
+
+Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
+"""``engine.actions.events``' way of putting an object into a zone (``enters`` with ``ObjectSpec.zone``)."""
+
+MELDED_BOTH = cite(
+    "712.21d", "applying one of those replacement effects to one of the two cards affects both cards"
+)
+NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
+MELDED_LEAVES = cite(
+    "712.21", "one permanent leaves the battlefield and two cards are put into the appropriate zone"
+)
+MELDED_ORDER = cite("712.21a", "that player may arrange the two cards in any order")
+FINDS_BOTH = cite("712.21c", "the same actions are taken upon each of them")
+FINDS_NEW_OBJECT = cite("400.7e", "can find the new object that it became in the zone it moved to")
+EFFECT_FINDS = cite("400.7j", "other parts of that effect can find that object")
+TOKEN_GONE = cite("111.7", "A token that’s in a zone other than the battlefield ceases to exist")
+AURA_ALONE = cite("704.5m", "that Aura is put into its owner’s graveyard")
+EQUIPMENT_ALONE = cite("301.5c", "becomes unattached from that permanent but remains on the battlefield")
+STATIC_ENDS = cite("611.3b", "applies at all times that the permanent generating it is on the battlefield")
+REVEALED_AS_IT_LEAVES = cite("708.9", "its owner must reveal it to all players as they move it")
+ENTERS_WITH_COUNTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
+OWNER_CONTROLS = cite("110.2", "the player under whose control it entered the battlefield")
+
+
+def leave(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """``event.object_id`` leaves the battlefield for ``event.move.to`` (after replacement effects)."""
+    return _leave(board, event, cards, enter, cause=())
+
+
+def _leave(
+    board: Board, event: Event, cards: Mapping[str, Card], enter: Enter, cause: tuple[Explanation, ...]
+) -> Board:
+    obj, move = board.get(event.object_id), _move_of(event)
+    if obj.zone is not Zone.BATTLEFIELD:
+        raise CopyError(
+            f"{obj.id} is in the {obj.zone.value}, not on the battlefield; use returns: {{cards_of: …}} to "
+            "move the card(s) a permanent became"
+        )
+    _check_nontoken_target(board, obj, move)
+    moved = cards_of(obj, cards)
+    where = destination(board, obj, move)
+    if where.zone is None:
+        return _record(board, _pending_move(obj, where, melded=len(moved) > 1))
+    moved = _ordered(obj, moved, where.zone, move)
+    before = board
+    board = _forget_history(_without(board, obj.id), obj.id)
+    board, new_ids = _put(board, obj, moved, where.zone, move, cards, enter)
+    steps = (*cause, *where.steps, *_leaving_steps(obj, where, moved, new_ids, move.last))
+    board = _record(board, _move(obj, Zone.BATTLEFIELD, where, moved, new_ids, steps))
+    triggers = zone_triggers(before, board, obj, where.zone, moved, melded=len(moved) > 1)
+    board = board.model_copy(update={"triggers": (*board.triggers, *triggers)})
+    board, auras = _unattach(board, obj)
+    board = static_copy_ends(board, obj, f"{obj.id} left the battlefield")
+    board = _imprinted(board, move, moved)
+    for aura in auras:
+        board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
+    return board
+
+
+def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:
+    """An Aura's "enchanted creature is a copy of …" applies only to what it enchants and only while it is
+    on the battlefield (CR 611.3a, 611.3b): the creature it enchanted (``aura.attached_to``) stops being that
+    copy."""
+    host_id, name = aura.attached_to, aura.card.name if aura.card else None
+    if host_id is None or name is None or not board.has(host_id):
+        return board
+    host = board.get(host_id)
+    ended = [c for c in host.copies if c.via == name and _enchanted_copy(c.effect)]
+    if not ended:
+        return board
+    kept = tuple(c for c in host.copies if c not in ended)
+    return board.replace(host.model_copy(update={"copies": kept})).explain(
+        host.id,
+        Explanation.of(
+            f"{why}, so its static ability that made {host.id} a copy of {ended[-1].of_id} no longer applies "
+            f"to it: {host.id} stops being that copy.",
+            STATIC_ENDS,
+        ),
+    )
+
+
+def _enchanted_copy(effect: CopyEffect | None) -> bool:
+    return effect is not None and effect.text.startswith("Enchanted")
+
+
+def _check_nontoken_target(board: Board, obj: GameObject, move: MoveSpec) -> None:
+    """``by:`` names the exiling ability's source; a token can't be its "target nontoken creature"."""
+    if move.by is None or not obj.token or not board.has(move.by):
+        return
+    source = board.get(move.by)
+    number = exiled_with_ability(source, board)
+    abilities = current_characteristics(source, board).abilities
+    if number is not None and "nontoken" in abilities[number - 1].rules_text:
+        raise CopyError(
+            f"{source.id}'s ability exiles a target nontoken creature; {obj.id} is a token, so it can't be "
+            "exiled that way"
+        )
+
+
+def _aura_to_graveyard(
+    board: Board, aura: str, host: GameObject, event: Event, cards: Mapping[str, Card], enter: Enter
+) -> Board:
+    """The state-based action of 704.5m moves an Aura attached to nothing: its own triggers see that move."""
+    board, stamp = board.tick()
+    sba = event.model_copy(
+        update={"timestamp": stamp, "object_id": aura, "move": MoveSpec(to=Zone.GRAVEYARD)}
+    )
+    why = Explanation.of(
+        f"{aura} was attached to {host.id}, which left the battlefield: as a state-based action it is put "
+        "into its owner's graveyard.",
+        AURA_ALONE,
+    )
+    return _leave(board, sba, cards, enter, cause=(why,))
+
+
+def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """The card(s) the permanent ``event.object_id`` became move on to ``event.move.to`` (CR 712.21c)."""
+    move = _move_of(event)
+    handle = event.object_id
+    found = [o for o in board.objects if handle in (o.came_from, o.id) and o.zone is not Zone.BATTLEFIELD]
+    if not found:
+        raise CopyError(
+            f"no card that {event.object_id} became is in a graveyard, exile, hand or library to be moved"
+        )
+    moved = tuple(o.card for o in found if o.card is not None)
+    for old in found:
+        board = _without(board, old.id)
+    board, new_ids = _put_each(board, found, move, cards, enter)
+    steps = _returning_steps(event.object_id, found, move)
+    where = Destination(zone=move.to)
+    origin = found[0].zone
+    board = _record(board, _move(found[0], origin, where, moved, new_ids, steps, handle=event.object_id))
+    for source in dict.fromkeys(o.exiled_by for o in found if o.exiled_by and board.has(o.exiled_by)):
+        board = last_exiled_effects(board, board.get(source))  # a card that left exile no longer counts
+    return _imprinted(board, move, ())
+
+
+def cards_of(obj: GameObject, cards: Mapping[str, Card]) -> tuple[Card, ...]:
+    """The cards that represent ``obj``: none for a token, its two front faces for a melded permanent."""
+    if obj.token or obj.card is None:
+        return ()
+    if not is_melded(obj.card):
+        return (obj.card,)
+    missing = [name for name in obj.card.meld_parts if name not in cards]
+    if missing or not obj.card.meld_parts:
+        raise CopyError(f"the cards {obj.card.name} is melded from ({', '.join(missing)}) weren't looked up")
+    return tuple(cards[name] for name in obj.card.meld_parts)
+
+
+def meld_parts_needed(cards: Mapping[str, Card]) -> tuple[str, ...]:
+    """Names of meld parts of the melded cards in ``cards`` that ``cards`` lacks (look them up too)."""
+    wanted = (name for card in cards.values() for name in card.meld_parts)
+    return tuple(dict.fromkeys(name for name in wanted if name not in cards))
+
+
+def found_object(board: Board, handle: str) -> str:
+    """``handle`` if it is on the board, else the first card the permanent it named became (CR 400.7)."""
+    if board.has(handle):
+        return handle
+    became = [o.id for o in board.objects if o.came_from == handle]
+    if became:
+        return became[0]
+    if any(move.object == handle and not move.new_ids for move in board.moves):
+        raise CopyError(f"{handle} was a token that left the battlefield; it ceased to exist (CR 111.7)")
+    raise KeyError(f"no object {handle!r} on the board")
+
+
+def _move_of(event: Event) -> MoveSpec:
+    if event.move is None:
+        raise ValueError(f"a {event.kind.value} event needs its move")
+    return event.move
+
+
+def _without(board: Board, handle: str) -> Board:
+    return board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != handle)})
+
+
+def _forget_history(board: Board, handle: str) -> Board:
+    """Keep the reasoning about the object that left apart from the new object that may reuse its handle.
+
+    The card in its new zone is a new object (CR 400.7): how the permanent became a copy or entered face
+    down is not true of it, so those steps and notes must not be shown as its own.
+    """
+    left = f"{handle} (before it left the battlefield)"
+    log = tuple(
+        entry.model_copy(update={"object_id": left}) if entry.object_id == handle else entry
+        for entry in board.log
+    )
+    return board.model_copy(update={"log": log})
+
+
+def _record(board: Board, move: ZoneMove) -> Board:
+    board = board.model_copy(update={"moves": (*board.moves, move)})
+    for step in move.steps:
+        for handle in dict.fromkeys((move.object, *move.new_ids)):
+            board = board.explain(handle, step) if board.has(handle) else board
+    return board
+
+
+def _ordered(obj: GameObject, moved: tuple[Card, ...], to: Zone, move: MoveSpec) -> tuple[Card, ...]:
+    """A melded permanent exiled: the player's ``last`` card gets the later timestamp (CR 712.21b)."""
+    if move.last is None:
+        return moved
+    names = [card.name for card in moved]
+    if len(moved) < 2 or to is not Zone.EXILE or move.last not in names:
+        raise CopyError(
+            f"last: {move.last} is for exiling a melded permanent: the last of its cards "
+            f"({' or '.join(names) or 'it has none'}); {obj.id} going to {to.value} has no such choice"
+        )
+    return tuple(sorted(moved, key=lambda card: card.name == move.last))
+
+
+def _put(
+    board: Board,
+    obj: GameObject,
+    moved: tuple[Card, ...],
+    to: Zone,
+    move: MoveSpec,
+    cards: Mapping[str, Card],
+    enter: Enter,
+) -> tuple[Board, tuple[str, ...]]:
+    ids = dict(move.ids)
+    unknown = sorted(set(ids) - {card.name for card in moved})
+    if unknown:
+        raise CopyError(f"ids names {unknown[0]}, which isn't a card {obj.id} becomes")
+    new_ids: list[str] = []
+    for card in moved:
+        handle = ids.get(card.name) or _default_handle(board, obj, card, single=len(moved) == 1)
+        spec = ObjectSpec(
+            card=card.name, id=handle, zone=to, controller=obj.owner, **_exiled_by(board, move, to)
+        )
+        board = _entered(board, spec, card, obj, cards, enter)
+        new_ids.append(handle)
+    return board, tuple(new_ids)
+
+
+def _put_each(
+    board: Board, found: list[GameObject], move: MoveSpec, cards: Mapping[str, Card], enter: Enter
+) -> tuple[Board, tuple[str, ...]]:
+    for old in found:
+        if old.card is None:
+            continue
+        spec = ObjectSpec(
+            card=old.card.name,
+            id=old.id,
+            zone=move.to,
+            controller=move.controller or old.owner,
+            counters=move.counters if move.to is Zone.BATTLEFIELD else None,
+            **_exiled_by(board, move, move.to),
+        )
+        board = _entered(board, spec, old.card, old, cards, enter)
+    return board, tuple(o.id for o in found)
+
+
+def _entered(
+    board: Board,
+    spec: ObjectSpec,
+    card: Card,
+    previous: GameObject,
+    cards: Mapping[str, Card],
+    enter: Enter,
+) -> Board:
+    """``spec`` (the card ``card``) put into its zone as a new object, owned by the previous one's owner."""
+    board, stamp = board.tick()
+    # The board may have named the card by a face name; the catalogue must know its full name too.
+    catalogue = {**cards, spec.card: card}
+    event = Event(kind=ActionKind.ENTERS, timestamp=stamp, object_id=spec.id, entering=spec)
+    board = enter(board, event, catalogue)
+    came_from = previous.came_from or previous.id
+    return board.replace(
+        board.get(spec.id).model_copy(update={"came_from": came_from, "owner": previous.owner})
+    )
+
+
+def _exiled_by(board: Board, move: MoveSpec, to: Zone) -> dict[str, object]:
+    if move.by is None or to is not Zone.EXILE:
+        return {}
+    return {"exiled_by": move.by, "exiled_by_ability": exiled_with_ability(board.get(move.by), board)}
+
+
+def _default_handle(board: Board, obj: GameObject, card: Card, *, single: bool) -> str:
+    if single:
+        return obj.id
+    return card.name if not board.has(card.name) else f"{obj.id}/{card.name}"
+
+
+def _move(
+    obj: GameObject,
+    origin: Zone,
+    where: Destination,
+    moved: tuple[Card, ...],
+    new_ids: tuple[str, ...],
+    steps: tuple[Explanation, ...],
+    *,
+    handle: str | None = None,
+) -> ZoneMove:
+    return ZoneMove(
+        object=handle or obj.id,
+        name=copiable_values(obj).name if handle is None else None,
+        from_zone=origin.value,
+        to=where.zone.value if where.zone else None,
+        cards=tuple(card.name for card in moved),
+        new_ids=new_ids,
+        objects_moved=1 if handle is None else len(moved),
+        cards_moved=len(moved),
+        replacement=where.applied.source if where.applied else None,
+        options=tuple(r.source for r in where.options),
+        steps=steps,
+        rules=tuple(dict.fromkeys(rule for step in steps for rule in step.rules)),
+    )
+
+
+def _pending_move(obj: GameObject, where: Destination, *, melded: bool) -> ZoneMove:
+    both = Explanation.of(
+        f"{obj.id} is a melded permanent: whichever effect its controller applies, it applies to both cards.",
+        MELDED_BOTH,
+    )
+    return _move(obj, Zone.BATTLEFIELD, where, (), (), (*where.steps, *((both,) if melded else ())))
+
+
+def _leaving_steps(
+    obj: GameObject, where: Destination, moved: tuple[Card, ...], new_ids: tuple[str, ...], last: str | None
+) -> list[Explanation]:
+    zone = _zone_words(where.zone)
+    steps = [
+        Explanation.of(
+            f"{obj.id} leaves the battlefield for {zone}: it becomes a new object with no memory "
+            "of its previous existence — its counters, the effects on it, what was attached to it and its "
+            "status (tapped, flipped, face down, transformed, copying) don't come along.",
+            NEW_OBJECT,
+            OWNERS_GRAVEYARD,
+        )
+    ]
+    if obj.face_down and moved:
+        steps.append(_revealed(obj, moved))
+    if obj.flipped and moved:
+        steps.append(
+            Explanation.of(
+                f"It was flipped; the card retains no memory of that and shows {moved[0].front.name} again.",
+                FLIP_NO_MEMORY,
+            )
+        )
+    if len(moved) > 1:
+        steps += _melded_steps(obj, where, moved, new_ids, last)
+    if obj.token:
+        steps += [_token_gone(obj), *([token_not_a_card(obj)] if where.zone is Zone.GRAVEYARD else [])]
+    return steps
+
+
+def _revealed(obj: GameObject, moved: tuple[Card, ...]) -> Explanation:
+    return Explanation.of(
+        f"{obj.id} was face down: as it leaves the battlefield its owner reveals it to all players — it is "
+        f"{' and '.join(card.name for card in moved)}.",
+        REVEALED_AS_IT_LEAVES,
+    )
+
+
+def _melded_steps(
+    obj: GameObject, where: Destination, moved: tuple[Card, ...], new_ids: tuple[str, ...], last: str | None
+) -> list[Explanation]:
+    names = " and ".join(card.name for card in moved)
+    steps = [
+        Explanation.of(
+            f"{obj.id} is a melded permanent: one permanent leaves the battlefield, and two cards — {names} "
+            f"— go to {_zone_words(where.zone)} ({', '.join(new_ids)}).",
+            MELDED_LEAVES,
+        )
+    ]
+    if where.applied is not None:
+        steps.append(melded_replacement(where.applied))
+    if where.zone in (Zone.GRAVEYARD, Zone.LIBRARY):
+        hidden = " (without revealing the order)" if where.zone is Zone.LIBRARY else ""
+        steps.append(Explanation.of(f"Its owner arranges the two cards in any order{hidden}.", MELDED_ORDER))
+    if where.zone is Zone.EXILE:
+        steps.append(_exile_order(obj, moved, last))
+    return steps
+
+
+def _exile_order(obj: GameObject, moved: tuple[Card, ...], last: str | None) -> Explanation:
+    chosen = f"they chose {last} as the later one" if last else "the board doesn't say which (last: CARD)"
+    return Explanation.of(
+        f"The player who exiles {obj.id} determines the relative timestamp order of {moved[0].name} and "
+        f"{moved[1].name}; {chosen}.",
+        MELDED_EXILE_ORDER,
+    )
+
+
+def _zone_words(zone: Zone | None) -> str:
+    if zone is None:
+        return "a zone not chosen yet"
+    return {Zone.BATTLEFIELD: "the battlefield", Zone.EXILE: "exile"}.get(zone, f"its owner's {zone.value}")
+
+
+def _token_gone(obj: GameObject) -> Explanation:
+    return Explanation.of(
+        f"{obj.id} is a token: abilities that trigger on its moving still see it, then it ceases to exist.",
+        TOKEN_GONE,
+    )
+
+
+def _returning_steps(handle: str, found: list[GameObject], move: MoveSpec) -> tuple[Explanation, ...]:
+    names = " and ".join(o.card.name for o in found if o.card)
+    rules = [FINDS_NEW_OBJECT, EFFECT_FINDS, NEW_OBJECT]
+    text = f"The effect finds the card{'s' if len(found) > 1 else ''} {handle} became ({names}) and moves "
+    text += f"{'each' if len(found) > 1 else 'it'} to {_zone_words(move.to)}, a new object again."
+    if len(found) > 1:
+        text += " It was a melded permanent: the effect finds both cards and does the same to each."
+        rules.append(FINDS_BOTH)
+    if move.counters and move.to is Zone.BATTLEFIELD:
+        shown = ", ".join(f"{n} {kind}" for kind, n in move.counters)
+        text += f" {'Each' if len(found) > 1 else 'It'} enters with {shown} counter(s)."
+        rules.append(ENTERS_WITH_COUNTERS)
+    if move.to is Zone.BATTLEFIELD:
+        whose = {None: "its owner's", Player.YOU: "your", Player.OPPONENT: "the opponent's"}[move.controller]
+        text += f" {'Each' if len(found) > 1 else 'It'} enters under {whose} control."
+        rules.append(OWNER_CONTROLS)
+    return (Explanation.of(text, *rules),)
+
+
+def _unattach(board: Board, obj: GameObject) -> tuple[Board, tuple[str, ...]]:
+    """Auras and Equipment attached to the object that left are attached to nothing now; returns the Auras."""
+    auras: list[str] = []
+    for other in board.in_zone(Zone.BATTLEFIELD):
+        if other.attached_to != obj.id:
+            continue
+        board = board.replace(other.model_copy(update={"attached_to": None}))
+        if "Aura" in copiable_values(other).subtypes:
+            auras.append(other.id)
+            continue
+        board = board.explain(
+            other.id,
+            Explanation.of(
+                f"{other.id} was attached to {obj.id}, which left the battlefield: it becomes unattached and "
+                "stays on the battlefield.",
+                EQUIPMENT_ALONE,
+            ),
+            note=True,
+        )
+    return board, tuple(auras)
+
+
+def _imprinted(board: Board, move: MoveSpec, moved: tuple[Card, ...]) -> Board:
+    """Cards exiled with an object can change it (Duplicant's "last creature card exiled with ~")."""
+    if move.by is None or move.to is not Zone.EXILE:
+        return board
+    undecided = tuple(card.name for card in moved) if len(moved) > 1 and move.last is None else ()
+    return last_exiled_effects(board, board.get(move.by), undecided)

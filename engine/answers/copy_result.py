@@ -1,0 +1,312 @@
+"""The answer about one object of a board: its copiable values, current characteristics and the reasoning.
+
+The JSON shape (``BoardAnswer.model_dump(mode="json")``) is the stable output of ``mtg-judge board``
+and ``mtg-judge copy``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.actions.events import board_from_spec
+from engine.actions.zones import found_object
+from engine.core.characteristics import Characteristics
+from engine.core.citations import cite
+from engine.core.model import SELF, Card, PrintedNumber
+from engine.core.results import Explanation
+from engine.layers.system import (
+    COPIABLE_AFTER_LAYER_1,
+    LAYER_1B,
+    copiable_values,
+    current_characteristics,
+    current_controller,
+)
+from engine.linked.links import Link, find_links
+from engine.state.board import Board, BoardSpec, GameObject, Zone
+from engine.state.zone_records import TriggerHit, ZoneMove
+
+ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
+LINKED_COPIED = cite(
+    "707.7", "those abilities will be similarly linked to one another on the object that copied them"
+)
+STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state matches the condition")
+_NO_COUNTERS = re.compile(rf"^When {re.escape(SELF)} has no (?P<kind>\S+) counters on it")
+LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
+
+
+class Answer(BaseModel):
+    """Base of the answer models: frozen, and serialised with the field names as written."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class CharacteristicsView(Answer):
+    """CH: one set of characteristics as shown to the user (numbers printed, or current)."""
+
+    name: str | None
+    mana_cost: str
+    mana_value: int
+    colors: tuple[str, ...]
+    color_indicator: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    power: str | int | None
+    toughness: str | int | None
+    loyalty: str | int | None
+    abilities: tuple[str, ...]
+
+
+class Status(Answer):
+    """A permanent's status (CR 110.5) and whether a double-faced permanent has its back face up."""
+
+    tapped: bool
+    flipped: bool
+    face_down: str | None
+    transformed: bool
+
+
+class CurrentView(CharacteristicsView):
+    """CH as it is now, with counters, token-ness and status."""
+
+    counters: dict[str, int]
+    token: bool
+    status: Status
+
+
+class ExiledCard(Answer):
+    """A card in exile that the board says one of the object's abilities exiled."""
+
+    id: str
+    name: str | None
+    ability: int | None
+
+
+class LinkedView(Answer):
+    """For ``query: {linked: handle}``: the linked pairs the object's copiable text has (CR 607, 707.7)."""
+
+    text_of: str | None  # the card whose printed text its copiable values come from (None: face down)
+    links: tuple[Link, ...]
+    exiled: tuple[ExiledCard, ...]
+
+
+class ObjectAnswer(Answer):
+    """The result about the queried object (``linked`` only when the board asks about linked abilities)."""
+
+    id: str
+    zone: str | None = None  # only when not on the battlefield (a spell put into the graveyard, 712.13a)
+    copiable: CharacteristicsView
+    current: CurrentView
+    steps: tuple[Explanation, ...]
+    notes: tuple[Explanation, ...]
+    linked: LinkedView | None = None
+
+
+class ObjectSummary(Answer):
+    """One object of the board, for context."""
+
+    id: str
+    name: str | None
+    zone: str
+    controller: str
+    token: bool
+    copy_of: str | None
+
+
+class BoardAnswer(Answer):
+    """Everything ``board`` and ``copy`` print."""
+
+    rules_version: str
+    objects: tuple[ObjectSummary, ...]
+    result: ObjectAnswer
+    zone_moves: tuple[ZoneMove, ...] = ()  # zone changes of the board's actions, in order (actions.zones)
+    triggers: tuple[TriggerHit, ...] = ()  # abilities those zone changes triggered, with how many times
+
+
+def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
+    def shown(number: PrintedNumber | None) -> str | int | None:
+        if number is None:
+            return None
+        return number.value if numbers and number.value is not None else number.printed
+
+    return {
+        "name": values.name,
+        "mana_cost": "".join(values.mana_cost),
+        "mana_value": values.mana_value,
+        "colors": values.colors,
+        "color_indicator": values.color_indicator,
+        "supertypes": values.supertypes,
+        "types": values.types,
+        "subtypes": values.subtypes,
+        "power": shown(values.power),
+        "toughness": shown(values.toughness),
+        "loyalty": shown(values.loyalty),
+        "abilities": tuple(a.worded_for(values.name) for a in values.abilities),
+    }
+
+
+def answer_board(spec: BoardSpec, cards: Mapping[str, Card], rules_version: str) -> BoardAnswer:
+    """Build the board ``spec`` describes and answer about its query (default: the last object created)."""
+    board = board_from_spec(spec, cards)
+    if spec.query_linked:
+        return describe_linked(board, spec.query_linked, rules_version)
+    return describe(board, spec.query or default_query(spec), rules_version)
+
+
+def default_query(spec: BoardSpec) -> str:
+    """The last object the board creates: the last action's object, else the last permanent listed."""
+    for action in reversed(spec.actions):
+        created = action.entering.id if action.entering else action.new_id or action.target
+        if created:
+            return created
+    permanents = [o for o in spec.objects if o.zone is Zone.BATTLEFIELD] or list(spec.objects)
+    return permanents[-1].id
+
+
+def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
+    """The answer about ``object_id`` with the linked pairs of its copiable text (CR 707.7)."""
+    answer = describe(board, object_id, rules_version)
+    obj = board.get(object_id)
+    card = None if obj.face_down else (obj.copies[-1].text_card if obj.copies else obj.card)
+    report = find_links(card) if card else None
+    exiled = tuple(
+        ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
+        for o in board.in_zone(Zone.EXILE)
+        if o.exiled_by == obj.id
+    )
+    notes = list(answer.result.notes)
+    if obj.copies and card is not None:
+        notes.append(
+            Explanation.of(
+                f"{obj.id} copies the text of {card.name}: each copied pair of linked abilities is linked "
+                "on it as on the original, and only to each other; what the original's abilities did doesn't "
+                "count for the copy's.",
+                LINKED_COPIED,
+            )
+        )
+    notes += list(report.notes) if report else []
+    linked = LinkedView(
+        text_of=card.name if card else None, links=report.links if report else (), exiled=exiled
+    )
+    result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
+    return answer.model_copy(update={"result": result})
+
+
+def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
+    """The answer about ``object_id`` on ``board`` (a permanent that left: the first card it became)."""
+    obj = board.get(found_object(board, object_id))
+    copiable = copiable_values(obj)
+    current = current_characteristics(obj, board)
+    steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
+    steps += [_after_layer_one(obj, copiable), *current.steps]
+    notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
+    notes += list(current.notes)
+    notes += _state_based_notes(obj, board, current)
+    return BoardAnswer(
+        rules_version=rules_version,
+        objects=tuple(object_summary(o) for o in board.objects),
+        result=ObjectAnswer(
+            id=obj.id,
+            zone=None if obj.zone is Zone.BATTLEFIELD else obj.zone.value,
+            copiable=CharacteristicsView(**_view(copiable, numbers=False)),
+            current=CurrentView(
+                **_view(current, numbers=True),
+                counters={k: v for k, v in obj.counters.items() if v},
+                token=obj.token,
+                status=Status(
+                    tapped=obj.tapped,
+                    flipped=obj.flipped,
+                    face_down=obj.face_down.value if obj.face_down else None,
+                    transformed=obj.transformed,
+                ),
+            ),
+            steps=tuple(steps),
+            notes=tuple(notes),
+        ),
+        zone_moves=board.moves,
+        triggers=board.triggers,
+    )
+
+
+def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:
+    if obj.face_down:
+        return Explanation.of(
+            f"Layer 1b: {obj.id} is face down, so its characteristics are those of a nameless colorless 2/2 "
+            "creature with no abilities (what the rules for its face-down status list); after layer 1 these "
+            "are its copiable values, and later layers apply the other effects.",
+            LAYER_1B,
+            COPIABLE_AFTER_LAYER_1,
+        )
+    name = copiable.name or "a nameless object"
+    return Explanation.of(
+        f"After layer 1, the copiable values of {obj.id} are those of {name}; later layers apply the other "
+        "effects.",
+        COPIABLE_AFTER_LAYER_1,
+    )
+
+
+def object_summary(obj: GameObject) -> ObjectSummary:
+    """One board object in the answer's ``objects`` list."""
+    return ObjectSummary(
+        id=obj.id,
+        name=copiable_values(obj).name,
+        zone=obj.zone.value,
+        controller=current_controller(obj).value,
+        token=obj.token,
+        copy_of=obj.copies[-1].of_id if obj.copies else None,
+    )
+
+
+def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanation]:
+    """State triggers like Dark Depths' "When ~ has no ice counters on it" that its counters satisfy now."""
+    notes: list[Explanation] = []
+    for ability in current.abilities:
+        match = _NO_COUNTERS.match(ability.rules_text)
+        if match and not obj.counters.get(match["kind"]):
+            notes.append(
+                Explanation.of(
+                    f"It has no {match['kind']} counters, so “{ability.worded_for(current.name)}” triggers "
+                    "as soon as that is true.",
+                    STATE_TRIGGER,
+                )
+            )
+    return notes
+
+
+def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) -> list[Explanation]:
+    notes: list[Explanation] = []
+    if obj.zone is not Zone.BATTLEFIELD:
+        return notes
+    notes += _state_triggers(obj, current)
+    toughness = current.toughness.value if current.toughness else None
+    if current.is_a("Creature") and toughness is not None and toughness <= 0:
+        notes.append(
+            Explanation.of(
+                f"Its toughness is {toughness}: it is put into its owner's graveyard the next time "
+                "state-based "
+                "actions are checked.",
+                ZERO_TOUGHNESS,
+            )
+        )
+    if current.legendary and current.name:
+        rivals = [
+            o.id
+            for o in board.in_zone(Zone.BATTLEFIELD)
+            if o.id != obj.id
+            and current_controller(o) is current_controller(obj)
+            and current_characteristics(o, board).name == current.name
+            and current_characteristics(o, board).legendary
+        ]
+        if rivals:
+            notes.append(
+                Explanation.of(
+                    f"It and {', '.join(rivals)} are legendary permanents named {current.name} controlled "
+                    "by the "
+                    "same player: that player keeps one and puts the rest into their owners' graveyards.",
+                    LEGEND_RULE,
+                )
+            )
+    return notes

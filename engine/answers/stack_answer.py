@@ -1,0 +1,294 @@
+"""The board answer about a copy on the stack: the board's CH views plus the stack copy's own fields.
+
+``mtg-judge board`` prints ``result`` as :class:`StackCopyAnswer` when the board has a ``stack:``
+section: ``id``, ``copiable``, ``current``, ``steps`` and ``notes`` as for a permanent, and ``choices``,
+``cast``, ``owner``, ``controller``, ``copied``, ``not_copied``, ``outcomes`` and ``resolves_as``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from engine.actions.events import board_from_spec
+from engine.answers.copy_result import (
+    Answer,
+    CharacteristicsView,
+    CurrentView,
+    ObjectSummary,
+    Status,
+    object_summary,
+)
+from engine.answers.stack_board import BoardObject, StackEntrySpec, build_stack
+from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
+from engine.core.results import Explanation
+from engine.layers.system import copiable_values, current_characteristics, current_controller
+from engine.oracle.spell_text import Targetable, TargetKind, TargetRequirement, target_requirements
+from engine.stack.copies import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult, copy_effect_for
+from engine.stack.items import (
+    COPY_MEANS,
+    Characteristics,
+    StackAbility,
+    StackError,
+    StackSpell,
+    refuse,
+    requirements_of,
+)
+from engine.state.board import Board, BoardSpec, GameObject, ObjectSpec, Player, Zone
+
+
+class StackCopyAnswer(Answer):
+    """The ``result`` of a board whose query is a copy on the stack."""
+
+    id: str
+    copiable: CharacteristicsView
+    current: CurrentView
+    steps: tuple[Explanation, ...]
+    notes: tuple[Explanation, ...]
+    copy_of: str
+    via: str
+    kind: Literal["spell", "ability"]
+    source: str | None
+    choices: CopyChoices
+    cast: bool
+    owner: str | None
+    controller: str
+    copied: tuple[CopiedItem, ...]
+    not_copied: tuple[NotCopied, ...]
+    outcomes: tuple[Outcome, ...]
+    resolves_as: str | None
+
+
+class StackBoardAnswer(Answer):
+    """Everything ``board`` prints for a board with a ``stack:`` section (``BoardAnswer``'s shape)."""
+
+    rules_version: str
+    objects: tuple[ObjectSummary, ...]
+    result: StackCopyAnswer
+
+
+def answer_stack_board(
+    spec: BoardSpec, entries: tuple[StackEntrySpec, ...], cards: Mapping[str, Card], rules_version: str
+) -> StackBoardAnswer:
+    """Build the board, then its stack (bottom first), and answer about the queried copy."""
+    board = board_from_spec(spec, cards)
+    return StackBoardAnswer(
+        rules_version=rules_version,
+        objects=tuple(object_summary(obj) for obj in board.objects),
+        result=answer_stack(entries, board, cards, spec.query),
+    )
+
+
+def answer_stack(
+    entries: tuple[StackEntrySpec, ...], board: Board, cards: Mapping[str, Card], query: str | None
+) -> StackCopyAnswer:
+    """Build the stack over ``board`` and answer about the copy ``query`` (default: the last copy)."""
+    scenario = build_stack(entries, cards, board_objects(board, cards))
+    return stack_copy_answer(scenario.answer(query))
+
+
+def board_objects(board: Board, cards: Mapping[str, Card]) -> dict[str, BoardObject]:
+    """The board's objects as the stack sees them: current types and controller, and their abilities' card."""
+    return {obj.id: _board_object(obj, board, cards) for obj in board.objects}
+
+
+def _board_object(obj: GameObject, board: Board, cards: Mapping[str, Card]) -> BoardObject:
+    on_battlefield = obj.zone is Zone.BATTLEFIELD
+    values = current_characteristics(obj, board) if on_battlefield else copiable_values(obj)
+    name = values.name or "a face-down permanent"
+    target = Targetable(
+        handle=obj.id,
+        name=name,
+        kind=TargetKind.PERMANENT if on_battlefield else TargetKind.CARD,
+        types=values.types,
+        controller=current_controller(obj).value,
+    )
+    # a copy has the abilities of what it copies (CR 707.2): use that card when the catalogue has it
+    card = cards.get(copiable_values(obj).name or "", obj.card)
+    return BoardObject(target=target, card=card, zone=obj.zone.value)
+
+
+def stack_copy_answer(result: StackCopyResult) -> StackCopyAnswer:
+    """The JSON-ready answer for one copy on the stack."""
+    values = result.characteristics
+    return StackCopyAnswer(
+        id=result.id,
+        copiable=CharacteristicsView(**_view(values, numbers=False)),
+        current=CurrentView(
+            **_view(values, numbers=True),
+            counters={},
+            token=False,
+            status=Status(tapped=False, flipped=False, face_down=None, transformed=False),
+        ),
+        steps=result.steps,
+        notes=result.notes,
+        copy_of=result.copy_of,
+        via=result.via,
+        kind=result.kind,
+        source=result.source,
+        choices=result.choices,
+        cast=result.cast,
+        owner=result.owner,
+        controller=result.controller,
+        copied=result.copied,
+        not_copied=result.not_copied,
+        outcomes=result.outcomes,
+        resolves_as=result.resolves_as,
+    )
+
+
+def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
+    def shown(printed: str | None) -> str | int | None:
+        if printed is None:
+            return None
+        return int(printed) if numbers and printed.lstrip("-").isdigit() else printed
+
+    return {
+        **values.model_dump(exclude={"power", "toughness", "loyalty", "mana_value"}),
+        "mana_value": int(values.mana_value),
+        "power": shown(values.power),
+        "toughness": shown(values.toughness),
+        "loyalty": shown(values.loyalty),
+    }
+
+
+_DEFAULT_TARGETS = (
+    ("creature", "Grizzly Bears"),
+    ("artifact", "Ornithopter"),
+    ("enchantment", "Glorious Anthem"),
+    ("land", "Forest"),
+    ("planeswalker", "Jace Beleren"),
+    ("permanent", "Grizzly Bears"),
+)
+_STACK_SCOPES = (CopyScope.CAST_COPY, CopyScope.COPY_ABILITY, CopyScope.COPY_SPELL)
+
+
+class StackQuestion(Frozen):
+    """The default board of "COPIER copies ORIGINAL" for a COPIER that copies spells or abilities."""
+
+    objects: tuple[ObjectSpec, ...]
+    stack: tuple[StackEntrySpec, ...]
+    query: str
+
+
+def copies_on_the_stack(copier: Card, original: Card) -> bool:
+    """Whether ``copier`` copies ``original`` as a spell or ability on the stack (or casts a copy of it)."""
+    return stack_copy_scope(copier, original) is not None
+
+
+def stack_copy_scope(copier: Card, original: Card) -> CopyScope | None:
+    """How ``copier`` copies ``original`` on the stack, or None when it can't."""
+    scopes = [s for s in _STACK_SCOPES if any(e.scope is s for f in copier.faces for e in f.copy_effects)]
+    controller = Player.YOU if _needs_your_own(copier) else Player.OPPONENT
+    for scope in scopes:
+        if scope is CopyScope.CAST_COPY:
+            if "Land" not in original.front.type_line.types:
+                return scope
+            continue
+        try:
+            item = _ability_item(copier, original, controller) if scope is CopyScope.COPY_ABILITY else None
+            copy_effect_for(
+                copier,
+                scope,
+                item or StackSpell(handle="original", card=original, controller=controller.value),
+                "you",
+            )
+        except StackError:
+            continue
+        return scope
+    return None
+
+
+def _ability_item(copier: Card, original: Card, controller: Player) -> StackAbility:
+    source = Targetable(
+        handle=original.name, name=original.name, kind=TargetKind.PERMANENT, controller=controller.value
+    )
+    return StackAbility(
+        handle="original",
+        source=source,
+        source_card=original,
+        ability=_copied_ability(copier, original),
+        controller=controller.value,
+    )
+
+
+def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
+    """ORIGINAL on the stack (cast by the opponent, or by you when COPIER copies only your own spells or
+    abilities), its targets the other player or a default permanent, and COPIER's copy of it; for
+    "cast a copy" effects ORIGINAL is in exile. Choices like modes, X and kicker need a board file.
+    """
+    scope = stack_copy_scope(copier, original)
+    if scope is None:
+        raise refuse(f"{copier.name} can't copy {original.name} on the stack.", COPY_MEANS)
+    controller: Player = Player.YOU if _needs_your_own(copier) else Player.OPPONENT
+    copy_id = f"{copier.name}'s copy"
+    if scope is CopyScope.CAST_COPY:
+        targets, objects = _default_targets(_spell_requirements(original), Player.YOU)
+        exiled = ObjectSpec(card=original.name, id=original.name, zone=Zone.EXILE)
+        entry = StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name, targets=targets)
+        return StackQuestion(objects=(exiled, *objects), stack=(entry,), query=copy_id)
+    if scope is CopyScope.COPY_ABILITY:
+        ability = _copied_ability(copier, original)
+        requirements = target_requirements(ability.effect or ability.rules_text)
+        targets, objects = _default_targets(requirements, controller)
+        source = ObjectSpec(card=original.name, id=original.name, controller=controller)
+        entries = (
+            StackEntrySpec(
+                id="ability",
+                source=original.name,
+                ability=ability.index,
+                controller=controller.value,
+                targets=targets,
+            ),
+            StackEntrySpec(id=copy_id, copy_of="ability", via=copier.name),
+        )
+        return StackQuestion(objects=(source, *objects), stack=entries, query=copy_id)
+    targets, objects = _default_targets(_spell_requirements(original), controller)
+    entries = (
+        StackEntrySpec(id=original.name, card=original.name, controller=controller.value, targets=targets),
+        StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name),
+    )
+    return StackQuestion(objects=objects, stack=entries, query=copy_id)
+
+
+def _needs_your_own(copier: Card) -> bool:
+    effects = [e for face in copier.faces for e in face.copy_effects if e.scope in _STACK_SCOPES]
+    triggers = " ".join(a.trigger or "" for face in copier.faces for a in face.abilities).casefold()
+    return any("you control" in e.copyable.casefold() for e in effects) or "whenever you " in triggers
+
+
+def _spell_requirements(card: Card) -> tuple[TargetRequirement, ...]:
+    return requirements_of(StackSpell(handle=card.name, card=card))
+
+
+def _copied_ability(copier: Card, original: Card) -> Ability:
+    wanted = " ".join(e.copyable for f in copier.faces for e in f.copy_effects).casefold()
+    kinds = {AbilityKind.TRIGGERED} if "triggered" in wanted and "activated" not in wanted else set()
+    kinds |= {AbilityKind.ACTIVATED, AbilityKind.LOYALTY} if "activated" in wanted or not kinds else set()
+    ability = next((a for f in original.faces for a in f.abilities if a.kind in kinds), None)
+    if ability is None:
+        raise refuse(f"{original.name} has no ability {copier.name} can copy.", COPY_MEANS)
+    return ability
+
+
+def _default_targets(
+    requirements: tuple[TargetRequirement, ...], controller: Player
+) -> tuple[tuple[str, ...], tuple[ObjectSpec, ...]]:
+    other = Player.OPPONENT if controller is Player.YOU else Player.YOU
+    targets: list[str] = []
+    objects: list[ObjectSpec] = []
+    for requirement in requirements[:1] if requirements and requirements[0].variable else requirements:
+        phrase = requirement.phrase
+        kind = phrase.removesuffix(" you control").removesuffix(" an opponent controls")
+        nouns = kind.removesuffix(" you don't control").split()
+        if phrase == "any" or "player" in nouns or "opponent" in nouns:
+            targets.append(f"player:{other.value}")
+            continue
+        card = next((name for word, name in _DEFAULT_TARGETS if word in phrase.split()), None)
+        if card is None:
+            raise refuse(f"This question needs a target that is {phrase}: describe it in a board file.")
+        handle = f"{card} (target {len(targets) + 1})"
+        owner = controller if "you control" in phrase else other
+        objects.append(ObjectSpec(card=card, id=handle, controller=owner))
+        targets.append(handle)
+    return tuple(targets), tuple(objects)

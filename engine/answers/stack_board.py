@@ -1,0 +1,434 @@
+"""The ``stack:`` section of a board (bottom first) and the copies it asks about.
+
+``StackEntrySpec`` validates one entry as the user wrote it (card names stay names); :func:`build_stack`
+turns the entries into :class:`~engine.stack.items.StackSpell` / :class:`~engine.stack.items.StackAbility`
+objects and applies every ``copy_of`` entry in order, given the parsed cards by name and the board's objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Literal
+
+from pydantic import BeforeValidator, ConfigDict, Field
+
+from engine.core.model import AbilityKind, Card, CopyScope, Frozen
+from engine.core.results import Explanation
+from engine.oracle.spell_text import Targetable, TargetKind, mana_rider, mana_symbols
+from engine.stack.copies import (
+    StackCopyResult,
+    cast_copy,
+    copy_ability,
+    copy_spell,
+)
+from engine.stack.items import (
+    Choices,
+    ManaSource,
+    PaidObject,
+    Payment,
+    StackAbility,
+    StackError,
+    StackItem,
+    StackSpell,
+    as_targetable,
+    check_targets,
+    validate_choices,
+)
+
+MAX_STACK = 30
+MAX_LIST = 20
+MAX_TEXT = 200
+MAX_X = 1000
+
+Player = Literal["you", "opponent"]
+Name = Annotated[str, Field(min_length=1, max_length=MAX_TEXT)]
+
+
+def _named(value: object) -> object:
+    return {"card": value} if isinstance(value, str) else value
+
+
+class PaidObjectSpec(Frozen):
+    """An object used to pay a cost: a name, or a name with its last known values."""
+
+    card: Name
+    power: int | None = None
+    toughness: int | None = None
+    mana_value: float | None = None
+
+
+PaidObjects = tuple[Annotated[PaidObjectSpec, BeforeValidator(_named)], ...]
+
+
+class PaidSpec(Frozen):
+    """The ``paid:`` mapping of a stack entry."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    sacrificed: PaidObjects = Field(default=(), max_length=MAX_LIST)
+    discarded: PaidObjects = Field(default=(), max_length=MAX_LIST)
+    exiled: PaidObjects = Field(default=(), max_length=MAX_LIST)
+    tapped: PaidObjects = Field(default=(), max_length=MAX_LIST)
+    mana: str = Field(default="", max_length=MAX_TEXT, pattern=r"^(\{[^{}]{1,6}\})*$")
+    cast_from: str = Field(default="hand", alias="from", max_length=20)
+    with_sources: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
+    alternative: str | None = Field(default=None, max_length=MAX_TEXT)  # flashback, overload …
+
+
+class StackEntrySpec(Frozen):
+    """One entry of ``stack:``: a spell, an ability of an object, or a copy of an earlier entry."""
+
+    line: int = 0
+    id: str | None = Field(default=None, max_length=MAX_TEXT)
+    card: Name | None = None
+    controller: Player = "you"
+    kicked: bool | int | tuple[Name, ...] = False
+    x: int | None = Field(default=None, ge=0, le=MAX_X)
+    modes: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
+    targets: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
+    division: tuple[int, ...] = Field(default=(), max_length=MAX_LIST)
+    entwined: bool = False
+    spliced: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
+    transformed: bool = False  # cast back face up (CR 707.10g)
+    paid: PaidSpec | None = None
+    source: Name | None = None  # with ``ability``: the object whose ability is on the stack
+    ability: int | None = Field(default=None, ge=1, le=50)
+    copy_of: Name | None = None
+    via: Name | None = None
+    new_targets: tuple[Name, ...] | None = Field(default=None, max_length=MAX_LIST)
+
+
+class BoardObject(Frozen):
+    """A board object the stack can refer to: as a target, and the card whose abilities it has."""
+
+    target: Targetable
+    card: Card | None = None
+    zone: str = "battlefield"
+
+
+def board_object(handle: str, card: Card, controller: str = "you", zone: str = "battlefield") -> BoardObject:
+    """A board object whose characteristics are ``card``'s front face (a permanent, or a card elsewhere)."""
+    kind = TargetKind.PERMANENT if zone == "battlefield" else TargetKind.CARD
+    target = Targetable(
+        handle=handle,
+        name=card.front.name,
+        kind=kind,
+        types=card.front.type_line.types,
+        controller=controller,
+    )
+    return BoardObject(target=target, card=card, zone=zone)
+
+
+class StackScenario(Frozen):
+    """The stack built from the entries, bottom first, and one answer per copy entry."""
+
+    items: tuple[StackItem, ...]
+    copies: tuple[StackCopyResult, ...]
+
+    def answer(self, query: str | None = None) -> StackCopyResult:
+        """The copy named ``query`` (default: the last copy)."""
+        if not self.copies:
+            raise _error("the stack has no copy_of entry to answer about")
+        if query is None:
+            return self.copies[-1]
+        for result in self.copies:
+            if result.id == query:
+                return result
+        raise _error(f"query {query!r} is not a copy on the stack; copies: {[c.id for c in self.copies]}")
+
+
+def _error(text: str, line: int = 0, rules: tuple[str, ...] = ()) -> StackError:
+    where = f"line {line}: " if line else ""
+    return StackError(Explanation(text=where + text, rules=rules))
+
+
+def stack_card_names(entries: tuple[StackEntrySpec, ...]) -> tuple[str, ...]:
+    """Every card name the stack section mentions, for the loader to resolve."""
+    names: list[str] = []
+    for entry in entries:
+        names += [n for n in (entry.card, entry.via) if n]
+        names += list(entry.spliced)
+        if entry.paid:
+            names += list(entry.paid.with_sources)
+            for paid in (
+                *entry.paid.sacrificed,
+                *entry.paid.discarded,
+                *entry.paid.exiled,
+                *entry.paid.tapped,
+            ):
+                names.append(paid.card)
+    return tuple(dict.fromkeys(names))
+
+
+def stack_handles(entries: tuple[StackEntrySpec, ...]) -> tuple[str, ...]:
+    """Each entry's handle: its ``id``, else the card name, "<source> ability N" or "<original> copy"."""
+    used: set[str] = set()
+    handles: list[str] = []
+    for entry in entries:
+        handle = entry.id or _default_handle(entry, used)
+        if handle in used:
+            raise _error(f"handle {handle!r} is already used; give this entry another id", entry.line)
+        used.add(handle)
+        handles.append(handle)
+    return tuple(handles)
+
+
+def _default_handle(entry: StackEntrySpec, used: set[str]) -> str:
+    if entry.copy_of:
+        base = f"{entry.copy_of} copy"
+    elif entry.ability is not None:
+        base = f"{entry.source or entry.card} ability {entry.ability}"
+    else:
+        base = entry.card or "spell"
+    handle, n = base, 1
+    while handle in used:
+        n += 1
+        handle = f"{base} {n}"
+    return handle
+
+
+def build_stack(
+    entries: tuple[StackEntrySpec, ...],
+    catalogue: Mapping[str, Card],
+    objects: Mapping[str, BoardObject] | None = None,
+) -> StackScenario:
+    """Build the stack bottom first and apply each copy entry (CR 707.10–707.12)."""
+    if len(entries) > MAX_STACK:
+        raise _error(f"the stack may have at most {MAX_STACK} entries")
+    board = dict(objects or {})
+    items: dict[str, StackItem] = {}
+    copies: list[StackCopyResult] = []
+    for entry, handle in zip(entries, stack_handles(entries), strict=True):
+        if handle in board:
+            raise _error(
+                f"handle {handle!r} is already used by a board object; give this entry an id", entry.line
+            )
+        try:
+            if entry.copy_of:
+                result = _copy(entry, handle, catalogue, board, items)
+                copies.append(result)
+                item: StackItem = result.item
+            elif entry.ability is not None:
+                item = _ability(entry, handle, catalogue, board)
+            else:
+                item = _spell(entry, handle, catalogue, board, items)
+        except StackError as error:
+            raise _error(str(error), entry.line, error.explanation.rules) from error
+        items[handle] = item
+    return StackScenario(items=tuple(items.values()), copies=tuple(copies))
+
+
+def _card(name: str, catalogue: Mapping[str, Card]) -> Card:
+    if name not in catalogue:
+        raise _error(f"unknown card {name!r}")
+    return catalogue[name]
+
+
+def _targets(items: Mapping[str, StackItem], board: Mapping[str, BoardObject]) -> dict[str, Targetable]:
+    found = {handle: obj.target for handle, obj in board.items()}
+    found.update({handle: as_targetable(item) for handle, item in items.items()})
+    return found
+
+
+def _choices(entry: StackEntrySpec, catalogue: Mapping[str, Card]) -> Choices:
+    return Choices(
+        modes=entry.modes,
+        targets=entry.targets,
+        x=entry.x,
+        kicked=entry.kicked,
+        entwined=entry.entwined,
+        spliced=tuple(_card(name, catalogue) for name in entry.spliced),
+        division=entry.division,
+    )
+
+
+def _payment(paid: PaidSpec | None, catalogue: Mapping[str, Card]) -> Payment:
+    if paid is None:
+        return Payment()
+    objects = tuple(
+        _paid_object(spec, how, catalogue)
+        for how, specs in (
+            ("sacrificed", paid.sacrificed),
+            ("discarded", paid.discarded),
+            ("exiled", paid.exiled),
+            ("tapped", paid.tapped),
+        )
+        for spec in specs
+    )
+    sources = tuple(_mana_source(_card(name, catalogue)) for name in paid.with_sources)
+    return Payment(
+        objects=objects,
+        mana=mana_symbols(paid.mana),
+        cast_from=paid.cast_from,
+        mana_sources=sources,
+        alternative_cost=paid.alternative,
+    )
+
+
+def _paid_object(spec: PaidObjectSpec, how: str, catalogue: Mapping[str, Card]) -> PaidObject:
+    """The paid object's last known values: as given, else as printed when the card fixes them."""
+    front = _card(spec.card, catalogue).front
+    printed_power = front.power.value if front.power else None
+    printed_toughness = front.toughness.value if front.toughness else None
+    return PaidObject(
+        card=front.name,
+        how=how,
+        power=spec.power if spec.power is not None else printed_power,
+        toughness=spec.toughness if spec.toughness is not None else printed_toughness,
+        mana_value=spec.mana_value if spec.mana_value is not None else front.mana_value,
+    )
+
+
+def _mana_source(card: Card) -> ManaSource:
+    riders = (mana_rider(a.rules_text) for face in card.faces for a in face.abilities)
+    return ManaSource(name=card.name, rider=next((r for r in riders if r), None))
+
+
+def _spell(
+    entry: StackEntrySpec,
+    handle: str,
+    catalogue: Mapping[str, Card],
+    board: Mapping[str, BoardObject],
+    items: Mapping[str, StackItem],
+) -> StackSpell:
+    if not entry.card:
+        raise _error("a stack entry needs card:, copy_of: or source: with ability:")
+    card = _card(entry.card, catalogue)
+    choices = validate_choices(card, _choices(entry, catalogue), back_face_up=entry.transformed)
+    spell = StackSpell(
+        handle=handle,
+        card=card,
+        controller=entry.controller,
+        owner=entry.controller,
+        choices=choices,
+        payment=_payment(entry.paid, catalogue),
+        back_face_up=entry.transformed,
+    )
+    check_targets(spell, _targets(items, board))
+    return spell
+
+
+def _ability(
+    entry: StackEntrySpec, handle: str, catalogue: Mapping[str, Card], board: Mapping[str, BoardObject]
+) -> StackAbility:
+    source, card = _ability_source(entry, catalogue, board)
+    abilities = [a for face in card.faces for a in face.abilities]
+    ability = next((a for a in abilities if a.index == entry.ability), None)
+    if ability is None or ability.kind not in (
+        AbilityKind.TRIGGERED,
+        AbilityKind.ACTIVATED,
+        AbilityKind.LOYALTY,
+    ):
+        listed = "; ".join(
+            f"{a.index}: {a.text}"
+            for a in abilities
+            if a.kind in (AbilityKind.TRIGGERED, AbilityKind.ACTIVATED, AbilityKind.LOYALTY)
+        )
+        raise _error(
+            f"{card.name} has no activated or triggered ability {entry.ability}; it has: {listed or 'none'}"
+        )
+    item = StackAbility(
+        handle=handle,
+        source=source,
+        source_card=card,
+        ability=ability,
+        controller=entry.controller,
+        choices=Choices(modes=entry.modes, targets=entry.targets, x=entry.x),
+    )
+    check_targets(item, _targets({}, board))
+    return item
+
+
+def _ability_source(
+    entry: StackEntrySpec, catalogue: Mapping[str, Card], board: Mapping[str, BoardObject]
+) -> tuple[Targetable, Card]:
+    if entry.source:
+        obj = board.get(entry.source)
+        if obj is None or obj.card is None:
+            raise _error(f"source {entry.source!r} is not an object defined earlier")
+        return obj.target, obj.card
+    if not entry.card:
+        raise _error("an ability entry needs source: (an object handle) or card:")
+    card = _card(entry.card, catalogue)
+    return Targetable(
+        handle=card.name, name=card.name, kind=TargetKind.CARD, controller=entry.controller
+    ), card
+
+
+def _copy(
+    entry: StackEntrySpec,
+    handle: str,
+    catalogue: Mapping[str, Card],
+    board: Mapping[str, BoardObject],
+    items: Mapping[str, StackItem],
+) -> StackCopyResult:
+    if not entry.via:
+        raise _error("a copy_of entry needs via: (the card whose effect copies)")
+    via = _card(entry.via, catalogue)
+    candidates = _targets(items, board)
+    if _casts_copy(via):
+        card = _cast_copy_card(entry.copy_of or "", items, board, catalogue)
+        return cast_copy(
+            card,
+            via,
+            handle=handle,
+            copy_of=entry.copy_of or card.name,
+            controller=entry.controller,
+            choices=_choices(entry, catalogue),
+            payment=_payment(entry.paid, catalogue).model_copy(
+                update={"cast_from": _copy_zone(entry, items, board)}
+            ),
+            objects=candidates,
+        )
+    original = items.get(entry.copy_of or "")
+    if original is None:
+        raise _error(f"copy_of {entry.copy_of!r} is not a spell or ability lower on the stack")
+    if isinstance(original, StackAbility):
+        return copy_ability(
+            original,
+            via,
+            handle=handle,
+            controller=entry.controller,
+            new_targets=entry.new_targets,
+            objects=candidates,
+        )
+    return copy_spell(
+        original,
+        via,
+        handle=handle,
+        controller=entry.controller,
+        new_targets=entry.new_targets,
+        objects=candidates,
+        via_mana=mana_symbols(entry.paid.mana) if entry.paid else (),
+    )
+
+
+def _casts_copy(via: Card) -> bool:
+    return any(e.scope is CopyScope.CAST_COPY for face in via.faces for e in face.copy_effects)
+
+
+def _cast_copy_card(
+    copy_of: str,
+    items: Mapping[str, StackItem],
+    board: Mapping[str, BoardObject],
+    catalogue: Mapping[str, Card],
+) -> Card:
+    item = items.get(copy_of)
+    if isinstance(item, StackSpell):
+        return item.card
+    obj = board.get(copy_of)
+    if obj is not None and obj.card is not None:
+        return obj.card
+    return _card(copy_of, catalogue)
+
+
+def _copy_zone(
+    entry: StackEntrySpec, items: Mapping[str, StackItem], board: Mapping[str, BoardObject]
+) -> str | None:
+    """A cast copy is created in the zone the copied object is in (CR 707.12)."""
+    if entry.paid and "cast_from" in entry.paid.model_fields_set:
+        return entry.paid.cast_from
+    if (entry.copy_of or "") in items:
+        return "stack"
+    obj = board.get(entry.copy_of or "")
+    return obj.zone if obj else None

@@ -1,0 +1,606 @@
+"""The copy engine (CR 707): apply copy effects, with their exceptions, to objects on a board.
+
+:func:`copy_values` builds the copiable values one copy effect grants (707.2, 707.3, 707.8, 707.9);
+:func:`apply_copy` puts that effect on the copier in layer 1a. Events (entering, becoming a copy,
+token copies, turning face up, transforming) live in ``engine.actions.events``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.characteristics import (
+    CARD_TYPE_WORDS,
+    FACE_DOWN_RULE,
+    Characteristics,
+    CopiableText,
+    GameAbility,
+    mana_value_of,
+    merged,
+    merged_types,
+)
+from engine.core.citations import Citation, cite
+from engine.core.model import (
+    SELF,
+    AbilityKind,
+    Card,
+    CopyEffect,
+    CopyException,
+    CopyScope,
+    ExceptionKind,
+    PrintedNumber,
+)
+from engine.core.results import Explanation
+from engine.layers.system import (
+    FLIP_ALTERNATIVE,
+    copiable_values,
+    current_characteristics,
+    current_controller,
+    effect_name,
+    is_melded,
+    layer_one_text,
+    text_for_copying,
+)
+from engine.oracle.copy_effects import LINKED_TRIGGER
+from engine.oracle.copy_effects import NOT_COPIED as RETAIN
+from engine.state.board import AppliedCopy, Board, GameObject, Zone
+
+COPIABLE = cite("707.2", "the copy acquires the copiable values of the original object’s characteristics")
+NOT_COPIED = cite(
+    "707.2", "Other effects (including type-changing and text-changing effects), status, counters"
+)
+COLOR_AND_ABILITIES = cite("707.2a", "A copy acquires the color of the object it’s copying")
+COPY_OF_COPY = cite("707.3", "Objects that copy the object will use the new copiable values")
+FACE_UP_FACE = cite("707.8", "use the copiable values of the face that’s currently up")
+GAIN_ABILITY = cite("707.9a", "cause the copy to gain an ability as part of the copying process")
+MODIFY = cite("707.9b", "The final set of values for that characteristic becomes part of the copiable values")
+NO_CDA = cite("707.9d", "any characteristic-defining ability (see rule 604.3) of the object being copied")
+ADDITIONAL = cite("707.9e", "an exception that’s an additional effect rather than a modification")
+CONDITION = cite("707.9f", "Some exceptions to the copying process apply only if the copy is or has")
+FACE_DOWN_COPY = cite(
+    "708.2", "Any listed characteristics are the copiable values of that object’s characteristics"
+)
+STATUS = cite("110.5", "A permanent’s status is its physical state")
+COPY_STATUS = cite("707.3", "The copy’s copiable values become the copied information, as modified by the")
+COPIABLE_SETTING = cite("613.2a", "generate copiable effects if they set power and toughness")
+TOKEN_TEXT = cite("111.3", "they define the token’s copiable values")
+BACK_FACE_COPY = cite(
+    "712.8e", "If a permanent is copying the back face of a transforming double-faced permanent"
+)
+MODAL_FACE = cite("712.8f", "it has only the characteristics of the face that’s up")
+NAMES_ITSELF = cite("201.5", "Text that refers to the object it’s on by name means just that particular")
+TRACKS_BY_NAME = cite("707.11", "the effect still tracks that permanent even if it changes names")
+PHASED_OUT = cite("702.26b", "a phased-out permanent is treated as though it does not exist")
+MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
+
+_QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
+_BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
+_TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
+
+
+class CopyError(ValueError):
+    """A copy the rules don't allow, or a card that has no ability to make it; the message says why."""
+
+
+def copy_effect_of(abilities: tuple[GameAbility, ...], scopes: tuple[CopyScope, ...]) -> CopyEffect | None:
+    """The first copy effect among ``abilities`` with one of ``scopes``."""
+    for ability in abilities:
+        if ability.copy_effect and ability.copy_effect.scope in scopes:
+            return ability.copy_effect
+    return None
+
+
+def card_copy_effect(card: Card, scopes: tuple[CopyScope, ...]) -> CopyEffect | None:
+    """The first copy effect parsed from ``card``'s faces with one of ``scopes``."""
+    return next((e for face in card.faces for e in face.copy_effects if e.scope in scopes), None)
+
+
+def check_copyable(
+    effect: CopyEffect, via: str, copier: GameObject, original: GameObject, board: Board
+) -> None:
+    """Raise :class:`CopyError` unless ``original`` is something ``effect`` may copy ("any artifact …")."""
+    wording = effect.copyable.casefold()
+    current = current_characteristics(original, board)
+    wanted = {m.group(1) for m in _TYPE_WORD.finditer(wording)} - {"permanent"}
+    label = original_label(original, current)
+    if original.phased_out:
+        raise CopyError(
+            f"{label} is phased out: it is treated as though it doesn't exist, so {via} can't copy it "
+            f"(CR {PHASED_OUT})."
+        )
+    if original.zone is not Zone.BATTLEFIELD and "battlefield" in wording:
+        raise CopyError(f"{via} copies {effect.copyable}; {label} isn't on the battlefield.")
+    if wanted and not any(current.is_a(t) for t in wanted):
+        types = " ".join(current.types) or "no card type"
+        raise CopyError(f"{via} can copy only {effect.copyable}; {label} is {types}.")
+    if "you control" in wording and current_controller(original) is not current_controller(copier):
+        raise CopyError(f"{via} can copy only {effect.copyable}; {label} is controlled by the other player.")
+    if ("another" in wording or "other" in wording.split()) and original.id == copier.id:
+        raise CopyError(f"{via} can't copy itself ({effect.copyable}).")
+    if "nonlegendary" in wording and current.legendary:
+        raise CopyError(f"{via} can copy only {effect.copyable}; {label} is legendary.")
+
+
+def original_label(obj: GameObject, values: Characteristics | None = None) -> str:
+    """A readable name for an object in explanations (``the face-down permanent "demon"``)."""
+    name = (values or copiable_values(obj)).name
+    return name if name else f'the face-down permanent "{obj.id}"'
+
+
+def copy_values(
+    copier: GameObject, original: GameObject, effect: CopyEffect | None, board: Board
+) -> tuple[CopiableText, list[Explanation]]:
+    """The copiable values the copy effect grants, fixed now (CR 707.2b-c), and why."""
+    source = text_for_copying(original)
+    why = _why_these_values(original, board)
+    back = _copies_back_face(original)
+    values = source.mapped(
+        lambda v: v.model_copy(update={"mana_value": 0 if back else mana_value_of(v.mana_cost)})
+    )
+    if back:
+        why.append(
+            Explanation.of(
+                f"{source.main.name} is the back face of a transforming double-faced card, so the copy has "
+                f"mana value 0.",
+                FACE_UP_FACE,
+                BACK_FACE_COPY,
+            )
+        )
+    elif original.back_face and not original.copies and not original.face_down:
+        why.append(
+            Explanation.of(
+                f"{source.main.name} is the face that's up of a modal double-faced permanent: the copy uses "
+                "that face's values, mana cost and mana value included (the mana value 0 rule is only for "
+                "back faces of transforming cards).",
+                FACE_UP_FACE,
+                MODAL_FACE,
+            )
+        )
+    elif original.card and is_melded(original.card) and not original.copies:
+        why.append(
+            Explanation.of(
+                f"{source.main.name} is a melded permanent, so the copy has mana value 0.",
+                FACE_UP_FACE,
+                MELDED_COPY,
+            )
+        )
+    for exception in effect.exceptions if effect else ():
+        values, because = _apply_exception(values, exception, copier, effect, original)
+        why += because
+    why += _names_itself(values.main, copier)
+    return values, why
+
+
+def _names_itself(values: Characteristics, copier: GameObject) -> list[Explanation]:
+    """Copied abilities that name the card they came from mean the copy itself (CR 201.5, 707.11)."""
+    naming = [a.text for a in values.abilities if SELF in a.rules_text]
+    if not naming or not values.name:
+        return []
+    return [
+        Explanation.of(
+            f"Where a copied ability says “{values.name}”, it means this object ({copier.id}) and no other "
+            f"(e.g. “{naming[0]}”); an effect of such an ability keeps tracking this permanent even if it "
+            "later changes its name or stops being a copy.",
+            NAMES_ITSELF,
+            TRACKS_BY_NAME,
+        )
+    ]
+
+
+def apply_copy(
+    board: Board,
+    copier: GameObject,
+    original: GameObject,
+    effect: CopyEffect | None,
+    via: str,
+    timestamp: int,
+) -> tuple[GameObject, list[Explanation]]:
+    """``copier`` with a new layer-1a copy effect of ``original`` (the last one wins, CR 613.2a)."""
+    values, why = copy_values(copier, original, effect, board)
+    text_card = (
+        None if original.face_down else (original.copies[-1].text_card if original.copies else original.card)
+    )
+    applied = AppliedCopy(
+        timestamp=timestamp,
+        of_id=original.id,
+        via=via,
+        effect=effect,
+        values=values,
+        text_card=text_card,
+    )
+    return copier.model_copy(update={"copies": (*copier.copies, applied)}), why
+
+
+def _copies_back_face(original: GameObject) -> bool:
+    card = original.card
+    return bool(
+        card
+        and card.layout == "transform"
+        and original.transformed
+        and not original.copies
+        and not original.face_down
+    )
+
+
+def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
+    """Explain what of the original is copied and what isn't (CR 707.2, 707.3, 708.2, 111.3)."""
+    label = original_label(original)
+    why: list[Explanation] = []
+    if original.face_down:
+        return [
+            Explanation.of(
+                f"{label[:1].upper()}{label[1:]} is face down: its copiable values are those of a face-down "
+                "permanent — a nameless, colorless 2/2 creature with no text, no subtypes and no mana cost. "
+                "The copy is face up, and it can't be turned face up for the hidden card's cost.",
+                FACE_DOWN_COPY,
+                FACE_DOWN_RULE,
+                COPIABLE,
+            ),
+            *_not_copied_state(original, board, label),
+        ]
+    if original.copies:
+        last = original.copies[-1]
+        why.append(
+            Explanation.of(
+                f"{original.id} is itself a copy (of {last.values.main.name or 'a face-down permanent'}, "
+                f"through {last.via}); its copiable values are the values that copy effect gave it, "
+                "exceptions included.",
+                COPY_OF_COPY,
+                *_exception_rules(last.effect),
+            )
+        )
+    if original.token:
+        why.append(
+            Explanation.of(
+                f"{label} is a token: the values its creator defined are its copiable values, but being a "
+                "token is not, so a card copying it isn't a token.",
+                TOKEN_TEXT,
+                COPIABLE,
+            )
+        )
+    for setting in original.settings:
+        why.append(
+            Explanation.of(
+                f"The choice made for {label}'s “becomes your choice of” ability made it {setting.option}. "
+                "That ability sets power and toughness, so what it did (types and abilities included) is "
+                "part of its copiable values and is copied.",
+                COPIABLE,
+                COPIABLE_SETTING,
+            )
+        )
+    if original.flipped:
+        why.append(
+            Explanation.of(
+                f"{label} is flipped, but being flipped is status, which isn't copied: the copy gets the "
+                "whole flip card's text, and the copy's own status decides which half applies.",
+                COPY_STATUS,
+                STATUS,
+                FLIP_ALTERNATIVE,
+            )
+        )
+    if original.attached_to:
+        why.append(
+            Explanation.of(
+                f"{label} is attached to {original.attached_to}, but what a permanent is attached to isn't "
+                "one of the copiable values (name, mana cost, color indicator, types, rules text, power, "
+                "toughness, loyalty): the copy isn't attached to anything.",
+                COPIABLE,
+            )
+        )
+    return why + _not_copied_state(original, board, label)
+
+
+def _not_copied_state(original: GameObject, board: Board, label: str) -> list[Explanation]:
+    ignored = _ignored_state(original, board)
+    if not ignored:
+        return []
+    return [
+        Explanation.of(
+            f"Not copied from {label}: {', '.join(ignored)} — other effects, status and counters aren't "
+            "copiable values.",
+            NOT_COPIED,
+            STATUS,
+        )
+    ]
+
+
+def _exception_rules(effect: CopyEffect | None) -> tuple[Citation, ...]:
+    """The 707.9 rules by which the exceptions of ``effect`` became copiable values."""
+    kinds = {e.kind for e in effect.exceptions} if effect else set()
+    rules = [
+        (GAIN_ABILITY, {ExceptionKind.GAIN_ABILITY}),
+        (MODIFY, {ExceptionKind.ADD_TYPES, ExceptionKind.SET_TYPES, ExceptionKind.SET_POWER_TOUGHNESS}),
+        (RETAIN, {ExceptionKind.NOT_COPIED}),
+    ]
+    return tuple(rule for rule, wanted in rules if kinds & wanted)
+
+
+def _ignored_state(original: GameObject, board: Board) -> list[str]:
+    ignored = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in original.counters.items() if n]
+    ignored += [effect_name(e.spec) for e in original.effects]
+    ignored += ["being tapped"] if original.tapped else []
+    ignored += [
+        f"its choice of {key} ({value})" for key, value in original.choices.items() if key != "option"
+    ]
+    return ignored
+
+
+def _apply_exception(
+    values: CopiableText,
+    exception: CopyException,
+    copier: GameObject,
+    effect: CopyEffect | None,
+    original: GameObject,
+) -> tuple[CopiableText, list[Explanation]]:
+    """One exception of a copy effect (CR 707.9a-g)."""
+    condition = exception.condition
+    if condition and not values.main.is_a(condition) and condition.casefold() in CARD_TYPE_WORDS:
+        return values, [
+            Explanation.of(
+                f"The exception “{exception.text}” applies only if the copy is a {condition}; "
+                "it wouldn't be, "
+                "so it doesn't apply.",
+                CONDITION,
+            )
+        ]
+    handler = _EXCEPTION_HANDLERS.get(exception.kind)
+    if handler is None:
+        return values, []
+    values, why = handler(values, exception, copier, effect)
+    return values, [_named(e, copier) for e in why]
+
+
+def _named(explanation: Explanation, copier: GameObject) -> Explanation:
+    return explanation.model_copy(update={"text": exception_wording(explanation.text, copier)})
+
+
+def exception_wording(text: str, copier: GameObject) -> str:
+    """``text`` with an exception's self-references ("~") naming the copier's card."""
+    return text.replace(SELF, copier.card.name if copier.card else "this permanent")
+
+
+def _set_pt(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    def number(printed: str | None) -> PrintedNumber | None:
+        return (
+            PrintedNumber(printed=printed, value=int(printed) if printed.isdigit() else None)
+            if printed
+            else None
+        )
+
+    had_cda = any(_defines(a, "power") for a in values.main.abilities)
+    values = values.mapped(
+        lambda v: v.model_copy(
+            update={
+                "power": number(exception.power),
+                "toughness": number(exception.toughness),
+                "abilities": tuple(a for a in v.abilities if not _defines(a, "power")),
+            }
+        )
+    )
+    why = [
+        Explanation.of(
+            f"Exception “{exception.text}”: {exception.power}/{exception.toughness} is part of "
+            "the copiable values.",
+            MODIFY,
+        )
+    ]
+    if had_cda:
+        why.append(
+            Explanation.of(
+                "The ability that defined the original's power and toughness isn't copied, because the copy "
+                "effect provides its own values for them.",
+                NO_CDA,
+            )
+        )
+    return values, why
+
+
+def _defines(ability: GameAbility, characteristic: str) -> bool:
+    """Whether a characteristic-defining ability defines ``characteristic`` (power/toughness, color, type)."""
+    if ability.kind is not AbilityKind.CHARACTERISTIC_DEFINING and ability.keyword != "Changeling":
+        return False
+    text = ability.rules_text.casefold()
+    if characteristic == "power":
+        return "power" in text or "toughness" in text
+    if characteristic == "color":
+        return "color" in text
+    return ability.keyword == "Changeling" or "type" in text
+
+
+def _add_types(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    values = values.mapped(
+        lambda v: v.model_copy(
+            update={
+                "supertypes": merged(v.supertypes, exception.supertypes),
+                "types": merged_types(v.types, exception.types),
+                "subtypes": merged(v.subtypes, exception.subtypes),
+            }
+        )
+    )
+    added = " ".join((*exception.supertypes, *exception.types, *exception.subtypes))
+    return values, [
+        Explanation.of(
+            f"Exception “{exception.text}”: it is also {added}, as part of its copiable values; "
+            "abilities that define types are still copied (“in addition to its other types”).",
+            MODIFY,
+            NO_CDA,
+        )
+    ]
+
+
+def _set_types(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    values = values.mapped(
+        lambda v: v.model_copy(
+            update={
+                "types": exception.types or v.types,
+                "subtypes": exception.subtypes if exception.types else v.subtypes,
+                "abilities": tuple(a for a in v.abilities if not _defines(a, "type")),
+            }
+        )
+    )
+    return values, [
+        Explanation.of(
+            f"Exception “{exception.text}”: these types replace the copied ones; an "
+            "ability defining types isn't copied.",
+            MODIFY,
+            NO_CDA,
+        )
+    ]
+
+
+def _supertype(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    remove = exception.kind is ExceptionKind.REMOVE_SUPERTYPE
+    values = values.mapped(
+        lambda v: v.model_copy(
+            update={
+                "supertypes": (
+                    tuple(s for s in v.supertypes if s not in exception.supertypes)
+                    if remove
+                    else merged(v.supertypes, exception.supertypes)
+                )
+            }
+        )
+    )
+    return values, [
+        Explanation.of(
+            f"Exception “{exception.text}” changes its supertypes as part of its copiable values.", MODIFY
+        )
+    ]
+
+
+def _gain_ability(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    quoted = _QUOTED.findall(exception.text)
+    wordings = quoted if len(quoted) == len(exception.abilities) else [None] * len(exception.abilities)
+    gained = tuple(
+        _granted(text, effect, wording) for text, wording in zip(exception.abilities, wordings, strict=True)
+    )
+    if exception.copier_abilities and copier.card:
+        own = layer_one_text(copier).main.abilities
+        gained += tuple(a for a in own if effect is None or a.copy_effect != effect)
+    values = values.mapped(lambda v: v.model_copy(update={"abilities": v.abilities + gained}))
+    shown = "; ".join(f"“{a.worded_for(values.main.name)}”" for a in gained)
+    return values, [
+        Explanation.of(f"Exception: it has {shown} as part of its copiable values.", GAIN_ABILITY)
+    ]
+
+
+def _granted(text: str, effect: CopyEffect | None, wording: str | None) -> GameAbility:
+    """A gained ability, shown in the quoted wording when there is one.
+
+    One that itself makes the object become a copy keeps a copy effect (Cryptoplasm, Vesuvan Doppelganger).
+    """
+    inner = text.strip().strip('"“”')
+    nested = _BECOME_COPY.search(inner)
+    copy_effect = None
+    if effect is not None and nested is not None:
+        copy_effect = effect
+        if effect.scope is not CopyScope.BECOME_COPY:
+            # Vesuvan Doppelganger grants a "become a copy" ability with the same exceptions as its own.
+            copy_effect = effect.model_copy(
+                update={"scope": CopyScope.BECOME_COPY, "copyable": nested["what"], "text": inner}
+            )
+    return GameAbility.granted(inner, copy_effect=copy_effect, wording=wording)
+
+
+def _not_copied(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    characteristic = (exception.characteristic or "").casefold()
+    before = layer_one_text(copier).main
+    if characteristic == "color":
+        values = values.mapped(
+            lambda v: v.model_copy(
+                update={
+                    "colors": before.colors,
+                    "color_indicator": before.color_indicator,
+                    "abilities": tuple(a for a in v.abilities if not _defines(a, "color")),
+                }
+            )
+        )
+        shown = ", ".join(before.colors) or "colorless"
+        return values, [
+            Explanation.of(
+                f"Exception “{exception.text}”: it keeps its own color ({shown}); the original's color "
+                "indicator and any color-defining ability aren't copied.",
+                RETAIN,
+                NO_CDA,
+            )
+        ]
+    if characteristic == "name":
+        values = values.mapped(lambda v: v.model_copy(update={"name": before.name}))
+    return values, [
+        Explanation.of(f"Exception “{exception.text}”: that characteristic keeps its own value.", RETAIN)
+    ]
+
+
+def _set_color(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    letters = tuple(k for k, v in _COLOR_WORDS.items() if v in (exception.value or "").casefold())
+    values = values.mapped(
+        lambda v: v.model_copy(
+            update={
+                "colors": letters,
+                "color_indicator": (),
+                "abilities": tuple(a for a in v.abilities if not _defines(a, "color")),
+            }
+        )
+    )
+    return values, [Explanation.of(f"Exception “{exception.text}” sets its color.", MODIFY, NO_CDA)]
+
+
+def _set_name(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    values = values.mapped(lambda v: v.model_copy(update={"name": exception.value}))
+    return values, [Explanation.of(f"Exception “{exception.text}” sets its name.", MODIFY)]
+
+
+def _additional(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    return values, [
+        Explanation.of(
+            f"“{exception.text}” is an additional effect, not a copiable value; if another copy effect is "
+            "applied to it afterwards, it doesn't happen.",
+            ADDITIONAL,
+        )
+    ]
+
+
+def _linked_trigger(
+    values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
+) -> tuple[CopiableText, list[Explanation]]:
+    return values, [
+        Explanation.of(
+            f"“{exception.text}” is linked to this copy effect; it won't trigger if another copy effect is "
+            "applied to the object later.",
+            LINKED_TRIGGER,
+        )
+    ]
+
+
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_EXCEPTION_HANDLERS = {
+    ExceptionKind.SET_POWER_TOUGHNESS: _set_pt,
+    ExceptionKind.ADD_TYPES: _add_types,
+    ExceptionKind.SET_TYPES: _set_types,
+    ExceptionKind.ADD_SUPERTYPE: _supertype,
+    ExceptionKind.REMOVE_SUPERTYPE: _supertype,
+    ExceptionKind.GAIN_ABILITY: _gain_ability,
+    ExceptionKind.NOT_COPIED: _not_copied,
+    ExceptionKind.SET_COLOR: _set_color,
+    ExceptionKind.SET_NAME: _set_name,
+    ExceptionKind.ADDITIONAL_EFFECT: _additional,
+    ExceptionKind.LINKED_TRIGGER: _linked_trigger,
+}

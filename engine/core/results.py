@@ -1,0 +1,21 @@
+"""Result building blocks shared by every engine answer."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core.citations import Citation
+
+
+class Explanation(BaseModel):
+    """One sentence of a ruling with the rule numbers that support it (a step or a note)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    rules: tuple[str, ...]
+
+    @classmethod
+    def of(cls, text: str, *citations: Citation) -> Explanation:
+        """Build an explanation citing registered rules, each number once (two phrases may share a rule)."""
+        return cls(text=text, rules=tuple(dict.fromkeys(c.number for c in citations)))

@@ -1,0 +1,1428 @@
+"""The layer system (CR 613): an object's copiable values (layer 1) and its current characteristics.
+
+Layer 1a applies copy effects and P/T-setting "as enters" effects in timestamp order, 1b the face-down
+status; the result is the copiable values (613.2c). Layers 4, 5 and 6 apply characteristic-defining
+abilities first and then the board's effects in timestamp order (613.3); layer 7 applies 7a CDAs,
+7b setting, 7c modifying effects and counters, 7d switching (613.4). Layer 2 gives the current
+controller (:func:`current_controller`); layer 3 (text) has no effects a board can describe.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import partial
+
+from engine.core.characteristics import (
+    CARD_TYPES,
+    COLOR_NAMES,
+    FACE_DOWN,
+    Characteristics,
+    CopiableText,
+    GameAbility,
+    colors_of,
+    merged,
+    merged_types,
+)
+from engine.core.citations import Citation, cite
+from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
+from engine.core.results import Explanation
+from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, next_effect
+from engine.layers.statics import (
+    ALL_CREATURE_TYPES,
+    AURA_CREATURE,
+    CHOSEN_CREATURE_TYPE,
+    ENCHANTED,
+    EQUIPMENT_CREATURE,
+    EQUIPPED_CREATURE,
+    ILLEGAL_AURA,
+    ILLEGAL_EQUIPMENT,
+    NOT_LOCKED_IN,
+    STATIC_ABILITIES,
+    SUBTYPES_OF,
+    ForEach,
+    Requirement,
+    Seen,
+    StaticAbility,
+    affected,
+    attachment_problem,
+    changes_characteristics,
+    could_name,
+    counted,
+    evaluated_by_zone_changes,
+    layers_of,
+    parse_static,
+    qualifies,
+    requirement_state,
+    restricts_only,
+    self_referencing,
+    without_colors,
+    would_affect,
+)
+from engine.oracle.text import strip_reminder
+from engine.state.board import (
+    PT_COUNTS,
+    AppliedCopy,
+    AsEntersSetting,
+    Board,
+    EffectKind,
+    EffectSpec,
+    GameObject,
+    Player,
+    TimedEffect,
+    Zone,
+)
+
+LAYERS = cite("613.1", "all applicable continuous effects are applied in a series of layers")
+LAYER_2 = cite("613.1b", "Control-changing effects are applied")
+PARTS_IN_THEIR_LAYERS = cite("613.6", "the parts of the effect each apply in their appropriate ones")
+LAYER_1A = cite("613.2a", "Copiable effects are applied")
+LAYER_1B = cite("613.2b", "Face-down spells and permanents have their characteristics modified")
+COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
+CDA_FIRST = cite("613.3", "apply effects from characteristic-defining abilities first")
+LAYER_7A = cite("613.4a", "characteristic-defining abilities that define power and/or toughness")
+LAYER_7B = cite("613.4b", "Effects that set power and/or toughness to a specific number")
+LAYER_7C = cite("613.4c", "Effects and counters that modify power and/or toughness")
+LAYER_7D = cite("613.4d", "Effects that switch a creature’s power and toughness")
+CONTINUALLY_APPLIED = cite("613.5", "continually and automatically performed by the game")
+TIMESTAMPS = cite("613.7", "An effect with an earlier timestamp is applied before")
+DEPENDENCY = cite("613.8", "If a dependency exists, it will override the timestamp system")
+KEYWORD_COUNTERS = cite("613.1f", "keyword counters")
+LAYER_4 = cite("613.1d", "Type-changing effects are applied")
+LAYER_5 = cite("613.1e", "Color-changing effects are applied")
+LAYER_6 = cite("613.1f", "Ability-adding effects")
+GRANTED_TIMESTAMP = cite(
+    "613.7a", "or the timestamp of the effect that created the ability, whichever is later"
+)
+ATTACHED_TIMESTAMP = cite("613.7e", "receives a new timestamp each time it becomes attached")
+FLIP_ALTERNATIVE = cite("710.2", "the alternative versions of those characteristics apply instead")
+FLIP_COST_COLOR = cite("710.1c", "A flip card’s color and mana cost don’t change if the permanent is flipped")
+BACK_FACE_MANA_VALUE = cite("712.8e", "its mana value is calculated using the mana cost of its front face")
+MELDED_MANA_VALUE = cite("712.8g", "its mana value is the sum of the mana values of its front faces")
+FRONT_FACE_ONLY = cite("712.8a", "it has only the characteristics of its front face")
+CHANGELING = cite("702.73a", "This object is every creature type")
+NO_PT = cite("208.3", "A noncreature permanent has no power or toughness")
+TYPES_SET = cite("205.1a", "Some effects set an object’s card type")
+TYPES_KEPT = cite("205.1b", "specify that the object retains a prior card type")
+ATTACKING = cite("508.1k", "becomes an attacking creature")
+INTRINSIC_MANA = cite("305.6", "has the intrinsic ability")
+LAND_TYPES_SET = cite("305.7", "the land no longer has its old land type")
+BLOCKING = cite("509.1g", "becomes a blocking creature")
+
+KEYWORD_COUNTER_KINDS = (
+    "flying",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "decayed",
+    "exalted",
+    "haste",
+    "hexproof",
+    "indestructible",
+    "lifelink",
+    "menace",
+    "reach",
+    "shadow",
+    "trample",
+    "vigilance",
+)
+_CREATURE_TYPE_OWNERS = frozenset(["Creature", "Kindred", "Tribal"])
+_BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+_PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
+_GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
+_CHOSEN_NUMBER_CDA = re.compile(
+    r"power is equal to the last chosen number and its toughness is equal to 7 minus"
+)
+_PLUS_ONE_TOUGHNESS = re.compile(r"toughness is equal to that number plus 1")
+_CHOSEN_TYPE = re.compile(r"is the chosen type in addition to its other types")
+_ATTACHED_ROLE_RULES = {"Equipment": EQUIPPED_CREATURE, "Aura": ENCHANTED}
+_LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7d")
+_LAYER_RULES = {"4": LAYER_4, "5": LAYER_5, "6": LAYER_6}
+# Static abilities this module applies itself, as characteristic-defining abilities of their object.
+_PT_COUNT_CDA = re.compile(rf"power and toughness are each equal to the number of (?:{'|'.join(PT_COUNTS)})")
+_HANDLED_HERE = re.compile(
+    "|".join(p.pattern for p in (_CHOSEN_TYPE, _GRAVEYARD_TYPES_CDA, _CHOSEN_NUMBER_CDA, _PT_COUNT_CDA))
+)
+
+
+def is_melded(card: Card) -> bool:
+    """Whether ``card`` is the combined back face of a meld pair (a melded permanent, CR 712.4a).
+
+    The Scryfall object of a meld result has layout ``meld`` and no mana cost of its own.
+    """
+    return card.layout == "meld" and len(card.faces) == 1 and not card.front.mana_cost and card.mana_value > 0
+
+
+def printed_text(obj: GameObject) -> CopiableText:
+    """The values printed on the face of the object that's up (CR 613.1, 707.8, 712.8d-g), a basic land type's
+    intrinsic mana ability included (CR 305.6: Scryfall prints it only as reminder text)."""
+    return _printed_text(obj).mapped(_with_intrinsic_mana)
+
+
+def _printed_text(obj: GameObject) -> CopiableText:
+    card = obj.card
+    if card is None:
+        return CopiableText(main=Characteristics(name=None))
+    if card.layout == "flip" and len(card.faces) > 1:
+        return CopiableText(
+            main=Characteristics.of_face(card.faces[0]), flipped=Characteristics.of_face(card.faces[1])
+        )
+    if obj.back_face and len(card.faces) > 1:
+        # A modal double-faced permanent has only the characteristics of the face that's up (CR 712.8f).
+        return CopiableText(main=Characteristics.of_face(card.faces[1]))
+    if obj.transformed and len(card.faces) > 1:
+        back = Characteristics.of_face(card.faces[1])
+        # A token copy of a transforming permanent copies its back face: mana value 0 (CR 712.8e).
+        front_value = 0 if obj.token else Characteristics.of_face(card.faces[0]).mana_value
+        return CopiableText(main=back.model_copy(update={"mana_value": front_value}))
+    main = Characteristics.of_face(card.front)
+    if is_melded(card):
+        main = main.model_copy(update={"mana_value": int(card.mana_value)})
+    return CopiableText(main=main)
+
+
+def layer_one_text(obj: GameObject) -> CopiableText:
+    """Layer 1a: the printed text as modified by copy effects and P/T-setting "as enters" effects."""
+    text = printed_text(obj)
+    # Stable sort: a copy effect and the "as enters" setting it lets apply share the entering timestamp.
+    effects: list[AppliedCopy | AsEntersSetting] = sorted(
+        (*obj.copies, *obj.settings), key=lambda e: e.timestamp
+    )
+    for effect in effects:
+        text = effect.values if isinstance(effect, AppliedCopy) else apply_setting(text, effect)
+    return text
+
+
+def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
+    """Apply a P/T-setting "as enters" choice (Primal Clay's 1/6 Wall with defender) to the text."""
+
+    def changed(values: Characteristics) -> Characteristics:
+        return values.model_copy(
+            update={
+                "power": setting.power,
+                "toughness": setting.toughness,
+                "types": merged_types(values.types, setting.types),
+                "subtypes": merged(values.subtypes, setting.subtypes),
+                "abilities": values.abilities + tuple(GameAbility.granted(a) for a in setting.abilities),
+            }
+        )
+
+    return text.mapped(changed)
+
+
+def text_for_copying(obj: GameObject) -> CopiableText:
+    """What a copy of ``obj`` copies: layer 1a, or the face-down 2/2 (CR 707.2, 708.2)."""
+    return CopiableText(main=FACE_DOWN) if obj.face_down else layer_one_text(obj)
+
+
+def copiable_values(obj: GameObject) -> Characteristics:
+    """The object's copiable values (613.2c): layer 1 as modified by its flip and face-down status."""
+    if obj.face_down:
+        return FACE_DOWN
+    return layer_one_text(obj).with_status(obj.flipped)
+
+
+class Computed(Characteristics):
+    """Current characteristics with the notes the layer system produced while computing them."""
+
+    steps: tuple[Explanation, ...] = ()
+    notes: tuple[Explanation, ...] = ()
+
+
+def current_characteristics(obj: GameObject, board: Board) -> Computed:
+    """The object's characteristics after every layer (CR 613.1), evaluated on ``board``.
+
+    Static abilities of the permanents on ``board`` apply along with the object's own effects; when
+    ``obj`` isn't (this version of) a board object, it is evaluated as if it replaced it.
+    """
+    if not board.has(obj.id) or board.get(obj.id) != obj:
+        board = board.replace(obj)
+    return board_characteristics(board)[obj.id]
+
+
+_CACHE: dict[int, tuple[Board, dict[str, Computed]]] = {}
+_CACHE_SIZE = 32
+
+
+def board_characteristics(board: Board) -> dict[str, Computed]:
+    """Every object's current characteristics, the layers applied to the whole board at once (CR 613.1)."""
+    cached = _CACHE.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    computed = _Layering(board).run()
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[id(board)] = (board, computed)
+    return computed
+
+
+Key = tuple[int, int, int]
+Ident = tuple[str, str, str]  # (source, text, "static" / "own"): one continuous effect
+# The 613.8a reasons, said of "it" and of a named effect.
+EXISTENCE, APPLIES_TO, WHAT_IT_DOES = "existence", "applies to", "does"
+_REASON_WORDS = {
+    EXISTENCE: ("its existence", "the existence of {}"),
+    APPLIES_TO: ("what it applies to", "what {} applies to"),
+    WHAT_IT_DOES: ("what it does", "what {} does"),
+}
+_OWN, _PRINTED, _GRANTED = 0, 1, 2  # within one timestamp: an object's own abilities before granted ones
+
+
+@dataclass(frozen=True)
+class _Applied:
+    """An effect part applied to an object: its timestamp key, what it does and what generated it."""
+
+    key: Key
+    spec: EffectSpec
+    label: str  # what generated it: "anthem's “Creatures you control get +1/+1.”", "the effect listed on …"
+    static: bool = False  # generated by a static ability of a permanent (else one of the object's effects)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A continuous effect that may apply in the current layer, with the objects it applies to."""
+
+    ident: tuple[str, str, str]
+    key: Key
+    targets: dict[str, tuple[EffectSpec, ...]]
+    label: str | None = None
+    static: StaticAbility | None = None
+    source: str | None = None
+
+
+@dataclass
+class _Work:
+    """One object while the layers are applied to the whole board."""
+
+    obj: GameObject
+    values: Characteristics
+    live: bool
+    controller: Player
+    steps: list[Explanation] = field(default_factory=list)
+    notes: list[Explanation] = field(default_factory=list)
+    statics: list[_Applied] = field(default_factory=list)
+    dependent_layers: set[str] = field(default_factory=set)
+    reordered_layers: set[str] = field(default_factory=set)  # an earlier effect applied after a later one
+    last_key: dict[str, Key] = field(default_factory=dict)  # per layer: the key of the last effect applied
+
+
+class _Layering:
+    """Layers 4 to 7 for every object of a board: own effects and static abilities, in timestamp order
+    unless a dependency decides (CR 613.3, 613.4, 613.7a, 613.8)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.works = {obj.id: _start(obj) for obj in board.objects}
+        self.started: dict[tuple[str, str, str], _Candidate] = {}
+        self.granted: dict[tuple[str, str], tuple[Key, str]] = {}
+        # By layer and effect: the effects it was first found to depend on, and why (CR 613.8a).
+        self.waited: dict[tuple[str, Ident], tuple[_Candidate, ...]] = {}
+        self.reasons: dict[tuple[str, Ident, Ident], str] = {}
+        self.looped: set[tuple[str, Ident]] = set()
+
+    def run(self) -> dict[str, Computed]:
+        for layer in ("4", "5", "6"):
+            self._layer(layer)
+        for work in self.works.values():
+            work.values = _keyword_counters(work.values, work.obj, work.steps)
+        self._layer_seven_statics()
+        world = self.world()
+        for work in self.works.values():
+            if work.live:
+                work.notes += self._unapplied_notes(work, world)
+                work.steps += _requirement_steps(work.obj.id, world)
+        return {handle: self._finish(work) for handle, work in self.works.items()}
+
+    def world(self) -> dict[str, Seen]:
+        """The objects as static abilities see them now."""
+        return {
+            w.obj.id: Seen(
+                id=w.obj.id,
+                values=w.values,
+                controller=w.controller,
+                attached_to=w.obj.attached_to,
+                token=w.obj.token,
+                choices=w.obj.choices,
+                on_battlefield=w.live,
+                counters=w.obj.counters,
+                tapped=w.obj.tapped,
+            )
+            for w in self.works.values()
+            if not w.obj.phased_out
+        }
+
+    def _layer(self, layer: str) -> None:
+        own = [c for work in self.works.values() for c in _own_candidates(work.obj, layer)]
+        done: set[tuple[str, str, str]] = set()
+        waiting: dict[Ident, _Candidate] = {}
+        while True:
+            world = self.world()
+            pending = [c for c in (*own, *self._static_candidates(layer, world)) if c.ident not in done]
+            if not pending:
+                self._vanished(layer, [c for c in waiting.values() if c.ident not in done])
+                return
+            waiting |= {c.ident: c for c in pending}
+            depends = partial(self._depends, layer=layer, world=world)
+            choice = next_effect(pending, lambda c: c.key, depends, lambda c: c.ident)
+            self._note_dependencies(choice.waits, pending, layer)
+            self.looped.update((layer, c.ident) for c in choice.loop)
+            self._apply(choice.effect, layer, loop=choice.loop)
+            done.add(choice.effect.ident)
+
+    def _static_candidates(self, layer: str, world: dict[str, Seen]) -> list[_Candidate]:
+        found = [c for c in self.started.values() if layer in _candidate_layers(c)]
+        for source, ability, key, label in self._static_abilities(world):
+            ident = (source.id, ability.text, "static")
+            if ability.layers[:1] != (layer,) or ident in self.started:
+                continue
+            targets = affected(ability, source, world)
+            if targets:
+                found.append(_Candidate(ident, key, targets, label, ability, source.id))
+        return found
+
+    def _static_abilities(self, world: dict[str, Seen]) -> list[tuple[Seen, StaticAbility, Key, str]]:
+        """Each recognised static ability of a permanent, with its timestamp key (CR 613.7a) and label."""
+        found = []
+        for source in (seen for seen in world.values() if seen.on_battlefield):
+            stamp = self.works[source.id].obj.timestamp
+            for position, ability in enumerate(source.values.abilities):
+                parsed = _static_of(ability)
+                if parsed is None or not parsed.parts:
+                    continue
+                grant = self.granted.get((source.id, ability.rules_text))
+                if grant is None:
+                    key: Key = (stamp, _PRINTED, position)
+                else:
+                    key = (max(stamp, grant[0][0]), _GRANTED, position)
+                found.append((source, parsed, key, _label(source.id, ability, grant)))
+        return found
+
+    def _depends(self, effect: _Candidate, other: _Candidate, layer: str, world: dict[str, Seen]) -> bool:
+        """CR 613.8a: whether ``effect`` depends on ``other``; the reason is kept for the steps."""
+        reason = self._dependency_reason(effect, other, layer, world)
+        if reason is not None:
+            self.reasons.setdefault((layer, effect.ident, other.ident), reason)
+        return reason is not None
+
+    def _dependency_reason(
+        self, effect: _Candidate, other: _Candidate, layer: str, world: dict[str, Seen]
+    ) -> str | None:
+        """How applying ``other`` changes ``effect`` (CR 613.8a): its existence, what it applies to or what it
+        does (one of :data:`_REASON_WORDS`); None when it doesn't."""
+        if effect.static is None or effect.ident in self.started or effect.source is None:
+            return None
+        read = _read_by(effect.static, world[effect.source])
+        if read is not None and not read & other.targets.keys():
+            return None
+        changed = {
+            handle: replace(world[handle], values=_changed(world[handle].values, specs, layer))
+            for handle, specs in other.targets.items()
+        }
+        if effect.source in changed or effect.static.requirement is not None:
+            source = changed.get(effect.source, world[effect.source])
+            if not any(a.rules_text == effect.static.text for a in _statics(source.values)):
+                return EXISTENCE
+            return _targets_change(effect.targets, affected(effect.static, source, {**world, **changed}))
+        # Whether an object qualifies depends only on it and the source: test just the changed ones.
+        now = affected(effect.static, world[effect.source], changed)
+        before = {handle: specs for handle, specs in effect.targets.items() if handle in changed}
+        return _targets_change(before, now)
+
+    def _note_dependencies(
+        self, waits: Mapping[object, tuple[_Candidate, ...]], pending: list[_Candidate], layer: str
+    ) -> None:
+        """Remember, for each pending effect, the first effects it was found to depend on (CR 613.8a)."""
+        for candidate in pending:
+            others = waits.get(candidate.ident, ())
+            if others and (layer, candidate.ident) not in self.waited:
+                self.waited[(layer, candidate.ident)] = others
+
+    def _vanished(self, layer: str, gone: list[_Candidate]) -> None:
+        """Steps for dependent effects that never applied: the effects they waited for took away their
+        existence or everything they applied to (CR 613.8a, 613.8b; Blood Moon and Urborg, 305.7)."""
+        for candidate in gone:
+            # Within a dependency loop timestamps decide, and the loop's own step says so (613.8b).
+            looped = (layer, candidate.ident) in self.looped
+            others = tuple(
+                o
+                for o in self.waited.get((layer, candidate.ident), ())
+                if not (looped and (layer, o.ident) in self.looped)
+            )
+            if not others:
+                continue
+            because = " and ".join(
+                f"{_named(o)} (applying that changes {self._reason(layer, candidate, o)})" for o in others
+            )
+            exists = any(self.reasons[(layer, candidate.ident, o.ident)] == EXISTENCE for o in others)
+            outcome = (
+                "its source no longer has the ability, so the effect doesn't exist"
+                if exists
+                else "it no longer applies to this object"
+            )
+            them = "them" if len(others) > 1 else "it"
+            earlier = (
+                " (though its timestamp is earlier: dependency overrides timestamps)"
+                if any(o.key > candidate.key for o in others)
+                else ""
+            )
+            for handle in candidate.targets:
+                work = self.works[handle]
+                work.dependent_layers.add(layer)
+                work.steps.append(
+                    Explanation.of(
+                        f"Layer {layer}: {_named(candidate)} depends on {because}, so it waits until after "
+                        f"{them}{earlier}; after that, {outcome}.",
+                        DEPENDENCY,
+                        DEPENDS_ON,
+                        WAITS,
+                    )
+                )
+
+    def _dependency_step(self, candidate: _Candidate, layer: str) -> Explanation | None:
+        """Why ``candidate`` waits for other effects (CR 613.8a, 613.8b); none for the effects of a loop it
+        is in, which apply in timestamp order instead."""
+        looped = (layer, candidate.ident) in self.looped
+        others = [
+            o
+            for o in self.waited.get((layer, candidate.ident), ())
+            if not (looped and (layer, o.ident) in self.looped)
+        ]
+        if not others:
+            return None
+        earlier = any(o.key > candidate.key for o in others)
+        order = (
+            "though its timestamp is earlier: dependency overrides timestamps"
+            if earlier
+            else "as its timestamp would also have it: the dependency decides the order anyway"
+        )
+        because = " and ".join(
+            f"{_named(o)} (applying that changes {self._reason(layer, candidate, o)})" for o in others
+        )
+        them = "them" if len(others) > 1 else "it"
+        return Explanation.of(
+            f"Layer {layer}: {_named(candidate)} depends on {because}, so it applies after {them}, {order}.",
+            DEPENDENCY,
+            DEPENDS_ON,
+            WAITS,
+        )
+
+    def _reason(self, layer: str, effect: _Candidate, other: _Candidate, *, named: bool = False) -> str:
+        """What applying ``other`` changes of ``effect`` (CR 613.8a), said of "it" or of the named effect."""
+        of_it, of_named = _REASON_WORDS[self.reasons[(layer, effect.ident, other.ident)]]
+        return of_named.format(_named(effect)) if named else of_it
+
+    def _loop_step(self, loop: tuple[_Candidate, ...], layer: str) -> Explanation:
+        """The dependency loop the next effect was chosen from, and why each of its effects is in it."""
+        members = {c.ident for c in loop}
+        why = "; ".join(
+            f"applying {_named(o)} changes {self._reason(layer, c, o, named=True)}"
+            for c in loop
+            for o in self.waited.get((layer, c.ident), ())
+            if o.ident in members
+        )
+        first = min(loop, key=lambda c: c.key)
+        return Explanation.of(
+            f"Layer {layer}: these effects depend on each other in a loop ({why}), so the dependencies are "
+            f"ignored and they apply in timestamp order: {_named(first)} first.",
+            DEPENDS_ON,
+            LOOP,
+        )
+
+    def _apply(self, candidate: _Candidate, layer: str, *, loop: tuple[_Candidate, ...]) -> None:
+        first = candidate.static is not None and candidate.ident not in self.started
+        if first:
+            self.started[candidate.ident] = candidate
+        dependency = self._dependency_step(candidate, layer)
+        for handle, specs in candidate.targets.items():
+            work = self.works[handle]
+            if work.last_key.get(layer, candidate.key) > candidate.key:
+                work.reordered_layers.add(layer)
+            work.last_key[layer] = max(candidate.key, work.last_key.get(layer, candidate.key))
+            work.values = _changed(work.values, specs, layer)
+            self._remember_grants(handle, candidate, specs, layer)
+            if candidate.static is None:
+                work.steps += _layer_steps(candidate, specs, layer, self.board)
+                continue
+            if first:
+                work.statics += [
+                    _Applied(candidate.key, spec, _named(candidate), static=True) for spec in specs
+                ]
+            work.steps += _layer_steps(candidate, specs, layer, self.board)
+            if dependency is not None:
+                work.steps.append(dependency)
+                work.dependent_layers.add(layer)
+            if loop:
+                work.steps.append(self._loop_step(loop, layer))
+
+    def _remember_grants(
+        self, handle: str, candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str
+    ) -> None:
+        """Abilities an effect grants get that effect's timestamp if later than the object's (613.7a)."""
+        if layer != "6":
+            return
+        granter = candidate.source or _named(candidate)
+        for spec in specs:
+            for text in spec.abilities if spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE) else ():
+                self.granted[(handle, GameAbility.granted(text).rules_text)] = (candidate.key, granter)
+
+    def _layer_seven_statics(self) -> None:
+        """Static abilities that only change power and toughness apply to what they name after layer 6."""
+        world = self.world()
+        for source, ability, key, label in self._static_abilities(world):
+            ident = (source.id, ability.text, "static")
+            if ability.layers[0] not in ("7b", "7c") or ident in self.started:
+                continue
+            for handle, specs in affected(ability, source, world).items():
+                named = (
+                    label
+                    if ability.per is None
+                    else _counted_label(label, ability.per, source, world[handle], world)
+                )
+                self.works[handle].statics += [_Applied(key, spec, named, static=True) for spec in specs]
+            if ability.subject.colors:
+                for seen in world.values():
+                    if seen.id not in affected(ability, source, world) and qualifies(
+                        without_colors(ability.subject), source, seen
+                    ):
+                        _has_colors(seen.values, ability.subject.colors, self.works[seen.id].steps, label)
+
+    def _unapplied_notes(self, work: _Work, world: dict[str, Seen]) -> list[Explanation]:
+        """Notes for static abilities that could affect ``work`` but aren't applied (never silently)."""
+        notes = []
+        for source in (seen for seen in world.values() if seen.on_battlefield):
+            for ability in _statics(source.values):
+                notes += _unrecognised_note(ability, source, world, work.obj.id)
+        attached = world.get(work.obj.id)
+        if attached is not None and work.obj.attached_to is not None:
+            notes += _attachment_notes(attached, world)
+        for source in (seen for seen in world.values() if seen.on_battlefield):
+            if source.attached_to == work.obj.id and source.id != work.obj.id:
+                notes += _attachment_notes(source, world)
+        return notes
+
+    def _finish(self, work: _Work) -> Computed:
+        obj = work.obj
+        own = [
+            _Applied((e.timestamp, _OWN, i), e.spec, _own_label(e)) for i, e in enumerate(_own_effects(obj))
+        ]
+        applied = sorted((*own, *work.statics), key=lambda a: a.key)
+        steps, notes = list(work.steps), list(work.notes)
+        power, toughness = _layer_seven(work.values, obj, self.board, applied, steps, notes)
+        notes += _shared_layer_notes(applied, work.dependent_layers, work.reordered_layers)
+        notes += _effects_in_several_layers(applied)
+        numbers = {"power": power, "toughness": toughness}
+        update = {
+            k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
+        }
+        return Computed(
+            **{**work.values.model_dump(), **update, "steps": tuple(steps), "notes": tuple(notes)}
+        )
+
+
+def _start(obj: GameObject) -> _Work:
+    """Layers 1 and 2, and the characteristic-defining abilities that apply first in layer 4 (613.3)."""
+    work = _Work(
+        obj=obj,
+        values=copiable_values(obj),
+        live=obj.zone is Zone.BATTLEFIELD and not obj.phased_out,
+        controller=current_controller(obj),
+    )
+    effects = _own_effects(obj)
+    work.steps += _layer_two(obj, effects)
+    work.values = _layer_four_cdas(work.values, obj, effects, work)
+    return work
+
+
+def _own_effects(obj: GameObject) -> list[TimedEffect]:
+    return sorted(obj.effects, key=lambda e: e.timestamp)
+
+
+def _own_candidates(obj: GameObject, layer: str) -> list[_Candidate]:
+    return [
+        _Candidate((obj.id, str(i), "own"), (e.timestamp, _OWN, i), {obj.id: (e.spec,)}, _own_label(e))
+        for i, e in enumerate(_own_effects(obj))
+        if layer in layers_of(e.spec)
+    ]
+
+
+def _own_label(effect: TimedEffect) -> str:
+    """What generated one of the object's own effects, as its steps name it."""
+    return effect.source or "an effect"
+
+
+def _named(candidate: _Candidate) -> str:
+    return candidate.label or "an effect"
+
+
+def _targets_change(
+    before: Mapping[str, tuple[EffectSpec, ...]], now: Mapping[str, tuple[EffectSpec, ...]]
+) -> str | None:
+    """How an effect's targets change (CR 613.8a): other objects, or other parts for the same ones."""
+    if before.keys() != now.keys():
+        return APPLIES_TO
+    return WHAT_IT_DOES if before != now else None
+
+
+def _candidate_layers(candidate: _Candidate) -> set[str]:
+    return {layer for specs in candidate.targets.values() for spec in specs for layer in layers_of(spec)}
+
+
+def _statics(values: Characteristics) -> list[GameAbility]:
+    """Static abilities that may affect other objects: not copy effects and not the CDAs layers handle."""
+    return [
+        a
+        for a in values.abilities
+        if a.kind is AbilityKind.STATIC and a.copy_effect is None and not _HANDLED_HERE.search(a.rules_text)
+    ]
+
+
+def _read_by(ability: StaticAbility, source: Seen) -> set[str] | None:
+    """The objects whose characteristics decide what ``ability`` does (None: any object may)."""
+    requirement = ability.requirement
+    if requirement is not None and (requirement.you_control is not None or requirement.attached):
+        return None
+    if ability.subject.attached:
+        return {source.id, source.attached_to or ""}
+    if ability.subject.itself:
+        return {source.id}
+    return None
+
+
+def _counted_label(label: str, per: ForEach, source: Seen, target: Seen, world: Mapping[str, Seen]) -> str:
+    """A "for each" ability's label with what it counts for ``target`` after layer 6 (CR 611.3a, 613.4c)."""
+    found = counted(per, source, target, world)
+    return f"{label} (for each {per.text}: {len(found)}, {', '.join(found) or 'none'}, counted after layer 6)"
+
+
+def _static_of(ability: GameAbility) -> StaticAbility | None:
+    if ability.kind is not AbilityKind.STATIC or ability.copy_effect is not None:
+        return None
+    if _HANDLED_HERE.search(ability.rules_text):
+        return None  # a characteristic-defining ability this module applies itself
+    return parse_static(ability.rules_text)
+
+
+def _label(source: str, ability: GameAbility, grant: tuple[Key, str] | None) -> str:
+    wording = strip_reminder(ability.text)
+    if grant is None:
+        return f"{source}'s “{wording}”"
+    return f"“{wording}” (which {grant[1]} gives {source})"
+
+
+def _changed(values: Characteristics, specs: tuple[EffectSpec, ...], layer: str) -> Characteristics:
+    """``values`` with the parts of ``specs`` that apply in ``layer`` applied."""
+    for spec in specs:
+        if layer in layers_of(spec):
+            values = _LAYER_CHANGES[layer](values, spec)
+    return values
+
+
+def _layer_steps(
+    candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str, board: Board
+) -> list[Explanation]:
+    """The step for what ``candidate`` does to one object in layer 4, 5 or 6, naming what generated it."""
+    parts = [spec for spec in specs if layer in layers_of(spec)]
+    if not parts:
+        return []
+    described = " and ".join(_described(spec, layer) for spec in parts)
+    when, rules = (
+        _static_reason(candidate, board) if candidate.static else (f" (timestamp {candidate.key[0]})", ())
+    )
+    return [
+        Explanation.of(
+            f"Layer {layer}: {_named(candidate)} {described}{when}.",
+            _LAYER_RULES[layer],
+            *_type_rules(parts, layer),
+            *rules,
+        )
+    ]
+
+
+def _static_reason(candidate: _Candidate, board: Board) -> tuple[str, tuple[Citation, ...]]:
+    """A static ability's timestamp and the rules that make it apply to the object (CR 611.3a, 613.7a)."""
+    when, rules = _timestamp_reason(candidate, board.get(candidate.source or ""))
+    role = candidate.static.subject.attached if candidate.static else None
+    attached = (_ATTACHED_ROLE_RULES[role],) if role in _ATTACHED_ROLE_RULES else ()
+    return when, (NOT_LOCKED_IN, *attached, *rules)
+
+
+def _type_rules(parts: list[EffectSpec], layer: str) -> tuple[Citation, ...]:
+    """CR 205.1a when a layer 4 part replaces types, 205.1b when it keeps the others."""
+    if layer != "4":
+        return ()
+    replaces = any(_replaces_types(spec) for spec in parts)
+    keeps = any(not _replaces_types(spec) for spec in parts)
+    lands = (LAND_TYPES_SET, INTRINSIC_MANA) if any(_basic_land_types(s.subtypes) for s in parts) else ()
+    return (*((TYPES_SET,) if replaces else ()), *((TYPES_KEPT,) if keeps else ()), *lands)
+
+
+def _replaces_types(spec: EffectSpec) -> bool:
+    return spec.kind in (EffectKind.SET_TYPES, EffectKind.SET_SUBTYPES) or (
+        spec.kind is EffectKind.ANIMATE and not spec.keep_types
+    )
+
+
+def _timestamp_reason(candidate: _Candidate, source: GameObject) -> tuple[str, tuple[Citation, ...]]:
+    """Why the static ability's effect has the timestamp it has (CR 613.7a, 613.7e)."""
+    if candidate.key[1] == _GRANTED and candidate.key[0] > source.timestamp:
+        return (
+            f" (timestamp {candidate.key[0]}: that of the effect that gave {source.id} the ability, later "
+            f"than {source.id}'s own)",
+            (GRANTED_TIMESTAMP,),
+        )
+    if candidate.key[1] == _GRANTED:
+        return (
+            f" (timestamp {candidate.key[0]}: {source.id} got a new timestamp after the ability was given to "
+            "it, so each of its static abilities did too, in the same order as before)",
+            (GRANTED_TIMESTAMP, ATTACHED_TIMESTAMP),
+        )
+    if source.attached_to is not None:
+        return (
+            f" (timestamp {candidate.key[0]}: {source.id}'s, which it got when it became attached)",
+            (GRANTED_TIMESTAMP, ATTACHED_TIMESTAMP),
+        )
+    return f" (timestamp {candidate.key[0]}, {source.id}'s)", (GRANTED_TIMESTAMP,)
+
+
+def _described_pt(spec: EffectSpec) -> str:
+    if spec.kind is EffectKind.PUMP:
+        return f"gives it {spec.power:+d}/{spec.toughness:+d}"
+    if spec.kind is EffectKind.SET_PT and spec.power is None:
+        return "makes its base power and toughness each equal to its mana value"
+    if spec.kind is EffectKind.SET_PT:
+        return f"makes its base power and toughness {spec.power}/{spec.toughness}"
+    return ""
+
+
+def _described(spec: EffectSpec, layer: str) -> str:
+    """What ``spec`` does in ``layer`` (4, 5 or 6), as a step says it."""
+    match spec.kind, layer:
+        case EffectKind.ADD_SUBTYPES, _ if _basic_land_types(spec.subtypes):
+            return (
+                f"makes it {_type_words(spec)} in addition to its other land types: it keeps its rules text "
+                f"and gains {_mana_words(spec)}"
+            )
+        case ((EffectKind.ADD_TYPES | EffectKind.ADD_SUBTYPES), _):
+            return f"makes it {_type_words(spec)} in addition to its other types"
+        case EffectKind.SET_TYPES, _:
+            return f"sets its card types to {_type_words(spec)}"
+        case EffectKind.SET_SUBTYPES, _ if _basic_land_types(spec.subtypes):
+            return (
+                f"sets its land types to {_type_words(spec)}: as part of this type-changing effect it loses "
+                "its old land types and the abilities of its rules text and copy effects, and gains "
+                f"{_mana_words(spec)} (abilities other effects give it are kept)"
+            )
+        case EffectKind.SET_SUBTYPES, _:
+            return f"sets its {_subtype_kind(spec.subtypes or ())} to {_type_words(spec)}"
+        case EffectKind.ANIMATE, "4":
+            kept = "in addition to its other types" if spec.keep_types else "instead of its other types"
+            return f"makes it {_type_words(spec)} {kept}"
+        case ((EffectKind.SET_COLORS | EffectKind.ANIMATE), "5"):
+            words = [COLOR_NAMES[c] for c in spec.colors or ()]
+            return f"makes it {' and '.join(words) or 'colorless'}"
+        case ((EffectKind.ADD_ABILITIES | EffectKind.ANIMATE), "6"):
+            return f"gives it {'; '.join(_quoted(a) for a in spec.abilities)}"
+        case EffectKind.REMOVE_ABILITIES, _:
+            return (
+                "removes all its abilities" if spec.all_abilities else f"removes {', '.join(spec.abilities)}"
+            )
+    return f"applies {effect_name(spec)}"
+
+
+_EFFECT_NAMES = {
+    EffectKind.PUMP: "the effect that modifies its power and toughness",
+    EffectKind.SET_PT: "the effect that sets its power and toughness",
+    EffectKind.SWITCH_PT: "the effect that switches its power and toughness",
+    EffectKind.ADD_ABILITIES: "the effect that gives it abilities",
+    EffectKind.REMOVE_ABILITIES: "the effect that removes abilities from it",
+    EffectKind.ADD_TYPES: "the effect that adds card types to it",
+    EffectKind.SET_TYPES: "the effect that sets its card types",
+    EffectKind.SET_COLORS: "the effect that sets its colors",
+    EffectKind.GAIN_CONTROL: "the effect that changes its controller",
+}
+
+
+def effect_name(spec: EffectSpec) -> str:
+    """A continuous effect as a player would name it: "the effect that sets its power and toughness"."""
+    match spec.kind:
+        case EffectKind.ADD_SUBTYPES:
+            return f"the effect that adds {_subtype_kind(spec.subtypes or ())} to it"
+        case EffectKind.SET_SUBTYPES:
+            return f"the effect that sets its {_subtype_kind(spec.subtypes or ())}"
+        case EffectKind.ANIMATE:
+            return f"the effect that makes it {_type_words(spec)}"
+    return _EFFECT_NAMES[spec.kind]
+
+
+def _mana_words(spec: EffectSpec) -> str:
+    return " and ".join(f"“{_intrinsic_mana(s).text}”" for s in _basic_land_types(spec.subtypes))
+
+
+def _quoted(ability: str) -> str:
+    """A granted ability as a step names it: a keyword as it is, other rules text in quotes."""
+    return f"“{ability}”" if ability.endswith(".") or ":" in ability else ability
+
+
+def _subtype_kind(subtypes: tuple[str, ...]) -> str:
+    """ "creature types", "land types" …: the kind of subtypes a subtype-setting effect replaces."""
+    kinds = [next((t for t, names in SUBTYPES_OF.items() if s in names), "Creature") for s in subtypes]
+    return " and ".join(f"{kind.casefold()} types" for kind in dict.fromkeys(kinds))
+
+
+def _type_words(spec: EffectSpec) -> str:
+    return " ".join((*(spec.subtypes or ()), *(spec.types or ()))) or "typeless"
+
+
+def _unrecognised_note(
+    ability: GameAbility, source: Seen, world: dict[str, Seen], handle: str
+) -> list[Explanation]:
+    """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied."""
+    parsed = parse_static(ability.rules_text)
+    if parsed is not None and parsed.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
+        if not qualifies(parsed.subject, source, world[handle]):
+            return []
+        return [
+            Explanation.of(
+                f"{source.id}'s “{strip_reminder(ability.text)}” uses the creature type chosen as "
+                f"{source.id} entered, and the board doesn't give it (choices: {{creature type: …}}), so it "
+                "isn't applied.",
+                STATIC_ABILITIES,
+            )
+        ]
+    if parsed is not None and parsed.parts:
+        requirement = parsed.requirement
+        if (
+            requirement is not None
+            and not requirement.decided
+            and handle in would_affect(parsed, source, world)
+        ):
+            return [_undecided_note(ability, parsed, source, requirement, handle)]
+        if parsed.unrecognised and handle in affected(parsed, source, world):
+            return [
+                Explanation.of(
+                    f"{source.id}'s “{ability.text}”: “{parsed.unrecognised}” isn't modelled on a board, so "
+                    "only the rest of it is applied.",
+                    STATIC_ABILITIES,
+                )
+            ]
+        return []
+    if parsed is not None and restricts_only(parsed):
+        return []
+    text = ability.rules_text
+    if evaluated_by_zone_changes(text) or not changes_characteristics(text):
+        return []
+    could = (
+        handle in would_affect(parsed, source, world)
+        if parsed
+        else _could_affect(text, source, world[handle])
+    )
+    if not could:
+        return []
+    return [
+        Explanation.of(
+            f"{source.id}'s static ability “{ability.text}” could change its characteristics, but this "
+            "engine doesn't recognise that wording, so it isn't applied.",
+            STATIC_ABILITIES,
+        )
+    ]
+
+
+def _undecided_note(
+    ability: GameAbility, parsed: StaticAbility, source: Seen, requirement: Requirement, handle: str
+) -> Explanation:
+    """CR 604.2, 611.3a: the board doesn't say whether the condition is true, so give both answers."""
+    effects = " and ".join(
+        _described_pt(spec) or _described(spec, layers_of(spec)[0]) for spec in parsed.parts
+    )
+    partly = f" (“{parsed.unrecognised}” isn't modelled in either case)" if parsed.unrecognised else ""
+    if requirement.combat:
+        attacking = requirement.combat == "attacking"
+        return Explanation.of(
+            f"{source.id}'s “{strip_reminder(ability.text)}” applies only to {requirement.combat} creatures, "
+            f"and a board has no combat: while {handle} is {requirement.combat}, it {effects}{partly}. The "
+            f"power and toughness shown are outside combat, where it doesn't apply.",
+            STATIC_ABILITIES,
+            NOT_LOCKED_IN,
+            ATTACKING if attacking else BLOCKING,
+        )
+    return Explanation.of(
+        f"{source.id}'s “{strip_reminder(ability.text)}” depends on whether {_worded(requirement, source)}, "
+        "which this "
+        f"board doesn't show: if so, it {effects}{partly}; if not, it doesn't apply. The answer shown is "
+        "the one where it doesn't apply.",
+        STATIC_ABILITIES,
+        NOT_LOCKED_IN,
+    )
+
+
+def _worded(requirement: Requirement, source: Seen) -> str:
+    """The condition as printed: the self marker back to the object's name."""
+    return requirement.text.replace(SELF, source.values.name or source.id)
+
+
+def _requirement_steps(handle: str, world: dict[str, Seen]) -> list[Explanation]:
+    """Why each "as long as" ability that could apply to ``handle`` does or doesn't (CR 604.2, 611.3a)."""
+    steps = []
+    for source in (seen for seen in world.values() if seen.on_battlefield):
+        for ability in _statics(source.values):
+            parsed = parse_static(ability.rules_text)
+            requirement = parsed.requirement if parsed is not None else None
+            if parsed is None or requirement is None or not requirement.decided or not parsed.parts:
+                continue
+            if handle not in would_affect(parsed, source, world):
+                continue
+            met, reason = requirement_state(requirement, source, world)
+            outcome = "met, so it applies" if met else "not met, so it doesn't apply"
+            steps.append(
+                Explanation.of(
+                    f"{source.id}'s “{strip_reminder(ability.text)}”: “{_worded(requirement, source)}” is "
+                    "checked on the "
+                    f"board as it is now ({reason}): {outcome}.",
+                    STATIC_ABILITIES,
+                    NOT_LOCKED_IN,
+                )
+            )
+    return steps
+
+
+def _could_affect(text: str, source: Seen, seen: Seen) -> bool:
+    """Whether an unrecognised static ability might apply to ``seen``: by whom its wording names.
+
+    Only its subject decides ("Each noncreature artifact is an artifact creature …" names noncreature
+    artifacts, whatever its predicate would make them), checked against controllers after layer 2.
+    """
+    if self_referencing(text):
+        return seen.id == source.id
+    lowered = text.casefold()
+    if any(role in lowered for role in ("equipped ", "enchanted ", "fortified ")):
+        return source.attached_to == seen.id
+    return could_name(text, source, seen)
+
+
+def _attachment_notes(attached: Seen, world: dict[str, Seen]) -> list[Explanation]:
+    """CR 704.5m/n: an Aura or Equipment attached illegally doesn't stay; its abilities aren't applied."""
+    host = world.get(attached.attached_to or "")
+    problem = (
+        attachment_problem(attached, host)
+        if host is not None
+        else f"{attached.id} is attached to {attached.attached_to}, which isn't on the battlefield."
+    )
+    if problem is None:
+        return []
+    aura = "Aura" in attached.values.subtypes
+    fate = "is put into its owner's graveyard" if aura else "becomes unattached and stays on the battlefield"
+    rules: tuple[Citation, ...] = (ILLEGAL_AURA,) if aura else (ILLEGAL_EQUIPMENT,)
+    if attached.values.is_a("Creature"):
+        rules += (AURA_CREATURE,) if aura else (EQUIPMENT_CREATURE,)
+    return [
+        Explanation.of(
+            f"{problem} It is attached illegally: it {fate} the next time state-based actions are checked, "
+            "so "
+            "its abilities about the permanent it's attached to aren't applied.",
+            *rules,
+        )
+    ]
+
+
+def current_controller(obj: GameObject) -> Player:
+    """Who controls ``obj`` after layer 2: the latest control-changing effect, else its controller."""
+    changes = [e for e in sorted(obj.effects, key=lambda e: e.timestamp) if e.spec.controller is not None]
+    return changes[-1].spec.controller if changes and changes[-1].spec.controller else obj.controller
+
+
+def _layer_two(obj: GameObject, effects: list[TimedEffect]) -> list[Explanation]:
+    return [
+        Explanation.of(
+            f"Layer 2: {_own_label(e)} gives control of {obj.id} to {e.spec.controller} "
+            f"(timestamp {e.timestamp}).",
+            LAYER_2,
+        )
+        for e in effects
+        if e.spec.kind is EffectKind.GAIN_CONTROL
+    ]
+
+
+def _effects_in_several_layers(applied: list[_Applied]) -> list[Explanation]:
+    """Notes for each effect whose parts (one timestamp) apply in different layers (CR 613.6)."""
+    layers_by_key: dict[Key, list[str]] = {}
+    for effect in applied:
+        layers = layers_by_key.setdefault(_effect_key(effect), [])
+        layers += [layer for layer in layers_of(effect.spec) if layer not in layers]
+        layers.sort(key=_LAYER_ORDER.index)
+    return [
+        Explanation.of(
+            f"One effect has parts in layers {', '.join(layers[:-1])} and {layers[-1]}: each part applies in "
+            "its own layer, to the same object.",
+            PARTS_IN_THEIR_LAYERS,
+        )
+        for layers in layers_by_key.values()
+        if len(layers) > 1
+    ]
+
+
+def _effect_key(effect: _Applied) -> Key:
+    """One key per effect: a static ability's, or the timestamp all parts of one listed effect share."""
+    return effect.key if effect.static else (effect.key[0], _OWN, 0)
+
+
+def _shared_layer_notes(
+    applied: list[_Applied], dependent_layers: set[str], reordered_layers: set[str]
+) -> list[Explanation]:
+    """Notes for each (sub)layer several effects share: timestamp order decides, no dependency (613.8a), or
+    an earlier effect began to apply only after a later one changed the object."""
+    effects: dict[str, set[Key]] = {}
+    for effect in applied:
+        for layer in layers_of(effect.spec):
+            effects.setdefault(layer, set()).add(_effect_key(effect))
+    return [
+        _shared_layer_note(layer, len(keys), reordered=layer in reordered_layers)
+        for layer, keys in effects.items()
+        if len(keys) > 1 and layer not in dependent_layers
+    ]
+
+
+def _shared_layer_note(layer: str, count: int, *, reordered: bool) -> Explanation:
+    if reordered:
+        return Explanation.of(
+            f"Layer {layer}: {count} effects apply, not in timestamp order: one with an earlier timestamp "
+            "began to apply to it only after a later one had changed it into something the earlier one names "
+            "(it depends on the later one: applying that changes what it applies to).",
+            TIMESTAMPS,
+            DEPENDENCY,
+        )
+    return Explanation.of(
+        f"Layer {layer}: {count} effects apply in timestamp order. None of them changes the existence of "
+        "another, what it applies to or what it does, so no dependency reorders them.",
+        TIMESTAMPS,
+        DEPENDENCY,
+    )
+
+
+def _layer_four_cdas(
+    values: Characteristics, obj: GameObject, effects: list[TimedEffect], work: _Work
+) -> Characteristics:
+    """Changeling and "is the chosen type": characteristic-defining, applied first in layer 4 (613.3)."""
+    if any(a.keyword == "Changeling" for a in values.abilities) and values.is_a("Creature"):
+        values = values.model_copy(update={"subtypes": merged(values.subtypes, [ALL_CREATURE_TYPES])})
+        work.steps.append(
+            Explanation.of(
+                "Layer 4: its changeling, a characteristic-defining ability applied first, makes it every "
+                "creature type.",
+                LAYER_4,
+                CDA_FIRST,
+                CHANGELING,
+            )
+        )
+    chosen = obj.choices.get("creature type")
+    if chosen and any(_CHOSEN_TYPE.search(a.rules_text) for a in values.abilities):
+        values = values.model_copy(update={"subtypes": merged(values.subtypes, [chosen])})
+        work.steps.append(
+            Explanation.of(
+                f"Layer 4: its own ability makes it the chosen type, {chosen}.", LAYER_4, CDA_FIRST
+            )
+        )
+        if any(e.spec.kind in (EffectKind.SET_SUBTYPES, EffectKind.SET_TYPES) for e in effects):
+            work.notes.append(
+                Explanation.of(
+                    "Its own ability adding the chosen creature type and an effect setting its types apply "
+                    "in the same layer; if one depends on the other, dependency decides the order.",
+                    DEPENDENCY,
+                )
+            )
+    return values
+
+
+def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
+    types, subtypes = spec.types or (), spec.subtypes or ()
+    match spec.kind:
+        case EffectKind.ADD_TYPES:
+            return values.model_copy(update={"types": merged_types(values.types, types)})
+        case EffectKind.ADD_SUBTYPES:
+            added = values.model_copy(update={"subtypes": merged(values.subtypes, subtypes)})
+            # A land gaining basic land types keeps its rules text and gains their mana abilities (305.7).
+            return _with_intrinsic_mana(added) if _gives_basic_land_type(spec, values) else added
+        case EffectKind.SET_TYPES:
+            return _set_card_types(values, types)
+        case EffectKind.SET_SUBTYPES if _gives_basic_land_type(spec, values):
+            # Part of the same type-changing effect: the abilities of its rules text and copy effects go
+            # with its old land types; abilities other effects grant come later, in layer 6 (CR 305.7).
+            stripped = _set_subtypes(values, subtypes).model_copy(update={"abilities": ()})
+            return _with_intrinsic_mana(stripped)
+        case EffectKind.SET_SUBTYPES:
+            return _set_subtypes(values, subtypes)
+        case EffectKind.ANIMATE if spec.keep_types:
+            return values.model_copy(
+                update={
+                    "types": merged_types(values.types, types),
+                    "subtypes": merged(values.subtypes, subtypes),
+                }
+            )
+        case EffectKind.ANIMATE:
+            return values.model_copy(update={"types": types, "subtypes": subtypes})
+    return values
+
+
+def _basic_land_types(subtypes: tuple[str, ...] | None) -> tuple[str, ...]:
+    return tuple(s for s in subtypes or () if s in _BASIC_LAND_MANA)
+
+
+def _gives_basic_land_type(spec: EffectSpec, values: Characteristics) -> bool:
+    """Whether ``spec`` sets or adds basic land types of a land (CR 305.7)."""
+    return values.is_a("Land") and bool(_basic_land_types(spec.subtypes))
+
+
+def _intrinsic_mana(subtype: str) -> GameAbility:
+    """The mana ability a land has for its basic land type ``subtype`` (CR 305.6)."""
+    text = f"{{T}}: Add {{{_BASIC_LAND_MANA[subtype]}}}."
+    return GameAbility(text=text, rules_text=text, kind=AbilityKind.MANA)
+
+
+def _with_intrinsic_mana(values: Characteristics) -> Characteristics:
+    """``values`` with the intrinsic mana ability of each of its basic land types it doesn't show yet."""
+    shown = {a.rules_text for a in values.abilities}
+    gained = tuple(
+        ability
+        for ability in map(_intrinsic_mana, _basic_land_types(values.subtypes))
+        if ability.rules_text not in shown
+    )
+    return values.model_copy(update={"abilities": values.abilities + gained})
+
+
+def _set_card_types(values: Characteristics, types: tuple[str, ...]) -> Characteristics:
+    """New card types replace the old ones; subtypes go with a removed card type unless they're also the
+    subtypes of a card type it still has (CR 205.1a)."""
+    kept = tuple(s for s in values.subtypes if _subtype_owners(s, values) & {*types})
+    return values.model_copy(update={"types": types, "subtypes": kept})
+
+
+def _set_subtypes(values: Characteristics, subtypes: tuple[str, ...]) -> Characteristics:
+    """New subtypes replace the existing ones of the same kind: creature types, land types … (CR 205.1a)."""
+    replaced = {kind for s in subtypes for kind in _subtype_owners(s, values)}
+    kept = tuple(s for s in values.subtypes if not _subtype_owners(s, values) & replaced)
+    return values.model_copy(update={"subtypes": merged(kept, subtypes)})
+
+
+def _subtype_owners(subtype: str, values: Characteristics) -> frozenset[str]:
+    """The card types ``subtype`` belongs to (CR 205.3): a planeswalker's own, else creature types."""
+    for card_type, names in SUBTYPES_OF.items():
+        if subtype in names:
+            return frozenset([card_type])
+    if values.is_a("Planeswalker") and not _CREATURE_TYPE_OWNERS & {*values.types}:
+        return frozenset(["Planeswalker"])
+    return _CREATURE_TYPE_OWNERS
+
+
+def _color_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
+    if spec.colors is None:
+        return values
+    return values.model_copy(update={"colors": colors_of((), spec.colors)})
+
+
+def _ability_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
+    if spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE):
+        added = tuple(GameAbility.granted(a) for a in spec.abilities)
+        return values.model_copy(update={"abilities": values.abilities + added})
+    if spec.all_abilities:
+        return values.model_copy(update={"abilities": ()})
+    removed = {a.casefold() for a in spec.abilities}
+    return values.model_copy(
+        update={"abilities": tuple(a for a in values.abilities if a.text.casefold() not in removed)}
+    )
+
+
+_LAYER_CHANGES: dict[str, Callable[[Characteristics, EffectSpec], Characteristics]] = {
+    "4": _type_change,
+    "5": _color_change,
+    "6": _ability_change,
+}
+
+
+def _keyword_counters(values: Characteristics, obj: GameObject, steps: list[Explanation]) -> Characteristics:
+    kinds = [
+        kind for kind in obj.counters if kind.casefold() in KEYWORD_COUNTER_KINDS and obj.counters[kind] > 0
+    ]
+    steps += [
+        Explanation.of(f"Layer 6: its {kind} counter gives it {kind.capitalize()}.", KEYWORD_COUNTERS)
+        for kind in kinds
+    ]
+    keywords = tuple(GameAbility.granted(kind.title()) for kind in kinds)
+    return values.model_copy(update={"abilities": values.abilities + keywords})
+
+
+def _layer_seven(
+    values: Characteristics,
+    obj: GameObject,
+    board: Board,
+    effects: list[_Applied],
+    steps: list[Explanation],
+    notes: list[Explanation],
+) -> tuple[int | None, int | None]:
+    if not values.is_a("Creature") and (values.power is None or values.toughness is None or _permanent(obj)):
+        if values.power is not None and _permanent(obj):
+            notes.append(
+                Explanation.of(
+                    "It isn't a creature, so it has no power or toughness, even with numbers printed on it.",
+                    NO_PT,
+                )
+            )
+        return None, None
+    power, toughness = _base_numbers(values, obj, board, steps)
+    for effect in effects:
+        spec = effect.spec
+        if spec.kind not in (EffectKind.SET_PT, EffectKind.ANIMATE) or (
+            spec.power is None and not spec.pt_count
+        ):
+            continue
+        power, toughness = spec.power, spec.toughness
+        counted = ""
+        if spec.pt_count:
+            power = toughness = creature_cards_in_graveyard(board, obj)
+            counted = f" (the number of {spec.pt_count}, counted now)"
+        steps.append(
+            Explanation.of(
+                f"Layer 7b: {effect.label} sets its power and toughness to {power}/{toughness}{counted}.",
+                LAYER_7B,
+            )
+        )
+    if power is None or toughness is None:
+        if values.power is not None:
+            notes.append(
+                Explanation.of(
+                    "Nothing defines its printed */* on this board, so each undefined number is 0.", LAYER_7A
+                )
+            )
+        power, toughness = power or 0, toughness or 0
+    for effect in effects:
+        spec = effect.spec
+        if spec.kind is not EffectKind.PUMP or not _has_colors(values, spec.if_colors, steps, effect.label):
+            continue
+        power += spec.power or 0
+        toughness += spec.toughness or 0
+        steps.append(
+            Explanation.of(
+                f"Layer 7c: {effect.label} gives it {spec.power:+d}/{spec.toughness:+d}.", LAYER_7C
+            )
+        )
+    for kind, count in obj.counters.items():
+        match = _PT_COUNTER.match(kind)
+        if match and count:
+            power += int(match.group(1)) * count
+            toughness += int(match.group(2)) * count
+            steps.append(
+                Explanation.of(f"Layer 7c: {count} {kind} counter{'s' if count != 1 else ''}.", LAYER_7C)
+            )
+    for effect in (e for e in effects if e.spec.kind is EffectKind.SWITCH_PT):
+        steps.append(
+            Explanation.of(
+                f"Layer 7d: {effect.label} switches its power and toughness: {power}/{toughness} becomes "
+                f"{toughness}/{power}.",
+                LAYER_7D,
+            )
+        )
+        power, toughness = toughness, power
+    return power, toughness
+
+
+def _permanent(obj: GameObject) -> bool:
+    return obj.zone is Zone.BATTLEFIELD
+
+
+def _has_colors(
+    values: Characteristics, colors: tuple[str, ...], steps: list[Explanation], label: str
+) -> bool:
+    """Whether an effect for creatures of ``colors`` applies, by its colors after layer 5 (CR 613.5)."""
+    if all(color in values.colors for color in colors):
+        return True
+    words = " and ".join(COLOR_NAMES[color] for color in colors)
+    steps.append(
+        Explanation.of(
+            f"Layer 7c: {label}, which applies to {words} creatures, doesn't apply to it: after layer 5 it "
+            f"isn't {words}.",
+            LAYER_7C,
+            CONTINUALLY_APPLIED,
+        )
+    )
+    return False
+
+
+def _base_numbers(
+    values: Characteristics, obj: GameObject, board: Board, steps: list[Explanation]
+) -> tuple[int | None, int | None]:
+    """Layer 7a: printed numbers, or what a power/toughness-defining CDA says on this board."""
+    power = values.power.value if values.power else None
+    toughness = values.toughness.value if values.toughness else None
+    if power is not None and toughness is not None:
+        return power, toughness
+    chosen = _chosen_number(values, obj)
+    if chosen is not None:
+        steps.append(
+            Explanation.of(
+                f"Layer 7a: its characteristic-defining ability uses the number chosen for it ({chosen}), "
+                f"so it is {chosen}/{7 - chosen}.",
+                LAYER_7A,
+            )
+        )
+        return chosen, 7 - chosen
+    for ability in values.abilities:
+        if ability.kind in (
+            AbilityKind.CHARACTERISTIC_DEFINING,
+            AbilityKind.STATIC,
+        ) and _GRAVEYARD_TYPES_CDA.search(ability.rules_text):
+            found = graveyard_card_types(board)
+            count = len(found)
+            plus = 1 if _PLUS_ONE_TOUGHNESS.search(ability.rules_text) else 0
+            listed = ", ".join(found) or "none"
+            double = [o.card.name for o in board.in_zone(Zone.GRAVEYARD) if o.card and _double_faced(o.card)]
+            front_only = (
+                " A double-faced card in a graveyard has only its front face's characteristics "
+                f"({', '.join(double)})."
+                if double
+                else ""
+            )
+            steps.append(
+                Explanation.of(
+                    f"Layer 7a: its characteristic-defining ability counts the card types among cards in all "
+                    f"graveyards ({listed}: {count}), so it is {count}/{count + plus}.{front_only}",
+                    LAYER_7A,
+                    *((FRONT_FACE_ONLY,) if double else ()),
+                )
+            )
+            return count, count + plus
+    return power, toughness
+
+
+def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:
+    """Shapeshifter's CDA: power is the last chosen number and toughness is 7 minus it."""
+    if not any(_CHOSEN_NUMBER_CDA.search(a.rules_text) for a in values.abilities):
+        return None
+    chosen = obj.choices.get("number", "")
+    return int(chosen) if chosen.isdigit() and int(chosen) <= 7 else None
+
+
+def _double_faced(card: Card) -> bool:
+    return card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1
+
+
+def creature_cards_in_graveyard(board: Board, obj: GameObject) -> int:
+    """Creature cards in the graveyard of ``obj``'s controller (tokens there are not cards, CR 111.7)."""
+    return sum(
+        1
+        for card in board.in_zone(Zone.GRAVEYARD)
+        if card.owner is current_controller(obj)
+        and card.card is not None
+        and not card.token
+        and "Creature" in card.card.front.type_line.types
+    )
+
+
+def graveyard_card_types(board: Board) -> tuple[str, ...]:
+    """Card types among cards in all graveyards (tokens cease to exist there, CR 111.7)."""
+    found: set[str] = set()
+    for obj in board.in_zone(Zone.GRAVEYARD):
+        if obj.card is not None and not obj.token:
+            # Outside the battlefield only a split card has both halves' types (CR 709.4c, 712.8a).
+            faces = obj.card.faces if obj.card.layout == "split" else obj.card.faces[:1]
+            for face in faces:
+                found.update(t for t in face.type_line.types if t in CARD_TYPES)
+    return tuple(t for t in CARD_TYPES if t in found)

@@ -1,0 +1,893 @@
+"""Linked abilities (CR 607): which abilities of a card are linked, by which kind of link, and why.
+
+The detector reads the parsed abilities of every face (:class:`engine.core.model.Ability`): their kind and
+their reasoning text (``rules_text``, where every self-reference is :data:`engine.core.model.SELF`). An
+ability is split into *segments*: its own text, and each quoted ability it grants. A quoted ability
+granted to the object itself counts as printed on it (607.1a); one granted to a token or emblem the
+ability creates is linked across the two objects (607.1d); one granted to any other object is not
+printed on this card and links nothing.
+
+Each segment may *act* on a channel (it exiles cards, creates tokens, asks for a choice …) or
+*refer* to a channel ("cards exiled with ~", "the chosen color" …). An acting and a referring
+segment on the same channel form a pair; the kind of the acting ability decides the 607.2 letter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.core.citations import Citation, cite
+from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
+from engine.core.results import Explanation
+
+LINKED = cite("607.1", "these two abilities are linked")
+GRANTED_TO_ITSELF = cite("607.1a", "within another ability that grants that ability to that object")
+BOTH_FACES = cite("607.1b", "either face of a transforming double-faced card")
+LINKED_TO_ITSELF = cite("607.1c", "is linked to itself")
+TOKEN_OR_EMBLEM = cite("607.1d", "created the token or emblem")
+EXILED_BY_ABILITY = cite("607.2a", "instructs a player to exile one or more cards")
+EXILED_BY_REPLACEMENT = cite(
+    "607.2b", "generates a replacement effect which causes one or more cards to be exiled"
+)
+PUT_ONTO_BATTLEFIELD = cite("607.2c", "created with [this object]")
+CHOSEN_VALUE = cite("607.2d", "the chosen [value]")
+NOTED = cite("607.2e", "allows some information to be noted")
+WORD_CHOICE = cite("607.2f", "two or more words that otherwise have no rules meaning")
+ENTERED_COST = cite("607.2g", "as [this object] entered")
+SAME_PARAGRAPH = cite("607.2h", "in the same paragraph")
+ADDITIONAL_COST = cite("607.2i", "refers to whether that cost was paid")
+CAST_COST = cite("607.2j", "as [this object] was cast")
+CHAMPION = cite("607.2k", "champion keyword")
+ANCHOR_WORD = cite("607.2m", "preceded by an anchor word")
+PREGAME_EXILE = cite("607.2n", "before you shuffle your deck to start the game")
+PREGAME_CHOICE = cite("607.2p", "make a choice for a characteristic-defining ability before the game begins")
+EXILED_PAYING_COST = cite("607.2q", "exiled while paying a cost to cast it")
+MANY_EXILED = cite("607.3", "the ability refers to each of the exiled cards")
+SEVERAL_PAIRS = cite("607.4", "more than one pair of linked abilities")
+ACQUIRED_PAIR = cite("607.5", "They can’t be linked to any other ability")
+COPIED_PAIR = cite("707.7", "If a pair of linked abilities are copied")
+STATIC_AND_TRIGGER = cite("603.11", "combine the abilities into one paragraph")
+MIRACLE = cite("702.94a", "Miracle is a static ability linked to a triggered ability")
+SQUAD = cite("702.157a", "Squad is a keyword that represents two linked abilities")
+CHAMPION_KEYWORD = cite("702.72b", "The two abilities represented by champion are linked")
+CHAMPION_MEANS = cite("702.72a", "Champion represents two triggered abilities")
+ANCHOR_WORD_CHOICE = cite("614.12b", "each marked with an anchor word")
+KICKER = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
+
+
+class LinkedAbility(Frozen):
+    """One ability of the card as printed, numbered per face."""
+
+    index: int
+    face: str
+    text: str
+    kind: str
+
+
+class Link(Frozen):
+    """A pair of linked abilities, in printed order (face order, then index).
+
+    ``abilities`` may name the same ability twice: an ability linked to itself (607.1c), a keyword
+    that stands for two linked abilities (champion, miracle), or an ability whose created token or
+    emblem carries the linked ability (607.1d).
+    """
+
+    abilities: tuple[int, int]
+    faces: tuple[str, str]
+    rule: str  # the 607.2 kind that links them
+    rules: tuple[str, ...]  # every rule the explanation relies on (the kind first)
+    explanation: str
+
+    @property
+    def cross_face(self) -> bool:
+        """Whether the two abilities are printed on different faces (607.1b)."""
+        return self.faces[0] != self.faces[1]
+
+
+class LinkedReport(Frozen):
+    """Every linked pair of a card with the general notes that apply."""
+
+    card: str
+    abilities: tuple[LinkedAbility, ...]
+    links: tuple[Link, ...]
+    notes: tuple[Explanation, ...]
+
+    @property
+    def several_faces(self) -> bool:
+        """Whether the abilities are printed on more than one face (an index alone is then ambiguous)."""
+        return len({ability.face for ability in self.abilities}) > 1
+
+
+class Holder(StrEnum):
+    """Which object a segment's ability is printed on, for 607.1."""
+
+    PRINTED = "printed"  # the card itself
+    ITSELF = "itself"  # granted by the card to itself (607.1a)
+    TOKEN = "token"  # a token the ability creates (607.1d)
+    EMBLEM = "emblem"  # an emblem the ability creates (607.1d)
+    ELSEWHERE = "elsewhere"  # another object: not linked to anything on this card
+
+
+@dataclass(frozen=True)
+class _Segment:
+    """The text of one ability, or of one quoted ability it grants, lower-cased for matching."""
+
+    face_position: int
+    face: Face
+    ability: Ability
+    holder: Holder
+    text: str  # lower-cased, SELF kept
+    original: str  # original case (anchor words are capitalised)
+
+    @property
+    def order(self) -> tuple[int, int]:
+        return (self.face_position, self.ability.index)
+
+
+@dataclass(frozen=True)
+class _Role:
+    """A segment acting on, or referring to, a channel (what the link is about)."""
+
+    segment: _Segment
+    channel: str  # "exile", "battlefield", "choice:color", "note", "kicker", …
+    rule: Citation  # actors: the 607.2 kind; referrers: the same rule as the actor they need
+    detail: str = ""  # actors: what they do; referrers: what they refer to
+    history: bool = False  # referrers: refers to everything ever done ("exiled with ~"), not "that card"
+    singular: bool = False  # referrers: refers to "the exiled card" / "a card exiled with ~" (607.3)
+    position: int = 0  # where the phrase starts in the segment
+
+
+_ACTING_KINDS = frozenset(
+    {
+        AbilityKind.ACTIVATED,
+        AbilityKind.TRIGGERED,
+        AbilityKind.LOYALTY,
+        AbilityKind.MANA,
+        AbilityKind.SAGA_CHAPTER,
+    }
+)
+_TRANSFORMING_LAYOUTS = frozenset({"transform"})  # Scryfall's layout of transforming double-faced cards
+_QUOTED = re.compile(r"[\"“]([^\"”]*)[\"”]")
+_SENTENCE_END = re.compile(r"[.!?]\s")
+
+# Words that end the value named after "choose a" ("choose a number between 0 and 7").
+_VALUE_STOPS = r"between|at|for|from|that|other|and|or|to|with|in|on|this|you|they|each|among|of|if|unless"
+
+# --- phrases (matched on lower-cased rules text, SELF = "~") -----------------------------------------
+_EXILE_VERB = re.compile(r"(?<!from )(?<!in )(?<!into )\bexiles?\b(?! zone)(?! ~(?:\W|$))")
+_EXILED_WITH = re.compile(
+    r"\b(?:(an?|one|another|each|the|all|any) (?:[\w-]+ ){0,4}?)?exiled with (?:~|it)(?!\w)"
+)
+_THE_EXILED = re.compile(r"\bthe exiled (?:cards?|creatures?|permanents?|objects?)\b|\bthe exiled card's\b")
+_EXILED_WITH_NAMED = re.compile(r"\bexiled with cards named ~")
+_PREGAME_SHUFFLE = re.compile(r"before you shuffle your deck to start the game")
+_CAST_COST = re.compile(r"as an additional cost to cast (?:this spell|~)|\bwhile casting this spell\b")
+_REPLACES = re.compile(r"\binstead\b|\bwould\b")
+_CREATES_TOKEN = re.compile(r"\bcreates? [^.]*?\btokens?\b|\bpopulates?\b|\bamass(?:es)?\b")
+_PUTS_ONTO_BATTLEFIELD = re.compile(
+    r"\bputs? [^.]*? onto the battlefield\b|\breturns? [^.]*? to the battlefield\b|" + _CREATES_TOKEN.pattern
+)
+_TOKEN_PRONOUN = re.compile(r" (?:it|them|that token|those tokens|the tokens?)\b")
+_PUT_WITH = re.compile(r"\b(?:put onto the battlefield|created) with ~")
+_THE_TOKEN = re.compile(r"\bthe tokens?\b")
+_CHOOSE_VALUE = re.compile(
+    r"\bchooses? (?:an?|another|any|two|three|one of) ((?:(?!(?:" + _VALUE_STOPS + r")\b)[\w-]+\b,? ?){1,4})"
+)
+_NAME_A_CARD = re.compile(r"\bnames? a (?:[\w-]+ )?card\b|\bchooses? the name of\b")
+_CHOSEN = re.compile(
+    r"\b(?:the |last )*chosen ((?:[\w-]+ ){0,2}[\w-]+)|\bthe named card\b|\bwith that name\b"
+)
+_WORD_CHOICE = re.compile(r"\bchooses? ((?:[\w-]+, )*[\w-]+,? or [\w-]+)\b")
+_WORD_LIST_SEPARATOR = re.compile(r",? or |, ")
+_NOTE = re.compile(r"\bnotes? (?!that\b)")
+_NOTED = re.compile(r"\bnoted\b")
+_ENTERS_PAYING = re.compile(r"\bas ~ enters(?: the battlefield)?,[^.]*\b(?:pays?|sacrifices?|discards?)\b")
+_AS_ENTERED = re.compile(r"\bas (?:~|it) entered\b")
+_AS_WAS_CAST = re.compile(r"\bas ~ was cast\b")
+_VARIABLE = re.compile(r"\bx\b|\bany number\b|\bone or more\b")
+_KICKED = re.compile(r"\b(?:was|wasn't|were) kicked(?: with its ([^ ]+) kicker)?")
+_COST_PAID = re.compile(r"\badditional cost was paid\b|\bevidence was collected\b|\bwas bargained\b")
+_PREGAME_CHOICE = re.compile(r"\bbefore the game begins\b")
+_DEFINES_BY_CHOICE = re.compile(r"(?:^|\. )~ is the chosen\b")
+_MANA_SYMBOLS = re.compile(r"(?:\{[^}]+\})+")
+
+# Values that name the same thing as a chosen value ("choose an opponent" … "the chosen player").
+_VALUE_SYNONYMS = {"opponent": "player"}
+# Words that are not a choice "between words": "choose one or both" picks modes.
+_NOT_WORDS = frozenset(
+    {"one", "two", "three", "a", "an", "any", "target", "up", "new", "both", "more", "that"}
+)
+
+
+def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
+    """Every pair of linked abilities on ``card`` (all faces), with the notes that apply.
+
+    ``also`` names other cards asked about together: their abilities are never linked to this card's
+    (607.1, 607.5), and the report says so where one of them acts on something this card refers to.
+    """
+    segments = list(_segments(card))
+    actors, referrers = _roles(segments)
+    pairs = [
+        *_pair(actors, referrers),
+        *_word_links(actors, segments),
+        *_paragraph_links(card),
+        *_keyword_links(card),
+    ]
+    if card.layout not in _TRANSFORMING_LAYOUTS:  # 607.1b joins only the faces of a transforming card
+        pairs = [pair for pair in pairs if pair.first.face_position == pair.second.face_position]
+    links = _links(pairs)
+    notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
+    if not links:
+        notes.insert(0, _no_links_note(card))
+    return LinkedReport(
+        card=card.name,
+        abilities=tuple(
+            LinkedAbility(index=ability.index, face=face.name, text=ability.text, kind=str(ability.kind))
+            for face in card.faces
+            for ability in face.abilities
+        ),
+        links=tuple(links),
+        notes=tuple(notes),
+    )
+
+
+# --- segments ------------------------------------------------------------------------------------------
+
+
+def _segments(card: Card) -> Iterator[_Segment]:
+    for position, face in enumerate(card.faces):
+        for ability in face.abilities:
+            yield from _ability_segments(position, face, ability)
+
+
+def _ability_segments(position: int, face: Face, ability: Ability) -> Iterator[_Segment]:
+    text = ability.rules_text
+    outer = _QUOTED.sub('""', text)
+    yield _Segment(position, face, ability, Holder.PRINTED, outer.casefold(), outer)
+    for quoted in _QUOTED.finditer(text):
+        before = text[: quoted.start()].casefold()
+        inner = quoted.group(1)
+        yield _Segment(position, face, ability, _holder_of_quote(before), inner.casefold(), inner)
+
+
+def _holder_of_quote(before: str) -> Holder:
+    """Who gets a quoted ability, judged from the sentence that grants it."""
+    sentence = _SENTENCE_END.split(before)[-1]
+    if re.search(r"\bemblem with\s*$", sentence):
+        return Holder.EMBLEM
+    if re.search(r"\bcreates?\b|\bput\b", sentence) and "token" in sentence:
+        return Holder.TOKEN
+    if re.search(
+        r"(?:^|\W)~ (?:has|gains|gets|loses)\b|\bas long as [^,]*, ~\b", sentence
+    ) or sentence.startswith(f"{SELF} "):
+        return Holder.ITSELF
+    return Holder.ELSEWHERE
+
+
+# --- roles ---------------------------------------------------------------------------------------------
+
+
+def _roles(segments: Iterable[_Segment]) -> tuple[list[_Role], list[_Role]]:
+    actors: list[_Role] = []
+    referrers: list[_Role] = []
+    for segment in segments:
+        actors.extend(_acting_roles(segment))
+        referrers.extend(_referring_roles(segment))
+    return actors, referrers
+
+
+def _acting_roles(segment: _Segment) -> Iterator[_Role]:
+    text = segment.text
+    exile = _exile_rule(segment)
+    if exile is not None:
+        yield _Role(segment, exile[0], exile[1], "exiled", position=_exiles_cards_at(segment) or 0)
+    if _acts_as_ability(segment) and (match := _PUTS_ONTO_BATTLEFIELD.search(text)):
+        yield _Role(
+            segment, "battlefield", PUT_ONTO_BATTLEFIELD, "put onto the battlefield", position=match.start()
+        )
+    for match in _CHOOSE_VALUE.finditer(text):
+        value = _value_head(match.group(1).strip())
+        yield _Role(segment, f"choice:{value}", CHOSEN_VALUE, f"chosen {value}", position=match.start())
+    if match := _NAME_A_CARD.search(text):
+        yield _Role(segment, "choice:name", CHOSEN_VALUE, "named card", position=match.start())
+    yield from _word_choices(segment)
+    if match := _NOTE.search(text):
+        yield _Role(segment, "note", NOTED, "noted", position=match.start())
+    if match := _ENTERS_PAYING.search(text):
+        yield _Role(segment, "entered-cost", ENTERED_COST, "paid as it entered", position=match.start())
+    if _CAST_COST.search(text) and _VARIABLE.search(text) and not _EXILE_VERB.search(text):
+        yield _Role(segment, "cast-cost", CAST_COST, "paid as it was cast")
+    if _CAST_COST.search(text) and "you may" in text:
+        yield _Role(segment, "additional-cost", ADDITIONAL_COST, "the optional additional cost")
+    yield from _keyword_actor(segment)
+
+
+def _exile_rule(segment: _Segment) -> tuple[str, Citation] | None:
+    """The channel and the 607.2 kind of a segment that exiles cards, if it does."""
+    text = segment.text
+    keyword = (segment.ability.keyword or "").casefold()
+    if keyword == "delve" and segment.holder is Holder.PRINTED:
+        return "exile", EXILED_PAYING_COST
+    if keyword == "hideaway":
+        return "exile", EXILED_BY_ABILITY
+    if _exiles_cards_at(segment) is None:
+        return None
+    if _PREGAME_SHUFFLE.search(text):
+        return "pregame-exile", PREGAME_EXILE
+    if _CAST_COST.search(text):
+        # 607.2q is about permanent spells; an instant's "the exiled card" is just its own cost
+        return ("exile", EXILED_PAYING_COST) if _is_permanent(segment.face) else None
+    if _acts_as_ability(segment):
+        return "exile", EXILED_BY_ABILITY
+    if _REPLACES.search(text):
+        return "exile", EXILED_BY_REPLACEMENT
+    return None
+
+
+def _exiles_cards_at(segment: _Segment) -> int | None:
+    """Where the segment first tells a player to exile cards; exiling the token it just created is no card."""
+    created = _CREATES_TOKEN.search(segment.text)
+    for match in _EXILE_VERB.finditer(segment.text):
+        after_token = created is not None and created.start() < match.start()
+        if not (after_token and _TOKEN_PRONOUN.match(segment.text, match.end())):
+            return match.start()
+    return None
+
+
+def _is_permanent(face: Face) -> bool:
+    return not {"Instant", "Sorcery"} & set(face.type_line.types)
+
+
+def _acts_as_ability(segment: _Segment) -> bool:
+    """Whether the segment is an activated or triggered ability (a quoted one judged by its wording)."""
+    if segment.holder is Holder.PRINTED:
+        if segment.ability.kind in _ACTING_KINDS:
+            return True
+        if segment.ability.kind is AbilityKind.KEYWORD:
+            return False
+    return bool(re.match(r"(?:when|whenever|at)\b|[^:\"]*\{[^}]+\}[^:\"]*:", segment.text))
+
+
+def _word_choices(segment: _Segment) -> Iterator[_Role]:
+    """ "choose war or peace" (607.2f / 607.2m); referred to as "the chosen [value]" it is 607.2d."""
+    for match in _WORD_CHOICE.finditer(segment.text):
+        words = _WORD_LIST_SEPARATOR.split(match.group(1))
+        if not any(word in _NOT_WORDS for word in words):
+            yield _Role(segment, "words", WORD_CHOICE, "|".join(words), position=match.start())
+            yield _Role(
+                segment, "choice:any", CHOSEN_VALUE, f"one of {' or '.join(words)}", position=match.start()
+            )
+
+
+def _keyword_actor(segment: _Segment) -> Iterator[_Role]:
+    keyword = (segment.ability.keyword or "").casefold()
+    if segment.holder is not Holder.PRINTED:
+        return
+    if keyword in {"kicker", "multikicker"}:
+        costs = _MANA_SYMBOLS.findall(segment.ability.keyword_parameter or segment.ability.rules_text)
+        yield _Role(segment, "kicker", ADDITIONAL_COST, " ".join(costs))
+    elif keyword == "bargain":
+        yield _Role(segment, "additional-cost", ADDITIONAL_COST, "bargain")
+    elif keyword in {"hidden agenda", "double agenda"}:
+        yield _Role(segment, "choice:name", CHOSEN_VALUE, "chosen name")
+
+
+def _referring_roles(segment: _Segment) -> Iterator[_Role]:
+    text = segment.text
+    if segment.holder is Holder.ELSEWHERE:
+        return
+    if match := _EXILED_WITH_NAMED.search(text):
+        yield _Role(segment, "pregame-exile", PREGAME_EXILE, "cards exiled with cards named ~", history=True)
+    else:
+        for match in _EXILED_WITH.finditer(text):
+            singular = match.group(1) in {"a", "an", "one", "another", "the"}
+            yield _Role(segment, "exile", EXILED_BY_ABILITY, match.group(0), True, singular, match.start())
+    for match in _THE_EXILED.finditer(text):
+        yield _Role(
+            segment,
+            "exile",
+            EXILED_BY_ABILITY,
+            match.group(0),
+            False,
+            "cards" not in match.group(0),
+            match.start(),
+        )
+    for match in _PUT_WITH.finditer(text):
+        yield _Role(
+            segment, "battlefield", PUT_ONTO_BATTLEFIELD, match.group(0), history=True, position=match.start()
+        )
+    for match in _THE_TOKEN.finditer(text):
+        yield _Role(segment, "battlefield", PUT_ONTO_BATTLEFIELD, match.group(0), position=match.start())
+    yield from _chosen_roles(segment)
+    if match := _NOTED.search(text):
+        yield _Role(segment, "note", NOTED, "information noted", history=True, position=match.start())
+    if match := _AS_ENTERED.search(text):
+        yield _Role(
+            segment, "entered-cost", ENTERED_COST, "the cost paid as it entered", position=match.start()
+        )
+    if match := _AS_WAS_CAST.search(text):
+        yield _Role(segment, "cast-cost", CAST_COST, "the cost paid as it was cast", position=match.start())
+    for match in _KICKED.finditer(text):
+        yield _Role(segment, "kicker", ADDITIONAL_COST, match.group(1) or "", position=match.start())
+    if match := _COST_PAID.search(text):
+        yield _Role(segment, "additional-cost", ADDITIONAL_COST, match.group(0), position=match.start())
+
+
+def _chosen_roles(segment: _Segment) -> Iterator[_Role]:
+    for match in _CHOSEN.finditer(segment.text):
+        phrase = match.group(1)
+        if phrase is None:
+            yield _Role(segment, "choice:name", CHOSEN_VALUE, "the named card", position=match.start())
+            continue
+        for word in phrase.split():
+            yield _Role(
+                segment,
+                f"choice:{_value_head(word)}",
+                CHOSEN_VALUE,
+                f"the chosen {phrase}",
+                position=match.start(),
+            )
+
+
+def _value_head(phrase: str) -> str:
+    """The noun a chosen value is named by: "nonland card name" → "name", "opponent" → "player"."""
+    head = phrase.split()[-1] if phrase.split() else phrase
+    head = head.removesuffix("'s").removesuffix("s") if len(head) > 3 else head
+    return _VALUE_SYNONYMS.get(head, head)
+
+
+# --- pairs ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """A detected link before rendering: the acting and the referring ability."""
+
+    first: _Segment  # acts (exiles, chooses …)
+    second: _Segment  # refers
+    kind: Citation
+    explanation: str
+    extra: tuple[Citation, ...] = ()
+    singular_exile: bool = False
+
+    @property
+    def key(self) -> tuple[tuple[int, int], tuple[int, int], str]:
+        low, high = sorted((self.first.order, self.second.order))
+        return low, high, self.kind.number
+
+
+def _pair(actors: Sequence[_Role], referrers: Sequence[_Role]) -> Iterator[_Pair]:
+    acting_at = {(id(actor.segment), actor.channel): actor.position for actor in actors}
+    for actor in actors:
+        if actor.segment.holder is Holder.ELSEWHERE:
+            continue
+        for referrer in referrers:
+            if not _same_channel(actor, referrer) or not _costs_match(actor, referrer):
+                continue
+            if _is_anaphora(referrer, acting_at) or (
+                actor.rule is EXILED_PAYING_COST and not referrer.history
+            ):
+                continue
+            pair = _pair_of(actor, referrer)
+            if pair is not None:
+                yield pair
+
+
+def _same_channel(actor: _Role, referrer: _Role) -> bool:
+    if actor.channel == "choice:any":
+        return referrer.channel.startswith("choice:")
+    return actor.channel == referrer.channel
+
+
+def _costs_match(actor: _Role, referrer: _Role) -> bool:
+    """A referrer naming one kicker cost ("kicked with its {W} kicker") needs that cost."""
+    if actor.channel != "kicker" or not referrer.detail:
+        return True
+    return referrer.detail.casefold() in actor.detail.casefold().split()
+
+
+def _is_anaphora(referrer: _Role, acting_at: dict[tuple[int, str], int]) -> bool:
+    """ "Exile target creature. Return the exiled card …" within one ability refers to its own action."""
+    if referrer.history:
+        return False
+    position = acting_at.get((id(referrer.segment), referrer.channel))
+    return position is not None and position <= referrer.position
+
+
+def _pair_of(actor: _Role, referrer: _Role) -> _Pair | None:
+    first, second = actor.segment, referrer.segment
+    extra: list[Citation] = []
+    if first.ability is second.ability and first.face_position == second.face_position:
+        if second.holder in {Holder.TOKEN, Holder.EMBLEM} and first.holder is not second.holder:
+            extra.append(TOKEN_OR_EMBLEM)
+        elif (
+            first is second
+            and referrer.history
+            and (actor.channel != "note" or referrer.position < actor.position)
+        ):
+            extra.append(LINKED_TO_ITSELF)
+        else:
+            return None
+    elif Holder.TOKEN in {first.holder, second.holder} or Holder.EMBLEM in {first.holder, second.holder}:
+        extra.append(TOKEN_OR_EMBLEM)
+    if first.face_position != second.face_position:
+        extra.append(BOTH_FACES)
+    if Holder.ITSELF in {first.holder, second.holder} or _granted_by_class_level(first, second):
+        extra.append(GRANTED_TO_ITSELF)
+    if actor.channel == "kicker":
+        extra.append(KICKER)
+    return _Pair(
+        first,
+        second,
+        actor.rule,
+        _explain(actor, referrer),
+        tuple(extra),
+        singular_exile=actor.channel == "exile" and referrer.singular,
+    )
+
+
+def _granted_by_class_level(*segments: _Segment) -> bool:
+    return any((segment.ability.level or 1) > 1 for segment in segments)
+
+
+def _word_links(actors: Sequence[_Role], segments: Sequence[_Segment]) -> Iterator[_Pair]:
+    """607.2m anchor words, else 607.2f a choice between words referred to by another ability."""
+    for actor in actors:
+        if actor.channel != "words" or actor.segment.holder is Holder.ELSEWHERE:
+            continue
+        words = actor.detail.split("|")
+        for segment in segments:
+            if segment.ability is actor.segment.ability or segment.holder is Holder.ELSEWHERE:
+                continue
+            anchor = (segment.ability.anchor_word or "").casefold()
+            if anchor and segment.holder is Holder.PRINTED:
+                if anchor in words:
+                    yield _Pair(
+                        actor.segment,
+                        segment,
+                        ANCHOR_WORD,
+                        _explain_anchor(actor, segment, anchor),
+                        (ANCHOR_WORD_CHOICE,),
+                    )
+            elif found := [word for word in words if re.search(rf"\b{re.escape(word)}\b", segment.text)]:
+                yield _Pair(actor.segment, segment, WORD_CHOICE, _explain_words(actor, segment, words, found))
+
+
+def _paragraph_links(card: Card) -> Iterator[_Pair]:
+    """607.2h: a static ability and the triggered abilities after it in its paragraph; 607.2p likewise."""
+    for position, face in enumerate(card.faces):
+        static: _Segment | None = None
+        for ability in face.abilities:
+            segment = _Segment(
+                position, face, ability, Holder.PRINTED, ability.rules_text.casefold(), ability.rules_text
+            )
+            if static is not None and static.ability.paragraph == ability.paragraph:
+                if ability.kind is AbilityKind.TRIGGERED:
+                    yield _Pair(
+                        static,
+                        segment,
+                        SAME_PARAGRAPH,
+                        _explain_paragraph(static, segment),
+                        (STATIC_AND_TRIGGER,),
+                    )
+                    continue
+                if ability.kind is AbilityKind.CHARACTERISTIC_DEFINING and _PREGAME_CHOICE.search(
+                    static.text
+                ):
+                    yield _Pair(static, segment, PREGAME_CHOICE, _explain_pregame_choice(static, segment))
+                    continue
+            static = segment if ability.kind in {AbilityKind.STATIC, AbilityKind.REPLACEMENT} else None
+            if _PREGAME_CHOICE.search(segment.text) and _DEFINES_BY_CHOICE.search(segment.text):
+                yield _Pair(segment, segment, PREGAME_CHOICE, _explain_pregame_choice(segment, segment))
+
+
+def _keyword_links(card: Card) -> Iterator[_Pair]:
+    """Keywords standing for two linked abilities: champion (702.72b), miracle (702.94a), squad (702.157a)."""
+    for position, face in enumerate(card.faces):
+        for ability in face.abilities:
+            keyword = (ability.keyword or "").casefold()
+            segment = _Segment(
+                position, face, ability, Holder.PRINTED, ability.rules_text.casefold(), ability.rules_text
+            )
+            if keyword == "champion":
+                yield _Pair(
+                    segment,
+                    segment,
+                    CHAMPION,
+                    _KEYWORD_EXPLANATIONS["champion"],
+                    (CHAMPION_KEYWORD, CHAMPION_MEANS),
+                )
+            elif keyword in {"miracle", "squad"}:
+                extra = MIRACLE if keyword == "miracle" else SQUAD
+                yield _Pair(segment, segment, SAME_PARAGRAPH, _KEYWORD_EXPLANATIONS[keyword], (extra,))
+
+
+def _links(pairs: Sequence[_Pair]) -> list[Link]:
+    unique: dict[tuple[tuple[int, int], tuple[int, int], str], _Pair] = {}
+    for pair in pairs:
+        unique.setdefault(pair.key, pair)
+    return [_link(unique[key]) for key in sorted(unique)]
+
+
+def _link(pair: _Pair) -> Link:
+    low, high = sorted((pair.first, pair.second), key=lambda segment: segment.order)
+    return Link(
+        abilities=(low.ability.index, high.ability.index),
+        faces=(low.face.name, high.face.name),
+        rule=pair.kind.number,
+        rules=(pair.kind.number, *(citation.number for citation in pair.extra)),
+        explanation=pair.explanation,
+    )
+
+
+# --- explanations --------------------------------------------------------------------------------------
+
+
+def _label(segment: _Segment, other: _Segment) -> str:
+    """ "ability 3", "ability 2 of Tomb of the Dusk Rose", "the emblem's ability (granted by ability 1)"."""
+    label = f"ability {segment.ability.index}"
+    if segment.face_position != other.face_position:
+        label += f" of {segment.face.name}"
+    if segment.holder is Holder.TOKEN:
+        return f"the ability that {label} gives the token it creates"
+    if segment.holder is Holder.EMBLEM:
+        return f"the ability of the emblem that {label} creates"
+    return label
+
+
+def _self_name(segment: _Segment) -> str:
+    return segment.face.name
+
+
+def _upper(text: str) -> str:
+    """Capitalise the first letter only (``str.capitalize`` would lower-case card names)."""
+    return text[:1].upper() + text[1:]
+
+
+_SELF_LINK_ACTS = {
+    "exile": "exiles cards",
+    "battlefield": "puts objects onto the battlefield",
+    "note": "notes information",
+}
+_SELF_LINK_OBJECTS = {
+    "exile": "cards exiled with {name}",
+    "battlefield": "objects put onto the battlefield with {name}",
+    "note": "the information noted for {name}",
+}
+
+
+def _explain(actor: _Role, referrer: _Role) -> str:
+    first, second = actor.segment, referrer.segment
+    act, ref = _label(first, second), _label(second, first)
+    name = _self_name(first)
+    if first is second:
+        return (
+            f"{_upper(act)} both {_SELF_LINK_ACTS[actor.channel]} and refers to"
+            f" {_SELF_LINK_OBJECTS[actor.channel].format(name=name)},"
+            " so it is linked to itself: it also uses what it did on earlier resolutions, never what any"
+            " other"
+            " ability or object did."
+        )
+    ref = _upper(ref)
+    templates = {
+        "607.2a": f"{ref} refers only to cards in exile that {act} exiled; it can't use cards exiled by"
+        f" any other ability or object, even another ability of {name}.",
+        "607.2b": f"{ref} refers only to cards exiled by the replacement effect of {act}; cards exiled"
+        f" any other way are not among them.",
+        "607.2c": f"{ref} refers only to objects that {act} put onto the battlefield or created; other"
+        f" tokens and permanents are not affected.",
+        "607.2d": f"{ref} refers only to the choice made for {act} ({actor.detail}); a value chosen for"
+        f" any other ability or object is not used.",
+        "607.2e": f"{ref} refers only to information {act} noted, not to anything noted by another"
+        f" ability or object.",
+        "607.2g": f"{ref} refers only to the cost paid for {act} as {name} entered the battlefield.",
+        "607.2i": f"{ref} refers only to whether the additional cost{_named_cost(actor, referrer)} of {act}"
+        " was paid as"
+        f" {name} was cast as a spell; another object's costs don't count.",
+        "607.2j": f"{ref} refers only to the value chosen for the variable additional cost of {act} as"
+        f" {name} was cast.",
+        "607.2n": f"{ref} refers to cards exiled before the game began by {act} of every card named"
+        f" {name}; nothing exiled during the game counts.",
+        "607.2q": f"{ref} refers only to the cards exiled to pay the cost of the spell that became this"
+        f" permanent, through {act}; the current CR files this under 607.2q (cards exiled while paying the"
+        f' cost, referred to as "exiled with" it), not 607.2j, which is about a cost referred to'
+        ' "as it was cast".',
+    }
+    return templates[actor.rule.number]
+
+
+def _named_cost(actor: _Role, referrer: _Role) -> str:
+    """ " {W}" when the referrer names one of several kicker costs of the actor (702.33f)."""
+    if actor.channel != "kicker" or not referrer.detail:
+        return ""
+    costs = [cost for cost in actor.detail.split() if cost.casefold() == referrer.detail.casefold()]
+    return f" {costs[0]}" if costs else ""
+
+
+def _explain_anchor(actor: _Role, segment: _Segment, anchor: str) -> str:
+    return (
+        f"Ability {segment.ability.index} is preceded by the anchor word {segment.ability.anchor_word}: it"
+        " applies"
+        f" only if {segment.ability.anchor_word} was chosen for ability {actor.segment.ability.index} as"
+        f" {segment.face.name} entered (614.12b); nothing else can choose it."
+    )
+
+
+def _explain_words(actor: _Role, segment: _Segment, words: Sequence[str], found: Sequence[str]) -> str:
+    return (
+        f"Ability {segment.ability.index} refers only to the choice {_between(words)} made for"
+        " ability"
+        f" {actor.segment.ability.index} (here: {', '.join(found)}); these words have no rules meaning of"
+        " their own."
+    )
+
+
+def _between(words: Sequence[str]) -> str:
+    """``between war and peace``, ``among Khans, Dragons and Abzan``."""
+    if len(words) < 3:
+        return "between " + " and ".join(words)
+    return f"among {', '.join(words[:-1])} and {words[-1]}"
+
+
+def _explain_paragraph(static: _Segment, trigger: _Segment) -> str:
+    return (
+        f"Ability {trigger.ability.index} is a triggered ability printed in the same paragraph as the static"
+        " ability"
+        f" {static.ability.index}: it triggers only on actions taken because of ability"
+        f" {static.ability.index}"
+        f" (603.11), not on the same action taken any other way."
+    )
+
+
+def _explain_pregame_choice(static: _Segment, defining: _Segment) -> str:
+    where = (
+        f"Ability {static.ability.index} is printed as one paragraph holding both a static ability (a choice"
+        " made"
+        " before the game begins) and a characteristic-defining ability"
+        if static is defining
+        else f"The characteristic-defining ability {defining.ability.index} is printed in the same paragraph"
+        " as"
+        f" the static ability {static.ability.index} that makes a choice before the game begins"
+    )
+    return (
+        f"{where}: the characteristic-defining ability uses only that choice and keeps using it as the card"
+        " changes"
+        " zones during the game."
+    )
+
+
+_KEYWORD_EXPLANATIONS = {
+    "champion": "Champion stands for two linked triggered abilities: the leaves-the-battlefield ability"
+    " returns only the card the enters ability exiled (702.72a).",
+    "miracle": "Miracle stands for a static ability and a triggered ability linked to it: only revealing the"
+    " card by the miracle ability itself lets it be cast for its miracle cost.",
+    "squad": "Squad stands for two linked abilities: the enters trigger copies the creature once for each"
+    " time the squad cost of this ability was paid.",
+}
+
+
+# --- notes ---------------------------------------------------------------------------------------------
+
+
+def _pair_notes(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
+    if not pairs:
+        return
+    extras = {citation.number for pair in pairs for citation in pair.extra}
+    if BOTH_FACES.number in extras:
+        yield Explanation.of(
+            "Abilities on either face of a transforming card count as printed on the card whichever face is"
+            " up,"
+            " so a front-face ability can be linked to a back-face ability.",
+            BOTH_FACES,
+        )
+    if TOKEN_OR_EMBLEM.number in extras:
+        yield Explanation.of(
+            "A token's or emblem's ability can be linked to the ability of the object that created it: it"
+            " refers"
+            " only to what that creating ability did.",
+            TOKEN_OR_EMBLEM,
+        )
+    if GRANTED_TO_ITSELF.number in extras:
+        yield Explanation.of(
+            "An ability the card grants itself (a Class level, or a quoted ability it gives itself) counts as"
+            " printed on it for linking.",
+            GRANTED_TO_ITSELF,
+        )
+    yield from _several_pairs_note(pairs)
+    if any(pair.singular_exile for pair in pairs):
+        yield Explanation.of(
+            "If the exiling ability exiled several cards (for example because Strionic Resonator copied"
+            " it), the"
+            ' ability referring to "the exiled card" refers to each of them; values are summed, and for "a"'
+            " card, its controller chooses one.",
+            MANY_EXILED,
+        )
+    yield Explanation.of(
+        "If another object gains or copies these abilities together (a copy effect, or one effect granting"
+        " both),"
+        " they stay linked only to each other on it, never to that object's other abilities.",
+        ACQUIRED_PAIR,
+        COPIED_PAIR,
+    )
+
+
+def _several_pairs_note(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
+    members: dict[tuple[int, int], set[tuple[tuple[int, int], tuple[int, int]]]] = {}
+    segments: dict[tuple[int, int], _Segment] = {}
+    for pair in pairs:
+        low, high, _ = pair.key
+        for segment in (pair.first, pair.second):
+            members.setdefault(segment.order, set()).add((low, high))
+            segments[segment.order] = segment
+    shared = sorted(order for order, pairs_of_it in members.items() if len(pairs_of_it) > 1)
+    if not shared:
+        return
+    several_faces = len({order[0] for order in segments}) > 1
+    names = [
+        f"ability {segments[order].ability.index}"
+        + (f" of {segments[order].face.name}" if several_faces else "")
+        for order in shared
+    ]
+    verb = "belongs" if len(names) == 1 else "each belong"
+    yield Explanation.of(f"{_upper(' and '.join(names))} {verb} to more than one linked pair.", SEVERAL_PAIRS)
+
+
+def _no_links_note(card: Card) -> Explanation:
+    return Explanation.of(
+        f"{card.name} has no linked abilities: none of its abilities refers to what another of its abilities"
+        " does"
+        " (exiled cards, created objects, a choice, noted information or a paid cost).",
+        LINKED,
+    )
+
+
+def _not_linked_notes(card: Card, referrers: Sequence[_Role], also: Sequence[Card]) -> Iterator[Explanation]:
+    """Abilities of other cards (or granted by them) that do what one of ``card``'s abilities refers to."""
+    wanted: dict[str, list[int]] = {}
+    for referrer in referrers:
+        indexes = wanted.setdefault(referrer.channel, [])
+        if referrer.segment.ability.index not in indexes:
+            indexes.append(referrer.segment.ability.index)
+    for other in also:
+        if other.key == card.key:
+            continue
+        other_actors, _ = _roles(_segments(other))
+        seen: set[tuple[int, str]] = set()
+        for actor in other_actors:
+            key = (actor.segment.ability.index, actor.channel)
+            if actor.channel in wanted and key not in seen:
+                seen.add(key)
+                yield _not_linked_note(other, actor, card, wanted[actor.channel])
+
+
+_DID = {
+    "exile": "exiled",
+    "pregame-exile": "exiled",
+    "battlefield": "put onto the battlefield",
+    "choice": "chose",
+    "words": "chose",
+    "note": "noted",
+}
+
+
+def _not_linked_note(other: Card, actor: _Role, card: Card, referring: Sequence[int]) -> Explanation:
+    index = actor.segment.ability.index
+    if actor.segment.holder is Holder.ELSEWHERE:
+        granted = actor.segment.original.replace(SELF, "this object")
+        source = f'{other.name} grants the ability "{granted}" (its ability {index}), which'
+    else:
+        source = f"ability {index} of {other.name}"
+    numbers = " and ".join(str(index) for index in referring)
+    return Explanation.of(
+        f"Not linked: {source} is not printed on {card.name}. Even when {card.name} has that ability, its"
+        f" {'ability' if len(referring) == 1 else 'abilities'} {numbers}"
+        f" {'refers' if len(referring) == 1 else 'refer'} only to what"
+        f" {card.name}'s own linked abilities did, never to what that ability"
+        f" {_DID.get(actor.channel.split(':')[0], 'did')}.",
+        LINKED,
+        ACQUIRED_PAIR,
+        COPIED_PAIR,
+    )

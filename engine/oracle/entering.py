@@ -1,0 +1,195 @@
+"""What a permanent's own text does as it enters (CR 614.1c, 614.12, 603.6a), read from its abilities.
+
+These readers work on the object's copiable values, which is why a copy that *enters* gets the
+copied "enters with" and "as enters" effects and enters triggers (CR 707.5) while a permanent that
+*becomes* a copy gets none of them (CR 707.4).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core.characteristics import CARD_TYPE_WORDS, Characteristics, GameAbility
+from engine.core.model import SELF, AbilityKind, CopyException, Frozen, PrintedNumber
+
+_NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+_S = re.escape(SELF)
+_ENTERS = rf"(?:{_S}|it) enters(?: the battlefield)?"
+_ENTERS_WITH = re.compile(
+    rf"{_ENTERS} with (?P<n>an?|one|two|three|four|five|six|seven|eight|nine|ten|X|\d+)"
+    rf"(?: additional)? (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters? on it"
+)
+_ENTERS_ALSO_WITH = re.compile(r" and with (?P<ability>[a-z]+|\"[^\"]+\")")
+_ENTERS_TAPPED = re.compile(rf"^{_ENTERS} tapped\.?$")
+_ETB_TRIGGER = re.compile(rf"^When(?:ever)? {_S} enters")
+_AS_ENTERS = re.compile(rf"^As {_S} enters(?: the battlefield)?, ")
+_AS_ENTERS_CHOICE = re.compile(rf"^As {_S} enters(?: the battlefield)?, choose (?P<what>[^.]+?)\.?$")
+_PT_SETTING = re.compile(
+    rf"^As {_S} enters(?: the battlefield)?(?P<face_up> or is turned face up)?, it becomes your choice of "
+    r"(?P<options>.+?)\.?$"
+)
+_OPTION = re.compile(r"^(?:an? )?(?P<p>\d+)/(?P<t>\d+)(?: (?P<words>.*?))?(?: with (?P<ability>[a-z ]+))?$")
+_ADDITIONAL_COUNTERS = re.compile(
+    r"enters with (?P<n>an?|one|two|three|X|\d+) additional (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters?"
+)
+_COUNTER_KEYWORDS = {"Modular": "+1/+1", "Graft": "+1/+1", "Fading": "fade", "Vanishing": "time"}
+
+
+class EnteringCounters(Frozen):
+    """Counters a replacement effect puts on a permanent as it enters."""
+
+    kind: str
+    count: int
+    text: str
+
+
+class PTOption(Frozen):
+    """One option of a "becomes your choice of" ability (Primal Clay, Aquamorph Entity)."""
+
+    text: str
+    power: PrintedNumber
+    toughness: PrintedNumber
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+
+def _sentence_case(text: str) -> str:
+    """``flying`` → ``Flying``; quoted ability text keeps its own capitals."""
+    return text[:1].upper() + text[1:]
+
+
+def _count(word: str, x: int) -> int:
+    if word == "X":
+        return x
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.casefold()]
+
+
+def _applies(rules_text: str, kicked: bool) -> bool:
+    """A kicker-conditioned replacement ("If ~ was kicked, it enters with …") applies only if kicked."""
+    return not (rules_text.startswith("If ") and "kicked" in rules_text) or kicked
+
+
+def entering_counters(
+    abilities: tuple[GameAbility, ...], *, x: int, kicked: bool
+) -> tuple[EnteringCounters, ...]:
+    """Counters the object's "enters with" abilities give it (keywords like Modular included)."""
+    found: list[EnteringCounters] = []
+    for ability in abilities:
+        kind = _COUNTER_KEYWORDS.get(ability.keyword or "")
+        if kind and ability.keyword_parameter and ability.keyword_parameter.isdigit():
+            found.append(EnteringCounters(kind=kind, count=int(ability.keyword_parameter), text=ability.text))
+            continue
+        match = _ENTERS_WITH.search(ability.rules_text)
+        if match and _applies(ability.rules_text, kicked):
+            found.append(EnteringCounters(kind=match["kind"], count=_count(match["n"], x), text=ability.text))
+    return tuple(found)
+
+
+def entering_abilities(abilities: tuple[GameAbility, ...], *, kicked: bool) -> tuple[str, ...]:
+    """Abilities an "enters with … and with flying" replacement gives (not copiable, seed: Anavolver)."""
+    found: list[str] = []
+    for ability in abilities:
+        if _ENTERS_WITH.search(ability.rules_text) and _applies(ability.rules_text, kicked):
+            found += [
+                m["ability"].strip('"').capitalize() for m in _ENTERS_ALSO_WITH.finditer(ability.rules_text)
+            ]
+    return tuple(found)
+
+
+def enters_tapped(abilities: tuple[GameAbility, ...]) -> GameAbility | None:
+    """The "~ enters tapped" ability, if any."""
+    return next((a for a in abilities if _ENTERS_TAPPED.match(a.rules_text)), None)
+
+
+def enters_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
+    """Enters-the-battlefield triggered abilities of the object itself (CR 603.6a)."""
+    return tuple(a for a in abilities if a.kind is AbilityKind.TRIGGERED and _ETB_TRIGGER.match(a.rules_text))
+
+
+def as_enters_choices(abilities: tuple[GameAbility, ...]) -> tuple[str, ...]:
+    """What "As ~ enters, choose …" abilities ask for ("a creature type", "a color")."""
+    found = (_AS_ENTERS_CHOICE.match(a.rules_text) for a in abilities)
+    return tuple(m["what"] for m in found if m)
+
+
+def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
+    """ "As ~ enters, …" abilities that neither ask for a named choice nor set P/T (Sutured Ghoul's exile)."""
+    return tuple(
+        a
+        for a in abilities
+        if _AS_ENTERS.match(a.rules_text)
+        and not _AS_ENTERS_CHOICE.match(a.rules_text)
+        and not _PT_SETTING.match(a.rules_text)
+    )
+
+
+def pt_setting_ability(
+    abilities: tuple[GameAbility, ...], *, turned_face_up: bool = False
+) -> GameAbility | None:
+    """The "as enters (or is turned face up), it becomes your choice of …" ability, if any (CR 613.2a)."""
+    for ability in abilities:
+        match = _PT_SETTING.match(ability.rules_text)
+        if match and (match["face_up"] or not turned_face_up):
+            return ability
+    return None
+
+
+def pt_options(ability: GameAbility) -> tuple[PTOption, ...]:
+    """The options of a P/T-setting choice, in printed order (``choices: {option: N}`` is 1-based)."""
+    match = _PT_SETTING.match(ability.rules_text)
+    if not match:
+        return ()
+    text = match["options"].removesuffix(" in addition to its other types")
+    parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", text) if p.strip()]
+    return tuple(option for option in (pt_option(part) for part in parts) if option)
+
+
+def pt_option(text: str) -> PTOption | None:
+    """One "3/3 artifact creature with flying"-style description, or None if it has no fixed P/T."""
+    match = _OPTION.match(text)
+    if not match:
+        return None
+    words = (match["words"] or "").split()
+    types = tuple(w.capitalize() for w in words if w.casefold() in CARD_TYPE_WORDS)
+    subtypes = tuple(w for w in words if w[:1].isupper() and w.casefold() not in CARD_TYPE_WORDS)
+    abilities = (_sentence_case(match["ability"].strip()),) if match["ability"] else ()
+    return PTOption(
+        text=text,
+        power=PrintedNumber(printed=match["p"], value=int(match["p"])),
+        toughness=PrintedNumber(printed=match["t"], value=int(match["t"])),
+        types=types,
+        subtypes=subtypes,
+        abilities=abilities,
+    )
+
+
+def additional_counters(
+    exceptions: tuple[CopyException, ...], values: Characteristics, *, x: int
+) -> tuple[EnteringCounters, ...]:
+    """Counters a copy effect's "enters with an additional counter" exceptions add (CR 707.9e, 707.9f).
+
+    ``values`` are the copy's characteristics, which decide conditions like "if it's a creature".
+    """
+    found: list[EnteringCounters] = []
+    for exception in exceptions:
+        match = _ADDITIONAL_COUNTERS.search(exception.text)
+        condition = exception.condition
+        if match and (not condition or values.is_a(condition)):
+            found.append(
+                EnteringCounters(kind=match["kind"], count=_count(match["n"], x), text=exception.text)
+            )
+    return tuple(found)

@@ -1,0 +1,216 @@
+"""The keyword vocabulary of the Comprehensive Rules and matching of keyword abilities in Oracle text.
+
+Keyword names are never typed by hand: :class:`KeywordVocabulary` is built from the titles of the
+numbered rules under 702 (keyword abilities, ``702.9. Flying``) and 701 (keyword actions), plus the
+variant names the glossary defines (``Megamorph`` is a variant of morph, ``Totem Armor`` the old name
+of umbra armor). The only wording knowledge kept here is how Oracle text *writes* the three keywords
+whose CR title is a generic placeholder (``Landwalk`` is printed ``Islandwalk``, ``Typecycling`` is
+printed ``Swampcycling``, ``Offering`` is printed ``Goblin offering``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from functools import cache
+from typing import Protocol
+
+from engine.core.citations import cite
+from engine.core.model import Frozen
+
+KEYWORD_ABILITIES = cite("702.1", "keyword")
+LANDWALK = cite("702.14a", "landwalk")
+TYPECYCLING = cite("702.29e", "Typecycling is a variant of the cycling ability")
+OFFERING = cite("702.48a", "offering")
+
+# How Oracle text prints the keywords whose CR title is a placeholder: the printed word keeps the
+# title's tail and replaces its head with a quality ("Islandwalk", "Basic landcycling", "Fox offering").
+_PLACEHOLDER_FORMS: Mapping[str, str] = {
+    "landwalk": r"(?:(?:nonbasic|legendary|snow|basic) )?[\w'-]*walk",
+    "typecycling": r"(?:basic )?[\w'-]+cycling",
+    "offering": r"[\w'-]+ offering",
+}
+_PLACEHOLDER_TAILS: Mapping[str, str] = {
+    "landwalk": "walk",
+    "typecycling": "cycling",
+    "offering": " offering",
+}
+
+
+_VARIANT = re.compile(r"^“?(?P<name>[A-Z][a-z]+(?: [a-z]+)*)”? is a variant of")
+_FORMER_NAME = re.compile(r"printed with the ability “(?P<name>[^”]+)”")
+_NUMBER_THEN_COST = re.compile(r"^ (?:\d+|X)—")  # "Suspend X—{X}{3}{U}. X can't be 0."
+_CDA_KEYWORD = "is a characteristic-defining ability"
+
+
+class RuleText(Protocol):
+    """A rule as a rules document or store gives it."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def children(self) -> tuple[str, ...]: ...
+
+
+class RulesSource(Protocol):
+    """What the vocabulary needs from the Comprehensive Rules (a parsed document or the rules store)."""
+
+    def keyword_titles(self, section: str) -> tuple[tuple[str, str], ...]: ...
+
+    def rule(self, number: str) -> RuleText | None: ...
+
+
+class KeywordMatch(Frozen):
+    """One keyword ability found in Oracle text: the CR name and the rest of its wording."""
+
+    keyword: str  # as the CR names it ("Flying", "Equip", "Landwalk")
+    parameter: str | None  # "{7}", "a creature", "from red", "Island" (the quality of a placeholder)
+    text: str  # the matched wording ("Equip {7}")
+
+
+class KeywordVocabulary(Frozen):
+    """Keyword abilities (CR 702.x titles) and keyword actions (CR 701.x titles).
+
+    ``variants`` maps a variant (``Megamorph``) to the keyword it belongs to (``Morph``); ``renamed``
+    maps a former name still printed in older Oracle text (``Totem armor``) to the current one
+    (``Umbra Armor``), which is what matches report; ``characteristic_defining`` names the keyword
+    abilities the CR calls
+    characteristic-defining abilities (changeling, devoid).
+    """
+
+    abilities: tuple[str, ...]
+    actions: tuple[str, ...]
+    variants: tuple[tuple[str, str], ...] = ()
+    renamed: tuple[tuple[str, str], ...] = ()
+    characteristic_defining: tuple[str, ...] = ()
+
+    @classmethod
+    def from_titles(
+        cls,
+        abilities: Iterable[str],
+        actions: Iterable[str],
+        *,
+        variants: Mapping[str, str] | None = None,
+        renamed: Mapping[str, str] | None = None,
+        characteristic_defining: Iterable[str] = (),
+    ) -> KeywordVocabulary:
+        """Build the vocabulary from rule titles (``"Flying"``, ``"Daybound and Nightbound"``).
+
+        A title naming two keywords joined by "and" (``Daybound and Nightbound``, ``Tap and Untap``)
+        yields both.
+        """
+        return cls(
+            abilities=_split_titles(abilities),
+            actions=_split_titles(actions),
+            variants=tuple(sorted((variants or {}).items())),
+            renamed=tuple(sorted((renamed or {}).items())),
+            characteristic_defining=_split_titles(characteristic_defining),
+        )
+
+    @classmethod
+    def from_rules(cls, rules: RulesSource) -> KeywordVocabulary:
+        """Build the vocabulary from the Comprehensive Rules: titles of 702.x and 701.x, the variants
+        their subrules define ("Megamorph is a variant of the morph ability", 702.37b), former names
+        ("printed with the ability “totem armor”", 702.89b) and the keyword abilities a subrule calls
+        characteristic-defining (702.73a changeling, 702.114a devoid)."""
+        abilities = rules.keyword_titles("702")
+        variants: dict[str, str] = {}
+        renamed: dict[str, str] = {}
+        characteristic_defining: list[str] = []
+        for number, title in abilities:
+            for subrule in _subrules(rules, number):
+                if found := _VARIANT.match(subrule):
+                    variants[found.group("name").capitalize()] = title
+                if found := _FORMER_NAME.search(subrule):
+                    renamed[found.group("name").capitalize()] = title
+                if _CDA_KEYWORD in subrule:
+                    characteristic_defining.append(title)
+        return cls.from_titles(
+            (title for _, title in abilities),
+            (title for _, title in rules.keyword_titles("701")),
+            variants=variants,
+            renamed=renamed,
+            characteristic_defining=characteristic_defining,
+        )
+
+    def is_characteristic_defining(self, keyword: str) -> bool:
+        """Whether the keyword ability ``keyword`` is a characteristic-defining ability (CR 604.3)."""
+        return keyword.casefold() in {name.casefold() for name in self.characteristic_defining}
+
+    def match_line(self, text: str) -> tuple[KeywordMatch, ...] | None:
+        """The keyword abilities of a paragraph that consists only of keywords, else None.
+
+        ``"Flying, vigilance"`` gives two matches, ``"Equip {7}"`` one with parameter ``{7}``,
+        ``"Partner with Pir, Imaginative Rascal"`` one (the whole paragraph is tried first).
+        Reminder text must already be removed.
+        """
+        text = text.strip()
+        pieces = [piece.strip() for piece in re.split(r"[,;] (?![^{]*\})", text)]
+        matches = [self._match_one(piece, allow_sentence=False) for piece in pieces]
+        if len(pieces) > 1 and all(match is not None for match in matches):
+            return tuple(match for match in matches if match is not None)
+        whole = self._match_one(text, allow_sentence=True)
+        return (whole,) if whole is not None else None
+
+    def _match_one(self, text: str, *, allow_sentence: bool) -> KeywordMatch | None:
+        found = _ability_pattern(self.abilities, (*self.variants, *self.renamed)).match(text)
+        if found is None:
+            return None
+        rest = text[found.end() :]
+        if not _is_parameter(rest, allow_sentence=allow_sentence):
+            return None
+        keyword, quality = self._canonical(found.group(0))
+        parameter = " ".join(part for part in (quality, rest.strip(" —")) if part) or None
+        return KeywordMatch(keyword=keyword, parameter=parameter, text=text)
+
+    def _canonical(self, printed: str) -> tuple[str, str]:
+        """The CR name for the printed keyword and, for a placeholder keyword, its printed quality."""
+        folded = printed.casefold()
+        for former, current in self.renamed:
+            if former.casefold() == folded:
+                return current, ""
+        for name in (*self.abilities, *(variant for variant, _ in self.variants)):
+            if name.casefold() == folded:
+                return name, ""
+        for name in (*self.abilities, *(variant for variant, _ in self.variants)):
+            tail = _PLACEHOLDER_TAILS.get(name.casefold())
+            if tail is not None and folded.endswith(tail):
+                return name, printed[: len(printed) - len(tail)].strip().capitalize()
+        return printed, ""
+
+
+def _subrules(rules: RulesSource, number: str) -> Iterator[str]:
+    rule = rules.rule(number)
+    for child in rule.children if rule else ():
+        if (subrule := rules.rule(child)) is not None:
+            yield subrule.text
+
+
+def _split_titles(titles: Iterable[str]) -> tuple[str, ...]:
+    names: list[str] = []
+    for title in titles:
+        for name in title.split(" and "):
+            if name.strip() and name.strip() not in names:
+                names.append(name.strip())
+    return tuple(names)
+
+
+def _is_parameter(rest: str, *, allow_sentence: bool) -> bool:
+    """Whether ``rest`` (the text after a keyword name) can be that keyword's cost or parameter."""
+    if not rest:
+        return True
+    if rest.startswith(("—", " —")) or _NUMBER_THEN_COST.match(rest):
+        return allow_sentence
+    if not rest.startswith(" ") or rest.rstrip().endswith((".", ":")) or ":" in rest:
+        return False
+    # A parameter is a cost, a number or a short quality ("from red", "a creature"); never a clause.
+    return allow_sentence or "." not in rest
+
+
+@cache
+def _ability_pattern(abilities: tuple[str, ...], variants: tuple[tuple[str, str], ...]) -> re.Pattern[str]:
+    names = sorted({*abilities, *(variant for variant, _ in variants)}, key=len, reverse=True)
+    forms = [_PLACEHOLDER_FORMS[name.casefold()] for name in names if name.casefold() in _PLACEHOLDER_FORMS]
+    forms.extend(re.escape(name) for name in names)
+    return re.compile(rf"(?:{'|'.join(forms)})(?=$|[ ,;—])", re.IGNORECASE)

@@ -1,0 +1,289 @@
+"""Reading a spell's or ability's rules text for what matters when it is copied on the stack.
+
+Pure text analysis over Oracle wording: the targets each instance of the word "target" asks for, the
+conditions that look at how the spell was cast (kicked, mana spent, zone cast from), references to
+objects used to pay its costs, choices made only on resolution, and mana-source riders (Boseiju).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import StrEnum
+
+from engine.core.model import Frozen
+
+_TYPE_WORDS = frozenset(
+    {
+        "artifact",
+        "battle",
+        "creature",
+        "enchantment",
+        "land",
+        "planeswalker",
+        "permanent",
+        "player",
+        "opponent",
+        "spell",
+        "instant",
+        "sorcery",
+        "card",
+        "ability",
+        "triggered",
+        "activated",
+    }
+)
+_QUALIFIER_WORDS = frozenset({"or", "and/or", "you", "control", "controls", "an", "don't", "another"})
+_PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+_HEAD_NOUNS = frozenset({"spell", "ability", "card", "player", "permanent"})
+_ANY_TARGET_TYPES = frozenset({"creature", "planeswalker", "battle"})
+
+_TARGET_WORD = re.compile(
+    r"\b(any number of targets|up to \w+ targets|(?:one|two)(?:, two)?,? or (?:two|three) targets"
+    r"|any target|target)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-z/']+")
+
+
+class TargetKind(StrEnum):
+    """What sort of thing a target handle names."""
+
+    PLAYER = "player"
+    PERMANENT = "permanent"
+    SPELL = "spell"
+    ABILITY = "ability"
+    CARD = "card"
+
+
+class Targetable(Frozen):
+    """A player or object a spell or ability could target, as the stack engine needs to know it."""
+
+    handle: str
+    name: str
+    kind: TargetKind
+    types: tuple[str, ...] = ()
+    controller: str | None = None  # "you" | "opponent"; the player themself for a player
+
+
+class TargetRequirement(Frozen):
+    """One instance of the word "target" and what it asks for ("artifact or enchantment", "any")."""
+
+    phrase: str
+    variable: bool = False  # "any number of targets": every remaining target uses this requirement
+
+
+def target_requirements(text: str) -> tuple[TargetRequirement, ...]:
+    """The target requirements of ``text`` in order, one per instance of the word "target"."""
+    requirements: list[TargetRequirement] = []
+    for match in _TARGET_WORD.finditer(text):
+        word = match.group(1).lower()
+        if word.endswith("targets"):
+            requirements.append(TargetRequirement(phrase="any", variable=True))
+        elif word == "any target":
+            requirements.append(TargetRequirement(phrase="any"))
+        else:
+            phrase = _requirement_phrase(text[match.end() :])
+            if phrase:
+                requirements.append(TargetRequirement(phrase=phrase))
+            elif requirements and text[: match.start()].rstrip().lower().endswith("another"):
+                # "choose another target for each time ~ was kicked" (Comet Storm)
+                requirements.append(TargetRequirement(phrase=requirements[-1].phrase, variable=True))
+    return tuple(requirements)
+
+
+def _requirement_phrase(rest: str) -> str:
+    words: list[str] = []
+    for word in _WORD.findall(rest.lower().split(".")[0].split(",")[0]):
+        if word in _TYPE_WORDS or word in _QUALIFIER_WORDS or word.startswith("non"):
+            words.append(word)
+        else:
+            break
+    while words and words[-1] in {"or", "and/or", "an", "you"}:
+        words.pop()
+    return " ".join(words)
+
+
+def is_legal_target(requirement: TargetRequirement, candidate: Targetable, chooser: str) -> bool:
+    """Whether ``candidate`` meets ``requirement`` for a spell or ability controlled by ``chooser``."""
+    phrase = requirement.phrase
+    candidate = candidate.model_copy(update={"types": tuple(t.casefold() for t in candidate.types)})
+    if phrase == "any":
+        return candidate.kind is TargetKind.PLAYER or (
+            candidate.kind is TargetKind.PERMANENT and bool(_ANY_TARGET_TYPES & set(candidate.types))
+        )
+    if not _controller_matches(phrase, candidate, chooser):
+        return False
+    words = phrase.replace(" you control", "").replace(" an opponent controls", "")
+    words = words.replace(" you don't control", "")
+    alternatives = [alt.split() for alt in words.split(" or ")]
+    head = alternatives[-1][-1] if alternatives[-1] else ""
+    if head in _HEAD_NOUNS:  # "instant or sorcery spell": each alternative is a spell
+        alternatives = [alt if alt and alt[-1] in _HEAD_NOUNS else [*alt, head] for alt in alternatives]
+    return any(_alternative_matches(alt, candidate, chooser) for alt in alternatives)
+
+
+def _controller_matches(phrase: str, candidate: Targetable, chooser: str) -> bool:
+    if phrase.endswith("you control"):
+        return candidate.controller == chooser
+    if phrase.endswith(("an opponent controls", "you don't control")):
+        return candidate.controller not in (None, chooser)
+    return True
+
+
+def _alternative_matches(words: list[str], candidate: Targetable, chooser: str) -> bool:
+    nouns = [w for w in words if not w.startswith("non")]
+    excluded = {w.removeprefix("non") for w in words if w.startswith("non")}
+    if excluded & set(candidate.types):
+        return False
+    if not nouns:
+        return candidate.kind is TargetKind.PERMANENT
+    noun = nouns[-1]
+    wanted = set(nouns[:-1]) | ({noun} if noun in _PERMANENT_TYPES else set())
+    if "permanent" in wanted:  # "permanent spell": any permanent type
+        wanted.discard("permanent")
+        if not set(_PERMANENT_TYPES) & set(candidate.types):
+            return False
+    kind_ok = {
+        "player": candidate.kind is TargetKind.PLAYER,
+        "opponent": candidate.kind is TargetKind.PLAYER and candidate.controller != chooser,
+        "spell": candidate.kind is TargetKind.SPELL,
+        "ability": candidate.kind is TargetKind.ABILITY,
+        "card": candidate.kind is TargetKind.CARD,
+        "permanent": candidate.kind is TargetKind.PERMANENT,
+    }.get(noun, candidate.kind is TargetKind.PERMANENT)
+    return kind_ok and wanted <= set(candidate.types)
+
+
+class ConditionKind(StrEnum):
+    """Conditions in a spell's text that look at how it was cast."""
+
+    KICKED = "kicked"
+    MANA_SPENT = "mana-spent"
+    CAST_FROM = "cast-from"
+
+
+class Condition(Frozen):
+    """A condition found in the text, with what it needs (a mana symbol, a zone, a kicker cost)."""
+
+    kind: ConditionKind
+    text: str
+    needs: str | None = None
+
+
+_KICKED = re.compile(r"if [^.,]*? was kicked(?: with its (\{[^ ]*?\}) kicker)?", re.IGNORECASE)
+_MANA_SPENT = re.compile(
+    r"if ((?:\{[wubrgc]\})+|[^.,]*? mana) was spent to cast(?: ~| this spell| it)?", re.IGNORECASE
+)
+_CAST_FROM = re.compile(r"if [^.,]*? was cast from (?:a |an |your |their )?(\w+)", re.IGNORECASE)
+
+
+def cast_conditions(text: str) -> tuple[Condition, ...]:
+    """Every kicked / mana-spent / cast-from condition of ``text``, in order."""
+    found: list[tuple[int, Condition]] = []
+    for match in _KICKED.finditer(text):
+        found.append(
+            (match.start(), Condition(kind=ConditionKind.KICKED, text=match.group(0), needs=match.group(1)))
+        )
+    for match in _MANA_SPENT.finditer(text):
+        found.append(
+            (
+                match.start(),
+                Condition(kind=ConditionKind.MANA_SPENT, text=match.group(0), needs=match.group(1)),
+            )
+        )
+    for match in _CAST_FROM.finditer(text):
+        found.append(
+            (
+                match.start(),
+                Condition(kind=ConditionKind.CAST_FROM, text=match.group(0), needs=match.group(1)),
+            )
+        )
+    return tuple(condition for _, condition in sorted(found, key=lambda pair: pair[0]))
+
+
+_PAID_REFERENCE = re.compile(
+    r"the (sacrificed|discarded|exiled|tapped) (\w+)'s (power|toughness|mana value)", re.IGNORECASE
+)
+
+
+class PaidReference(Frozen):
+    """A reference to an object used to pay a cost ("the sacrificed creature's power")."""
+
+    text: str
+    how: str  # sacrificed | discarded | exiled | tapped
+    characteristic: str  # power | toughness | mana value
+
+
+def paid_references(text: str) -> tuple[PaidReference, ...]:
+    """References of ``text`` to objects used to pay its costs."""
+    return tuple(
+        PaidReference(text=m.group(0), how=m.group(1).lower(), characteristic=m.group(3).lower())
+        for m in _PAID_REFERENCE.finditer(text)
+    )
+
+
+_RESOLUTION_CHOICE = re.compile(
+    r"[^.]*\b(?:of (?:your|their) choice|you choose|sacrifice an? |discard an? "
+    r"|choose (?!new target|any target|another target|target)[a-z])[^.]*\.?",
+    re.IGNORECASE,
+)
+_ADDITIONAL_COST = re.compile(r"as an additional cost", re.IGNORECASE)
+_MODAL_HEADER = re.compile(r"choose (?:one|two|three|one or more|one or both|any number)\b", re.IGNORECASE)
+
+
+def resolution_choices(texts: Iterable[str]) -> tuple[str, ...]:
+    """Sentences of ``texts`` whose choices are made as the spell or ability resolves (not on casting)."""
+    sentences: list[str] = []
+    for text in texts:
+        for match in _RESOLUTION_CHOICE.finditer(text):
+            sentence = match.group(0).strip()
+            if _ADDITIONAL_COST.search(sentence) or _MODAL_HEADER.search(sentence):
+                continue
+            sentences.append(sentence)
+    return tuple(sentences)
+
+
+_UNCOUNTERABLE = re.compile(r"can't be countered", re.IGNORECASE)
+_MANA_RIDER = re.compile(r"[^.]*\b(?:that|this) mana is spent[^.]*\.", re.IGNORECASE)
+
+
+def says_cannot_be_countered(text: str) -> bool:
+    """Whether ``text`` says the spell can't be countered."""
+    return bool(_UNCOUNTERABLE.search(text))
+
+
+def mana_rider(text: str) -> str | None:
+    """The rider of a mana ability ("If that mana is spent on …, that spell can't be countered.")."""
+    match = _MANA_RIDER.search(text)
+    return match.group(0).strip() if match else None
+
+
+_SYMBOL = re.compile(r"\{[^{}]+\}")
+
+
+def mana_symbols(cost: str) -> tuple[str, ...]:
+    """The mana symbols of ``cost`` ("{W}{U}{U}" → ("{W}", "{U}", "{U}"))."""
+    return tuple(_SYMBOL.findall(cost))
+
+
+def mana_includes(spent: Iterable[str], wanted: str) -> bool:
+    """Whether the symbols ``spent`` include every symbol of ``wanted`` ("{U}")."""
+    remaining = list(spent)
+    for symbol in mana_symbols(wanted.upper()):
+        if symbol not in remaining:
+            return False
+        remaining.remove(symbol)
+    return True
+
+
+def exiles(text: str) -> bool:
+    """Whether ``text`` exiles something (for linked abilities, CR 607.3)."""
+    return bool(re.search(r"\bexiles?\b", text, re.IGNORECASE))
+
+
+def refers_to_exiled(text: str) -> bool:
+    """Whether ``text`` refers to "the exiled card" / cards "exiled with" / "until ~ leaves"."""
+    return bool(
+        re.search(r"the exiled \w+|exiled with|until [^.]* leaves the battlefield", text, re.IGNORECASE)
+    )

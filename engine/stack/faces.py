@@ -1,0 +1,51 @@
+"""Which face of a double-faced spell is up on the stack (CR 712.8b, 712.8c, 712.8f, 712.11).
+
+A copy of a spell has the same face up as the original, so the spell-copy answers state it too.
+"""
+
+from __future__ import annotations
+
+from engine.core.citations import cite
+from engine.core.results import Explanation
+from engine.stack.items import StackSpell
+
+MELD_ON_STACK = cite("712.8b", "A meld card on the stack has only the characteristics of its front face")
+TDFC_ON_STACK = cite("712.8c", "a transforming double-faced spell has its front face up while on the stack")
+CAST_TRANSFORMED = cite("712.11a", "it’s put on the stack with its back face up")
+CAST_FRONT_BY_DEFAULT = cite("712.11", "A double-faced spell is cast with its front face up by default")
+MODAL_CHOSEN_FACE = cite("712.11b", "chooses which face they are casting before putting it onto the stack")
+MODAL_FACE_UP = cite("712.8f", "While a modal double-faced spell is on the stack")
+
+
+def spell_face_explanation(spell: StackSpell) -> Explanation | None:
+    """Which face of a double-faced spell is up on the stack, and so which characteristics it has."""
+    card = spell.card
+    if card.layout == "meld":
+        return Explanation.of(
+            f"A meld card on the stack has only its front face's characteristics ({card.front.name}).",
+            MELD_ON_STACK,
+        )
+    if card.layout == "modal_dfc" and len(card.faces) > 1:
+        face = card.faces[1] if spell.back_face_up else card.faces[0]
+        return Explanation.of(
+            f"Its caster chose the face to cast: {face.name} is up, and the spell has only that face's "
+            "characteristics.",
+            MODAL_CHOSEN_FACE,
+            MODAL_FACE_UP,
+        )
+    if card.layout != "transform" or len(card.faces) < 2:
+        return None
+    if spell.back_face_up:
+        return Explanation.of(
+            f"It was cast transformed, so it is on the stack with its back face ({card.faces[1].name}) up "
+            "and has only that face's characteristics; its mana value is that of its front face's mana "
+            "cost.",
+            CAST_TRANSFORMED,
+            TDFC_ON_STACK,
+        )
+    return Explanation.of(
+        f"A transforming double-faced spell is cast with its front face ({card.front.name}) up and has only "
+        "that face's characteristics.",
+        CAST_FRONT_BY_DEFAULT,
+        TDFC_ON_STACK,
+    )

@@ -1,0 +1,348 @@
+"""A board: the description a user gives (``BoardSpec``) and the game state it builds (``Board``).
+
+The spec is board format version 1 (see ``data.boards``): objects in timestamp order, then actions.
+Card names stay names here; the engine receives the parsed :class:`~engine.core.model.Card` for each name
+in a separate catalogue, so this module does no I/O. The state is immutable: every change is a frozen
+:class:`Event` appended to ``Board.events``, and replaying the events rebuilds the same board.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from engine.answers.stack_board import StackEntrySpec, stack_card_names
+from engine.core.characteristics import CopiableText
+from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
+from engine.core.results import Explanation
+from engine.state.tokens import TokenSpec
+from engine.state.zone_records import TriggerHit, ZoneMove
+
+
+class Player(StrEnum):
+    """The two players of a board, from the asker's point of view."""
+
+    YOU = "you"
+    OPPONENT = "opponent"
+
+
+class Zone(StrEnum):
+    """Zones a board describes (the stack is reserved for spell and ability copies, CR 707.10)."""
+
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    STACK = "stack"
+    HAND = "hand"  # only as where a card goes (``leaves``/``returns``)
+    LIBRARY = "library"
+
+
+class FaceDownKind(StrEnum):
+    """How a permanent came to be face down: morph, manifest, disguise or cloak (CR 702.37, 701.34)."""
+
+    MORPH = "morph"
+    MANIFEST = "manifest"
+    DISGUISE = "disguise"
+    CLOAK = "cloak"
+    PLAIN = "plain"
+
+
+class DayNight(StrEnum):
+    """The game's day/night designation (CR 728.1); a board without one has neither."""
+
+    DAY = "day"
+    NIGHT = "night"
+
+
+class EffectKind(StrEnum):
+    """Kinds of other (non-copy) continuous effects a board can put on an object, with their layer."""
+
+    PUMP = "pump"  # 7c
+    SET_PT = "set_pt"  # 7b
+    SWITCH_PT = "switch_pt"  # 7d
+    ADD_ABILITIES = "add_abilities"  # 6
+    REMOVE_ABILITIES = "remove_abilities"  # 6
+    ADD_TYPES = "add_types"  # 4
+    ADD_SUBTYPES = "add_subtypes"  # 4
+    SET_TYPES = "set_types"  # 4
+    SET_SUBTYPES = "set_subtypes"  # 4
+    SET_COLORS = "set_colors"  # 5
+    ANIMATE = "animate"  # 4, 5, 6, 7b: "becomes a 1/1 … artifact creature … It's still a land."
+    GAIN_CONTROL = "gain_control"  # 2: "Gain control of target creature"
+
+
+PT_COUNTS = ("creature cards in your graveyard",)
+
+
+class EffectSpec(Frozen):
+    """One continuous effect on an object; only the fields its kind uses are set."""
+
+    kind: EffectKind
+    line: int = 0
+    power: int | None = None
+    toughness: int | None = None
+    abilities: tuple[str, ...] = ()
+    all_abilities: bool = False  # remove_abilities: all
+    types: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = None
+    colors: tuple[str, ...] | None = None  # Scryfall letters
+    keep_types: bool = True  # animate: "It's still a land." (types added, not replaced)
+    if_colors: tuple[str, ...] = ()  # pump: only while it has these colors ("White creatures get +1/+1")
+    pt_count: str | None = None  # animate: P/T each equal to a count (one of PT_COUNTS), set in layer 7b
+    controller: Player | None = None  # gain_control: who controls it now
+    with_previous: bool = False  # another part of the effect before it: one effect, several layers (613.6)
+
+
+class ObjectSpec(Frozen):
+    """One object as the board describes it (an entry of ``battlefield``, ``graveyard`` or ``exile``)."""
+
+    card: str
+    id: str
+    line: int = 0
+    zone: Zone = Zone.BATTLEFIELD
+    controller: Player = Player.YOU
+    copy_of: str | None = None
+    then_copy_of: tuple[str, ...] = ()  # copied in turn through the copy ability it got (CR 707.5, 707.9e)
+    via: str | None = None
+    tapped: bool = False
+    phased_out: bool = False  # treated as though it doesn't exist (CR 702.26b)
+    flipped: bool = False
+    transformed: bool = False
+    back_face: bool = False  # a modal double-faced card with its back face up (``face: back``, CR 712.8f)
+    face_down: FaceDownKind | None = None
+    token: bool = False
+    counters: tuple[tuple[str, int], ...] | None = None  # None: whatever entering gives it (CR 614.1c)
+    choices: tuple[tuple[str, str], ...] = ()
+    kicked: bool = False
+    x: int = 0
+    attached_to: str | None = None
+    effects: tuple[EffectSpec, ...] = ()
+    exiled_by: str | None = None
+    exiled_by_ability: int | None = None
+
+
+class ActionKind(StrEnum):
+    """Things that happen to the board after it is set up, in order."""
+
+    ENTERS = "enters"
+    BECOMES_COPY = "becomes_copy"
+    CREATE_TOKEN_COPY = "create_token_copy"
+    CREATE_TOKEN = "create_token"  # a token whose characteristics the effect defines (CR 111.3)
+    ENDS = "ends"  # one of the object's effects ends (its ``effect``-th, counting from 1)
+    TURN_FACE_UP = "turn_face_up"
+    TURN_FACE_DOWN = "turn_face_down"
+    TRANSFORM = "transform"
+    RESOLVES = "resolves"  # a permanent spell resolves (CR 608.3a, 712.13; engine.actions.resolving)
+    NEXT_ENTERS_AS_COPY = "next_enters_as_copy"  # Mystic Reflection's pending replacement (CR 614.1c)
+    DAY_NIGHT = "day_night"  # it becomes day or night (CR 728.1a, 702.145)
+    PUT_ONTO_BATTLEFIELD = "put_onto_battlefield"  # a card in another zone is put onto it (CR 712.14)
+    FLIP = "flip"  # a flip card flips (CR 710.4)
+    LEAVES = "leaves"  # a permanent leaves the battlefield (CR 400.7, 712.21); see ``MoveSpec``
+    RETURNS = "returns"  # the card(s) a permanent became move on, found again (CR 712.21c)
+    ATTACH = "attach"  # an Aura, Equipment or Fortification becomes attached to ``to`` (CR 301.5, 613.7e)
+
+
+class MoveSpec(Frozen):
+    """Where a ``leaves``/``returns`` action puts the card(s), and the choices made (``actions.zones``)."""
+
+    to: Zone
+    by: str | None = None  # the handle of the object whose ability moves it (Duplicant's imprint)
+    replacement: str | None = None  # which replacement effect the affected player applies (CR 616.1)
+    last: str | None = None  # exiling a melded permanent: the card the player puts last (CR 712.21b)
+    ids: tuple[tuple[str, str], ...] = ()  # card name → handle of the card in its new zone
+    counters: tuple[tuple[str, int], ...] = ()  # returns: counters each card enters with
+    controller: Player | None = None  # returns: under whose control (None: its owner's)
+
+
+class ActionSpec(Frozen):
+    """One action; ``entering`` is the object for ``enters``, ``target`` the object acted on otherwise."""
+
+    kind: ActionKind
+    line: int = 0
+    entering: ObjectSpec | None = None
+    target: str | None = None
+    of: str | None = None
+    via: str | None = None
+    new_id: str | None = None
+    controller: Player = Player.YOU
+    token: TokenSpec | None = None  # create_token: what the effect defines
+    exiled_with: str | None = None  # create_token_copy of a card exiled with this object (CR 111.12)
+    effect: int | None = None  # ends: which of the object's effects, counting from 1
+    move: MoveSpec | None = None  # leaves / returns
+    day_night: DayNight | None = None  # day_night: what it becomes
+    transformed: bool = False  # put_onto_battlefield: "transformed" (CR 712.14a)
+    to: str | None = None  # attach: the permanent it becomes attached to
+
+
+class BoardSpec(Frozen):
+    """A whole board description (format version 1)."""
+
+    version: int = 1
+    objects: tuple[ObjectSpec, ...] = ()
+    actions: tuple[ActionSpec, ...] = ()
+    query: str | None = None
+    query_linked: str | None = None
+    stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
+    day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
+
+    def card_names(self) -> tuple[str, ...]:
+        """Every card name the board mentions (objects, entering objects and ``via`` cards), deduplicated."""
+        names: list[str] = []
+        for obj in self.objects:
+            names += [obj.card, *([obj.via] if obj.via else [])]
+        for action in self.actions:
+            if action.entering:
+                names += [action.entering.card, *([action.entering.via] if action.entering.via else [])]
+            if action.via:
+                names.append(action.via)
+        names += stack_card_names(self.stack)
+        return tuple(dict.fromkeys(names))
+
+
+class AppliedCopy(Frozen):
+    """A copy effect in layer 1a: the copiable values it grants, fixed when it began (CR 707.2b, 707.2c)."""
+
+    timestamp: int
+    of_id: str
+    via: str  # the card whose ability created the effect
+    effect: CopyEffect | None  # None for an unconditional "create a token that's a copy"
+    values: CopiableText
+    text_card: Card | None = None  # the card whose printed text ``values`` derive from (None: face down)
+
+
+class AsEntersSetting(Frozen):
+    """An "as enters / as turned face up" effect that sets P/T, so it's copiable (CR 613.2a, 707.2)."""
+
+    timestamp: int
+    option: str
+    power: PrintedNumber
+    toughness: PrintedNumber
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+
+class TimedEffect(Frozen):
+    """A non-copy continuous effect with its timestamp (CR 613.7)."""
+
+    timestamp: int
+    spec: EffectSpec
+    listed: bool = False  # listed under the object's ``effects:`` (what ``ends`` counts)
+    source: str | None = None  # what generated it, as the reasoning names it in each layer's step
+
+
+class GameObject(Frozen):
+    """An object on the board. ``card`` is None for a token defined only by a copy effect (CR 111.3)."""
+
+    id: str
+    card: Card | None
+    zone: Zone = Zone.BATTLEFIELD
+    owner: Player = Player.YOU
+    controller: Player = Player.YOU
+    timestamp: int = 0
+    token: bool = False
+    tapped: bool = False
+    phased_out: bool = False
+    flipped: bool = False
+    transformed: bool = False
+    back_face: bool = False
+    face_down: FaceDownKind | None = None
+    counters: dict[str, int] = Field(default_factory=dict)
+    choices: dict[str, str] = Field(default_factory=dict)
+    kicked: bool = False
+    x: int = 0
+    attached_to: str | None = None
+    copies: tuple[AppliedCopy, ...] = ()
+    settings: tuple[AsEntersSetting, ...] = ()
+    effects: tuple[TimedEffect, ...] = ()
+    exiled_by: str | None = None
+    exiled_by_ability: int | None = None
+    came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
+
+
+class Event(Frozen):
+    """One recorded change; ``Board.events`` replayed in order rebuild the board."""
+
+    kind: ActionKind
+    timestamp: int
+    object_id: str
+    entering: ObjectSpec | None = None
+    of: str | None = None
+    via: str | None = None
+    new_id: str | None = None
+    controller: Player = Player.YOU
+    token: TokenSpec | None = None
+    exiled_with: str | None = None
+    effect: int | None = None
+    move: MoveSpec | None = None
+    day_night: DayNight | None = None
+    transformed: bool = False
+    to: str | None = None
+
+
+class LogEntry(Frozen):
+    """A step or a note of the reasoning, about one object."""
+
+    object_id: str
+    explanation: Explanation
+    note: bool = False
+
+
+class PendingCopy(Frozen):
+    """ "The next time one or more creatures or planeswalkers enter this turn, they enter as copies of …"."""
+
+    of_id: str  # the chosen object
+    via: str  # the card whose effect this is
+    types: tuple[str, ...]  # the card types an entering permanent must have for it to apply
+    action: int | None = None  # once applied: the action (index in Board.events) it applied in
+
+
+class Board(Frozen):
+    """The game state: objects in timestamp order, the events that built it, and the reasoning so far."""
+
+    objects: tuple[GameObject, ...] = ()
+    events: tuple[Event, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+    clock: int = 0
+    moves: tuple[ZoneMove, ...] = ()  # zone changes, in order (engine.actions.zones)
+    triggers: tuple[TriggerHit, ...] = ()  # what those zone changes triggered
+    day_night: DayNight | None = None  # CR 728.1
+    pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
+    used_copies: tuple[PendingCopy, ...] = ()  # applied ones: what enters in the same action shares them
+    considered: tuple[str, ...] = ()  # entering objects whose "enter as a copy" replacements were applied
+
+    def get(self, object_id: str) -> GameObject:
+        """The object with handle ``object_id``; KeyError naming it when absent."""
+        for obj in self.objects:
+            if obj.id == object_id:
+                return obj
+        raise KeyError(f"no object {object_id!r} on the board")
+
+    def has(self, object_id: str) -> bool:
+        """Whether an object with this handle exists."""
+        return any(obj.id == object_id for obj in self.objects)
+
+    def in_zone(self, zone: Zone) -> tuple[GameObject, ...]:
+        """Objects in ``zone``, in timestamp order."""
+        return tuple(obj for obj in self.objects if obj.zone is zone)
+
+    def tick(self) -> tuple[Board, int]:
+        """The next timestamp, and the board that has used it (CR 613.7)."""
+        return self.model_copy(update={"clock": self.clock + 1}), self.clock + 1
+
+    def replace(self, obj: GameObject) -> Board:
+        """The board with ``obj`` replacing the object with the same handle (or appended)."""
+        if not self.has(obj.id):
+            return self.model_copy(update={"objects": (*self.objects, obj)})
+        objects = tuple(obj if o.id == obj.id else o for o in self.objects)
+        return self.model_copy(update={"objects": objects})
+
+    def explain(self, object_id: str, explanation: Explanation, *, note: bool = False) -> Board:
+        """The board with one more step (or note) of reasoning about ``object_id``."""
+        entry = LogEntry(object_id=object_id, explanation=explanation, note=note)
+        return self.model_copy(update={"log": (*self.log, entry)})
+
+    def record(self, event: Event) -> Board:
+        """The board with ``event`` appended to its history."""
+        return self.model_copy(update={"events": (*self.events, event)})
