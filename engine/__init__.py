@@ -24,14 +24,7 @@ from engine.answers.stack_answer import (
     copies_on_the_stack,
     stack_copy_question,
 )
-from engine.answers.stack_board import (
-    BoardObject,
-    StackEntrySpec,
-    board_object,
-    build_stack,
-    stack_card_names,
-    stack_handles,
-)
+from engine.answers.stack_board import BoardObject, board_object, build_stack, stack_handles
 from engine.copy.effects import CopyError
 from engine.core.characteristics import COLOR_NAMES
 from engine.core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
@@ -57,6 +50,7 @@ from engine.state.board import (
     Player,
     Zone,
 )
+from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.tokens import PREDEFINED_TOKENS, TokenSpec
 from engine.state.zone_records import TriggerHit, ZoneMove
 

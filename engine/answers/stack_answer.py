@@ -19,7 +19,7 @@ from engine.answers.copy_result import (
     Status,
     object_summary,
 )
-from engine.answers.stack_board import BoardObject, StackEntrySpec, build_stack
+from engine.answers.stack_board import BoardObject, build_stack
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.layers.system import copiable_values, current_characteristics, current_controller
@@ -35,6 +35,7 @@ from engine.stack.items import (
     requirements_of,
 )
 from engine.state.board import Board, BoardSpec, GameObject, ObjectSpec, Player, Zone
+from engine.state.stack_spec import StackEntrySpec
 
 
 class StackCopyAnswer(Answer):

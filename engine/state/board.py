@@ -12,10 +12,10 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from engine.answers.stack_board import StackEntrySpec, stack_card_names
 from engine.core.characteristics import CopiableText
 from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.core.results import Explanation
+from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.tokens import TokenSpec
 from engine.state.zone_records import TriggerHit, ZoneMove
 

@@ -16,18 +16,11 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
-from engine.answers.stack_board import (
-    MAX_STACK,
-    BoardObject,
-    StackEntrySpec,
-    board_object,
-    build_stack,
-    stack_card_names,
-    stack_handles,
-)
+from engine.answers.stack_board import BoardObject, board_object, build_stack, stack_handles
 from engine.core.model import Card
 from engine.stack.copies import StackCopyResult, cast_copy
 from engine.stack.items import Choices, Payment, StackError
+from engine.state.stack_spec import MAX_STACK, StackEntrySpec, stack_card_names
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"

@@ -16,9 +16,9 @@ from engine.answers.stack_answer import (
     copies_on_the_stack,
     stack_copy_question,
 )
-from engine.answers.stack_board import StackEntrySpec, stack_card_names
 from engine.core.model import Card
 from engine.state.board import BoardSpec
+from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
