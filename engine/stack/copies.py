@@ -14,7 +14,6 @@ from typing import Literal
 
 from engine.core.model import SELF, AbilityKind, Card, CopyEffect, CopyScope, ExceptionKind, Frozen
 from engine.core.results import Explanation
-from engine.linked.links import MANY_EXILED
 from engine.oracle.spell_text import (
     Condition,
     ConditionKind,
@@ -56,6 +55,7 @@ from engine.stack.items import (
     KICKER_LINKED,
     LAST_KNOWN,
     MANA_RIDER,
+    MANY_EXILED,
     MODE_TARGETS,
     MODES,
     NEW_TARGETS,

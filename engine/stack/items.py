@@ -15,6 +15,7 @@ from typing import Literal
 from engine.core.citations import Citation, cite
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
+from engine.errors import UserError
 from engine.oracle.spell_text import (
     Targetable,
     TargetKind,
@@ -41,6 +42,8 @@ CARD_COPY_CEASES = cite(
 )
 STORM = cite("702.40a", "copy it for each other spell that was cast before it this turn")
 SAME_SOURCE = cite("707.10b", "A copy of an ability has the same source as the original ability")
+# the same citation as engine.linked (the registry is idempotent), so the stack needs no linked-ability code
+MANY_EXILED = cite("607.3", "the ability refers to each of the exiled cards")
 NEW_TARGETS = cite("707.10c", "the new targets must be legal")
 FOR_EACH = cite("707.10d", "Some effects copy a spell or ability for each player or object it")
 FOR_EACH_SAME = cite("707.10d", "each of its targets must be the same player or object")
@@ -92,7 +95,7 @@ INDEPENDENT = cite(
 _PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Planeswalker", "Land"})
 
 
-class StackError(ValueError):
+class StackError(ValueError, UserError):
     """A stack scenario the rules don't allow, with the explanation to show the user."""
 
     def __init__(self, explanation: Explanation) -> None:
