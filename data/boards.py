@@ -61,6 +61,7 @@ from engine import (
     StackEntrySpec,
     StackError,
     TokenSpec,
+    UserError,
     Zone,
     stack_handles,
 )
@@ -122,7 +123,7 @@ _FACE_ACTIONS = (
 )
 
 
-class BoardFormatError(ValueError):
+class BoardFormatError(ValueError, UserError):
     """A board file that doesn't follow the format; the message names the line when it knows it."""
 
     def __init__(self, message: str, line: int | None = None) -> None:

@@ -10,6 +10,7 @@ import sqlite_utils
 
 from data.cards.schema import MIGRATIONS as CARD_MIGRATIONS
 from data.rules.schema import MIGRATIONS as RULES_MIGRATIONS
+from engine import WorldError
 
 Migration = Callable[[sqlite_utils.Database], None]
 
@@ -20,7 +21,7 @@ COMPONENT_MIGRATIONS: dict[str, Sequence[Migration]] = {
 }
 
 
-class CacheUnusable(sqlite3.DatabaseError):
+class CacheUnusable(sqlite3.DatabaseError, WorldError):  # noqa: N818 -- reads as what is wrong
     """The cache file cannot be opened or is not an SQLite database."""
 
 
@@ -47,6 +48,7 @@ def migrate(db: sqlite_utils.Database) -> None:
     db.execute(
         "CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)"
     )
+    db.execute("CREATE TABLE IF NOT EXISTS generations (component TEXT PRIMARY KEY, token TEXT NOT NULL)")
     for component, migrations in COMPONENT_MIGRATIONS.items():
         applied = schema_version(db, component)
         for number, migration in enumerate(migrations[applied:], start=applied + 1):
@@ -63,3 +65,19 @@ def schema_version(db: sqlite_utils.Database, component: str) -> int:
     """How many migrations of ``component`` have been applied."""
     row = db.execute("SELECT version FROM schema_versions WHERE component = ?", [component]).fetchone()
     return int(row[0]) if row else 0
+
+
+def bump_generation(conn: sqlite3.Connection, component: str) -> None:
+    """Mark ``component``'s data as changed, in the caller's transaction, so that every process and
+    thread holding something derived from it (a name index, a keyword vocabulary) reloads it."""
+    conn.execute(
+        "INSERT INTO generations (component, token) VALUES (?, lower(hex(randomblob(8)))) "
+        "ON CONFLICT (component) DO UPDATE SET token = excluded.token",
+        [component],
+    )
+
+
+def generation(db: sqlite_utils.Database, component: str) -> str:
+    """A token that changes whenever ``component``'s data changes ("" before its first write)."""
+    row = db.execute("SELECT token FROM generations WHERE component = ?", [component]).fetchone()
+    return str(row[0]) if row else ""

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from bot.config import Settings
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 app = typer.Typer(
     name="mtg-judge",
@@ -43,6 +44,8 @@ def _global_options(ctx: typer.Context, db: DbOption = None, offline: OfflineOpt
 
 def settings_for(ctx: typer.Context, db: Path | None, offline: bool) -> Settings:
     """Settings from the environment, overridden by global then per-command ``--db``/``--offline``."""
+    from bot.config import Settings  # here, not at the top: pydantic-settings is slow to import
+
     global_options = ctx.find_object(GlobalOptions) or GlobalOptions()
     overrides: dict[str, Any] = {}
     chosen_db = db or global_options.db

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 import sys
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -14,33 +13,26 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
-from bot.cli.common import run_with_rules, show
+from bot.cli.common import ask_with_rules, show
 from bot.cli.stack_render import stack_copy_panel
-from bot.services.board import BoardResult, InvalidCopyQuery, board_answer, board_json, copy_answer
-from data.boards import MAX_TEXT, BoardFormatError
-from engine import (
-    COLOR_NAMES,
-    CharacteristicsView,
-    CopyError,
-    CurrentView,
-    Explanation,
-    FaceDownKind,
-    LinkedView,
-    ObjectAnswer,
-    OriginalState,
-    StackBoardAnswer,
-    StackError,
-    TriggerHit,
-    ZoneMove,
-)
 
-_COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
-_PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")
-MAX_GRAVEYARD = 30
-MAX_CHOICES = 5
-MAX_COUNTER_KINDS = 10
-MAX_X = 1_000
-MAX_CHOICE = 100
+if TYPE_CHECKING:
+    from bot.config import Settings
+    from bot.judge import BoardResult, Judge
+    from engine import (
+        CharacteristicsView,
+        CurrentView,
+        Explanation,
+        LinkedView,
+        ObjectAnswer,
+        TriggerHit,
+        ZoneMove,
+    )
+
+MAX_BOARD_TEXT = 100_000  # read at most this much of a board file; the Judge checks the exact limit
+FaceDownOption = Annotated[
+    str | None, typer.Option(help="The original is face down: morph, manifest, disguise, cloak or plain.")
+]
 
 
 @app.command("board")
@@ -53,7 +45,7 @@ def board_command(
 ) -> None:
     """Build a board (objects, copies, effects, actions) and explain what the queried object is."""
     text = _read_board(file, as_json=as_json)
-    _answer(board_answer(settings_for(ctx, db, offline), text), as_json=as_json)
+    _answer(settings_for(ctx, db, offline), lambda judge: judge.board(text), as_json=as_json)
 
 
 @app.command("copy")
@@ -69,7 +61,7 @@ def copy_command(
         bool, typer.Option("--flipped", help="The original (a flip card) is flipped.")
     ] = False,
     transformed: Annotated[bool, typer.Option("--transformed", help="Its back face is up.")] = False,
-    face_down: Annotated[FaceDownKind | None, typer.Option(help="The original is face down.")] = None,
+    face_down: FaceDownOption = None,
     pump: Annotated[str, typer.Option(help="An effect gives the original +P/+T: '2/2'.")] = "",
     animated: Annotated[
         bool, typer.Option("--animated", help="An effect made the original a creature.")
@@ -81,9 +73,7 @@ def copy_command(
     choice: Annotated[
         str, typer.Option(help="\"As enters\" choices made for the original: 'option=3, creature type=Elf'.")
     ] = "",
-    x: Annotated[
-        int, typer.Option("--x", min=0, max=MAX_X, help="X paid for the copier's spell (Altered Ego).")
-    ] = 0,
+    x: Annotated[int, typer.Option("--x", help="X paid for the copier's spell (Altered Ego).")] = 0,
     new_choice: Annotated[
         str, typer.Option(help="\"As enters\" choices the copy's controller makes anew: 'option=1'.")
     ] = "",
@@ -92,36 +82,40 @@ def copy_command(
     offline: OfflineOption = False,
 ) -> None:
     """What COPIER is when it copies ORIGINAL (ORIGINAL on the battlefield, COPIER using its own ability)."""
-    state = OriginalState(
-        counters=_counters(counters, as_json=as_json),
-        tapped=tapped,
-        flipped=flipped,
-        transformed=transformed,
-        face_down=face_down,
-        pump=_pump(pump, as_json=as_json),
-        animated=animated,
-        graveyard=_graveyard(graveyard, as_json=as_json),
-        choices=_choices(choice, "--choice", as_json=as_json),
-        new_choices=_choices(new_choice, "--new-choice", as_json=as_json),
-        copier_x=x,
-    )
-    _answer(copy_answer(settings_for(ctx, db, offline), copier, original, state, onto), as_json=as_json)
+    from bot.judge import original_state
+
+    def question(judge: Judge) -> Awaitable[BoardResult]:
+        state = original_state(
+            counters=counters,
+            tapped=tapped,
+            flipped=flipped,
+            transformed=transformed,
+            face_down=face_down,
+            pump=pump,
+            animated=animated,
+            graveyard=graveyard,
+            choices=choice,
+            new_choices=new_choice,
+            x=x,
+        )
+        return judge.copy(copier, original, state, onto)
+
+    _answer(settings_for(ctx, db, offline), question, as_json=as_json)
 
 
-def _answer(question: Coroutine[Any, Any, BoardResult], *, as_json: bool) -> None:
-    result = run_with_rules(
-        question, as_json=as_json, user_errors=(BoardFormatError, CopyError, StackError, InvalidCopyQuery)
-    )
-    show(
-        result,
-        as_json=as_json,
-        to_json=board_json,
-        to_panel=_panel,
-    )
+def _answer(
+    settings: Settings, question: Callable[[Judge], Awaitable[BoardResult]], *, as_json: bool
+) -> None:
+    from bot.judge import board_json
+
+    result = ask_with_rules(settings, question, as_json=as_json)
+    show(result, as_json=as_json, to_json=board_json, to_panel=_panel)
 
 
 def _panel(result: BoardResult) -> Panel:
     """A copy on the stack gets its own panel (CR 707.10); an object on the board the usual one."""
+    from engine import StackBoardAnswer
+
     if isinstance(result.answer, StackBoardAnswer):
         return stack_copy_panel(result.answer.result, result.answer.rules_version)
     answer = result.answer
@@ -130,57 +124,17 @@ def _panel(result: BoardResult) -> Panel:
 
 def _read_board(file: str, *, as_json: bool) -> str:
     try:
-        text = sys.stdin.read(MAX_TEXT + 1) if file == "-" else _read_file(Path(file))
+        text = sys.stdin.read(MAX_BOARD_TEXT + 1) if file == "-" else _read_file(Path(file))
     except (OSError, UnicodeDecodeError) as error:
         fail(f"can't read {file}: {error}", as_json=as_json)
-    if len(text) > MAX_TEXT:
-        fail(f"the board is too long (at most {MAX_TEXT} characters)", as_json=as_json)
+    if len(text) > MAX_BOARD_TEXT:
+        fail(f"the board is too long (at most {MAX_BOARD_TEXT} characters)", as_json=as_json)
     return text
 
 
 def _read_file(path: Path) -> str:
     with path.open(encoding="utf-8") as handle:
-        return handle.read(MAX_TEXT + 1)
-
-
-def _counters(text: str, *, as_json: bool) -> tuple[tuple[str, int], ...]:
-    found: list[tuple[str, int]] = []
-    for part in filter(str.strip, text.split(",")):
-        match = _COUNTER.match(part)
-        if match is None or len(part) > MAX_CHOICE:
-            fail(f"--counters takes KIND=N pairs like '+1/+1=3' (got {part.strip()!r})", as_json=as_json)
-        found.append((match["kind"], int(match["n"])))
-    if len(found) > MAX_COUNTER_KINDS:
-        fail(f"--counters takes at most {MAX_COUNTER_KINDS} kinds of counters", as_json=as_json)
-    return tuple(found)
-
-
-def _choices(text: str, flag: str, *, as_json: bool) -> tuple[tuple[str, str], ...]:
-    found: list[tuple[str, str]] = []
-    for part in filter(str.strip, text.split(",")):
-        key, _, value = part.partition("=")
-        if not key.strip() or not value.strip() or len(part) > MAX_CHOICE:
-            fail(f"{flag} takes KEY=VALUE pairs like 'option=3' (got {part.strip()!r})", as_json=as_json)
-        found.append((key.strip(), value.strip()))
-    if len(found) > MAX_CHOICES:
-        fail(f"{flag} takes at most {MAX_CHOICES} choices", as_json=as_json)
-    return tuple(found)
-
-
-def _pump(text: str, *, as_json: bool) -> tuple[int, int] | None:
-    if not text.strip():
-        return None
-    match = _PT.match(text)
-    if match is None:
-        fail(f"--pump takes P/T like '2/2' (got {text!r})", as_json=as_json)
-    return int(match["p"]), int(match["t"])
-
-
-def _graveyard(text: str, *, as_json: bool) -> tuple[str, ...]:
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
-    if len(names) > MAX_GRAVEYARD:
-        fail(f"--graveyard takes at most {MAX_GRAVEYARD} cards", as_json=as_json)
-    return names
+        return handle.read(MAX_BOARD_TEXT + 1)
 
 
 def board_panel(
@@ -249,6 +203,8 @@ def _object_lines(current: CurrentView) -> list[Text]:
         )
     ]
     lines.append(Text(_type_line(current)))
+    from engine import COLOR_NAMES
+
     colors = ", ".join(COLOR_NAMES.get(c, c) for c in current.colors) or "colorless"
     numbers = f"{current.power}/{current.toughness}" if current.power is not None else "no power/toughness"
     lines.append(Text(f"{colors} · {numbers}"))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -15,12 +14,12 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeE
 from rich.rule import Rule
 from rich.text import Text
 
-from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, fail, settings_for
-from bot.cli.common import NameArgument, run_service, show
-from bot.services.cards import SyncFailed, card_faces, card_json, import_card_file, look_up_card, sync_cards
-from data.cards.importer import CardImportError, ImportSummary
-from data.cards.importer import Progress as ProgressCallback
-from data.db import CacheUnusable
+from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, settings_for
+from bot.cli.common import NameArgument, ask, show
+
+if TYPE_CHECKING:
+    from bot.judge import CardAnswer, CardImportSummary
+    from bot.judge import Progress as ProgressCallback
 
 PathArgument = Annotated[
     Path,
@@ -39,8 +38,8 @@ def card_command(
     offline: OfflineOption = False,
 ) -> None:
     """Show a card's Oracle text (cache first, then Scryfall unless offline)."""
-    card = run_service(look_up_card(settings_for(ctx, db, offline), name), as_json=as_json)
-    show(card, as_json=as_json, to_json=card_json, to_panel=card_panel)
+    answer = ask(settings_for(ctx, db, offline), lambda judge: judge.card(name), as_json=as_json)
+    show(answer, as_json=as_json, to_json=lambda card: card.json_payload(), to_panel=card_panel)
 
 
 @app.command("import-cards")
@@ -49,11 +48,8 @@ def import_cards_command(
 ) -> None:
     """Import a Scryfall bulk file into the cache (streaming; an interrupted import changes nothing)."""
     settings = settings_for(ctx, db, offline)
-    try:
-        with progress_bar(f"Importing {path.name}") as progress:
-            summary = import_card_file(settings, path, progress)
-    except (CardImportError, CacheUnusable) as error:
-        fail(str(error))
+    with progress_bar(f"Importing {path.name}") as progress:
+        summary = ask(settings, lambda judge: judge.import_cards(path, progress), as_json=False)
     report_import(summary)
 
 
@@ -61,18 +57,15 @@ def import_cards_command(
 def sync_command(ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False) -> None:
     """Download Scryfall's current oracle_cards bulk file and import it."""
     settings = settings_for(ctx, db, offline)
-    try:
-        with progress_bar("Importing oracle_cards") as progress:
-            summary = asyncio.run(sync_cards(settings, progress))
-    except (SyncFailed, CardImportError, CacheUnusable) as error:
-        fail(str(error))
+    with progress_bar("Importing oracle_cards") as progress:
+        summary = ask(settings, lambda judge: judge.sync_cards(progress), as_json=False)
     report_import(summary)
 
 
-def card_panel(card: dict[str, Any]) -> Panel:
+def card_panel(card: CardAnswer) -> Panel:
     """A rich panel with every face: name and mana cost, type line, rules text, P/T or loyalty."""
     parts: list[Any] = []
-    for index, face in enumerate(card_faces(card)):
+    for index, face in enumerate(card.faces):
         if index:
             parts.append(Rule(style="dim"))
         header = Text(face.name, style="bold")
@@ -83,9 +76,7 @@ def card_panel(card: dict[str, Any]) -> Panel:
             parts.append(Text(face.oracle_text))
         if face.stats:
             parts.append(Text(face.stats, style="bold", justify="right"))
-    return Panel(
-        Group(*parts), title=Text(str(card["name"])), subtitle=Text(str(card.get("layout", ""))), expand=False
-    )
+    return Panel(Group(*parts), title=Text(card.name), subtitle=Text(card.oracle.layout or ""), expand=False)
 
 
 @contextmanager
@@ -101,7 +92,7 @@ def progress_bar(description: str) -> Iterator[ProgressCallback]:
         yield advance
 
 
-def report_import(summary: ImportSummary) -> None:
+def report_import(summary: CardImportSummary) -> None:
     """Say what an import did."""
     console.print(
         Text(

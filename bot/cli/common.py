@@ -1,22 +1,24 @@
-"""What the commands share: running a service call with its errors turned into user-facing failures,
-saying when the rules were downloaded, and printing an answer as JSON or as a panel."""
+"""What the commands share: asking the Judge with its errors turned into user-facing failures, saying
+when the rules were downloaded, and printing an answer as JSON or as a panel.
+
+The Judge (and through it the engine) is imported only when a command runs, so ``--help`` is fast.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
-from typing import Annotated, Any, Protocol, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
 import typer
 from rich.console import RenderableType
 from rich.text import Text
 
 from bot.cli.app import console, err_console, fail, print_json
-from bot.services.rules import ImportSummary, RulesUnavailable
-from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
-from data.db import CacheUnusable
-from data.rules.download import RulesDownloadError
-from data.rules.parser import RulesParseError
+
+if TYPE_CHECKING:
+    from bot.config import Settings
+    from bot.judge import ImportSummary, Judge
 
 T = TypeVar("T")
 
@@ -24,7 +26,7 @@ NameArgument = Annotated[str, typer.Argument(help="Card name: full, any face, pa
 
 
 class RulesBacked(Protocol):
-    """A service answer built on the stored rules, which may have been downloaded for it."""
+    """A Judge answer built on the stored rules, which may have been downloaded for it."""
 
     @property
     def downloaded(self) -> ImportSummary | None: ...
@@ -33,37 +35,41 @@ class RulesBacked(Protocol):
 R = TypeVar("R", bound=RulesBacked)
 
 
-def run_service(
-    call: Coroutine[Any, Any, T], *, as_json: bool, user_errors: tuple[type[Exception], ...] = ()
-) -> T:
-    """Run a service call; a card-lookup error, missing rules, an unusable cache or one of ``user_errors``
-    exits with status 1 and a clear message (with the suggested names for an unknown or ambiguous name)."""
-    plain_failures: tuple[type[Exception], ...] = (
-        CardLookupError,
-        RulesUnavailable,
-        CacheUnusable,
-        *user_errors,
+def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_json: bool) -> T:
+    """Open a Judge, ask ``question`` and return its answer; any JudgeError exits with status 1 and its
+    message (with the suggested names or rules for an unknown or ambiguous one)."""
+    from bot.judge import (
+        AmbiguousCardName,
+        CardNotFound,
+        Judge,
+        JudgeError,
+        RuleNotFound,
+        RulesDownloadError,
+        RulesParseError,
     )
+
+    async def asked() -> T:
+        async with Judge.open(settings) as judge:
+            return await question(judge)
+
     try:
-        return asyncio.run(call)
+        return asyncio.run(asked())
     except AmbiguousCardName as error:
         fail(str(error), error.candidates, as_json=as_json)
-    except CardNotFound as error:
-        fail(str(error), error.suggestions, as_json=as_json)
-    except plain_failures as error:
-        fail(str(error), as_json=as_json)
+    except (CardNotFound, RuleNotFound) as error:
+        fail(str(error), list(error.suggestions), as_json=as_json)
     except (RulesDownloadError, RulesParseError) as error:
         fail(
             f"Could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
             as_json=as_json,
         )
+    except JudgeError as error:
+        fail(str(error), as_json=as_json)
 
 
-def run_with_rules(
-    call: Coroutine[Any, Any, R], *, as_json: bool, user_errors: tuple[type[Exception], ...] = ()
-) -> R:
-    """:func:`run_service` for an answer built on the rules, saying on stderr when they were downloaded."""
-    answer = run_service(call, as_json=as_json, user_errors=user_errors)
+def ask_with_rules(settings: Settings, question: Callable[[Judge], Awaitable[R]], *, as_json: bool) -> R:
+    """:func:`ask` for an answer built on the rules, saying on stderr when they were downloaded."""
+    answer = ask(settings, question, as_json=as_json)
     if answer.downloaded is not None:
         err_console.print(Text(f"Downloaded the Comprehensive Rules. {import_message(answer.downloaded)}"))
     return answer

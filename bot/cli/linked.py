@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -10,9 +10,11 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
-from bot.cli.common import run_with_rules, show
-from bot.services.linked import InvalidLinkedQuery, LinkedAnswer, linked_abilities, linked_json
-from engine import LinkedReport
+from bot.cli.common import ask_with_rules, show
+
+if TYPE_CHECKING:
+    from bot.judge import LinkedAnswer
+    from engine import LinkedReport
 
 NamesArgument = Annotated[
     list[str],
@@ -31,10 +33,10 @@ def linked_command(
     offline: OfflineOption = False,
 ) -> None:
     """Find and explain every pair of linked abilities on a card (CR 607)."""
-    answer = run_with_rules(
-        linked_abilities(settings_for(ctx, db, offline), names),
-        as_json=as_json,
-        user_errors=(InvalidLinkedQuery,),
+    from bot.judge import linked_json
+
+    answer = ask_with_rules(
+        settings_for(ctx, db, offline), lambda judge: judge.linked(names), as_json=as_json
     )
     show(answer, as_json=as_json, to_json=linked_json, to_panel=linked_panel)
 
@@ -50,6 +52,8 @@ def linked_panel(answer: LinkedAnswer) -> Panel:
     parts.extend(
         Text.assemble("• ", note.text, (f"  (CR {', '.join(note.rules)})", "dim")) for note in report.notes
     )
+    if answer.rules_note is not None:
+        parts.append(Text.assemble("• ", answer.rules_note))
     subtitle = Text(f"CR 607 · rules of {answer.rules_version}", style="dim")
     return Panel(
         Group(*parts), title=Text(f"Linked abilities: {report.card}"), subtitle=subtitle, expand=False

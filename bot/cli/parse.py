@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 from rich.console import Group
@@ -11,9 +11,11 @@ from rich.rule import Rule
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
-from bot.cli.common import NameArgument, run_with_rules, show
-from bot.services.parse import ParseAnswer, parse_json, parse_named_card
-from engine import Ability, CopyEffect, Face
+from bot.cli.common import NameArgument, ask_with_rules, show
+
+if TYPE_CHECKING:
+    from bot.judge import ParseAnswer
+    from engine import Ability, CopyEffect, Face
 
 # Ability fields shown under an ability, in this order, when set.
 _PARTS = ("keyword", "keyword_parameter", "cost", "trigger", "effect", "ability_word", "anchor_word", "level")
@@ -28,7 +30,9 @@ def parse_command(
     offline: OfflineOption = False,
 ) -> None:
     """Break a card's Oracle text into numbered, typed abilities and copy effects (debugging aid)."""
-    answer = run_with_rules(parse_named_card(settings_for(ctx, db, offline), name), as_json=as_json)
+    from bot.judge import parse_json
+
+    answer = ask_with_rules(settings_for(ctx, db, offline), lambda judge: judge.parse(name), as_json=as_json)
     show(answer, as_json=as_json, to_json=parse_json, to_panel=parse_panel)
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -11,30 +12,17 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, fail, print_json, settings_for
-from bot.cli.common import import_message, run_with_rules
-from bot.services.rules import (
-    MAX_SEARCH_RESULTS,
-    GlossaryAnswer,
-    ImportSummary,
-    InvalidRulesQuery,
-    NotFound,
-    RuleAnswer,
-    SearchAnswer,
-    ask_rules,
-    import_rules_file,
-    look_up,
-    search_answer,
-)
-from data.db import CacheUnusable
-from data.rules.store import RulesStore, StoredRule
+from bot.cli.common import ask_with_rules, import_message
+
+if TYPE_CHECKING:
+    from bot.judge import GlossaryAnswer, ImportSummary, Judge, RuleAnswer, SearchAnswer
+    from data.rules.store import StoredRule
 
 QueryArgument = Annotated[
     str | None, typer.Argument(help='A rule number (707.2a) or a glossary term ("copiable values").')
 ]
 SearchOption = Annotated[str | None, typer.Option("--search", "-s", help="Words to search the rules for.")]
-LimitOption = Annotated[
-    int, typer.Option("--limit", min=1, max=MAX_SEARCH_RESULTS, help="How many search results to show.")
-]
+LimitOption = Annotated[int, typer.Option("--limit", help="How many search results to show (1 to 50).")]
 RulesPathArgument = Annotated[
     Path, typer.Argument(help="The Comprehensive Rules .txt file.", exists=True, dir_okay=False)
 ]
@@ -55,16 +43,14 @@ def cr_command(
         fail("Give either a rule number or term, or --search WORDS (not both).", as_json=as_json)
     settings = settings_for(ctx, db, offline)
 
-    def answer_from(store: RulesStore) -> SearchAnswer | RuleAnswer | GlossaryAnswer | NotFound:
+    async def answer_from(judge: Judge) -> SearchAnswer | RuleAnswer | GlossaryAnswer:
         if search is not None:
-            return search_answer(store, search, limit)
-        return look_up(store, query or "", settings.rules_link_base)
+            return await judge.search_rules(search, limit)
+        return await judge.rule(query or "")
 
-    answer = run_with_rules(
-        ask_rules(settings, answer_from), as_json=as_json, user_errors=(InvalidRulesQuery,)
-    ).answer
-    if isinstance(answer, NotFound):
-        fail(answer.message, list(answer.suggestions), as_json=as_json)
+    answer = ask_with_rules(settings, answer_from, as_json=as_json)
+    from bot.judge import RuleAnswer, SearchAnswer
+
     if isinstance(answer, SearchAnswer):
         show_search(answer, as_json=as_json)
     elif isinstance(answer, RuleAnswer):
@@ -82,8 +68,14 @@ def import_rules_command(
     offline: OfflineOption = False,
 ) -> None:
     """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
+    from bot.judge import CacheUnusable, Judge
+
+    async def imported() -> ImportSummary:
+        async with Judge.open(settings_for(ctx, db, offline)) as judge:
+            return await judge.import_rules(path)
+
     try:
-        summary = import_rules_file(settings_for(ctx, db, offline), path)
+        summary = asyncio.run(imported())
     except CacheUnusable as error:
         fail(str(error), as_json=as_json)
     except (ValueError, OSError) as error:  # RulesParseError is a ValueError

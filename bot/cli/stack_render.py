@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from engine import CopyChoices, Explanation, StackCopyAnswer, Value
+if TYPE_CHECKING:
+    from engine import CopyChoices, Explanation, StackCopyAnswer, Value
 
 _PLAYERS = {"player:you": "you", "player:opponent": "your opponent"}
 

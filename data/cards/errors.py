@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine import UserError
 
-class CardLookupError(Exception):
+
+class CardLookupError(UserError):
     """A card name could not be turned into one card; ``str(error)`` is the message to show the user."""
 
 

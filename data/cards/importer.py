@@ -20,6 +20,7 @@ import ijson
 import sqlite_utils
 
 from data.cards.repository import CardRepository
+from engine import UserError
 
 BATCH_SIZE = 500
 GZIP_MAGIC = b"\x1f\x8b"
@@ -28,7 +29,7 @@ Progress = Callable[[int, int], None]
 """Called as ``progress(bytes_read, total_bytes)`` of the file on disk after every batch."""
 
 
-class CardImportError(Exception):
+class CardImportError(UserError):
     """The file is not a readable Scryfall bulk file; the cache was left as it was."""
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import sqlite_utils
 
 from data.cards.names import card_key, card_names, is_game_card, normalize_name
+from data.db import bump_generation, generation
 
 _UPSERT_CARD = """
 INSERT INTO cards (key, oracle_id, name, normalized_name, layout, type_line, is_game_card, json)
@@ -58,6 +59,7 @@ class CardRepository:
             _INSERT_NAME,
             [row for key, card in zip(keys, cards, strict=True) for row in _name_rows(key, card)],
         )
+        bump_generation(self.db.conn, "cards")
 
     def store(self, card: dict[str, Any]) -> None:
         """Insert or update one card (fetched from Scryfall) in its own transaction."""
@@ -69,11 +71,15 @@ class CardRepository:
         row = self.db.execute("SELECT json FROM cards WHERE key = ?", [key]).fetchone()
         return _loads(row[0]) if row else None
 
-    def name_entries(self) -> list[NameEntry]:
-        """Every (card, name) pair of the cache, for name resolution."""
+    def name_entries(self, normalized: str | None = None) -> list[NameEntry]:
+        """Every (card, name) pair of the cache, for name resolution (only those whose normalised name
+        is ``normalized`` when it is given)."""
+        where, parameters = ("WHERE n.normalized = ? ", [normalized]) if normalized is not None else ("", [])
         rows = self.db.execute(
             "SELECT n.card_key, n.name, n.normalized, n.is_face, c.is_game_card "
-            "FROM card_names n JOIN cards c ON c.key = n.card_key ORDER BY n.card_key, n.is_face, n.name"
+            f"FROM card_names n JOIN cards c ON c.key = n.card_key {where}"
+            "ORDER BY n.card_key, n.is_face, n.name",
+            parameters,
         ).fetchall()
         return [NameEntry(key, name, norm, bool(face), bool(game)) for key, name, norm, face, game in rows]
 
@@ -81,10 +87,9 @@ class CardRepository:
         """How many cards the cache holds."""
         return int(self.db.execute("SELECT count(*) FROM cards").fetchone()[0])
 
-    def change_marker(self) -> tuple[int, int]:
-        """Changes whenever this or another connection commits to the database (for cache invalidation)."""
-        data_version = int(self.db.execute("PRAGMA data_version").fetchone()[0])
-        return data_version, self.db.conn.total_changes
+    def generation(self) -> str:
+        """Changes whenever any connection changes the cards (for cache invalidation)."""
+        return generation(self.db, "cards")
 
     def store_rulings(self, oracle_id: str, rulings: Iterable[dict[str, Any]]) -> None:
         """Replace the cached rulings of ``oracle_id`` in one transaction."""

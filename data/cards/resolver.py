@@ -12,6 +12,9 @@ never scores close to ``Phoenix``, and real game cards always win over tokens, e
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -49,24 +52,70 @@ def validated_query(query: str) -> str:
     return stripped
 
 
-class CardResolver:
-    """Resolves typed names against the cache; reloads its name index whenever the database changes."""
+class NameIndex:
+    """Every name of the cache in memory, for partial, typo and autocomplete matching.
 
-    def __init__(self, repository: CardRepository) -> None:
+    One index can serve several resolvers (one per thread, each with its own connection): it is
+    rebuilt, under a lock, when the cards' generation changes, and each build is an immutable snapshot.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._snapshot: _Snapshot | None = None
+
+    @property
+    def loaded(self) -> bool:
+        """Whether a snapshot has been built (exact look-ups don't need one)."""
+        return self._snapshot is not None
+
+    def current(self, repository: CardRepository) -> _Snapshot:
+        """The snapshot for the cache's current generation, rebuilt from ``repository`` if it changed."""
+        marker = repository.generation()
+        snapshot = self._snapshot
+        if snapshot is not None and snapshot.marker == marker:
+            return snapshot
+        with self._lock:
+            if self._snapshot is None or self._snapshot.marker != marker:
+                self._snapshot = _Snapshot.build(marker, repository.name_entries())
+            return self._snapshot
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    marker: str
+    entries: list[NameEntry]
+    by_normalized: dict[str, list[NameEntry]]
+    choices: list[str]
+    sorted_names: list[tuple[str, int]]  # (normalized, index into entries), for prefix search
+
+    @classmethod
+    def build(cls, marker: str, entries: list[NameEntry]) -> _Snapshot:
+        by_normalized: dict[str, list[NameEntry]] = {}
+        for entry in entries:
+            by_normalized.setdefault(entry.normalized, []).append(entry)
+        choices = [entry.normalized for entry in entries]
+        sorted_names = sorted((name, index) for index, name in enumerate(choices))
+        return cls(marker, entries, by_normalized, choices, sorted_names)
+
+
+class CardResolver:
+    """Resolves typed names against the cache, through a :class:`NameIndex` kept in memory.
+
+    An exact name is looked up in the database directly until the index is built, so a one-shot
+    command never pays for loading every name.
+    """
+
+    def __init__(self, repository: CardRepository, index: NameIndex | None = None) -> None:
         self._repository = repository
-        self._marker: tuple[int, int] | None = None
-        self._entries: list[NameEntry] = []
-        self._by_normalized: dict[str, list[NameEntry]] = {}
-        self._choices: list[str] = []
+        self._index = index or NameIndex()
 
     def resolve(self, query: str) -> Resolution:
         """The one card ``query`` names; raise CardNotFound or AmbiguousCardName (with names) otherwise."""
         query = validated_query(query)
         normalized = normalize_name(query)
-        self._refresh()
         if not normalized:
             return self._resolve_punctuation_only(query)
-        if exact := self._by_normalized.get(normalized):
+        if exact := self._exact(normalized):
             return self._resolution(_ranked(exact)[0], "exact")
         partial = _best_per_card(_prefer_game_cards(self._word_prefix_matches(normalized)))
         if len(partial) == 1:
@@ -79,46 +128,63 @@ class CardResolver:
             raise AmbiguousCardName(query, _names([*partial, *close]))
         raise CardNotFound(query, _names(entry for entry, _ in typos))
 
+    def complete(self, text: str, limit: int = 25) -> list[str]:
+        """Card names for autocomplete: names starting with ``text``, then names with a word starting
+        with it, then the nearest names by spelling; game cards first, at most ``limit``."""
+        normalized = normalize_name(text)
+        if not normalized:
+            return []
+        snapshot = self._snapshot()
+        start = bisect.bisect_left(snapshot.sorted_names, (normalized, -1))
+        prefixed = [
+            snapshot.entries[index]
+            for name, index in itertools.islice(snapshot.sorted_names, start, start + limit * 4)
+            if name.startswith(normalized)
+        ]
+        found = _best_per_card(_prefer_game_cards(prefixed))
+        if len(found) < limit:
+            found += _best_per_card(_prefer_game_cards(self._word_prefix_matches(normalized)))
+        if len(found) < limit:
+            found += [entry for entry, _ in self._typo_matches(normalized)]
+        return _names(found, limit)
+
+    def _exact(self, normalized: str) -> list[NameEntry]:
+        if not self._index.loaded:
+            return self._repository.name_entries(normalized)
+        return self._snapshot().by_normalized.get(normalized, [])
+
     def _resolve_punctuation_only(self, query: str) -> Resolution:
         """A name with no letter or digit (``_____``) must be typed as printed: normalising it away would
         make every stray ``"`` or ``?`` name that card."""
         wanted = query.casefold()
-        typed = [entry for entry in self._by_normalized.get("", []) if entry.name.casefold() == wanted]
+        typed = [entry for entry in self._exact("") if entry.name.casefold() == wanted]
         if not typed:
             raise CardNotFound(query, [])
         return self._resolution(_ranked(typed)[0], "exact")
 
     def suggestions(self, query: str, limit: int = 5) -> list[str]:
         """The cached names nearest to ``query``, best first (for "did you mean")."""
-        self._refresh()
         return _names((entry for entry, _ in self._typo_matches(normalize_name(query))), limit)
 
-    def _refresh(self) -> None:
-        marker = self._repository.change_marker()
-        if marker == self._marker:
-            return
-        self._entries = self._repository.name_entries()
-        self._by_normalized = {}
-        for entry in self._entries:
-            self._by_normalized.setdefault(entry.normalized, []).append(entry)
-        self._choices = [entry.normalized for entry in self._entries]
-        self._marker = self._repository.change_marker()
+    def _snapshot(self) -> _Snapshot:
+        return self._index.current(self._repository)
 
     def _word_prefix_matches(self, normalized: str) -> list[NameEntry]:
         needle = " " + normalized
-        return [entry for entry in self._entries if needle in " " + entry.normalized]
+        return [entry for entry in self._snapshot().entries if needle in " " + entry.normalized]
 
     def _typo_matches(self, normalized: str) -> list[tuple[NameEntry, float]]:
         """Names scored by rapidfuzz ``ratio`` (whole-name similarity), best card first, game cards only
         when any game card scores at all."""
+        snapshot = self._snapshot()
         hits = process.extract(
             normalized,
-            self._choices,
+            snapshot.choices,
             scorer=fuzz.ratio,
             limit=MAX_CANDIDATES * 3,
             score_cutoff=SUGGESTION_CUTOFF,
         )
-        scored = [(self._entries[index], float(score)) for _, score, index in hits]
+        scored = [(snapshot.entries[index], float(score)) for _, score, index in hits]
         if any(entry.is_game_card for entry, _ in scored):
             scored = [(entry, score) for entry, score in scored if entry.is_game_card]
         best: dict[str, tuple[NameEntry, float]] = {}
@@ -130,7 +196,6 @@ class CardResolver:
     def _resolution(self, entry: NameEntry, kind: MatchKind) -> Resolution:
         card = self._repository.get(entry.card_key)
         if card is None:  # deleted by another process since the index was loaded
-            self._marker = None
             raise CardNotFound(entry.name)
         return Resolution(card, entry.name, kind)
 

@@ -6,15 +6,16 @@ and a name the cache cannot resolve becomes a CardLookupError that says Scryfall
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import sqlite_utils
 
 from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
 from data.cards.repository import CardRepository
-from data.cards.resolver import CardResolver, validated_query
+from data.cards.resolver import CardResolver, Resolution, validated_query
 from data.scryfall import (
     ScryfallAmbiguous,
     ScryfallClient,
@@ -22,6 +23,17 @@ from data.scryfall import (
     ScryfallNotFound,
     ScryfallUnavailable,
 )
+
+T = TypeVar("T")
+
+BlockingRunner = Callable[[Callable[[], T]], Awaitable[T]]
+"""Runs a blocking call (SQLite, CPU-heavy matching) and awaits its result, e.g. on a worker thread."""
+
+
+async def run_inline(call: Callable[[], T]) -> T:
+    """The default :data:`BlockingRunner`: run ``call`` right here, on the event loop."""
+    return call()
+
 
 EMPTY_CACHE_HELP = (
     "The card cache is empty and the network is off: import a Scryfall bulk file with "
@@ -33,7 +45,9 @@ class CardService:
     """Card lookup for every command; an async context manager.
 
     Online it uses the aiohttp session it is given (one per process, made at start-up) or, without
-    one, opens and closes its own; offline it never touches the network.
+    one, opens and closes its own; offline it never touches the network. Every database read and
+    write and the name matching run through ``blocking`` (inline by default; the Judge passes its
+    worker thread, which owns ``db``, so they never hold the event loop).
     """
 
     def __init__(
@@ -44,6 +58,7 @@ class CardService:
         offline: bool,
         session: aiohttp.ClientSession | None = None,
         client_timeout: float = 10.0,
+        blocking: BlockingRunner[Any] = run_inline,
     ) -> None:
         self.db = db
         self.offline = offline
@@ -52,6 +67,7 @@ class CardService:
         self._base_url = base_url
         self._client_timeout = client_timeout
         self._given_session = session
+        self._blocking = blocking
         self._own_session: aiohttp.ClientSession | None = None
         self.client: ScryfallClient | None = None
 
@@ -78,7 +94,7 @@ class CardService:
         """
         query = validated_query(name)
         try:
-            resolution = self.resolver.resolve(query)
+            resolution: Resolution = await self._blocking(lambda: self.resolver.resolve(query))
         except CardLookupError as local_error:
             return await self._fetch_or_raise(query, local_error)
         if resolution.kind == "exact" or self.client is None:
@@ -98,18 +114,19 @@ class CardService:
         oracle_id = card.get("oracle_id")
         if not oracle_id:
             return []
-        cached = self.repository.rulings(str(oracle_id))
+        cached = await self._blocking(lambda: self.repository.rulings(str(oracle_id)))
         if cached is not None or self.client is None or not card.get("id"):
             return cached or []
         try:
             fetched = await self.client.rulings(str(card["id"]))
         except ScryfallError:
             return []
-        self.repository.store_rulings(str(oracle_id), fetched)
-        return self.repository.rulings(str(oracle_id)) or []
+        await self._blocking(lambda: self.repository.store_rulings(str(oracle_id), fetched))
+        return await self._blocking(lambda: self.repository.rulings(str(oracle_id))) or []
 
     async def _fetch_or_raise(self, query: str, local_error: CardLookupError) -> dict[str, Any]:
-        if self.client is None and isinstance(local_error, CardNotFound) and self.repository.count() == 0:
+        empty = self.client is None and await self._blocking(self.repository.count) == 0
+        if empty and isinstance(local_error, CardNotFound):
             raise CardNotFound(query, reason=EMPTY_CACHE_HELP) from None
         if self.client is None or not isinstance(local_error, CardNotFound | AmbiguousCardName):
             raise local_error
@@ -121,7 +138,7 @@ class CardService:
         except ScryfallError as error:
             raise _unreachable(local_error, error) from error
         try:
-            return self._store(await self.client.card_named(query, fuzzy=True))
+            return await self._store(await self.client.card_named(query, fuzzy=True))
         except ScryfallAmbiguous as error:
             raise AmbiguousCardName(query, await self._autocomplete(query)) from error
         except ScryfallNotFound as error:
@@ -133,7 +150,7 @@ class CardService:
     async def _fetch_exact(self, query: str) -> dict[str, Any]:
         if self.client is None:
             raise ScryfallUnavailable("offline", code="offline")
-        return self._store(await self.client.card_named(query))
+        return await self._store(await self.client.card_named(query))
 
     async def _autocomplete(self, query: str) -> list[str]:
         try:
@@ -141,8 +158,8 @@ class CardService:
         except ScryfallError:
             return []
 
-    def _store(self, card: dict[str, Any]) -> dict[str, Any]:
-        self.repository.store(card)
+    async def _store(self, card: dict[str, Any]) -> dict[str, Any]:
+        await self._blocking(lambda: self.repository.store(card))
         return card
 
 

@@ -11,6 +11,7 @@ import aiohttp
 from yarl import URL
 
 from data.scryfall.client import user_agent
+from engine import WorldError
 
 # The rules file is about 1 MB; anything far larger is not the rules file.
 MAX_RULES_BYTES = 20 * 1024 * 1024
@@ -19,7 +20,7 @@ _TIMEOUT = aiohttp.ClientTimeout(total=120, sock_connect=20)
 _TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\1""", re.IGNORECASE)
 
 
-class RulesDownloadError(Exception):
+class RulesDownloadError(WorldError):
     """The rules page or file could not be fetched, or the page links no ``.txt`` file."""
 
 

@@ -14,6 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from engine import UserError
+
 # Subrule letters skip "l" and "o" (they look like 1 and 0).
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
@@ -39,7 +41,7 @@ _REFERENCE_ITEM = re.compile(rf"(?P<number>{_NUMBER})(?:[–-](?P<end>[a-z0-9]+)
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"})
 
 
-class RulesParseError(ValueError):
+class RulesParseError(ValueError, UserError):
     """The text is not a Comprehensive Rules document (no effective date, no numbered rules)."""
 
 

@@ -14,6 +14,7 @@ from typing import Any, Literal
 import sqlite_utils
 from rapidfuzz import fuzz, process
 
+from data.db import bump_generation
 from data.rules.parser import GlossaryEntry, RulesDocument, Section, is_title
 
 RuleKind = Literal["chapter", "section", "rule"]
@@ -60,6 +61,20 @@ class RulesStore:
             conn.executemany(
                 "INSERT OR IGNORE INTO glossary_keys VALUES (?, ?, ?)", _glossary_keys(document.glossary)
             )
+            bump_generation(conn, "rules")
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """The database the rules are stored in."""
+        return self._db
+
+    def numbers(self) -> tuple[str, ...]:
+        """Every chapter, section, rule and subrule number, in document order."""
+        return tuple(row[0] for row in self._db.execute("SELECT number FROM rules ORDER BY position"))
+
+    def terms(self) -> tuple[str, ...]:
+        """Every glossary heading, in document order."""
+        return tuple(row[0] for row in self._db.execute("SELECT term FROM glossary ORDER BY position"))
 
     def version(self) -> date | None:
         """The effective date of the stored rules, or ``None`` when none are loaded."""

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import WorldError
 
-class ScryfallError(Exception):
+
+class ScryfallError(WorldError):
     """A failed Scryfall request; ``status``, ``code`` and ``details`` come from Scryfall's error object."""
 
     def __init__(

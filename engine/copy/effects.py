@@ -31,6 +31,7 @@ from engine.core.model import (
     PrintedNumber,
 )
 from engine.core.results import Explanation
+from engine.errors import UserError
 from engine.layers.system import (
     FLIP_ALTERNATIVE,
     copiable_values,
@@ -78,7 +79,7 @@ _BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
 _TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
 
 
-class CopyError(ValueError):
+class CopyError(ValueError, UserError):
     """A copy the rules don't allow, or a card that has no ability to make it; the message says why."""
 
 

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import Result
 
 from bot.cli import app
-from bot.cli.board import MAX_CHOICE, MAX_COUNTER_KINDS
+from bot.judge import LIMITS
 from tests.bot.cli import json_of, runner
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
@@ -27,6 +27,8 @@ CH_KEYS = {
     "loyalty",
     "abilities",
 }
+
+MAX_CHOICE, MAX_COUNTER_KINDS = LIMITS.choice_text, LIMITS.counter_kinds
 
 
 def invoke(db: Path, *args: str, stdin: str | None = None) -> Result:

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
-from bot.services.cards import card_faces
-from bot.services.cards import card_json as service_card_json
+from bot.judge import card_faces
+from bot.judge import card_json as service_card_json
 from tests.card_data import card_json
 from tests.fakes.scryfall import FakeScryfall
 

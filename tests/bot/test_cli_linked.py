@@ -8,8 +8,10 @@ from pathlib import Path
 from typer.testing import Result
 
 from bot.cli import app
-from bot.services.linked import MAX_CARDS
+from bot.judge import LIMITS
 from tests.bot.cli import json_of, panel_text, runner
+
+MAX_CARDS = LIMITS.cards_per_question
 
 
 def invoke(db: Path, *args: str) -> Result:

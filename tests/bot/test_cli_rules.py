@@ -14,10 +14,12 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from bot.cli import app
-from bot.services.rules import MAX_QUERY_LENGTH
+from bot.judge import LIMITS
 from tests.data.test_rules_parser import MINI_RULES
 
 runner = CliRunner()
+
+MAX_QUERY_LENGTH = LIMITS.rules_query
 
 
 def invoke(*args: str, env: dict[str, str] | None = None) -> Result:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
-from bot.services.context import open_services
+from bot.judge.services import open_services
 from data.cards.errors import AmbiguousCardName, CardNotFound
 from data.cards.service import CardService
 from tests.card_data import card_json

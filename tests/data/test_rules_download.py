@@ -14,8 +14,9 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from bot.config import Settings
-from bot.services.context import open_services
-from bot.services.rules import RulesUnavailable, ensure_rules, load_rules
+from bot.judge import RulesUnavailable
+from bot.judge.rules import ensure_rules, load_rules
+from bot.judge.services import open_services
 from data.db import open_database
 from data.rules.download import RulesDownloadError, download_rules, find_rules_link
 from data.rules.store import RulesStore

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.services import rules as rules_service
-from bot.services.rules import outdated_citation_note
+from bot.judge import rules as rules_service
+from bot.judge.rules import outdated_citation_note
 from data.db import open_database
 from data.rules.citations import CitationProblem, citation_problems
 from data.rules.parser import RulesDocument

@@ -1,42 +1,19 @@
-"""The Oracle text breakdown for the CLI and the Discord cogs: resolve a name, parse it, render JSON."""
+"""The Oracle-text breakdown of a card as the Judge answers it, and its stable JSON."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from bot.config import Settings
-from bot.services.context import Services, open_services
-from bot.services.rules import ImportSummary, LoadedRules, load_rules
-from engine import Card, Face, parse_card
+from bot.judge.rules import Answer, ImportSummary
+from engine import Card, Face
 
 
-@dataclass(frozen=True, slots=True)
-class ParseAnswer:
+class ParseAnswer(Answer):
     """A parsed card and the version of the rules whose keyword vocabulary parsed it."""
 
     card: Card
     rules_version: str
-    downloaded: ImportSummary | None  # the rules were downloaded for this question (say so)
-
-
-async def find_parsed_card(services: Services, name: str, rules: LoadedRules) -> Card:
-    """The card ``name`` names (cache, then Scryfall unless offline), parsed with the keywords of ``rules``.
-
-    Raises a CardLookupError (CardNotFound, AmbiguousCardName, InvalidCardQuery …).
-    """
-    return parse_card(await services.cards.find(name), rules.vocabulary)
-
-
-async def parse_named_card(settings: Settings, name: str) -> ParseAnswer:
-    """Look ``name`` up and parse it with the stored rules' keywords (downloaded first when none are).
-
-    Raises a CardLookupError, RulesUnavailable, RulesDownloadError or RulesParseError.
-    """
-    async with open_services(settings) as services:
-        rules = await load_rules(services)
-        card = await find_parsed_card(services, name, rules)
-    return ParseAnswer(card=card, rules_version=rules.version, downloaded=rules.downloaded)
+    downloaded: ImportSummary | None = None  # the rules were downloaded for this question (say so)
 
 
 def parse_json(answer: ParseAnswer) -> dict[str, Any]:

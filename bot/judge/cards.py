@@ -1,0 +1,184 @@
+"""Cards for the Judge: the Oracle fields a user sees (``card --json`` uses Scryfall's names), faces,
+rulings, bulk import and sync."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from bot.judge.errors import SyncFailed
+from bot.judge.rules import Answer
+from bot.judge.services import Services
+from data.cards.importer import ImportSummary, Progress, import_cards
+from data.scryfall import ScryfallError
+from engine import WorldError
+
+
+class _Oracle(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+
+class OracleFace(_Oracle):
+    """One face's Oracle fields, under Scryfall's names."""
+
+    name: str | None = None
+    mana_cost: str | None = None
+    type_line: str | None = None
+    oracle_text: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    colors: tuple[str, ...] | None = None
+    color_indicator: tuple[str, ...] | None = None
+
+
+class OracleCard(_Oracle):
+    """The Oracle fields of a card a user needs, under Scryfall's names and in this order."""
+
+    object: str | None = None
+    oracle_id: str | None = None
+    name: str
+    layout: str | None = None
+    mana_cost: str | None = None
+    cmc: float | None = None
+    type_line: str | None = None
+    oracle_text: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    colors: tuple[str, ...] | None = None
+    color_indicator: tuple[str, ...] | None = None
+    color_identity: tuple[str, ...] | None = None
+    keywords: tuple[str, ...] | None = None
+    card_faces: tuple[OracleFace, ...] | None = None
+
+
+class FaceView(Answer):
+    """One face of a card as shown to a user (a single-faced card has one)."""
+
+    name: str
+    mana_cost: str
+    type_line: str
+    oracle_text: str
+    stats: str  # "2/3", "Loyalty 4", "Defense 5" or ""
+
+
+class CardAnswer(Answer):
+    """A card as the Judge shows it: its Oracle fields, faces, image and the card data's date."""
+
+    oracle: OracleCard
+    faces: tuple[FaceView, ...]
+    image_url: str | None = None
+    scryfall_url: str | None = None
+    data_date: str = ""
+
+    @property
+    def name(self) -> str:
+        """The card's full name."""
+        return self.oracle.name
+
+    def json_payload(self) -> dict[str, Any]:
+        """The stable JSON of ``card --json``: the Oracle fields present, under Scryfall's names."""
+        return card_json(self.oracle)
+
+
+class Ruling(Answer):
+    """One ruling: who published it, when, and what it says."""
+
+    source: str
+    published_at: str
+    comment: str
+
+
+class RulingsAnswer(Answer):
+    """A card's rulings, newest first."""
+
+    card: str
+    rulings: tuple[Ruling, ...]
+
+
+def card_answer(card: Mapping[str, Any], data_date: str = "") -> CardAnswer:
+    """The answer for a Scryfall card object; WorldError when the cached record is malformed."""
+    try:
+        oracle = OracleCard.model_validate(card)
+    except ValidationError as error:
+        raise WorldError(f"The cached data of “{str(card.get('name', '?'))[:100]}” is malformed.") from error
+    images = card.get("image_uris") or (card.get("card_faces") or [{}])[0].get("image_uris") or {}
+    return CardAnswer(
+        oracle=oracle,
+        faces=card_faces(card),
+        image_url=images.get("normal") or images.get("small"),
+        scryfall_url=card.get("scryfall_uri"),
+        data_date=data_date,
+    )
+
+
+def card_json(card: OracleCard | Mapping[str, Any]) -> dict[str, Any]:
+    """The stable JSON of ``card``: the Oracle fields a user needs, under Scryfall's field names."""
+    oracle = card if isinstance(card, OracleCard) else OracleCard.model_validate(card)
+    return oracle.model_dump(mode="json", exclude_unset=True)
+
+
+def card_faces(card: Mapping[str, Any]) -> tuple[FaceView, ...]:
+    """Every face of ``card`` (its ``card_faces``, else the card itself)."""
+    return tuple(_face_view(face) for face in card.get("card_faces") or [card])
+
+
+def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]]) -> RulingsAnswer:
+    """``rulings`` of ``card``, newest first."""
+    ordered = sorted(rulings, key=lambda ruling: str(ruling.get("published_at", "")), reverse=True)
+    return RulingsAnswer(
+        card=str(card["name"]),
+        rulings=tuple(
+            Ruling(
+                source=str(r.get("source", "")),
+                published_at=str(r.get("published_at", "")),
+                comment=str(r.get("comment", "")),
+            )
+            for r in ordered
+        ),
+    )
+
+
+async def sync_cards(services: Services, progress: Progress | None = None) -> ImportSummary:
+    """Download Scryfall's current ``oracle_cards`` bulk file (found through ``/bulk-data``) and import it."""
+    client = services.cards.client
+    if services.settings.offline or client is None:
+        raise SyncFailed("sync needs the network; it is disabled (--offline / MTG_JUDGE_OFFLINE).")
+    with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-") as folder:
+        download = Path(folder) / "oracle-cards.json"
+        try:
+            entry = await client.oracle_cards_bulk()
+            await client.download(str(entry["download_uri"]), download)
+        except (ScryfallError, KeyError) as error:
+            raise SyncFailed(f"cannot download the oracle_cards bulk file: {error}") from error
+        bulk_date = str(entry.get("updated_at", ""))[:10]
+        source = str(entry["download_uri"])
+        summary: ImportSummary = await services.blocking(
+            lambda: import_cards(services.db, download, source=source, bulk_date=bulk_date, progress=progress)
+        )
+        return summary
+
+
+def _face_view(face: Mapping[str, Any]) -> FaceView:
+    if "power" in face or "toughness" in face:
+        stats = f"{face.get('power', '')}/{face.get('toughness', '')}"
+    elif "loyalty" in face:
+        stats = f"Loyalty {face['loyalty']}"
+    elif "defense" in face:
+        stats = f"Defense {face['defense']}"
+    else:
+        stats = ""
+    return FaceView(
+        name=str(face.get("name", "")),
+        mana_cost=str(face.get("mana_cost", "")),
+        type_line=str(face.get("type_line", "")),
+        oracle_text=str(face.get("oracle_text", "")),
+        stats=stats,
+    )

@@ -1,0 +1,182 @@
+"""The input limits of every question, in one table shared by the CLI and Discord.
+
+Every bound is checked before any work starts, with a message that says the limit and never echoes
+an unbounded piece of the input. The README's "Input limits" table lists these values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from bot.judge.errors import InvalidQuestion
+from data.boards import MAX_ACTIONS, MAX_OBJECTS, MAX_TEXT
+from data.cards.names import MAX_NAME_LENGTH
+from engine import FaceDownKind, OriginalState
+
+_COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
+_PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")
+
+
+class Limits(BaseModel):
+    """How large each part of a question may be."""
+
+    model_config = ConfigDict(frozen=True)
+
+    card_name: int = MAX_NAME_LENGTH  # characters of a card name
+    cards_per_question: int = 5  # names in one linked-abilities question
+    board_text: int = MAX_TEXT  # characters of a board (YAML or JSON)
+    board_objects: int = MAX_OBJECTS  # objects on a board
+    board_actions: int = MAX_ACTIONS  # actions on a board
+    graveyard_cards: int = 30  # cards named for the graveyards of a copy question
+    counter_kinds: int = 10  # kinds of counters on the original
+    counters_each: int = 9_999  # counters of one kind
+    choices: int = 5  # "as enters" choices given
+    choice_text: int = 100  # characters of one choice or counter entry
+    pump: int = 999  # the largest +N of a pump, either sign
+    x: int = 1_000  # the largest X
+    rules_query: int = 200  # characters of a rule number, glossary term or search
+    search_results: int = 50  # results of one rules search
+    autocomplete_text: int = 100  # characters of the text being completed
+    autocomplete_results: int = 25  # choices offered (Discord's own limit)
+
+
+LIMITS = Limits()
+
+
+def checked_text(text: str, limit: int, *, empty: str, too_long: str) -> str:
+    """``text`` stripped; InvalidQuestion(``empty``) when blank, InvalidQuestion(``too_long``) when
+    longer than ``limit`` characters."""
+    stripped = text.strip()
+    if not stripped:
+        raise InvalidQuestion(empty)
+    if len(stripped) > limit:
+        raise InvalidQuestion(too_long)
+    return stripped
+
+
+def checked_names(names: Sequence[str]) -> list[str]:
+    """The names of a linked-abilities question: at least one, at most ``cards_per_question``, none blank."""
+    cleaned = [name.strip() for name in names]
+    if not cleaned or any(not name for name in cleaned):
+        raise InvalidQuestion("Give at least one card name (and no empty names).")
+    if len(cleaned) > LIMITS.cards_per_question:
+        raise InvalidQuestion(
+            f"Ask about at most {LIMITS.cards_per_question} cards at once (got {len(cleaned)})."
+        )
+    return cleaned
+
+
+def checked_copy_names(names: Sequence[str]) -> list[str]:
+    """The copier's, the original's (and a target's) names: none blank, none too long."""
+    cleaned = [name.strip() for name in names]
+    if any(not name for name in cleaned):
+        raise InvalidQuestion("give the copier's and the original's card names (not empty)")
+    if any(len(name) > LIMITS.card_name for name in cleaned):
+        raise InvalidQuestion(f"a card name is at most {LIMITS.card_name} characters")
+    return cleaned
+
+
+def parse_counters(text: str, option: str = "--counters") -> tuple[tuple[str, int], ...]:
+    """``'+1/+1=3, fade=1'`` as ``(("+1/+1", 3), ("fade", 1))``, within the counter limits."""
+    found: list[tuple[str, int]] = []
+    for part in filter(str.strip, text.split(",")):
+        match = _COUNTER.match(part)
+        if match is None or len(part) > LIMITS.choice_text:
+            raise InvalidQuestion(f"{option} takes KIND=N pairs like '+1/+1=3' (got {_excerpt(part)})")
+        found.append((match["kind"], int(match["n"])))
+    if len(found) > LIMITS.counter_kinds:
+        raise InvalidQuestion(f"{option} takes at most {LIMITS.counter_kinds} kinds of counters")
+    return tuple(found)
+
+
+def parse_choices(text: str, option: str) -> tuple[tuple[str, str], ...]:
+    """``'option=3, creature type=Elf'`` as key/value pairs, within the choice limits."""
+    found: list[tuple[str, str]] = []
+    for part in filter(str.strip, text.split(",")):
+        key, _, value = part.partition("=")
+        if not key.strip() or not value.strip() or len(part) > LIMITS.choice_text:
+            raise InvalidQuestion(f"{option} takes KEY=VALUE pairs like 'option=3' (got {_excerpt(part)})")
+        found.append((key.strip(), value.strip()))
+    if len(found) > LIMITS.choices:
+        raise InvalidQuestion(f"{option} takes at most {LIMITS.choices} choices")
+    return tuple(found)
+
+
+def parse_pump(text: str, option: str = "--pump") -> tuple[int, int] | None:
+    """``'2/2'`` as ``(2, 2)``; None when blank."""
+    if not text.strip():
+        return None
+    match = _PT.match(text)
+    if match is None:
+        raise InvalidQuestion(f"{option} takes P/T like '2/2' (got {_excerpt(text)})")
+    return int(match["p"]), int(match["t"])
+
+
+def parse_graveyard(text: str, option: str = "--graveyard") -> tuple[str, ...]:
+    """``'Lightning Bolt, Forest'`` as card names, at most ``graveyard_cards``."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    if len(names) > LIMITS.graveyard_cards:
+        raise InvalidQuestion(f"{option} takes at most {LIMITS.graveyard_cards} cards")
+    return names
+
+
+def checked_x(x: int, option: str = "--x") -> int:
+    """``x`` when it is between 0 and the X limit."""
+    if not 0 <= x <= LIMITS.x:
+        raise InvalidQuestion(f"{option} is between 0 and {LIMITS.x}")
+    return x
+
+
+def _excerpt(text: str, width: int = 40) -> str:
+    """A short quoted excerpt of ``text`` for an error message (never the whole of a long input)."""
+    stripped = text.strip()
+    return repr(stripped if len(stripped) <= width else stripped[: width - 1] + "…")
+
+
+def original_state(
+    *,
+    counters: str = "",
+    tapped: bool = False,
+    flipped: bool = False,
+    transformed: bool = False,
+    face_down: str | None = None,
+    pump: str = "",
+    animated: bool = False,
+    graveyard: str = "",
+    choices: str = "",
+    new_choices: str = "",
+    x: int = 0,
+    option_prefix: str = "--",
+) -> OriginalState:
+    """The state of a copy question's original from the options as typed (the CLI's flags or the
+    Discord command's options, named with ``option_prefix``), every part within its limit."""
+
+    def named(option: str) -> str:
+        return option_prefix + option
+
+    return OriginalState(
+        counters=parse_counters(counters, named("counters")),
+        tapped=tapped,
+        flipped=flipped,
+        transformed=transformed,
+        face_down=_face_down(face_down, named("face-down")),
+        pump=parse_pump(pump, named("pump")),
+        animated=animated,
+        graveyard=parse_graveyard(graveyard, named("graveyard")),
+        choices=parse_choices(choices, named("choice")),
+        new_choices=parse_choices(new_choices, named("new-choice")),
+        copier_x=checked_x(x, named("x")),
+    )
+
+
+def _face_down(kind: str | None, option: str) -> FaceDownKind | None:
+    if kind is None:
+        return None
+    try:
+        return FaceDownKind(kind.strip().lower())
+    except ValueError:
+        kinds = ", ".join(kind.value for kind in FaceDownKind)
+        raise InvalidQuestion(f"{option} is one of {kinds} (got {_excerpt(kind)})") from None

@@ -1,1 +1,0 @@
-"""Glue between the entry points (CLI, Discord cogs) and the data and engine layers."""
