@@ -23,7 +23,7 @@ from bot.judge.errors import (
     UserError,
     WorldError,
 )
-from bot.judge.judge import Judge
+from bot.judge.judge import DataVersions, Judge
 from bot.judge.limits import (
     LIMITS,
     Limits,
@@ -38,10 +38,12 @@ from bot.judge.parse import ParseAnswer, parse_json
 from bot.judge.rules import GlossaryAnswer, ImportSummary, RuleAnswer, SearchAnswer
 from data.cards.importer import ImportSummary as CardImportSummary
 from data.cards.importer import Progress
+from engine import BoardAnswer, Explanation, StackBoardAnswer
 
 __all__ = [
     "LIMITS",
     "AmbiguousCardName",
+    "BoardAnswer",
     "BoardFormatError",
     "BoardResult",
     "CacheUnusable",
@@ -50,6 +52,8 @@ __all__ = [
     "CardImportSummary",
     "CardLookupError",
     "CardNotFound",
+    "DataVersions",
+    "Explanation",
     "FaceView",
     "GlossaryAnswer",
     "ImportSummary",
@@ -70,6 +74,7 @@ __all__ = [
     "Ruling",
     "RulingsAnswer",
     "SearchAnswer",
+    "StackBoardAnswer",
     "SyncFailed",
     "UserError",
     "WorldError",

@@ -25,6 +25,7 @@ from bot.judge.limits import LIMITS, checked_copy_names, checked_names, checked_
 from bot.judge.linked import LinkedAnswer
 from bot.judge.parse import ParseAnswer
 from bot.judge.rules import (
+    Answer,
     GlossaryAnswer,
     ImportSummary,
     LoadedRules,
@@ -50,6 +51,13 @@ T = TypeVar("T")
 
 PARSED_CARDS = 4_096
 """How many parsed cards the Judge keeps (a parsed card is a few kilobytes)."""
+
+
+class DataVersions(Answer):
+    """Which data the answers stand on: the rules' effective date and the card data's date ("" unknown)."""
+
+    rules: str
+    cards: str
 
 
 class Judge:
@@ -88,6 +96,16 @@ class Judge:
         await self._worker.run(lambda: cards.resolver.complete("a", 1))
         if await self._worker.run(self._services.rules.is_loaded):
             await self._loaded_rules()
+
+    async def versions(self) -> DataVersions:
+        """The effective date of the stored rules and the date of the card data (for reply footers)."""
+        store = self._services.rules
+
+        def read() -> DataVersions:
+            version = store.version()
+            return DataVersions(rules=version.isoformat() if version else "", cards=self._cards_date())
+
+        return await self._worker.run(read)
 
     # -- cards -------------------------------------------------------------------------------------
 
