@@ -30,6 +30,7 @@ from engine.core.characteristics import COLOR_NAMES
 from engine.core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
 from engine.core.model import Ability, Card, CopyEffect, Face
 from engine.core.results import Explanation
+from engine.errors import JudgeError, UserError, WorldError
 from engine.linked.links import LinkedReport, find_links
 from engine.oracle import parse_card
 from engine.oracle.corpus import CorpusReport, survey
@@ -40,6 +41,7 @@ from engine.state.board import (
     PT_COUNTS,
     ActionKind,
     ActionSpec,
+    BoardError,
     BoardSpec,
     DayNight,
     EffectKind,
@@ -63,6 +65,7 @@ __all__ = [
     "ActionKind",
     "ActionSpec",
     "BoardAnswer",
+    "BoardError",
     "BoardObject",
     "BoardSpec",
     "Card",
@@ -79,6 +82,7 @@ __all__ = [
     "Explanation",
     "Face",
     "FaceDownKind",
+    "JudgeError",
     "KeywordVocabulary",
     "LinkedReport",
     "LinkedView",
@@ -93,7 +97,9 @@ __all__ = [
     "StackError",
     "TokenSpec",
     "TriggerHit",
+    "UserError",
     "Value",
+    "WorldError",
     "Zone",
     "ZoneMove",
     "answer_board",

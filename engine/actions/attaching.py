@@ -9,7 +9,6 @@ effects of its static abilities, the ones other effects gave it included, in the
 from __future__ import annotations
 
 from engine.actions.zones import TOKEN_GONE, static_copy_ends
-from engine.copy.effects import CopyError
 from engine.core.citations import cite
 from engine.core.results import Explanation
 from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_problem
@@ -19,7 +18,7 @@ from engine.layers.system import (
     current_characteristics,
     current_controller,
 )
-from engine.state.board import Board, Event, GameObject, Zone
+from engine.state.board import Board, BoardError, Event, GameObject, Zone
 
 EQUIPMENT_DOESNT_MOVE = cite("301.5b", "the Equipment doesn’t move")
 AURA_DOESNT_MOVE = cite("303.4j", "the Aura doesn’t move")
@@ -34,7 +33,9 @@ def attach(board: Board, event: Event) -> Board:
     obj = board.get(event.object_id)
     host = board.get(event.to or "")
     if obj.zone is not Zone.BATTLEFIELD or host.zone is not Zone.BATTLEFIELD:
-        raise CopyError(f"{obj.id} and {host.id} must both be on the battlefield to attach one to the other.")
+        raise BoardError(
+            f"{obj.id} and {host.id} must both be on the battlefield to attach one to the other."
+        )
     values = current_characteristics(obj, board)
     if not set(ATTACHABLE) & set(values.subtypes):
         return _does_nothing(

@@ -74,6 +74,7 @@ from engine.state.board import (
     ActionKind,
     AsEntersSetting,
     Board,
+    BoardError,
     BoardSpec,
     EffectKind,
     EffectSpec,
@@ -205,7 +206,7 @@ def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:
 
 
 def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
-    """The board after ``event`` (raises :class:`CopyError` or KeyError for impossible events)."""
+    """The board after ``event`` (raises :class:`BoardError` or KeyError for impossible events)."""
     board, timestamp = board.tick()
     event = event.model_copy(update={"timestamp": timestamp})
     before = {obj.id for obj in board.in_zone(Zone.BATTLEFIELD)}
@@ -278,7 +279,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     if spec is None:
         raise ValueError("an enters event needs the entering object")
     if board.has(spec.id):
-        raise CopyError(f"the handle {spec.id!r} is already used on this board")
+        raise BoardError(f"the handle {spec.id!r} is already used on this board")
     if (
         spec.zone is Zone.BATTLEFIELD
         and spec.id not in board.considered
@@ -321,11 +322,11 @@ def _check_faces(obj: GameObject) -> None:
     layout = obj.card.layout if obj.card else ""
     name = obj.card.name if obj.card else obj.id
     if obj.transformed and layout != "transform":
-        raise CopyError(f"{name} isn't a transforming double-faced card, so it can't be transformed.")
+        raise BoardError(f"{name} isn't a transforming double-faced card, so it can't be transformed.")
     if obj.back_face and layout != "modal_dfc":
-        raise CopyError(f"{name} isn't a modal double-faced card; face: back is for those.")
+        raise BoardError(f"{name} isn't a modal double-faced card; face: back is for those.")
     if (obj.transformed or obj.back_face) and obj.zone is not Zone.BATTLEFIELD:
-        raise CopyError(f"{name} has its back face up only on the battlefield or the stack (CR 712.8a).")
+        raise BoardError(f"{name} has its back face up only on the battlefield or the stack (CR 712.8a).")
 
 
 def _face_up(obj: GameObject) -> Explanation | None:
@@ -393,10 +394,10 @@ def _check_attachment(obj: GameObject, board: Board) -> None:
         return
     host = board.get(obj.attached_to)
     if host.zone is not Zone.BATTLEFIELD:
-        raise CopyError(f"{obj.id} can't be attached to {host.id}, which isn't on the battlefield.")
+        raise BoardError(f"{obj.id} can't be attached to {host.id}, which isn't on the battlefield.")
     values = copiable_values(obj)
     if not {"Aura", "Equipment", "Fortification"} & set(values.subtypes):
-        raise CopyError(
+        raise BoardError(
             f"{obj.id} ({values.name or 'a face-down permanent'}) isn't an Aura, Equipment or Fortification, "
             "so it can't be attached to a permanent."
         )
@@ -846,7 +847,7 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
     original = board.get(event.of or "")
     new_id = event.new_id or f"token of {original.id}"
     if board.has(new_id):
-        raise CopyError(f"the handle {new_id!r} is already used on this board")
+        raise BoardError(f"the handle {new_id!r} is already used on this board")
     effect = card_copy_effect(cards[event.via], _TOKEN_SCOPES) if event.via else None
     if event.via and effect is None:
         raise CopyError(
@@ -922,7 +923,7 @@ def _effect_ends(board: Board, event: Event) -> Board:
     listed = [effect for effect in obj.effects if effect.listed and not effect.spec.with_previous]
     number = event.effect or 0
     if not 1 <= number <= len(listed):
-        raise CopyError(f"{obj.id} has {len(listed)} listed effects; there is no effect {number} to end")
+        raise BoardError(f"{obj.id} has {len(listed)} listed effects; there is no effect {number} to end")
     ended = listed[number - 1]
     kept = tuple(e for e in obj.effects if not (e.listed and e.timestamp == ended.timestamp))
     explanation = Explanation.of(
@@ -938,7 +939,7 @@ def _create_token(board: Board, event: Event) -> Board:
     if event.token is None or not event.new_id:
         raise ValueError("a create_token event needs the token's definition and handle")
     if board.has(event.new_id):
-        raise CopyError(f"the handle {event.new_id!r} is already used on this board")
+        raise BoardError(f"the handle {event.new_id!r} is already used on this board")
     card = token_card(event.token)
     token = GameObject(
         id=event.new_id,

@@ -41,6 +41,7 @@ from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.state.board import (
     ActionKind,
     Board,
+    BoardError,
     DayNight,
     Event,
     GameObject,
@@ -210,7 +211,7 @@ def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card
     card = cards[spec.card]
     face = card.faces[1] if spec.transformed and len(card.faces) > 1 else card.front
     if set(NONPERMANENT_TYPES) & set(face.type_line.types):
-        raise CopyError(
+        raise BoardError(
             f"{face.name} is an instant or sorcery spell: it doesn't become a permanent (CR 608.3)."
         )
     if spec.face_down:
@@ -246,7 +247,7 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
     """A card in a graveyard or exile is put onto the battlefield, "transformed" or not (CR 712.14)."""
     obj = board.get(event.object_id)
     if obj.zone is Zone.BATTLEFIELD or obj.card is None or obj.token:
-        raise CopyError(
+        raise BoardError(
             f"{obj.id} isn't a card in a graveyard or exile, so it can't be put onto the battlefield."
         )
     card = obj.card
@@ -281,7 +282,7 @@ def _why_it_stays(obj: GameObject, card: Card, *, transformed: bool) -> Explanat
             NOT_TDFC_STAYS,
         )
     if transformed and set(NONPERMANENT_TYPES) & set(card.faces[1].type_line.types):
-        raise CopyError(
+        raise BoardError(
             f"{card.faces[1].name} is an instant or sorcery face; putting it onto the battlefield "
             "transformed isn't modelled."
         )

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import re
 
-from engine.copy.effects import CopyError
 from engine.core.citations import cite
 from engine.core.model import Frozen
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
-from engine.state.board import Board, GameObject, MoveSpec, Player, Zone
+from engine.state.board import Board, BoardError, GameObject, MoveSpec, Player, Zone
 
 INSTEAD = cite("614.1a", "Effects that use the word “instead” are replacement effects")
 REPLACED = cite("614.6", "If an event is replaced, it never happens")
@@ -63,7 +62,7 @@ def destination(board: Board, obj: GameObject, move: MoveSpec) -> Destination:
     found, steps = graveyard_replacements(board, obj)
     if not found:
         if move.replacement:
-            raise CopyError(f"no replacement effect applies to {obj.id} going to a graveyard")
+            raise BoardError(f"no replacement effect applies to {obj.id} going to a graveyard")
         return Destination(zone=Zone.GRAVEYARD, steps=steps)
     return _choose(obj, found, move, steps)
 
@@ -134,7 +133,7 @@ def _choose(
     if move.replacement is not None:
         chosen = [r for r in found if r.source == move.replacement]
         if not chosen:
-            raise CopyError(
+            raise BoardError(
                 f"replacement: {move.replacement} doesn't apply to {obj.id} going to a graveyard; "
                 f"the effects that apply are those of {_listed(found)}"
             )

@@ -20,12 +20,21 @@ from engine.actions.faces import FLIP_NO_MEMORY
 from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
 from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.actions.zone_triggers import token_not_a_card, zone_triggers
-from engine.copy.effects import CopyError
 from engine.core.citations import cite
 from engine.core.model import Card, CopyEffect
 from engine.core.results import Explanation
 from engine.layers.system import copiable_values, current_characteristics, is_melded
-from engine.state.board import ActionKind, Board, Event, GameObject, MoveSpec, ObjectSpec, Player, Zone
+from engine.state.board import (
+    ActionKind,
+    Board,
+    BoardError,
+    Event,
+    GameObject,
+    MoveSpec,
+    ObjectSpec,
+    Player,
+    Zone,
+)
 from engine.state.zone_records import ZoneMove
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
@@ -61,7 +70,7 @@ def _leave(
 ) -> Board:
     obj, move = board.get(event.object_id), _move_of(event)
     if obj.zone is not Zone.BATTLEFIELD:
-        raise CopyError(
+        raise BoardError(
             f"{obj.id} is in the {obj.zone.value}, not on the battlefield; use returns: {{cards_of: …}} to "
             "move the card(s) a permanent became"
         )
@@ -120,7 +129,7 @@ def _check_nontoken_target(board: Board, obj: GameObject, move: MoveSpec) -> Non
     number = exiled_with_ability(source, board)
     abilities = current_characteristics(source, board).abilities
     if number is not None and "nontoken" in abilities[number - 1].rules_text:
-        raise CopyError(
+        raise BoardError(
             f"{source.id}'s ability exiles a target nontoken creature; {obj.id} is a token, so it can't be "
             "exiled that way"
         )
@@ -148,7 +157,7 @@ def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: E
     handle = event.object_id
     found = [o for o in board.objects if handle in (o.came_from, o.id) and o.zone is not Zone.BATTLEFIELD]
     if not found:
-        raise CopyError(
+        raise BoardError(
             f"no card that {event.object_id} became is in a graveyard, exile, hand or library to be moved"
         )
     moved = tuple(o.card for o in found if o.card is not None)
@@ -172,7 +181,7 @@ def cards_of(obj: GameObject, cards: Mapping[str, Card]) -> tuple[Card, ...]:
         return (obj.card,)
     missing = [name for name in obj.card.meld_parts if name not in cards]
     if missing or not obj.card.meld_parts:
-        raise CopyError(f"the cards {obj.card.name} is melded from ({', '.join(missing)}) weren't looked up")
+        raise BoardError(f"the cards {obj.card.name} is melded from ({', '.join(missing)}) weren't looked up")
     return tuple(cards[name] for name in obj.card.meld_parts)
 
 
@@ -190,7 +199,7 @@ def found_object(board: Board, handle: str) -> str:
     if became:
         return became[0]
     if any(move.object == handle and not move.new_ids for move in board.moves):
-        raise CopyError(f"{handle} was a token that left the battlefield; it ceased to exist (CR 111.7)")
+        raise BoardError(f"{handle} was a token that left the battlefield; it ceased to exist (CR 111.7)")
     raise KeyError(f"no object {handle!r} on the board")
 
 
@@ -232,7 +241,7 @@ def _ordered(obj: GameObject, moved: tuple[Card, ...], to: Zone, move: MoveSpec)
         return moved
     names = [card.name for card in moved]
     if len(moved) < 2 or to is not Zone.EXILE or move.last not in names:
-        raise CopyError(
+        raise BoardError(
             f"last: {move.last} is for exiling a melded permanent: the last of its cards "
             f"({' or '.join(names) or 'it has none'}); {obj.id} going to {to.value} has no such choice"
         )
@@ -251,7 +260,7 @@ def _put(
     ids = dict(move.ids)
     unknown = sorted(set(ids) - {card.name for card in moved})
     if unknown:
-        raise CopyError(f"ids names {unknown[0]}, which isn't a card {obj.id} becomes")
+        raise BoardError(f"ids names {unknown[0]}, which isn't a card {obj.id} becomes")
     new_ids: list[str] = []
     for card in moved:
         handle = ids.get(card.name) or _default_handle(board, obj, card, single=len(moved) == 1)

@@ -17,6 +17,7 @@ from engine.oracle.entering import pt_option, pt_options, pt_setting_ability
 from engine.state.board import (
     ActionKind,
     ActionSpec,
+    BoardError,
     BoardSpec,
     EffectKind,
     EffectSpec,
@@ -59,7 +60,7 @@ def face_state(card: Card, asked_name: str) -> dict[str, bool]:
 def copy_question(
     copier: Card, original: Card, state: OriginalState, *, target: Card | None = None
 ) -> BoardSpec:
-    """The board on which ``copier`` copies ``original``; CopyError naming what it can do if it can't."""
+    """The board on which ``copier`` copies ``original``; a BoardError naming what it can do if it can't."""
     effect = _permanent_copy_effect(copier)
     if state.face_down is None:
         _require_pt_choice(original, state.choices, "--choice")
@@ -147,7 +148,7 @@ def _require_pt_choice(card: Card, choices: tuple[tuple[str, str], ...], flag: s
         return
     listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(pt_options(ability), 1))
     whose = "the original" if flag == "--choice" else "the copy, as it enters (a new choice, CR 707.6)"
-    raise CopyError(
+    raise BoardError(
         f"{card.name} becomes one of several things as it enters; say which for {whose} with "
         f"{flag} option=N ({listed})."
     )

@@ -27,8 +27,8 @@ from engine.oracle.spell_text import Targetable, TargetKind, TargetRequirement, 
 from engine.stack.copies import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult, copy_effect_for
 from engine.stack.items import (
     COPY_MEANS,
-    Characteristics,
     StackAbility,
+    StackCharacteristics,
     StackError,
     StackSpell,
     refuse,
@@ -138,7 +138,7 @@ def stack_copy_answer(result: StackCopyResult) -> StackCopyAnswer:
     )
 
 
-def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
+def _view(values: StackCharacteristics, *, numbers: bool) -> dict[str, object]:
     def shown(printed: str | None) -> str | int | None:
         if printed is None:
             return None

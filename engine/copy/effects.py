@@ -31,7 +31,6 @@ from engine.core.model import (
     PrintedNumber,
 )
 from engine.core.results import Explanation
-from engine.errors import UserError
 from engine.layers.system import (
     FLIP_ALTERNATIVE,
     copiable_values,
@@ -44,7 +43,7 @@ from engine.layers.system import (
 )
 from engine.oracle.copy_effects import LINKED_TRIGGER
 from engine.oracle.copy_effects import NOT_COPIED as RETAIN
-from engine.state.board import AppliedCopy, Board, GameObject, Zone
+from engine.state.board import AppliedCopy, Board, BoardError, GameObject, Zone
 
 COPIABLE = cite("707.2", "the copy acquires the copiable values of the original object’s characteristics")
 NOT_COPIED = cite(
@@ -79,7 +78,7 @@ _BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
 _TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
 
 
-class CopyError(ValueError, UserError):
+class CopyError(BoardError):
     """A copy the rules don't allow, or a card that has no ability to make it; the message says why."""
 
 

@@ -217,7 +217,7 @@ class Subject(Frozen):
     combat: str | None = None  # "Attacking creatures …": only while attacking / blocking (never on a board)
 
 
-class Condition(Frozen):
+class HostCondition(Frozen):
     """ "As long as enchanted permanent is an Equipment" / "… is red": the host has that type or color."""
 
     type_word: str
@@ -265,7 +265,7 @@ class StaticAbility(Frozen):
 
     text: str
     subject: Subject
-    condition: Condition | None = None
+    condition: HostCondition | None = None
     requirement: Requirement | None = None  # "as long as …" about the source or the board
     parts: tuple[EffectSpec, ...] = ()  # what it does; pt_mana_value parts get the P/T per object
     pt_mana_value: bool = False  # "power and toughness each equal to its mana value" (layer 7b)
@@ -362,7 +362,7 @@ def parse_static(text: str) -> StaticAbility | None:
     if condition:
         subject = Subject(attached=_HOST_ROLES[condition["role"]])
         predicate = _predicate(condition["rest"], plural=False)
-        return _built(text, subject, predicate, Condition(type_word=condition["type"]))
+        return _built(text, subject, predicate, HostCondition(type_word=condition["type"]))
     conditional = _AS_LONG_AS_FIRST.match(sentence) or _AS_LONG_AS_AFTER.match(sentence)
     if conditional and " as long as " not in conditional["condition"]:
         return _conditional(text, conditional["main"], conditional["condition"])
@@ -382,7 +382,7 @@ def parse_static(text: str) -> StaticAbility | None:
 
 
 def _built(
-    text: str, subject: Subject, predicate: _Predicate, condition: Condition | None
+    text: str, subject: Subject, predicate: _Predicate, condition: HostCondition | None
 ) -> StaticAbility | None:
     per = predicate.per
     if (
@@ -940,7 +940,7 @@ def requirement_state(requirement: Requirement, source: Seen, world: Mapping[str
     return has, f"{source.id} {'is' if has else 'is not'} {requirement.type_word}"
 
 
-def _condition_holds(condition: Condition | None, host: Seen) -> bool:
+def _condition_holds(condition: HostCondition | None, host: Seen) -> bool:
     return condition is None or _has_type_word(host.values, condition.type_word)
 
 

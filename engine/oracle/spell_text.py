@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from engine.core.model import Frozen
+from engine.oracle.mana import mana_symbols
 
 _TYPE_WORDS = frozenset(
     {
@@ -163,8 +164,8 @@ class ConditionKind(StrEnum):
     CAST_FROM = "cast-from"
 
 
-class Condition(Frozen):
-    """A condition found in the text, with what it needs (a mana symbol, a zone, a kicker cost)."""
+class CastCondition(Frozen):
+    """A cast condition found in the text, with what it needs (a mana symbol, a zone, a kicker cost)."""
 
     kind: ConditionKind
     text: str
@@ -178,25 +179,28 @@ _MANA_SPENT = re.compile(
 _CAST_FROM = re.compile(r"if [^.,]*? was cast from (?:a |an |your |their )?(\w+)", re.IGNORECASE)
 
 
-def cast_conditions(text: str) -> tuple[Condition, ...]:
+def cast_conditions(text: str) -> tuple[CastCondition, ...]:
     """Every kicked / mana-spent / cast-from condition of ``text``, in order."""
-    found: list[tuple[int, Condition]] = []
+    found: list[tuple[int, CastCondition]] = []
     for match in _KICKED.finditer(text):
         found.append(
-            (match.start(), Condition(kind=ConditionKind.KICKED, text=match.group(0), needs=match.group(1)))
+            (
+                match.start(),
+                CastCondition(kind=ConditionKind.KICKED, text=match.group(0), needs=match.group(1)),
+            )
         )
     for match in _MANA_SPENT.finditer(text):
         found.append(
             (
                 match.start(),
-                Condition(kind=ConditionKind.MANA_SPENT, text=match.group(0), needs=match.group(1)),
+                CastCondition(kind=ConditionKind.MANA_SPENT, text=match.group(0), needs=match.group(1)),
             )
         )
     for match in _CAST_FROM.finditer(text):
         found.append(
             (
                 match.start(),
-                Condition(kind=ConditionKind.CAST_FROM, text=match.group(0), needs=match.group(1)),
+                CastCondition(kind=ConditionKind.CAST_FROM, text=match.group(0), needs=match.group(1)),
             )
         )
     return tuple(condition for _, condition in sorted(found, key=lambda pair: pair[0]))
@@ -257,14 +261,6 @@ def mana_rider(text: str) -> str | None:
     """The rider of a mana ability ("If that mana is spent on …, that spell can't be countered.")."""
     match = _MANA_RIDER.search(text)
     return match.group(0).strip() if match else None
-
-
-_SYMBOL = re.compile(r"\{[^{}]+\}")
-
-
-def mana_symbols(cost: str) -> tuple[str, ...]:
-    """The mana symbols of ``cost`` ("{W}{U}{U}" → ("{W}", "{U}", "{U}"))."""
-    return tuple(_SYMBOL.findall(cost))
 
 
 def mana_includes(spent: Iterable[str], wanted: str) -> bool:

@@ -15,7 +15,7 @@ from typing import Literal
 from engine.core.model import SELF, AbilityKind, Card, CopyEffect, CopyScope, ExceptionKind, Frozen
 from engine.core.results import Explanation
 from engine.oracle.spell_text import (
-    Condition,
+    CastCondition,
     ConditionKind,
     Targetable,
     TargetRequirement,
@@ -80,13 +80,13 @@ from engine.stack.items import (
     X_FREE,
     X_MANA_VALUE,
     X_ON_STACK,
-    Characteristics,
     Choices,
     Kicked,
     PaidObject,
     Payment,
     Player,
     StackAbility,
+    StackCharacteristics,
     StackError,
     StackItem,
     StackSpell,
@@ -167,7 +167,7 @@ class StackCopyResult(Frozen):
     copy_of: str
     via: str
     kind: Literal["spell", "ability"]
-    characteristics: Characteristics
+    characteristics: StackCharacteristics
     choices: CopyChoices
     cast: bool
     owner: Player | None
@@ -445,13 +445,13 @@ def _targets_for_copy(
 # --- outcomes ----------------------------------------------------------------------------------
 
 
-def _kicked_for(condition: Condition, kicked: Kicked) -> bool:
+def _kicked_for(condition: CastCondition, kicked: Kicked) -> bool:
     if isinstance(kicked, tuple):
         return bool(kicked) and (condition.needs is None or condition.needs in kicked)
     return bool(kicked)
 
 
-def _condition_outcome(condition: Condition, original: StackSpell, copy: StackSpell) -> Outcome:
+def _condition_outcome(condition: CastCondition, original: StackSpell, copy: StackSpell) -> Outcome:
     if condition.kind is ConditionKind.KICKED:
         return Outcome(
             question=condition.text,
@@ -475,7 +475,7 @@ def _condition_outcome(condition: Condition, original: StackSpell, copy: StackSp
     )
 
 
-def _mana_spent(condition: Condition, payment: Payment) -> bool | None:
+def _mana_spent(condition: CastCondition, payment: Payment) -> bool | None:
     needs = condition.needs or ""
     if not needs.startswith("{"):
         return None if payment.mana else False
@@ -614,7 +614,7 @@ def copy_spell(
     )
 
 
-def _apply_exceptions(characteristics: Characteristics, effect: CopyEffect) -> Characteristics:
+def _apply_exceptions(characteristics: StackCharacteristics, effect: CopyEffect) -> StackCharacteristics:
     update: dict[str, object] = {}
     for exception in effect.exceptions:
         if exception.kind is ExceptionKind.SET_COLOR and exception.value:

@@ -179,8 +179,11 @@ class StackAbility(Frozen):
 StackItem = StackSpell | StackAbility
 
 
-class Characteristics(Frozen):
-    """The characteristics of a spell or ability on the stack, in the board's CH shape."""
+class StackCharacteristics(Frozen):
+    """The characteristics of a spell or ability on the stack, in the board's CH shape (as shown: strings).
+
+    A board object's own values are :class:`engine.core.characteristics.Characteristics`.
+    """
 
     name: str
     mana_cost: str = ""
@@ -343,13 +346,13 @@ def requirements_of(item: StackItem) -> tuple[TargetRequirement, ...]:
     return tuple(r for text in ability_texts(item) for r in target_requirements(text))
 
 
-def characteristics_of(spell: StackSpell) -> Characteristics:
+def characteristics_of(spell: StackSpell) -> StackCharacteristics:
     """The spell's characteristics on the stack, spliced text included (CR 702.47c)."""
     face = spell_face(spell)
     spliced = tuple(
         a.text for card in spell.choices.spliced for a in card.front.abilities if a.kind is AbilityKind.SPELL
     )
-    return Characteristics(
+    return StackCharacteristics(
         name=face.name,
         mana_cost="".join(face.mana_cost),
         mana_value=stack_mana_value(spell),
@@ -374,9 +377,9 @@ def stack_mana_value(spell: StackSpell) -> float:
     return spell.card.mana_value + x_symbols * (spell.choices.x or 0)
 
 
-def ability_characteristics(item: StackAbility) -> Characteristics:
+def ability_characteristics(item: StackAbility) -> StackCharacteristics:
     """An ability on the stack has no characteristics but its text (and its source's name)."""
-    return Characteristics(
+    return StackCharacteristics(
         name=f"{item.source.name}, ability {item.ability.index}", abilities=(item.ability.text,)
     )
 

@@ -15,9 +15,17 @@ from pydantic import Field
 from engine.core.characteristics import CopiableText
 from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.core.results import Explanation
+from engine.errors import UserError
 from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.tokens import TokenSpec
 from engine.state.zone_records import TriggerHit, ZoneMove
+
+
+class BoardError(ValueError, UserError):
+    """A board the rules or the format don't allow (an impossible action, a handle used twice); says why.
+
+    :class:`~engine.copy.effects.CopyError` is the copy-specific kind: a copy the rules don't allow.
+    """
 
 
 class Player(StrEnum):

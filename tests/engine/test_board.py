@@ -6,7 +6,7 @@ import pytest
 
 from data.boards import load_board
 from engine.actions.events import board_from_spec, replay
-from engine.copy.effects import CopyError
+from engine.state.board import BoardError
 from tests.engine.copy_cards import cards_for
 
 BOARD = """\
@@ -65,5 +65,5 @@ def test_a_handle_can_only_be_used_once() -> None:
         update={"entering": entering.model_copy(update={"id": "Forest"})}
     )
     clash = spec.model_copy(update={"actions": (clash_action,)})
-    with pytest.raises(CopyError, match="already used"):
+    with pytest.raises(BoardError, match="already used"):
         board_from_spec(clash, cards_for(spec))

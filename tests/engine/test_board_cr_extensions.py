@@ -6,9 +6,8 @@ import pytest
 
 from data.boards import BoardFormatError, load_board
 from engine.answers.copy_result import answer_board
-from engine.copy.effects import CopyError
 from engine.core.model import AbilityKind
-from engine.state.board import ActionKind
+from engine.state.board import ActionKind, BoardError
 from engine.state.tokens import TokenSpec, token_card
 from tests.engine.copy_cards import cards_for
 
@@ -59,7 +58,7 @@ def test_ending_an_effect_it_does_not_have_is_an_error() -> None:
         "battlefield:\n  - {card: Grizzly Bears, id: bears, effects: [{pump: [1, 1]}]}\n"
         "actions:\n  - ends: {object: bears, effect: 2}\n"
     )
-    with pytest.raises(CopyError, match="no effect 2 to end"):
+    with pytest.raises(BoardError, match="no effect 2 to end"):
         answer_board(spec, cards_for(spec), "test")
 
 

@@ -26,7 +26,7 @@ import yaml
 
 from data.boards import load_board
 from engine.answers.copy_result import answer_board
-from engine.copy.effects import CopyError
+from engine.state.board import BoardError
 from tests.engine.copy_cards import cards_for
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
@@ -57,7 +57,7 @@ def test_scenario(path: Path, request: pytest.FixtureRequest) -> None:
         request.applymarker(pytest.mark.xfail(reason=expected["xfail"], strict=True))
     spec = load_board(board_text)
     if "error" in expected:
-        with pytest.raises(CopyError, match=expected["error"]):
+        with pytest.raises(BoardError, match=expected["error"]):
             answer_board(spec, cards_for(spec), "test")
         return
     answer = answer_board(spec, cards_for(spec), "test").model_dump(mode="json")

@@ -13,7 +13,7 @@ from engine.actions.faces import choosable_names
 from engine.copy.effects import CopyError
 from engine.stack.faces import spell_face_explanation
 from engine.stack.items import StackSpell, characteristics_of
-from engine.state.board import DayNight
+from engine.state.board import BoardError, DayNight
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 
@@ -130,7 +130,7 @@ actions:
 
 def test_a_sorcery_spell_does_not_resolve_onto_the_battlefield() -> None:
     spec = load_board("actions:\n  - resolves: {card: Invasion of Kylem, id: kylem, transformed: true}\n")
-    with pytest.raises(CopyError, match="Valor's Reach Tag Team is an instant or sorcery spell"):
+    with pytest.raises(BoardError, match="Valor's Reach Tag Team is an instant or sorcery spell"):
         board_from_spec(spec, cards_for(spec))
 
 

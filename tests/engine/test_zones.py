@@ -9,9 +9,8 @@ from data.boards import load_board
 from engine.actions.events import board_from_spec, replay
 from engine.actions.zones import cards_of, found_object, meld_parts_needed
 from engine.answers.copy_result import BoardAnswer, answer_board
-from engine.copy.effects import CopyError
 from engine.layers.system import current_characteristics
-from engine.state.board import Board, Player, Zone
+from engine.state.board import Board, BoardError, Player, Zone
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 
@@ -52,7 +51,7 @@ def test_cards_of_a_melded_permanent_a_card_and_a_token() -> None:
     assert [c.name for c in cards_of(board.get("host"), cards)] == ["Graf Rats", "Midnight Scavengers"]
     assert [c.name for c in cards_of(board.get("bears"), cards)] == ["Grizzly Bears"]
     assert cards_of(board.get("soldier"), cards) == ()
-    with pytest.raises(CopyError, match="weren't looked up"):
+    with pytest.raises(BoardError, match="weren't looked up"):
         cards_of(board.get("host"), {})
 
 
@@ -184,7 +183,7 @@ def test_wheel_needs_to_know_whom_it_enchants() -> None:
     ],
 )
 def test_impossible_moves_are_clear_errors(actions: str, message: str) -> None:
-    with pytest.raises(CopyError, match=message):
+    with pytest.raises(BoardError, match=message):
         _board(
             "battlefield: [{card: Grizzly Bears, id: bears}, {card: Chittering Host, id: host}]\n"
             f"actions: {actions}\n"
@@ -241,7 +240,7 @@ def test_duplicant_loses_the_values_when_the_card_leaves_exile() -> None:
 
 
 def test_querying_a_token_that_left_is_a_clear_error() -> None:
-    with pytest.raises(CopyError, match="ceased to exist"):
+    with pytest.raises(BoardError, match="ceased to exist"):
         _answer(
             "actions:\n  - create_token: {name: Soldier, power: 1, toughness: 1, id: soldier}\n"
             "  - leaves: {object: soldier, to: exile}\n"
