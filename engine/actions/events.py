@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from engine.actions.attaching import attach
@@ -70,6 +69,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
 )
+from engine.oracle.wording import is_static_copy
 from engine.state.board import (
     ActionKind,
     AsEntersSetting,
@@ -143,7 +143,6 @@ ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happ
 LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
 LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
 
-_STATIC_COPY = re.compile(r"\bis a copy of\b")
 _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
 _BECOMING_SCOPES = (CopyScope.BECOME_COPY,)
 _TOKEN_SCOPES = (CopyScope.TOKEN_COPY,)
@@ -765,7 +764,7 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     for other in board.objects:
         earlier = [applied for applied in other.copies if applied.of_id == copier.id]
         if earlier:
-            static = any(a.effect and _STATIC_COPY.search(a.effect.text) for a in earlier)
+            static = any(a.effect and is_static_copy(a.effect.text) for a in earlier)
             fixed = (
                 " — even for a static copy effect: they were fixed when it first applied" if static else ""
             )

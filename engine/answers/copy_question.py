@@ -7,13 +7,12 @@ Thespian's Stage; or a target creature, for spells like True Polymorph), or crea
 
 from __future__ import annotations
 
-import re
-
 from engine.actions.events import describe_copy_abilities
 from engine.copy.effects import CopyError
 from engine.core.characteristics import Characteristics
 from engine.core.model import Card, CopyEffect, CopyScope, Frozen
 from engine.oracle.entering import pt_option, pt_options, pt_setting_ability
+from engine.oracle.wording import self_animation
 from engine.state.board import (
     ActionKind,
     ActionSpec,
@@ -29,7 +28,6 @@ from engine.state.board import (
 
 _PERMANENT_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY, CopyScope.TOKEN_COPY)
 _SPELL_TYPES = ("Instant", "Sorcery")
-_ANIMATION = re.compile(r"~ becomes an? (?P<what>\d+/\d+ [^.]+?) until end of turn")
 
 
 class OriginalState(Frozen):
@@ -127,8 +125,8 @@ def animation_of(card: Card) -> EffectSpec:
     """The card's own "~ becomes a 1/1 Blinkmoth artifact creature with flying until end of turn", else
     "becomes a creature" (a crewed Vehicle, an animated land)."""
     for ability in card.front.abilities:
-        match = _ANIMATION.search(ability.rules_text)
-        option = pt_option(match["what"]) if match else None
+        what = self_animation(ability.rules_text)
+        option = pt_option(what) if what else None
         if option is not None:
             return EffectSpec(
                 kind=EffectKind.ANIMATE,

@@ -6,7 +6,6 @@ and ``mtg-judge copy``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
@@ -15,7 +14,7 @@ from engine.actions.events import board_from_spec
 from engine.actions.zones import found_object
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
-from engine.core.model import SELF, Card, PrintedNumber
+from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
 from engine.layers.system import (
     COPIABLE_AFTER_LAYER_1,
@@ -25,6 +24,7 @@ from engine.layers.system import (
     current_controller,
 )
 from engine.linked.links import Link, find_links
+from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, Zone
 from engine.state.zone_records import TriggerHit, ZoneMove
 
@@ -33,7 +33,6 @@ LINKED_COPIED = cite(
     "707.7", "those abilities will be similarly linked to one another on the object that copied them"
 )
 STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state matches the condition")
-_NO_COUNTERS = re.compile(rf"^When {re.escape(SELF)} has no (?P<kind>\S+) counters on it")
 LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
 
 
@@ -264,11 +263,11 @@ def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanati
     """State triggers like Dark Depths' "When ~ has no ice counters on it" that its counters satisfy now."""
     notes: list[Explanation] = []
     for ability in current.abilities:
-        match = _NO_COUNTERS.match(ability.rules_text)
-        if match and not obj.counters.get(match["kind"]):
+        kind = no_counters_trigger(ability.rules_text)
+        if kind and not obj.counters.get(kind):
             notes.append(
                 Explanation.of(
-                    f"It has no {match['kind']} counters, so “{ability.worded_for(current.name)}” triggers "
+                    f"It has no {kind} counters, so “{ability.worded_for(current.name)}” triggers "
                     "as soon as that is true.",
                     STATE_TRIGGER,
                 )
