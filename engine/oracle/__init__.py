@@ -10,7 +10,8 @@ CR 205), ``mana`` (mana costs, CR 107.4, 202), ``keywords`` (the keyword vocabul
 ``abilities`` (splitting and classifying abilities, CR 113, 602–607, 614), ``copy_effects`` (copy
 instructions, CR 707), ``entering`` ("enters with" / "as enters" text, CR 614.1c, 614.12, 603.6a),
 ``spell_text`` (targets, cast conditions and riders of spells and abilities, CR 115, 601.2, 707.10),
-``corpus`` (whole-corpus parser figures).
+``wording`` (short wordings the board asks about: static copy effects, self-animation, state
+triggers), ``corpus`` (whole-corpus parser figures).
 """
 
 from __future__ import annotations
