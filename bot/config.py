@@ -32,3 +32,16 @@ class Settings(BaseSettings):
     )
     discord_token: SecretStr | None = Field(default=None, description="bot token; only `run` needs it")
     discord_guild_id: int | None = Field(default=None, description="sync commands to one guild")
+    discord_shard_count: int | None = Field(
+        default=None, description="total shards across every process (default: Discord's recommendation)"
+    )
+    discord_shard_ids: list[int] | None = Field(
+        default=None, description="the shards this process runs, e.g. [0, 1] (default: all of them)"
+    )
+    cooldown_rate: int = Field(default=5, ge=1, description="questions a user may ask per cooldown window")
+    cooldown_per: float = Field(default=30.0, gt=0, description="the cooldown window, in seconds")
+    defer_after: float = Field(
+        default=1.0, gt=0, le=2.0, description="seconds an answer may take before the bot defers (Discord: 3)"
+    )
+    page_timeout: float = Field(default=300.0, gt=0, description="seconds a reply's buttons keep working")
+    board_file_bytes: int = Field(default=100_000, ge=1, description="largest board file accepted by /board")

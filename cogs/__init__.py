@@ -1,1 +1,1 @@
-"""Discord cogs: parse slash-command input, call the engine API, render embeds (not built yet)."""
+"""Discord cogs, one per feature: parse the options, ask the Judge (``bot.judge``), render, reply."""

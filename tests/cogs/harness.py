@@ -50,6 +50,7 @@ import datetime
 import itertools
 import json
 import re
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field, replace
@@ -413,6 +414,7 @@ class CapturedRequest:
     files: tuple[CapturedFile, ...]
     via: Literal["webhook", "http"]
     reason: str | None = None
+    at: float = field(default_factory=time.monotonic)  # when the bot sent it
 
     @property
     def key(self) -> str:
@@ -1096,7 +1098,7 @@ class DiscordHarness:
         if kind == "followup":
             assert record is not None
             loading = self._original(record)
-            if loading is not None and loading.flags & LOADING:
+            if loading is not None and not loading.deleted and loading.flags & LOADING:
                 # the first followup after a "thinking" defer replaces the loading message
                 self._edit(loading, body, request.files, keep_ephemeral=True)
                 message = loading

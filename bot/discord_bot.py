@@ -1,0 +1,124 @@
+"""The Discord bot: one process, one Judge (which owns the one aiohttp session), every shard.
+
+``create_bot`` builds the bot and makes no network call; the Judge is opened in ``setup_hook`` (when
+the bot logs in) and closed in ``close``. Commands are synced only on request (``mtg-judge
+sync-commands``), except to the development guild when ``MTG_JUDGE_DISCORD_GUILD_ID`` is set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from contextlib import AsyncExitStack
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.judge import Judge
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "cogs.errors",
+    "cogs.copy",
+    "cogs.linked",
+    "cogs.board",
+    "cogs.cards",
+    "cogs.rules",
+    "cogs.help",
+)
+"""The cogs, one per feature; ``cogs.errors`` installs the tree's error handler."""
+
+
+class JudgeBot(commands.AutoShardedBot):
+    """The bot; ``judge`` is available once ``setup_hook`` has run."""
+
+    def __init__(self, settings: Settings, *, sync_dev_guild: bool = True) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=discord.Intents(guilds=True),  # slash commands need no message content
+            allowed_mentions=discord.AllowedMentions.none(),
+            **_sharding(settings),
+        )
+        self.settings = settings
+        self._sync_dev_guild = sync_dev_guild
+        self._resources = AsyncExitStack()
+        self._judge: Judge | None = None
+
+    @property
+    def judge(self) -> Judge:
+        """The Judge every cog asks."""
+        if self._judge is None:
+            raise RuntimeError("the Judge opens in setup_hook; start the bot first")
+        return self._judge
+
+    async def setup_hook(self) -> None:
+        """Open the Judge, load the cogs and, in development, sync the commands to the test guild."""
+        self._judge = await self._resources.enter_async_context(Judge.open(self.settings, preload=True))
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        guild_id = self.settings.discord_guild_id
+        if self._sync_dev_guild and guild_id is not None:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild %d", len(synced), guild_id)
+
+    async def close(self) -> None:
+        """Close the connection to Discord, then the Judge (its HTTP session and the database)."""
+        try:
+            await super().close()
+        finally:
+            await self._resources.aclose()
+            self._judge = None
+
+
+def _sharding(settings: Settings) -> dict[str, Any]:
+    """The shard options given in the settings (none: discord.py asks Discord how many to run)."""
+    options: dict[str, Any] = {}
+    if settings.discord_shard_count is not None:
+        options["shard_count"] = settings.discord_shard_count
+    if settings.discord_shard_ids is not None:
+        options["shard_ids"] = settings.discord_shard_ids
+    return options
+
+
+def create_bot(settings: Settings) -> commands.AutoShardedBot:
+    """The bot for ``settings``, ready to ``start``; nothing touches the network before it starts."""
+    return JudgeBot(settings)
+
+
+async def serve(bot: commands.AutoShardedBot, token: str) -> None:
+    """Run ``bot`` until it is closed; SIGTERM and SIGINT close it (and so the Judge) cleanly."""
+    loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task[None]] = set()
+
+    def stop() -> None:
+        log.info("stopping")
+        task = loop.create_task(bot.close())
+        closing.add(task)
+        task.add_done_callback(closing.discard)
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+
+
+async def sync_commands(settings: Settings, token: str, guild_id: int | None) -> int:
+    """Upload the command tree (to one guild, or globally) and return how many commands were synced."""
+    bot = JudgeBot(settings, sync_dev_guild=False)
+    async with bot:
+        await bot.login(token)  # runs setup_hook, which registers the commands
+        guild = discord.Object(guild_id) if guild_id is not None else None
+        if guild is not None:
+            bot.tree.copy_global_to(guild=guild)
+        return len(await bot.tree.sync(guild=guild))

@@ -1,0 +1,250 @@
+"""What every cog shares: the question an interaction asks, asking it within Discord's deadline,
+sending the rendered reply with its view, autocomplete, option bounds and the per-user cooldown.
+
+A command body builds a :class:`Question` and calls :func:`answer`: the Judge is asked, and if it has
+not answered after ``settings.defer_after`` seconds the interaction is deferred, so Discord's three
+seconds are never missed. The question is kept on the interaction (``extras``) so the error handler
+can ask it again with another card name (an ambiguous name's select menu).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.judge import LIMITS, Judge, JudgeError
+from cogs.render import Context, Reply, clip, rule_reply
+
+if TYPE_CHECKING:
+    from bot.discord_bot import JudgeBot
+
+    Interaction = discord.Interaction[JudgeBot]
+else:
+    Interaction = discord.Interaction
+AnyInteraction = discord.Interaction[Any]
+"""What discord.py's view callbacks are typed with (their bot is any client)."""
+
+log = logging.getLogger(__name__)
+
+A = TypeVar("A")
+T = TypeVar("T")
+
+NO_MENTIONS = discord.AllowedMentions.none()
+QUESTION = "mtg-judge:question"
+"""The key of the interaction's ``extras`` that holds the question being answered."""
+
+DISCORD_OPTION_MAX = 6_000  # Discord's largest max_length of a string option
+CardName = app_commands.Range[str, 1, LIMITS.card_name]
+RulesQuery = app_commands.Range[str, 1, LIMITS.rules_query]
+StateText = app_commands.Range[str, 1, LIMITS.choice_text * LIMITS.counter_kinds]
+GraveyardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.card_name * LIMITS.graveyard_cards)]
+BoardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.board_text)]
+PumpText = app_commands.Range[str, 1, 16]
+FaceDownText = app_commands.Range[str, 1, 20]
+XValue = app_commands.Range[int, 0, LIMITS.x]
+
+
+@dataclass(frozen=True)
+class Question(Generic[A]):
+    """One question: the card names it names (which an ambiguous name's choice replaces), how to ask
+    the Judge with them and how to render the answer."""
+
+    names: tuple[str, ...]
+    ask: Callable[[Judge, tuple[str, ...]], Awaitable[A]]
+    render: Callable[[A, Context], Reply]
+    ephemeral: bool = False
+
+    def with_name(self, query: str, chosen: str) -> Question[A] | None:
+        """The same question with ``chosen`` for the name typed as ``query``; None if none was."""
+        wanted = query.strip().casefold()
+        if all(name.strip().casefold() != wanted for name in self.names):
+            return None
+        names = tuple(chosen if name.strip().casefold() == wanted else name for name in self.names)
+        return replace(self, names=names)
+
+    async def reply(self, judge: Judge) -> Reply:
+        """Ask the Judge and render its answer."""
+        answered = await self.ask(judge, self.names)
+        versions = await judge.versions()
+        return self.render(answered, Context(versions, judge.settings.rules_link_base))
+
+
+def bot_of(interaction: Interaction) -> JudgeBot:
+    """The bot that received ``interaction``."""
+    return interaction.client
+
+
+def judge_of(interaction: Interaction) -> Judge:
+    """The Judge of the bot that received ``interaction``."""
+    return bot_of(interaction).judge
+
+
+async def answer(interaction: Interaction, question: Question[Any]) -> None:
+    """Ask ``question`` within the deadline and send its reply (errors go to the error handler)."""
+    interaction.extras[QUESTION] = question
+    reply = await within_deadline(interaction, question.reply(judge_of(interaction)), question.ephemeral)
+    await send_reply(interaction, reply, ephemeral=question.ephemeral)
+
+
+async def within_deadline(interaction: Interaction, work: Awaitable[T], ephemeral: bool = False) -> T:
+    """Await ``work``; if it takes longer than ``defer_after`` seconds, defer the interaction first."""
+    task = asyncio.ensure_future(work)
+    try:
+        if not interaction.response.is_done():
+            done, _ = await asyncio.wait({task}, timeout=bot_of(interaction).settings.defer_after)
+            if not done:
+                await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        return await task
+    finally:
+        task.cancel()  # a no-op once it finished; stops it when the interaction handler is cancelled
+
+
+async def send_reply(interaction: Interaction, reply: Reply, *, ephemeral: bool = False) -> None:
+    """Send the reply's first page with its view (page buttons, cited-rules select) when it needs one."""
+    view = ReplyView(reply, owner_id=interaction.user.id, timeout=bot_of(interaction).settings.page_timeout)
+    shown = view if view.children else discord.utils.MISSING
+    if interaction.response.is_done():
+        view.message = await interaction.followup.send(
+            embed=reply.pages[0], view=shown, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS, wait=True
+        )
+        return
+    response = await interaction.response.send_message(
+        embed=reply.pages[0], view=shown, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+    )
+    if isinstance(response.resource, discord.InteractionMessage):
+        view.message = response.resource
+
+
+async def send_private(interaction: Interaction, text: str, view: discord.ui.View | None = None) -> None:
+    """Send ``text`` (at most 2,000 characters) that only the user sees; after a public "thinking"
+    defer, the loading message is deleted first so the followup can be private."""
+    content = clip(text, 2_000)
+    shown = view or discord.utils.MISSING
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(content, view=shown, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        return
+    if response.type is discord.InteractionResponseType.deferred_channel_message:
+        await interaction.delete_original_response()
+    await interaction.followup.send(content, view=shown, ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+class JudgeView(discord.ui.View):
+    """A view whose errors reach the same handler as the commands', and whose items stop working
+    (disabled) after its timeout."""
+
+    message: discord.InteractionMessage | discord.WebhookMessage | None = None
+
+    async def on_error(
+        self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        """Answer like the command tree does for the same error."""
+        from cogs.errors import report
+
+        await report(interaction, error)
+
+    async def on_timeout(self) -> None:
+        """Disable every item on the message."""
+        for item in self.children:
+            if isinstance(item, discord.ui.Button | discord.ui.Select):
+                item.disabled = True
+        if self.message is not None:
+            try:
+                await self.message.edit(view=self)
+            except discord.HTTPException as error:
+                log.debug("could not disable the view of message %s: %s", self.message.id, error)
+
+
+class ReplyView(JudgeView):
+    """Previous/Next buttons (only the asker may turn the pages) and a select of the rules cited."""
+
+    def __init__(self, reply: Reply, *, owner_id: int, timeout: float) -> None:
+        super().__init__(timeout=timeout)
+        self.reply = reply
+        self.owner_id = owner_id
+        self.page = 0
+        if len(reply.pages) > 1:
+            self.previous = PageButton(-1, "Previous", "page:prev", disabled=True)
+            self.next = PageButton(1, "Next", "page:next")
+            self.add_item(self.previous).add_item(self.next)
+        if reply.cited:
+            self.add_item(CitedRulesSelect(reply.cited))
+
+    async def turn(self, interaction: Interaction, step: int) -> None:
+        """Show the page ``step`` away, if the asker pressed."""
+        if interaction.user.id != self.owner_id:
+            await send_private(interaction, "Only the person who asked can turn these pages.")
+            return
+        self.page = max(0, min(len(self.reply.pages) - 1, self.page + step))
+        self.previous.disabled = self.page == 0
+        self.next.disabled = self.page == len(self.reply.pages) - 1
+        await interaction.response.edit_message(embed=self.reply.pages[self.page], view=self)
+
+
+class PageButton(discord.ui.Button[ReplyView]):
+    """Turns the reply's pages by ``step``."""
+
+    def __init__(self, step: int, label: str, custom_id: str, *, disabled: bool = False) -> None:
+        super().__init__(
+            label=label, custom_id=custom_id, style=discord.ButtonStyle.secondary, disabled=disabled
+        )
+        self.step = step
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        """Turn the page."""
+        assert self.view is not None
+        await self.view.turn(interaction, self.step)
+
+
+class CitedRulesSelect(discord.ui.Select[ReplyView]):
+    """The rules an answer cites; choosing one shows its text to the chooser only."""
+
+    def __init__(self, numbers: Sequence[str]) -> None:
+        options = [discord.SelectOption(label=number, value=number) for number in numbers[:25]]
+        super().__init__(custom_id="rules:cited", placeholder="Read a cited rule", options=options)
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        """Show the chosen rule's text, privately."""
+        number = self.values[0]
+        await answer(
+            interaction, Question((number,), lambda judge, names: judge.rule(names[0]), rule_reply, True)
+        )
+
+
+async def card_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of card names (nothing when the Judge can't answer)."""
+    try:
+        return choices(await judge_of(interaction).complete_card_names(current))
+    except JudgeError as error:
+        log.debug("no card names for autocomplete: %s", error)
+        return []
+
+
+async def rule_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of rule numbers and glossary terms."""
+    try:
+        return choices(await judge_of(interaction).complete_rules(current))
+    except JudgeError as error:
+        log.debug("no rules for autocomplete: %s", error)
+        return []
+
+
+def choices(values: Sequence[str]) -> list[app_commands.Choice[str]]:
+    """At most 25 choices, each name and value 1-100 characters."""
+    return [app_commands.Choice(name=clip(v, 100), value=v[:100]) for v in values if v][:25]
+
+
+def cooldown_for(interaction: Interaction) -> app_commands.Cooldown:
+    """The per-user cooldown from the settings."""
+    settings = bot_of(interaction).settings
+    return app_commands.Cooldown(settings.cooldown_rate, settings.cooldown_per)
+
+
+per_user_cooldown = app_commands.checks.dynamic_cooldown(cooldown_for)
+"""Every command's cooldown: ``cooldown_rate`` questions per ``cooldown_per`` seconds per user."""

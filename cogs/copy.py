@@ -1,0 +1,90 @@
+"""``/copy``: what a permanent is when it copies another (CR 707, 613)."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.judge import BoardResult, Judge, original_state
+from cogs.common import (
+    CardName,
+    FaceDownText,
+    GraveyardText,
+    Interaction,
+    PumpText,
+    Question,
+    StateText,
+    XValue,
+    answer,
+    card_choices,
+    per_user_cooldown,
+)
+from cogs.render import Context, Reply, board_reply
+
+
+class CopyCog(commands.Cog, name="Copy"):
+    """Copiable values: the copier's ability copying the original on a default board."""
+
+    @app_commands.command(name="copy", description="What a permanent becomes when it copies another (CR 707)")
+    @app_commands.describe(
+        copier="The card that copies (Clone, Cryptoplasm, Cackling Counterpart …)",
+        original="The permanent it copies",
+        counters="Counters on the original: +1/+1=3, fade=1",
+        tapped="The original is tapped",
+        flipped="The original (a flip card) is flipped",
+        transformed="The original's back face is up",
+        face_down="The original is face down: morph, manifest, disguise, cloak or plain",
+        pump="An effect gives the original +P/+T: 2/2",
+        graveyard="Cards in graveyards: Lightning Bolt, Forest",
+        x="X paid for the copier's spell (Altered Ego)",
+    )
+    @app_commands.autocomplete(copier=card_choices, original=card_choices)
+    @per_user_cooldown
+    async def copy(
+        self,
+        interaction: Interaction,
+        copier: CardName,
+        original: CardName,
+        counters: StateText = "",
+        tapped: bool = False,
+        flipped: bool = False,
+        transformed: bool = False,
+        face_down: FaceDownText | None = None,
+        pump: PumpText = "",
+        graveyard: GraveyardText = "",
+        x: XValue = 0,
+    ) -> None:
+        """Ask the Judge and show the copy, its values and why."""
+        state = original_state(
+            counters=counters,
+            tapped=tapped,
+            flipped=flipped,
+            transformed=transformed,
+            face_down=face_down,
+            pump=pump,
+            graveyard=graveyard,
+            x=x,
+            option_prefix="",
+        )
+
+        async def ask(judge: Judge, names: tuple[str, ...]) -> BoardResult:
+            return await judge.copy(names[0], names[1], state)
+
+        def render(result: BoardResult, context: Context) -> Reply:
+            return board_reply(result, context, title=_title(result))
+
+        await answer(interaction, Question((copier, original), ask, render))
+
+
+def _title(result: BoardResult) -> str:
+    """``Clone copying Tarmogoyf`` when the board names both, else the object's own heading."""
+    objects = {obj.id: obj for obj in result.answer.objects}
+    queried = objects.get(result.answer.result.id)
+    if queried is None or queried.copy_of is None or queried.copy_of not in objects:
+        return f"{result.answer.result.id}: {result.answer.result.current.name or 'a face-down permanent'}"
+    return f"{queried.id} copying {objects[queried.copy_of].name or 'a face-down permanent'}"
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add the cog."""
+    await bot.add_cog(CopyCog())

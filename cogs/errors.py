@@ -1,0 +1,186 @@
+"""One handler per error type, for the command tree and every view: private, helpful, no tracebacks.
+
+:func:`report` unwraps discord.py's wrapper and picks the handler of the nearest class in the
+error's MRO from :data:`HANDLERS`; anything unexpected is logged and answered with an apology.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.judge import (
+    AmbiguousCardName,
+    BoardFormatError,
+    CardNotFound,
+    RuleNotFound,
+    RulesUnavailable,
+    UserError,
+    WorldError,
+)
+from cogs.common import QUESTION, AnyInteraction, Interaction, JudgeView, Question, answer, send_private
+from cogs.render import clip, safe
+
+if TYPE_CHECKING:
+    from bot.discord_bot import JudgeBot
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Interaction, Any], Awaitable[None]]
+
+TRY_LATER = (
+    "Scryfall can't be reached right now, so only cards already cached can be answered; try again later."
+)
+
+
+async def report(interaction: Interaction, error: Exception) -> None:
+    """Answer ``error`` privately with the handler for its type."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ if isinstance(error.__cause__, Exception) else error
+    for kind in type(error).__mro__:
+        handler = HANDLERS.get(kind)
+        if handler is not None:
+            await handler(interaction, error)
+            return
+
+
+async def _cooldown(interaction: Interaction, error: app_commands.CommandOnCooldown) -> None:
+    await send_private(
+        interaction,
+        f"Easy there! You can ask again in {error.retry_after:.0f} seconds. The judge is still here.",
+    )
+
+
+async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None:
+    text = f"{safe(str(error))}\nWhich one did you mean?"
+    question = interaction.extras.get(QUESTION)
+    if (
+        isinstance(question, Question)
+        and error.candidates
+        and question.with_name(error.query, "x") is not None
+    ):
+        view = AmbiguousNameView(question, error.query, error.candidates, owner_id=interaction.user.id)
+        await send_private(interaction, text, view)
+        return
+    await send_private(interaction, text + " " + ", ".join(safe(c) for c in error.candidates))
+
+
+async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
+    lines = [safe(str(error))]
+    if error.suggestions:
+        lines.append("Did you mean: " + ", ".join(f"**{safe(s)}**" for s in error.suggestions[:10]) + "?")
+    if isinstance(error.__cause__, WorldError):
+        lines.append(TRY_LATER)
+    await send_private(interaction, "\n".join(lines))
+
+
+async def _rule_not_found(interaction: Interaction, error: RuleNotFound) -> None:
+    nearest = ", ".join(f"`{safe(s)}`" for s in error.suggestions[:10])
+    await send_private(interaction, safe(str(error)) + (f"\nNearest: {nearest}" if nearest else ""))
+
+
+async def _bad_board(interaction: Interaction, error: BoardFormatError) -> None:
+    await send_private(interaction, f"Your board has a problem: {safe(str(error))}")
+
+
+async def _rules_unavailable(interaction: Interaction, error: RulesUnavailable) -> None:
+    await send_private(interaction, f"The Comprehensive Rules aren't available right now. {safe(str(error))}")
+
+
+async def _user_error(interaction: Interaction, error: UserError) -> None:
+    await send_private(interaction, safe(str(error)))
+
+
+async def _world_error(interaction: Interaction, error: WorldError) -> None:
+    log.warning("a data source failed: %s", error)
+    await send_private(
+        interaction, "A data source I rely on is unavailable right now; please try again later."
+    )
+
+
+async def _check_failure(interaction: Interaction, error: app_commands.CheckFailure) -> None:
+    await send_private(interaction, "You can't use this command here.")
+
+
+async def _unexpected(interaction: Interaction, error: Exception) -> None:
+    command = interaction.command.qualified_name if interaction.command else "a component"
+    log.error("unexpected error in %s", command, exc_info=error)
+    await send_private(interaction, "Something went wrong on my side; it has been logged. Please try again.")
+
+
+HANDLERS: dict[type[BaseException], Handler] = {
+    app_commands.CommandOnCooldown: _cooldown,
+    app_commands.CheckFailure: _check_failure,
+    AmbiguousCardName: _ambiguous,
+    CardNotFound: _not_found,
+    RuleNotFound: _rule_not_found,
+    BoardFormatError: _bad_board,
+    RulesUnavailable: _rules_unavailable,
+    UserError: _user_error,
+    WorldError: _world_error,
+    Exception: _unexpected,
+}
+"""The handler of each error type; the nearest class in an error's MRO wins."""
+
+
+class AmbiguousNameView(JudgeView):
+    """The candidates of an ambiguous name; choosing one answers the original question with it."""
+
+    def __init__(
+        self,
+        question: Question[Any],
+        query: str,
+        candidates: list[str],
+        *,
+        owner_id: int,
+        timeout: float = 300,
+    ) -> None:
+        super().__init__(timeout=timeout)
+        self.question = question
+        self.query = query
+        self.owner_id = owner_id
+        self.select = CandidateSelect(candidates)
+        self.add_item(self.select)
+
+    async def interaction_check(self, interaction: AnyInteraction) -> bool:
+        """Only the asker may choose."""
+        if interaction.user.id == self.owner_id:
+            return True
+        await send_private(interaction, "Only the person who asked can choose here.")
+        return False
+
+    async def chosen(self, interaction: Interaction, name: str) -> None:
+        """Answer the original question with ``name``."""
+        question = self.question.with_name(self.query, name)
+        assert question is not None  # the view is only offered when the question names the query
+        self.stop()
+        await interaction.response.edit_message(content=f"Answering with **{safe(name)}**…", view=None)
+        await answer(interaction, question)
+
+
+class CandidateSelect(discord.ui.Select[AmbiguousNameView]):
+    """The cards an ambiguous name may mean (at most 25)."""
+
+    def __init__(self, candidates: list[str]) -> None:
+        options = [discord.SelectOption(label=clip(c, 100), value=c[:100]) for c in candidates[:25]]
+        super().__init__(
+            custom_id="card:candidates", placeholder="Choose the card you meant", options=options
+        )
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        """Answer with the chosen card."""
+        assert self.view is not None
+        await self.view.chosen(interaction, self.values[0])
+
+
+async def _tree_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
+    await report(interaction, error)
+
+
+async def setup(bot: JudgeBot) -> None:
+    """Install :func:`report` as the command tree's error handler."""
+    bot.tree.error(_tree_error)

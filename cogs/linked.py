@@ -1,0 +1,34 @@
+"""``/linked``: every pair of linked abilities on a card (CR 607), optionally with a second card."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.judge import Judge, LinkedAnswer
+from cogs.common import CardName, Interaction, Question, answer, card_choices, per_user_cooldown
+from cogs.render import linked_reply
+
+
+class LinkedCog(commands.Cog, name="Linked"):
+    """Linked abilities."""
+
+    @app_commands.command(name="linked", description="Every pair of linked abilities on a card (CR 607)")
+    @app_commands.rename(other="with")
+    @app_commands.describe(
+        card="The card to explain", other="A card asked about together with it (an Equipment)"
+    )
+    @app_commands.autocomplete(card=card_choices, other=card_choices)
+    @per_user_cooldown
+    async def linked(self, interaction: Interaction, card: CardName, other: CardName | None = None) -> None:
+        """Ask the Judge and show the abilities, the linked pairs and the notes."""
+
+        async def ask(judge: Judge, names: tuple[str, ...]) -> LinkedAnswer:
+            return await judge.linked(names)
+
+        await answer(interaction, Question((card, *([other] if other else [])), ask, linked_reply))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add the cog."""
+    await bot.add_cog(LinkedCog())

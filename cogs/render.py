@@ -1,0 +1,400 @@
+"""Discord renderings of the Judge's answers: embeds split into pages, always within Discord's limits.
+
+A renderer turns an answer into :class:`Reply` (pages of embeds and the rule numbers the answer cites,
+for the "cited rules" select menu). Text is gathered as blocks (a line or a paragraph each) and packed
+into pages; a page breaks between blocks, a block too long for one page breaks between sentences.
+Every piece of card or user text is escaped (Markdown and mentions); rule numbers link to the
+hyperlinked rules copy.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.judge import (
+    BoardAnswer,
+    BoardResult,
+    CardAnswer,
+    DataVersions,
+    Explanation,
+    GlossaryAnswer,
+    LinkedAnswer,
+    RuleAnswer,
+    RulingsAnswer,
+    SearchAnswer,
+    StackBoardAnswer,
+)
+
+COLOR = discord.Colour.dark_teal()
+ERROR_COLOR = discord.Colour.red()
+
+CONTENT_MAX = 2_000
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4_096
+FOOTER_MAX = 2_048
+EMBED_TOTAL_MAX = 6_000
+SELECT_OPTIONS_MAX = 25
+PAGE_TEXT = 3_800
+"""Characters of text per page: under the description limit, with room for title and footer in 6,000."""
+
+_BOUNDARIES = (re.compile(r"(?<=[.!?;:])\s+"), re.compile(r"\s+"))
+"""Where a block too long for a page may break: between sentences, else between words."""
+_RULE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every rendering needs besides the answer: the data's dates and the rules link base."""
+
+    versions: DataVersions
+    link_base: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A rendered answer: one embed per page (at least one) and the rules it cites (for the select)."""
+
+    pages: tuple[discord.Embed, ...]
+    cited: tuple[str, ...] = ()
+
+
+def safe(text: str) -> str:
+    """``text`` with Markdown and mentions escaped (card names, Oracle text, anything a user typed)."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+
+
+def rule_link(number: str, link_base: str) -> str:
+    """``number`` as a link into the hyperlinked rules copy (the number without dots is the anchor)."""
+    return f"[{number}]({link_base}{number.replace('.', '')})"
+
+
+def cited(rules: Iterable[str], link_base: str) -> str:
+    """`` (CR 707.2, 613.1)`` with each number linked, or "" without rules."""
+    numbers = list(dict.fromkeys(rules))
+    return f" (CR {', '.join(rule_link(n, link_base) for n in numbers)})" if numbers else ""
+
+
+def footer(versions: DataVersions) -> str:
+    """The footer line: which rules and which card data the answer stands on."""
+    return (
+        f"Comprehensive Rules of {versions.rules or 'unknown date'} · "
+        f"card data of {versions.cards or 'unknown date'}"
+    )
+
+
+def sorted_rules(numbers: Iterable[str]) -> tuple[str, ...]:
+    """Rule numbers in rules order (``613.1`` before ``707.2a`` before ``707.10``), at most 25."""
+
+    def key(number: str) -> tuple[int, int, str]:
+        head, _, tail = number.partition(".")
+        digits = re.match(r"\d*", tail)
+        sub = digits.group() if digits else ""
+        return int(head or 0), int(sub or 0), tail[len(sub) :]
+
+    return tuple(sorted(set(numbers), key=key))[:SELECT_OPTIONS_MAX]
+
+
+# -- pages -----------------------------------------------------------------------------------------
+
+
+def pages(
+    title: str,
+    blocks: Sequence[str],
+    context: Context,
+    *,
+    url: str | None = None,
+    thumbnail: str | None = None,
+    colour: discord.Colour = COLOR,
+) -> tuple[discord.Embed, ...]:
+    """``blocks`` packed into embeds of at most :data:`PAGE_TEXT` characters, numbered in the footer
+    when there are several; the title, link and thumbnail are on each page."""
+    texts = pack(blocks, PAGE_TEXT)
+    base = footer(context.versions)
+    embeds = []
+    for number, text in enumerate(texts, 1):
+        embed = discord.Embed(title=clip(title, TITLE_MAX), description=text, colour=colour, url=url)
+        page = f" · page {number}/{len(texts)}" if len(texts) > 1 else ""
+        embed.set_footer(text=clip(base, FOOTER_MAX - len(page)) + page)
+        if thumbnail:
+            embed.set_thumbnail(url=thumbnail)
+        embeds.append(embed)
+    return tuple(embeds)
+
+
+def pack(blocks: Sequence[str], limit: int) -> list[str]:
+    """Join ``blocks`` with newlines into texts of at most ``limit`` characters, breaking between
+    blocks, else between sentences, else (a sentence longer than a page) between words."""
+    texts: list[str] = []
+    current = ""
+    for piece in _pieces(blocks, limit):
+        joined = f"{current}\n{piece}" if current else piece
+        if len(joined) <= limit:
+            current = joined
+            continue
+        texts.append(current)
+        current = piece
+    return [*texts, current] if current or not texts else texts
+
+
+def _pieces(blocks: Sequence[str], limit: int) -> Iterable[str]:
+    for block in blocks:
+        yield from _split(block, limit)
+
+
+def _split(text: str, limit: int, boundaries: tuple[re.Pattern[str], ...] = _BOUNDARIES) -> list[str]:
+    """``text`` cut at the first of ``boundaries`` (sentences, then words) into parts of at most
+    ``limit`` characters; only a word longer than ``limit`` is cut inside."""
+    if len(text) <= limit:
+        return [text]
+    if not boundaries:
+        return [text[i : i + limit] for i in range(0, len(text), limit)]
+    parts: list[str] = []
+    current = ""
+    for unit in boundaries[0].split(text):
+        for piece in _split(unit, limit, boundaries[1:]):
+            joined = f"{current} {piece}" if current else piece
+            if len(joined) <= limit:
+                current = joined
+                continue
+            parts += [current] if current else []
+            current = piece
+    return [*parts, current] if current else parts
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, ending with an ellipsis when it had to be shortened (for
+    titles, labels and autocomplete names, never for an answer's text)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- copies and boards -----------------------------------------------------------------------------
+
+
+def board_reply(result: BoardResult, context: Context, *, title: str | None = None) -> Reply:
+    """A copy or board answer: the resulting object, then the reasoning with linked rule numbers."""
+    answer = result.answer
+    if isinstance(answer, StackBoardAnswer):
+        blocks = _stack_blocks(answer, context)
+        copied = answer.result.copiable.name or "a copy"
+        heading = title or f"{answer.result.id}: {copied} (copy via {answer.result.via})"
+    else:
+        blocks = _board_blocks(answer, context)
+        heading = title or f"{answer.result.id}: {answer.result.current.name or 'a face-down permanent'}"
+    if result.rules_note:
+        blocks.append(safe(result.rules_note))
+    return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()))
+
+
+def _board_blocks(answer: BoardAnswer, context: Context) -> list[str]:
+    result = answer.result
+    blocks = [*object_blocks(answer), *_linked_view_blocks(answer, context)]
+    blocks.append("\n**Why**")
+    blocks += [explained(step, context, f"{n}.") for n, step in enumerate(result.steps, 1)]
+    if result.notes:
+        blocks.append("\n**Notes**")
+        blocks += [explained(note, context) for note in result.notes]
+    return blocks + _zone_blocks(answer, context)
+
+
+def object_blocks(answer: BoardAnswer | StackBoardAnswer) -> list[str]:
+    """The object as it is now: name and cost, type line, P/T, abilities, counters and status."""
+    current = answer.result.current
+    cost = f" {safe(current.mana_cost)}" if current.mana_cost else ""
+    left = " ".join((*current.supertypes, *current.types)) or "(no types)"
+    type_line = f"{left} — {' '.join(current.subtypes)}" if current.subtypes else left
+    numbers = f" · {current.power}/{current.toughness}" if current.power is not None else ""
+    blocks = [
+        f"**{safe(current.name or 'a face-down permanent')}**{cost}",
+        f"{safe(type_line)}{safe(numbers)}",
+    ]
+    blocks += [f"• {safe(ability)}" for ability in current.abilities] or ["*(no abilities)*"]
+    status = current.status
+    flags = [name for name, on in (("tapped", status.tapped), ("flipped", status.flipped)) if on]
+    flags += ["transformed"] if status.transformed else []
+    flags += [f"face down ({status.face_down})"] if status.face_down else []
+    flags += [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in current.counters.items()]
+    flags += ["a token"] if current.token else []
+    return [*blocks, f"*{safe(' · '.join(flags))}*"] if flags else blocks
+
+
+def _linked_view_blocks(answer: BoardAnswer, context: Context) -> list[str]:
+    linked = answer.result.linked
+    if linked is None:
+        return []
+    blocks = [f"\n**Linked abilities** (the text of {safe(linked.text_of or 'a face-down permanent')})"]
+    for link in linked.links:
+        first, second = link.abilities
+        blocks.append(
+            f"**{first} ↔ {second}** {rule_link(link.rule, context.link_base)}: {safe(link.explanation)}"
+        )
+    blocks += [] if linked.links else ["*(no linked abilities)*"]
+    return blocks + [f"exiled with ability {c.ability}: {safe(c.name or '?')}" for c in linked.exiled]
+
+
+def _zone_blocks(answer: BoardAnswer, context: Context) -> list[str]:
+    if not answer.zone_moves:
+        return []
+    blocks = ["\n**Zone changes**"]
+    for move in answer.zone_moves:
+        where = move.to or f"undecided (one of: {', '.join(move.options)})"
+        cards = f" as {', '.join(move.cards)}" if move.cards else ""
+        text = f"• {safe(f'{move.object}: {move.from_zone} → {where}{cards}')}"
+        blocks.append(text + cited(move.rules, context.link_base))
+    blocks += ["\n**Triggered**"] if answer.triggers else []
+    for hit in answer.triggers:
+        times = "once" if hit.times == 1 else f"{hit.times} times"
+        blocks.append(f"• [{times}] " + explained(hit.explanation, context, "").lstrip())
+    return blocks
+
+
+def _stack_blocks(answer: StackBoardAnswer, context: Context) -> list[str]:
+    result = answer.result
+    kind = "a copy of an ability" if result.kind == "ability" else "a copy of a spell"
+    owner = f", owned by {result.owner}" if result.owner else ""
+    blocks = [f"**{safe(result.id)}**: {kind}, controlled by {safe(result.controller + owner)}"]
+    if result.outcomes:
+        blocks.append("\n**Original → copy**")
+        blocks += [
+            f"• {safe(f'{o.question}: {_say(o.on_original)} → {_say(o.on_copy)}')}"
+            + cited(o.rules, context.link_base)
+            for o in result.outcomes
+        ]
+    blocks.append("\n**Copied**")
+    blocks += [
+        f"• {safe(f'{c.item}: {_say(c.value)}')}" + cited(c.rules, context.link_base) for c in result.copied
+    ]
+    blocks.append("\n**Not copied**")
+    blocks += [f"• {safe(n.item)}" + cited(n.rules, context.link_base) for n in result.not_copied]
+    blocks.append("\n**Why**")
+    return blocks + [explained(e, context) for e in (*result.steps, *result.notes)]
+
+
+def _say(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value)) or "none"
+    return "unknown" if value is None else str(value)
+
+
+def explained(item: Explanation, context: Context, bullet: str = "•") -> str:
+    """One reasoning step or note with its rule numbers linked."""
+    return f"{bullet} {safe(item.text)}{cited(item.rules, context.link_base)}"
+
+
+# -- linked abilities ------------------------------------------------------------------------------
+
+
+def linked_reply(answer: LinkedAnswer, context: Context) -> Reply:
+    """The numbered abilities, each linked pair with its rule and explanation, then the notes."""
+    report = answer.report
+    blocks = ["**Abilities**"]
+    for ability in report.abilities:
+        face = f"{safe(ability.face)} " if report.several_faces else ""
+        blocks.append(f"**{face}{ability.index}.** {safe(ability.text)} *[{ability.kind}]*")
+    blocks += [] if report.abilities else ["*(none)*"]
+    if report.links:
+        blocks.append("\n**Linked pairs**")
+    for link in report.links:
+        first, second = link.abilities
+        pair = f"{first} ↔ {second}"
+        if report.several_faces:
+            pair = f"{link.faces[0]} {first} ↔ {link.faces[1]} {second}"
+        blocks.append(
+            f"**{safe(pair)}** — {rule_link(link.rule, context.link_base)}: {safe(link.explanation)}"
+        )
+    blocks.append("\n**Notes**")
+    blocks += [explained(note, context) for note in report.notes]
+    if answer.rules_note:
+        blocks.append(safe(answer.rules_note))
+    title = f"Linked abilities: {report.card}"
+    return Reply(pages(safe(title), blocks, context), sorted_rules(answer.cited_rules()))
+
+
+# -- cards and rulings -----------------------------------------------------------------------------
+
+
+def card_reply(answer: CardAnswer, context: Context) -> Reply:
+    """Each face: name and cost, type line, Oracle text, P/T or loyalty; the image as thumbnail."""
+    blocks: list[str] = []
+    for face in answer.faces:
+        cost = f" {safe(face.mana_cost)}" if face.mana_cost else ""
+        blocks += [f"**{safe(face.name)}**{cost}", f"*{safe(face.type_line)}*"]
+        blocks += [safe(line) for line in face.oracle_text.splitlines() if line]
+        blocks += [f"**{safe(face.stats)}**"] if face.stats else []
+        blocks.append("")
+    embeds = pages(
+        safe(answer.name), blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url
+    )
+    return Reply(embeds)
+
+
+def rulings_reply(answer: RulingsAnswer, context: Context) -> Reply:
+    """The card's rulings, newest first; the rule numbers they mention go in the select menu."""
+    blocks = [f"**{r.published_at}** ({safe(r.source)}): {safe(r.comment)}" for r in answer.rulings]
+    blocks = blocks or [f"No rulings are known for {safe(answer.card)}."]
+    mentioned = (n for r in answer.rulings for n in _RULE_NUMBER.findall(r.comment))
+    return Reply(pages(safe(f"Rulings: {answer.card}"), blocks, context), sorted_rules(mentioned))
+
+
+# -- rules -----------------------------------------------------------------------------------------
+
+
+def rule_reply(answer: RuleAnswer | GlossaryAnswer, context: Context) -> Reply:
+    """A rule (text, examples, subrules) or a glossary entry (definition, the rules it names)."""
+    if isinstance(answer, GlossaryAnswer):
+        entry = answer.entry
+        blocks = [safe(line) for line in entry.definition.splitlines() if line]
+        blocks += (
+            [f"\nSee {cited(entry.references, context.link_base).strip(' ()')}"] if entry.references else []
+        )
+        return Reply(pages(safe(entry.term), blocks, context), sorted_rules(entry.references))
+    rule = answer.rule
+    blocks = [safe(rule.text), *(f"*Example:* {safe(example)}" for example in rule.examples)]
+    for sub in answer.subrules:
+        blocks.append(f"**{rule_link(sub.number, context.link_base)}** {safe(sub.text)}")
+        blocks += [f"*Example:* {safe(example)}" for example in sub.examples]
+    references = (*rule.references, *(n for sub in answer.subrules for n in sub.references))
+    embeds = pages(f"Rule {rule.number}", blocks, context, url=answer.link)
+    return Reply(embeds, sorted_rules(references))
+
+
+def search_reply(answer: SearchAnswer, context: Context) -> Reply:
+    """The rules best matching the words, ranked, each with its number linked."""
+    blocks = [f"**{rule_link(hit.number, context.link_base)}** {safe(hit.text)}" for hit in answer.hits]
+    title = clip(f"Rules matching “{answer.words}”", TITLE_MAX)
+    return Reply(
+        pages(safe(title), blocks, context), tuple(hit.number for hit in answer.hits)[:SELECT_OPTIONS_MAX]
+    )
+
+
+def error_embed(text: str) -> discord.Embed:
+    """An error's message as an embed description (always within the limit)."""
+    return discord.Embed(description=pack([text], DESCRIPTION_MAX)[0], colour=ERROR_COLOR)
+
+
+HELP_BLOCKS = (
+    "Ask the judge about copy effects (CR 707) and linked abilities (CR 607). Card names autocomplete, "
+    "and may be partial or misspelt.",
+    "",
+    "**/copy** `copier` `original` — what the copier is when it copies the original; optional state of "
+    "the original: `counters` (`+1/+1=3`), `tapped`, `flipped`, `transformed`, `face_down` (`morph`), "
+    "`pump` (`2/2`), `graveyard` (`Lightning Bolt, Forest`), `x`.",
+    "**/linked** `card` — every pair of linked abilities on a card; `with` asks about a second card too.",
+    "**/board** `scenario` — a whole board as YAML (or attach a `.yaml`/`.json` file as `file`).",
+    "**/card** `name` — a card's Oracle text.",
+    "**/rulings** `name` — a card's rulings, newest first.",
+    "**/cr** `query` — a rule by number (`707.2a`), a glossary term or search words.",
+    "",
+    "Under an answer, pick a cited rule to read it; only you see it. Every question can also be asked "
+    "offline with the `mtg-judge` command line.",
+)
+
+
+def help_reply(context: Context) -> Reply:
+    """What each command does."""
+    return Reply(pages("mtg-judge: a Magic rules judge", HELP_BLOCKS, context))

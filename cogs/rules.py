@@ -1,0 +1,48 @@
+"""``/cr``: a rule by number, a glossary term, or the rules best matching some words."""
+
+from __future__ import annotations
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.judge import GlossaryAnswer, Judge, RuleAnswer, RuleNotFound, SearchAnswer
+from cogs.common import Interaction, Question, RulesQuery, answer, per_user_cooldown, rule_choices
+from cogs.render import Context, Reply, rule_reply, search_reply
+
+SEARCH_RESULTS = 10
+
+
+class RulesCog(commands.Cog, name="Rules"):
+    """The Comprehensive Rules."""
+
+    @app_commands.command(name="cr", description="A rule (707.2a), a glossary term or a search of the rules")
+    @app_commands.describe(query="A rule number, a glossary term or search words")
+    @app_commands.autocomplete(query=rule_choices)
+    @per_user_cooldown
+    async def cr(self, interaction: Interaction, query: RulesQuery) -> None:
+        """Show the rule or term, else the rules the words find."""
+        await answer(interaction, Question((), lambda judge, _: look_up(judge, query), render))
+
+
+async def look_up(judge: Judge, query: str) -> RuleAnswer | GlossaryAnswer | SearchAnswer:
+    """The rule or glossary term ``query`` names; else, for words, the rules they find (RuleNotFound,
+    with the nearest terms, when they find nothing)."""
+    try:
+        return await judge.rule(query)
+    except RuleNotFound as error:
+        if error.kind == "rule":
+            raise
+        found = await judge.search_rules(query, SEARCH_RESULTS)
+        if not found.hits:
+            raise
+        return found
+
+
+def render(answer: RuleAnswer | GlossaryAnswer | SearchAnswer, context: Context) -> Reply:
+    """A search's hits, or the rule or term."""
+    return search_reply(answer, context) if isinstance(answer, SearchAnswer) else rule_reply(answer, context)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add the cog."""
+    await bot.add_cog(RulesCog())
