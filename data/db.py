@@ -21,7 +21,7 @@ COMPONENT_MIGRATIONS: dict[str, Sequence[Migration]] = {
 }
 
 
-class CacheUnusable(sqlite3.DatabaseError, WorldError):  # noqa: N818 -- reads as what is wrong
+class CacheUnusable(sqlite3.DatabaseError, WorldError):
     """The cache file cannot be opened or is not an SQLite database."""
 
 

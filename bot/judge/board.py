@@ -68,7 +68,7 @@ async def answer_copy(
     """Answer "what is COPIER (``names[0]``) as a copy of ORIGINAL (``names[1]``)?" on the default board,
     with ``names[2]``, when given, as what a True Polymorph-like spell turns into the copy."""
     copier, original = await find(names[0]), await find(names[1])
-    if copies_on_the_stack(copier, original):
+    if await compute(lambda: copies_on_the_stack(copier, original)):
         question = stack_copy_question(copier, original)
         spec = BoardSpec(objects=question.objects, stack=question.stack, query=question.query)
         cards = {card.name: card for card in (copier, original)}
@@ -76,7 +76,7 @@ async def answer_copy(
         return BoardResult(answer=await compute(lambda: answer_stack_board(spec, spec.stack, cards, version)))
     state = state.model_copy(update=face_state(original, names[1]))
     target = await find(names[2] if len(names) > 2 else DEFAULT_TARGET)
-    spec = copy_question(copier, original, state, target=target)
+    spec = await compute(lambda: copy_question(copier, original, state, target=target))
     cards = {card.name: card for card in (copier, original, target)}
     cards |= await _cards(find, (name for name in spec.card_names() if name not in cards))
     return BoardResult(answer=await compute(lambda: answer_board(spec, cards, version)))

@@ -11,6 +11,7 @@ so the event loop only waits on I/O and stays responsive under many concurrent q
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Sequence
@@ -21,7 +22,7 @@ from typing import Any, TypeVar
 from bot.config import Settings
 from bot.judge.board import BoardResult, answer_board_text, answer_copy
 from bot.judge.cards import CardAnswer, RulingsAnswer, card_answer, rulings_answer, sync_cards
-from bot.judge.errors import InvalidQuestion
+from bot.judge.errors import InvalidQuestion, RulesUnavailable
 from bot.judge.limits import LIMITS, checked_copy_names, checked_names, checked_text, checked_x
 from bot.judge.linked import LinkedAnswer
 from bot.judge.parse import ParseAnswer
@@ -45,6 +46,7 @@ from data.boards import MAX_TEXT
 from data.cards.importer import ImportSummary as CardImportSummary
 from data.cards.importer import Progress, import_cards
 from data.cards.names import card_key
+from data.cards.service import LocalLookup
 from data.db import generation
 from engine import Card, OriginalState, find_links, parse_card
 
@@ -194,7 +196,7 @@ class Judge:
         cards = [await self._parsed_card(name, rules) for name in wanted]
         report = await self._worker.run(lambda: find_links(cards[0], also=cards[1:]))
         answer = LinkedAnswer(report=report, rules_version=rules.version, downloaded=rules.downloaded)
-        return await self._with_rules_note(answer)
+        return await self._with_rules_note(answer, rules)
 
     async def copy(
         self, copier: str, original: str, state: OriginalState, onto: str | None = None
@@ -207,7 +209,7 @@ class Judge:
         result = await answer_copy(
             names, state, lambda name: self._parsed_card(name, rules), self._worker.run, rules.version
         )
-        return await self._with_rules_note(result.model_copy(update={"downloaded": rules.downloaded}))
+        return await self._with_rules_note(result.model_copy(update={"downloaded": rules.downloaded}), rules)
 
     async def board(self, text: str) -> BoardResult:
         """Answer a board given as YAML or JSON text (see the README's "Board files").
@@ -220,7 +222,7 @@ class Judge:
         result = await answer_board_text(
             text, lambda name: self._parsed_card(name, rules), self._worker.run, rules.version
         )
-        return await self._with_rules_note(result.model_copy(update={"downloaded": rules.downloaded}))
+        return await self._with_rules_note(result.model_copy(update={"downloaded": rules.downloaded}), rules)
 
     # -- internals ---------------------------------------------------------------------------------
 
@@ -229,19 +231,25 @@ class Judge:
         return await ensure_rules(services.rules, services.settings, services.http, self._worker.run)
 
     async def _loaded_rules(self) -> LoadedRules:
-        """The rules' vocabulary and version, read again only when their generation changed."""
+        """The rules' vocabulary and version, read again only when their generation changed; downloaded
+        first (once) when none are stored."""
+        rules = await self._worker.run(self._current_rules)
+        if rules is not None:
+            return rules
         downloaded = await self._ensure_rules()
         rules = await self._worker.run(self._current_rules)
-        return LoadedRules(
-            rules.vocabulary, rules.version, downloaded, rules.generation, rules.numbers, rules.terms
-        )
+        if rules is None:  # deleted by another process in between
+            raise RulesUnavailable("The Comprehensive Rules were removed while loading; ask again.")
+        return dataclasses.replace(rules, downloaded=downloaded)
 
-    def _current_rules(self) -> LoadedRules:
-        """On the worker: the cached rules, refreshed (and the parsed cards dropped) when the rules or
-        the cards changed since they were read."""
+    def _current_rules(self) -> LoadedRules | None:
+        """On the worker: the cached rules (None when none are stored), refreshed (and the parsed cards
+        dropped) when the rules or the cards changed since they were read."""
         db = self._services.db
         rules_generation, cards_generation = generation(db, "rules"), generation(db, "cards")
         if self._rules is None or self._rules.generation != rules_generation:
+            if not self._services.rules.is_loaded():
+                return None
             self._rules = read_rules(self._services.rules)
             self._parsed.clear()
         if cards_generation != self._cards_generation:
@@ -250,7 +258,18 @@ class Judge:
         return self._rules
 
     async def _parsed_card(self, name: str, rules: LoadedRules) -> Card:
-        found = await self._services.cards.find(name)
+        """The card ``name`` names, parsed: in one trip to the worker when the cache settles the name."""
+        cards = self._services.cards
+
+        def from_cache() -> tuple[LocalLookup, Card | None]:
+            lookup = cards.look_up_locally(name)
+            found = cards.settled(lookup)
+            return lookup, None if found is None else self._parse(found, rules)
+
+        lookup, card = await self._worker.run(from_cache)
+        if card is not None:
+            return card
+        found = await cards.finish(lookup)
         return await self._worker.run(lambda: self._parse(found, rules))
 
     def _parse(self, found: dict[str, Any], rules: LoadedRules) -> Card:
@@ -267,7 +286,9 @@ class Judge:
     def _cards_date(self) -> str:
         return self._services.cards.repository.metadata().get("bulk_date", "")
 
-    async def _with_rules_note(self, answer: _Noted) -> _Noted:
+    async def _with_rules_note(self, answer: _Noted, rules: LoadedRules) -> _Noted:
+        if not rules.may_have_changed_citations:
+            return answer
         store = self._services.rules
         note = await self._worker.run(lambda: outdated_citation_note(store, answer.cited_rules()))
         return answer if note is None else answer.model_copy(update={"rules_note": note})

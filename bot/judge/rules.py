@@ -6,6 +6,7 @@ Everything here that reads the store is synchronous and runs on the Judge's work
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -102,6 +103,7 @@ class LoadedRules:
     generation: str = ""
     numbers: tuple[str, ...] = ()
     terms: tuple[str, ...] = ()
+    may_have_changed_citations: bool = False  # not the version the engine's citations were checked against
 
 
 def import_rules(store: RulesStore, path: Path) -> ImportSummary:
@@ -141,9 +143,7 @@ async def load_rules(services: Services) -> LoadedRules:
     """The rules of ``services``, downloaded once through ``services.http`` when none are stored."""
     downloaded = await ensure_rules(services.rules, services.settings, services.http, services.blocking)
     loaded: LoadedRules = await services.blocking(lambda: read_rules(services.rules))
-    return LoadedRules(
-        loaded.vocabulary, loaded.version, downloaded, loaded.generation, loaded.numbers, loaded.terms
-    )
+    return dataclasses.replace(loaded, downloaded=downloaded)
 
 
 def read_rules(store: RulesStore) -> LoadedRules:
@@ -156,6 +156,7 @@ def read_rules(store: RulesStore) -> LoadedRules:
         generation=generation(store.db, "rules"),
         numbers=store.numbers(),
         terms=store.terms(),
+        may_have_changed_citations=not _is_the_checked_version(version),
     )
 
 
@@ -220,7 +221,7 @@ def outdated_citation_note(store: RulesStore, cited_numbers: Iterable[str]) -> s
     """A note for a reply citing ``cited_numbers`` when the loaded rules are not the version the
     engine's citations were checked against and one of those rules no longer says what it relied on."""
     version = store.version()
-    if version is None or version == CITATIONS_CHECKED_AGAINST:
+    if version is None or _is_the_checked_version(version):
         return None
     wanted = set(cited_numbers)
     citations = [citation for citation in registered_citations() if citation.number in wanted]
@@ -233,6 +234,11 @@ def outdated_citation_note(store: RulesStore, cited_numbers: Iterable[str]) -> s
         f"{CITATIONS_CHECKED_AGAINST.isoformat()}; the loaded rules ({version.isoformat()}) changed "
         f"rule {changed}."
     )
+
+
+def _is_the_checked_version(version: date | None) -> bool:
+    """Whether ``version`` is the rules version the engine's citations were checked against."""
+    return version == CITATIONS_CHECKED_AGAINST
 
 
 def _load(store: RulesStore, raw: bytes, source: str) -> ImportSummary:

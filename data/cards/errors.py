@@ -9,11 +9,11 @@ class CardLookupError(UserError):
     """A card name could not be turned into one card; ``str(error)`` is the message to show the user."""
 
 
-class InvalidCardQuery(CardLookupError):  # noqa: N818 -- names what went wrong, like the others
+class InvalidCardQuery(CardLookupError):
     """The typed name is empty or too long."""
 
 
-class CardNotFound(CardLookupError):  # noqa: N818 -- the lead's published API name
+class CardNotFound(CardLookupError):
     """No card answers to ``query``; ``suggestions`` are the nearest names (maybe none)."""
 
     def __init__(self, query: str, suggestions: list[str] | None = None, *, reason: str = "") -> None:
@@ -23,7 +23,7 @@ class CardNotFound(CardLookupError):  # noqa: N818 -- the lead's published API n
         super().__init__(f"{message} {reason}".strip())
 
 
-class AmbiguousCardName(CardLookupError):  # noqa: N818 -- the published API name
+class AmbiguousCardName(CardLookupError):
     """Several cards fit ``query``; ``candidates`` are their names, best first."""
 
     def __init__(self, query: str, candidates: list[str]) -> None:

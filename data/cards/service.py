@@ -7,6 +7,7 @@ and a name the cache cannot resolve becomes a CardLookupError that says Scryfall
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -39,6 +40,15 @@ EMPTY_CACHE_HELP = (
     "The card cache is empty and the network is off: import a Scryfall bulk file with "
     "`mtg-judge import-cards PATH`, or run without --offline."
 )
+
+
+@dataclass(frozen=True)
+class LocalLookup:
+    """What the cache alone says of a name: its resolution, or the error it gave."""
+
+    query: str
+    resolution: Resolution | None
+    error: CardLookupError | None
 
 
 class CardService:
@@ -92,18 +102,36 @@ class CardService:
         Raises CardNotFound (with suggestions), AmbiguousCardName (with candidates) or another
         CardLookupError (empty or over-long name).
         """
+        lookup = await self._blocking(lambda: self.look_up_locally(name))
+        return await self.finish(lookup)
+
+    def look_up_locally(self, name: str) -> LocalLookup:
+        """What the cache says of ``name`` (blocking: run it where the database lives); raises
+        InvalidCardQuery for an empty or over-long name."""
         query = validated_query(name)
         try:
-            resolution: Resolution = await self._blocking(lambda: self.resolver.resolve(query))
-        except CardLookupError as local_error:
-            return await self._fetch_or_raise(query, local_error)
-        if resolution.kind == "exact" or self.client is None:
-            return resolution.card
+            return LocalLookup(query, self.resolver.resolve(query), None)
+        except CardLookupError as error:
+            return LocalLookup(query, None, error)
+
+    def settled(self, lookup: LocalLookup) -> dict[str, Any] | None:
+        """The card when the cache's answer is final (an exact name, or offline), else None."""
+        if lookup.resolution is not None and (lookup.resolution.kind == "exact" or self.client is None):
+            return lookup.resolution.card
+        return None
+
+    async def finish(self, lookup: LocalLookup) -> dict[str, Any]:
+        """The card of a local look-up, asking Scryfall when the cache's answer is not final."""
+        if lookup.resolution is None:
+            assert lookup.error is not None
+            return await self._fetch_or_raise(lookup.query, lookup.error)
+        if (card := self.settled(lookup)) is not None:
+            return card
         # a partial or typo match in a partial cache may hide the real card: ask Scryfall exactly
         try:
-            return await self._fetch_exact(query)
+            return await self._fetch_exact(lookup.query)
         except ScryfallError:
-            return resolution.card
+            return lookup.resolution.card
 
     def find_cached(self, name: str) -> dict[str, Any]:
         """Like ``find`` but from the cache alone (no network), for synchronous callers."""

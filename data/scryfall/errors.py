@@ -34,15 +34,15 @@ class ScryfallError(WorldError):
         return kind(details, status=status, code=code, error=error)
 
 
-class ScryfallNotFound(ScryfallError):  # noqa: N818 -- reads better than ...Error
+class ScryfallNotFound(ScryfallError):
     """HTTP 404 ``not_found``: nothing matches."""
 
 
-class ScryfallAmbiguous(ScryfallError):  # noqa: N818 -- reads better than ...Error
+class ScryfallAmbiguous(ScryfallError):
     """HTTP 404 with type ``ambiguous``: a fuzzy name matches several cards."""
 
 
-class ScryfallUnavailable(ScryfallError):  # noqa: N818 -- reads better than ...Error
+class ScryfallUnavailable(ScryfallError):
     """Scryfall could not answer: a server error, a timeout, a broken connection or malformed JSON."""
 
 
