@@ -35,9 +35,7 @@ class BoardCog(commands.Cog, name="Board"):
                 interaction, board_file_text(file, bot_of(interaction).settings.board_file_bytes)
             )
         if not text.strip():
-            raise InvalidQuestion(
-                "Give the board as `scenario` text or attach it as a .yaml or .json `file`."
-            )
+            raise InvalidQuestion("Give the board as scenario text, or attach it as a .yaml or .json file.")
 
         async def ask(judge: Judge, names: tuple[str, ...]) -> BoardResult:
             return await judge.board(text)

@@ -246,5 +246,10 @@ def cooldown_for(interaction: Interaction) -> app_commands.Cooldown:
     return app_commands.Cooldown(settings.cooldown_rate, settings.cooldown_per)
 
 
-per_user_cooldown = app_commands.checks.dynamic_cooldown(cooldown_for)
+def _cooldown_key(interaction: Interaction) -> tuple[int, int]:
+    # the mapping is module-wide: keying by the bot too keeps two bots in one process apart
+    return id(interaction.client), interaction.user.id
+
+
+per_user_cooldown = app_commands.checks.dynamic_cooldown(cooldown_for, key=_cooldown_key)
 """Every command's cooldown: ``cooldown_rate`` questions per ``cooldown_per`` seconds per user."""
