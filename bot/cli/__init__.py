@@ -5,6 +5,7 @@ from bot.cli import cards, rules  # noqa: F401, I001 -- one import line per feat
 from bot.cli import linked  # noqa: F401
 from bot.cli import parse  # noqa: F401
 from bot.cli import board  # noqa: F401
+from bot.cli import discord  # noqa: F401
 from bot.cli.app import app
 
 

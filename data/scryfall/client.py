@@ -109,6 +109,13 @@ class ScryfallClient:
                 return entry
         raise ScryfallError("Scryfall lists no oracle_cards bulk file", code="not_found")
 
+    async def rulings_bulk(self) -> dict[str, Any]:
+        """The ``rulings`` entry of ``/bulk-data`` (every ruling of every card, by oracle_id)."""
+        for entry in await self.bulk_data():
+            if entry.get("type") == "rulings":
+                return entry
+        raise ScryfallError("Scryfall lists no rulings bulk file", code="not_found")
+
     async def download(self, url: str, destination: Path) -> None:
         """Stream ``url`` (a bulk file) into ``destination`` without holding it in memory."""
         async with self._limiters["fast"]:
