@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import discord
 from discord import app_commands
@@ -50,8 +49,7 @@ FaceDownText = app_commands.Range[str, 1, 20]
 XValue = app_commands.Range[int, 0, LIMITS.x]
 
 
-@dataclass(frozen=True)
-class Question(Generic[A]):
+class Question(NamedTuple, Generic[A]):
     """One question: the card names it names (which an ambiguous name's choice replaces), how to ask
     the Judge with them and how to render the answer."""
 
@@ -66,7 +64,7 @@ class Question(Generic[A]):
         if all(name.strip().casefold() != wanted for name in self.names):
             return None
         names = tuple(chosen if name.strip().casefold() == wanted else name for name in self.names)
-        return replace(self, names=names)
+        return self._replace(names=names)
 
     async def reply(self, judge: Judge) -> Reply:
         """Ask the Judge and render its answer."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import discord
 
@@ -46,16 +46,14 @@ _BOUNDARIES = (re.compile(r"(?<=[.!?;:])\s+"), re.compile(r"\s+"))
 _RULE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     """What every rendering needs besides the answer: the data's dates and the rules link base."""
 
     versions: DataVersions
     link_base: str
 
 
-@dataclass(frozen=True)
-class Reply:
+class Reply(NamedTuple):
     """A rendered answer: one embed per page (at least one) and the rules it cites (for the select)."""
 
     pages: tuple[discord.Embed, ...]
