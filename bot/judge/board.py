@@ -1,17 +1,16 @@
 """Boards and copies (CR 707) as the Judge answers them: build the board, answer, and the stable JSON.
 
-``answer_board_text`` answers a board file; ``answer_copy`` builds the default board of "COPIER
-copies ORIGINAL". Card names are looked up through ``find`` (the Judge's cached parsed cards) and the
-engine runs through ``compute`` (the Judge's worker thread).
+``answer_board_spec`` answers a board; ``answer_copy`` builds the default board of "COPIER copies
+ORIGINAL". Both run on the Judge's worker; card names are looked up through ``card`` (the Judge's
+cached parsed cards).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from bot.judge.rules import Answer, ImportSummary
-from data.boards import load_board
 from engine import (
     BoardAnswer,
     BoardSpec,
@@ -27,9 +26,8 @@ from engine import (
     stack_copy_question,
 )
 
-T = TypeVar("T")
-CardFinder = Callable[[str], Awaitable[Card]]
-Compute = Callable[[Callable[[], T]], Awaitable[T]]
+CardFinder = Callable[[str], Card]
+"""The parsed card a name names (the Judge's, which may stop the question to fetch it)."""
 
 DEFAULT_TARGET = "Grizzly Bears"
 """The permanent a spell like True Polymorph turns into a copy when the question names none."""
@@ -48,38 +46,34 @@ class BoardResult(Answer):
         return {rule for step in (*result.steps, *result.notes) for rule in step.rules}
 
 
-async def answer_board_text(text: str, find: CardFinder, compute: Compute[Any], version: str) -> BoardResult:
-    """Answer a board file (about the queried copy when it has a ``stack:``).
+def answer_board_spec(spec: BoardSpec, card: CardFinder, version: str) -> BoardResult:
+    """Answer a board (about the queried copy when it has a ``stack:``).
 
-    Raises BoardFormatError, a board or stack error, or a CardLookupError.
+    Raises a board or stack error, or whatever ``card`` raises for a name.
     """
-    spec = await compute(lambda: load_board(text))
-    cards = await _cards(find, spec.card_names())
-    # a melded permanent leaving becomes these cards (CR 712.21)
-    cards |= await _cards(find, meld_parts_needed(cards))
+    cards = _cards(card, spec.card_names())
+    cards |= _cards(card, meld_parts_needed(cards))  # a melded permanent leaving becomes these (712.21)
     if spec.stack:
-        return BoardResult(answer=await compute(lambda: answer_stack_board(spec, spec.stack, cards, version)))
-    return BoardResult(answer=await compute(lambda: answer_board(spec, cards, version)))
+        return BoardResult(answer=answer_stack_board(spec, spec.stack, cards, version))
+    return BoardResult(answer=answer_board(spec, cards, version))
 
 
-async def answer_copy(
-    names: list[str], state: OriginalState, find: CardFinder, compute: Compute[Any], version: str
-) -> BoardResult:
+def answer_copy(names: list[str], state: OriginalState, card: CardFinder, version: str) -> BoardResult:
     """Answer "what is COPIER (``names[0]``) as a copy of ORIGINAL (``names[1]``)?" on the default board,
     with ``names[2]``, when given, as what a True Polymorph-like spell turns into the copy."""
-    copier, original = await find(names[0]), await find(names[1])
-    if await compute(lambda: copies_on_the_stack(copier, original)):
+    copier, original = card(names[0]), card(names[1])
+    if copies_on_the_stack(copier, original):
         question = stack_copy_question(copier, original)
         spec = BoardSpec(objects=question.objects, stack=question.stack, query=question.query)
-        cards = {card.name: card for card in (copier, original)}
-        cards |= await _cards(find, (name for name in spec.card_names() if name not in cards))
-        return BoardResult(answer=await compute(lambda: answer_stack_board(spec, spec.stack, cards, version)))
+        cards = {found.name: found for found in (copier, original)}
+        cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
+        return BoardResult(answer=answer_stack_board(spec, spec.stack, cards, version))
     state = state.model_copy(update=face_state(original, names[1]))
-    target = await find(names[2] if len(names) > 2 else DEFAULT_TARGET)
-    spec = await compute(lambda: copy_question(copier, original, state, target=target))
-    cards = {card.name: card for card in (copier, original, target)}
-    cards |= await _cards(find, (name for name in spec.card_names() if name not in cards))
-    return BoardResult(answer=await compute(lambda: answer_board(spec, cards, version)))
+    target = card(names[2] if len(names) > 2 else DEFAULT_TARGET)
+    spec = copy_question(copier, original, state, target=target)
+    cards = {found.name: found for found in (copier, original, target)}
+    cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
+    return BoardResult(answer=answer_board(spec, cards, version))
 
 
 def board_json(result: BoardResult) -> dict[str, Any]:
@@ -98,5 +92,5 @@ def board_json(result: BoardResult) -> dict[str, Any]:
     return payload
 
 
-async def _cards(find: CardFinder, names: Iterable[str]) -> dict[str, Card]:
-    return {name: await find(name) for name in names}
+def _cards(card: CardFinder, names: Iterable[str]) -> dict[str, Card]:
+    return {name: card(name) for name in names}

@@ -12,17 +12,18 @@ so the event loop only waits on I/O and stays responsive under many concurrent q
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.config import Settings
-from bot.judge.board import BoardResult, answer_board_text, answer_copy
+from bot.judge.board import BoardResult, answer_board_spec, answer_copy
 from bot.judge.cards import CardAnswer, RulingsAnswer, card_answer, rulings_answer, sync_cards
-from bot.judge.errors import InvalidQuestion, RulesUnavailable
+from bot.judge.errors import InvalidQuestion
 from bot.judge.limits import LIMITS, checked_copy_names, checked_names, checked_text, checked_x
 from bot.judge.linked import LinkedAnswer
 from bot.judge.parse import ParseAnswer
@@ -42,7 +43,7 @@ from bot.judge.rules import (
     search_answer,
 )
 from bot.judge.services import Services, Worker, open_services
-from data.boards import MAX_TEXT
+from data.boards import MAX_TEXT, load_board
 from data.cards.importer import ImportSummary as CardImportSummary
 from data.cards.importer import Progress, import_cards
 from data.cards.names import card_key
@@ -52,8 +53,10 @@ from engine import Card, OriginalState, find_links, parse_card
 
 T = TypeVar("T")
 
-PARSED_CARDS = 4_096
-"""How many parsed cards the Judge keeps (a parsed card is a few kilobytes)."""
+PARSED_CARDS = 1_024
+"""How many parsed cards the Judge keeps. Parsing takes a fraction of a millisecond, and every cached
+card is some twenty objects the garbage collector walks in each full collection, which holds every
+thread (the event loop's too): a larger cache would make those pauses, not the answers, the bottleneck."""
 
 
 class DataVersions(Answer):
@@ -182,9 +185,12 @@ class Judge:
 
     async def parse(self, name: str) -> ParseAnswer:
         """The Oracle-text breakdown of a card, parsed with the stored rules' keywords."""
-        rules = await self._loaded_rules()
-        card = await self._parsed_card(name, rules)
-        return ParseAnswer(card=card, rules_version=rules.version, downloaded=rules.downloaded)
+
+        def answer(asked: _Question) -> ParseAnswer:
+            card = asked.card(name)
+            return ParseAnswer(card=card, rules_version=asked.rules.version, downloaded=asked.downloaded)
+
+        return await self._ask(answer)
 
     async def linked(self, names: Sequence[str]) -> LinkedAnswer:
         """Linked abilities (CR 607) of the first named card; the others are asked about with it.
@@ -192,11 +198,13 @@ class Judge:
         Raises InvalidQuestion or a CardLookupError; RulesUnavailable when no rules can be had.
         """
         wanted = checked_names(names)
-        rules = await self._loaded_rules()
-        cards = [await self._parsed_card(name, rules) for name in wanted]
-        report = await self._worker.run(lambda: find_links(cards[0], also=cards[1:]))
-        answer = LinkedAnswer(report=report, rules_version=rules.version, downloaded=rules.downloaded)
-        return await self._with_rules_note(answer, rules)
+
+        def answer(asked: _Question) -> LinkedAnswer:
+            cards = [asked.card(name) for name in wanted]
+            report = find_links(cards[0], also=cards[1:])
+            return asked.finished(LinkedAnswer(report=report, rules_version=asked.rules.version))
+
+        return await self._ask(answer)
 
     async def copy(
         self, copier: str, original: str, state: OriginalState, onto: str | None = None
@@ -205,11 +213,9 @@ class Judge:
         ``onto`` is what a True Polymorph-like spell turns into the copy."""
         names = checked_copy_names([copier, original, *([onto] if onto else [])])
         _check_state(state)
-        rules = await self._loaded_rules()
-        result = await answer_copy(
-            names, state, lambda name: self._parsed_card(name, rules), self._worker.run, rules.version
+        return await self._ask(
+            lambda asked: asked.finished(answer_copy(names, state, asked.card, asked.rules.version))
         )
-        return await self._with_rules_note(result.model_copy(update={"downloaded": rules.downloaded}), rules)
 
     async def board(self, text: str) -> BoardResult:
         """Answer a board given as YAML or JSON text (see the README's "Board files").
@@ -218,29 +224,45 @@ class Judge:
         """
         if len(text) > MAX_TEXT:
             raise InvalidQuestion(f"the board is too long (at most {MAX_TEXT} characters)")
-        rules = await self._loaded_rules()
-        result = await answer_board_text(
-            text, lambda name: self._parsed_card(name, rules), self._worker.run, rules.version
+        spec = await self._worker.run(lambda: load_board(text))
+        return await self._ask(
+            lambda asked: asked.finished(answer_board_spec(spec, asked.card, asked.rules.version))
         )
-        return await self._with_rules_note(result.model_copy(update={"downloaded": rules.downloaded}), rules)
 
     # -- internals ---------------------------------------------------------------------------------
+
+    async def _ask(self, question: Callable[[_Question], _Answered]) -> _Answered:
+        """Answer ``question`` on the worker in one trip when the cache and the stored rules settle it.
+
+        A card the cache can't settle, or rules not yet stored, stops the question: they are fetched
+        (on the loop, without holding the worker) and the question is asked again. Parsed cards are
+        cached, so asking again costs little, and each stop settles one more name, so it ends.
+        """
+        fetched: dict[str, dict[str, Any]] = {}
+        downloaded: ImportSummary | None = None
+        while True:
+            try:
+                return await self._worker.run(functools.partial(self._asked, question, fetched, downloaded))
+            except _RulesNeeded:
+                downloaded = await self._ensure_rules()
+            except _CardNeeded as needed:
+                fetched[needed.lookup.query] = await self._services.cards.finish(needed.lookup)
+
+    def _asked(
+        self,
+        question: Callable[[_Question], _Answered],
+        fetched: dict[str, dict[str, Any]],
+        downloaded: ImportSummary | None,
+    ) -> _Answered:
+        return question(_Question(self, fetched, downloaded))
 
     async def _ensure_rules(self) -> ImportSummary | None:
         services = self._services
         return await ensure_rules(services.rules, services.settings, services.http, self._worker.run)
 
     async def _loaded_rules(self) -> LoadedRules:
-        """The rules' vocabulary and version, read again only when their generation changed; downloaded
-        first (once) when none are stored."""
-        rules = await self._worker.run(self._current_rules)
-        if rules is not None:
-            return rules
-        downloaded = await self._ensure_rules()
-        rules = await self._worker.run(self._current_rules)
-        if rules is None:  # deleted by another process in between
-            raise RulesUnavailable("The Comprehensive Rules were removed while loading; ask again.")
-        return dataclasses.replace(rules, downloaded=downloaded)
+        """The rules' vocabulary and version (downloaded first, once, when none are stored)."""
+        return await self._ask(lambda asked: dataclasses.replace(asked.rules, downloaded=asked.downloaded))
 
     def _current_rules(self) -> LoadedRules | None:
         """On the worker: the cached rules (None when none are stored), refreshed (and the parsed cards
@@ -257,21 +279,6 @@ class Judge:
             self._parsed.clear()
         return self._rules
 
-    async def _parsed_card(self, name: str, rules: LoadedRules) -> Card:
-        """The card ``name`` names, parsed: in one trip to the worker when the cache settles the name."""
-        cards = self._services.cards
-
-        def from_cache() -> tuple[LocalLookup, Card | None]:
-            lookup = cards.look_up_locally(name)
-            found = cards.settled(lookup)
-            return lookup, None if found is None else self._parse(found, rules)
-
-        lookup, card = await self._worker.run(from_cache)
-        if card is not None:
-            return card
-        found = await cards.finish(lookup)
-        return await self._worker.run(lambda: self._parse(found, rules))
-
     def _parse(self, found: dict[str, Any], rules: LoadedRules) -> Card:
         key = card_key(found)
         card = self._parsed.get(key)
@@ -286,15 +293,53 @@ class Judge:
     def _cards_date(self) -> str:
         return self._services.cards.repository.metadata().get("bulk_date", "")
 
-    async def _with_rules_note(self, answer: _Noted, rules: LoadedRules) -> _Noted:
-        if not rules.may_have_changed_citations:
-            return answer
-        store = self._services.rules
-        note = await self._worker.run(lambda: outdated_citation_note(store, answer.cited_rules()))
-        return answer if note is None else answer.model_copy(update={"rules_note": note})
+
+class _RulesNeeded(Exception):
+    """No rules are stored: download them (or say how to import them) and ask again."""
+
+
+class _CardNeeded(Exception):
+    """The cache can't settle a name: finish its look-up (Scryfall, or the cache's error) and ask again."""
+
+    def __init__(self, lookup: LocalLookup) -> None:
+        super().__init__(lookup.query)
+        self.lookup = lookup
+
+
+class _Question:
+    """What a question asked on the worker may use: the rules, the cards it names, the rules note."""
+
+    def __init__(
+        self, judge: Judge, fetched: dict[str, dict[str, Any]], downloaded: ImportSummary | None
+    ) -> None:
+        self.downloaded = downloaded  # the rules were downloaded for this question (say so)
+        rules = judge._current_rules()
+        if rules is None:
+            raise _RulesNeeded
+        self.rules = rules
+        self._judge = judge
+        self._fetched = fetched
+
+    def card(self, name: str) -> Card:
+        """The card ``name`` names, parsed; _CardNeeded when the cache can't settle it alone."""
+        cards = self._judge._services.cards
+        lookup = cards.look_up_locally(name)
+        found = self._fetched.get(lookup.query) or cards.settled(lookup)
+        if found is None:
+            raise _CardNeeded(lookup)
+        return self._judge._parse(found, self.rules)
+
+    def finished(self, answer: _Noted) -> _Noted:
+        """``answer`` saying whether the rules were downloaded for it and, when the loaded rules
+        changed one of the rules it cites, which."""
+        note = None
+        if self.rules.may_have_changed_citations:
+            note = outdated_citation_note(self._judge._services.rules, answer.cited_rules())
+        return answer.model_copy(update={"downloaded": self.downloaded, "rules_note": note})
 
 
 _Noted = TypeVar("_Noted", LinkedAnswer, BoardResult)
+_Answered = TypeVar("_Answered", LinkedAnswer, BoardResult, ParseAnswer, LoadedRules)
 
 
 def _check_state(state: OriginalState) -> None:
