@@ -81,3 +81,11 @@ def generation(db: sqlite_utils.Database, component: str) -> str:
     """A token that changes whenever ``component``'s data changes ("" before its first write)."""
     row = db.execute("SELECT token FROM generations WHERE component = ?", [component]).fetchone()
     return str(row[0]) if row else ""
+
+
+def generations(db: sqlite_utils.Database) -> dict[str, str]:
+    """Every component's generation token, in one query."""
+    return {
+        str(component): str(token)
+        for component, token in db.execute("SELECT component, token FROM generations")
+    }

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from bot.config import Settings
 from bot.judge.board import BoardResult, answer_board_spec, answer_copy
@@ -48,10 +48,11 @@ from data.cards.importer import ImportSummary as CardImportSummary
 from data.cards.importer import Progress, import_cards
 from data.cards.names import card_key
 from data.cards.service import LocalLookup
-from data.db import generation
+from data.db import generations
 from engine import Card, OriginalState, find_links, parse_card
 
-T = TypeVar("T")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 PARSED_CARDS = 1_024
 """How many parsed cards the Judge keeps. Parsing takes a fraction of a millisecond, and every cached
@@ -74,7 +75,8 @@ class Judge:
         self._worker = worker
         self._rules: LoadedRules | None = None
         self._cards_generation = ""
-        self._parsed: OrderedDict[str, Card] = OrderedDict()
+        self._parsed: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by card key
+        self._settled: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by a name as asked, when the cache settled it
 
     @classmethod
     @asynccontextmanager
@@ -267,27 +269,28 @@ class Judge:
     def _current_rules(self) -> LoadedRules | None:
         """On the worker: the cached rules (None when none are stored), refreshed (and the parsed cards
         dropped) when the rules or the cards changed since they were read."""
-        db = self._services.db
-        rules_generation, cards_generation = generation(db, "rules"), generation(db, "cards")
+        tokens = generations(self._services.db)
+        rules_generation, cards_generation = tokens.get("rules", ""), tokens.get("cards", "")
         if self._rules is None or self._rules.generation != rules_generation:
             if not self._services.rules.is_loaded():
                 return None
             self._rules = read_rules(self._services.rules)
-            self._parsed.clear()
+            self._forget_cards()
         if cards_generation != self._cards_generation:
             self._cards_generation = cards_generation
-            self._parsed.clear()
+            self._forget_cards()
         return self._rules
+
+    def _forget_cards(self) -> None:
+        self._parsed.clear()
+        self._settled.clear()
 
     def _parse(self, found: dict[str, Any], rules: LoadedRules) -> Card:
         key = card_key(found)
         card = self._parsed.get(key)
         if card is None:
-            card = self._parsed[key] = parse_card(found, rules.vocabulary)
-            if len(self._parsed) > PARSED_CARDS:
-                self._parsed.popitem(last=False)
-        else:
-            self._parsed.move_to_end(key)
+            card = parse_card(found, rules.vocabulary)
+            self._parsed.put(key, card)
         return card
 
     def _cards_date(self) -> str:
@@ -322,12 +325,18 @@ class _Question:
 
     def card(self, name: str) -> Card:
         """The card ``name`` names, parsed; _CardNeeded when the cache can't settle it alone."""
-        cards = self._judge._services.cards
-        lookup = cards.look_up_locally(name)
-        found = self._fetched.get(lookup.query) or cards.settled(lookup)
+        judge = self._judge
+        if (card := judge._settled.get(name)) is not None:
+            return card
+        lookup = judge._services.cards.look_up_locally(name)
+        fetched = self._fetched.get(lookup.query)
+        found = fetched or judge._services.cards.settled(lookup)
         if found is None:
             raise _CardNeeded(lookup)
-        return self._judge._parse(found, self.rules)
+        card = judge._parse(found, self.rules)
+        if fetched is None:  # what Scryfall said stays out: the next question asks the cache again
+            judge._settled.put(name, card)
+        return card
 
     def finished(self, answer: _Noted) -> _Noted:
         """``answer`` saying whether the rules were downloaded for it and, when the loaded rules
@@ -336,6 +345,28 @@ class _Question:
         if self.rules.may_have_changed_citations:
             note = outdated_citation_note(self._judge._services.rules, answer.cited_rules())
         return answer.model_copy(update={"downloaded": self.downloaded, "rules_note": note})
+
+
+class _Lru(Generic[_K, _V]):
+    """A dictionary that forgets its least recently used entry beyond ``size`` entries."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._entries: OrderedDict[_K, _V] = OrderedDict()
+
+    def get(self, key: _K) -> _V | None:
+        value = self._entries.get(key)
+        if value is not None:
+            self._entries.move_to_end(key)
+        return value
+
+    def put(self, key: _K, value: _V) -> None:
+        self._entries[key] = value
+        if len(self._entries) > self._size:
+            self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        self._entries.clear()
 
 
 _Noted = TypeVar("_Noted", LinkedAnswer, BoardResult)
