@@ -14,6 +14,7 @@ from bot.judge.errors import SyncFailed
 from bot.judge.rules import Answer
 from bot.judge.services import Services
 from data.cards.importer import ImportSummary, Progress, import_cards
+from data.cards.rulings_import import import_rulings
 from data.scryfall import ScryfallError
 from engine import WorldError
 
@@ -147,22 +148,31 @@ def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]]) -> Ru
 
 
 async def sync_cards(services: Services, progress: Progress | None = None) -> ImportSummary:
-    """Download Scryfall's current ``oracle_cards`` bulk file (found through ``/bulk-data``) and import it."""
+    """Download Scryfall's current ``oracle_cards`` and ``rulings`` bulk files (found through
+    ``/bulk-data``) and import them, so that cards and their rulings answer offline afterwards."""
     client = services.cards.client
     if services.settings.offline or client is None:
         raise SyncFailed("sync needs the network; it is disabled (--offline / MTG_JUDGE_OFFLINE).")
     with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-") as folder:
-        download = Path(folder) / "oracle-cards.json"
+        cards_file, rulings_file = Path(folder) / "oracle-cards.json", Path(folder) / "rulings.json"
         try:
             entry = await client.oracle_cards_bulk()
-            await client.download(str(entry["download_uri"]), download)
+            await client.download(str(entry["download_uri"]), cards_file)
+            rulings_entry = await client.rulings_bulk()
+            await client.download(str(rulings_entry["download_uri"]), rulings_file)
         except (ScryfallError, KeyError) as error:
-            raise SyncFailed(f"cannot download the oracle_cards bulk file: {error}") from error
+            raise SyncFailed(f"cannot download the bulk files: {error}") from error
         bulk_date = str(entry.get("updated_at", ""))[:10]
         source = str(entry["download_uri"])
-        summary: ImportSummary = await services.blocking(
-            lambda: import_cards(services.db, download, source=source, bulk_date=bulk_date, progress=progress)
-        )
+
+        def imported() -> ImportSummary:
+            summary = import_cards(
+                services.db, cards_file, source=source, bulk_date=bulk_date, progress=progress
+            )
+            import_rulings(services.db, rulings_file)
+            return summary
+
+        summary: ImportSummary = await services.blocking(imported)
         return summary
 
 

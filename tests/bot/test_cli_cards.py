@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from bot.cli import app
-from bot.judge import card_faces
+from bot.config import Settings
+from bot.judge import Judge, card_faces
 from bot.judge import card_json as service_card_json
 from tests.card_data import card_json
 from tests.fakes.scryfall import FakeScryfall
@@ -143,15 +144,42 @@ def test_import_cards_refuses_a_file_that_is_not_a_bulk_file(tmp_path: Path) -> 
     assert "notes.json: not a readable Scryfall bulk file" in result.stderr
 
 
+def opt_rulings() -> list[dict[str, str]]:
+    """Two rulings of Opt, the older first, as Scryfall's rulings bulk file lists them."""
+    opt = str(card_json("Opt")["oracle_id"])
+    return [
+        {"object": "ruling", "oracle_id": opt, "source": "wotc", "published_at": day, "comment": comment}
+        for day, comment in (("2019-01-25", "Old."), ("2020-06-01", "New."))
+    ]
+
+
 def test_sync_downloads_the_oracle_cards_bulk_file(online: Path, fake_scryfall: FakeScryfall) -> None:
     fake_scryfall.bulk_cards = [card_json("Opt"), card_json("Fling"), card_json("Fire // Ice")]
+    fake_scryfall.bulk_rulings = opt_rulings()
     result = runner.invoke(app, ["sync"])
     assert result.exit_code == 0, result.output
     assert "Imported 3 cards" in result.stdout
     assert "2019-09-26" in result.stdout
-    assert [r.path for r in fake_scryfall.requests] == ["/bulk-data", "/downloads/oracle-cards.json"]
+    assert [r.path for r in fake_scryfall.requests] == [
+        "/bulk-data",
+        "/downloads/oracle-cards.json",
+        "/bulk-data",
+        "/downloads/rulings.json",
+    ]
     card = runner.invoke(app, ["card", "ice", "--offline", "--json"])
     assert json.loads(card.stdout)["name"] == "Fire // Ice"
+
+
+async def test_synced_rulings_answer_offline_newest_first(online: Path, fake_scryfall: FakeScryfall) -> None:
+    fake_scryfall.bulk_cards = [card_json("Opt")]
+    fake_scryfall.bulk_rulings = opt_rulings()
+    async with Judge.open(Settings(db=online, scryfall_base_url=fake_scryfall.url)) as judge:
+        await judge.sync_cards()
+    fake_scryfall.requests.clear()
+    async with Judge.open(Settings(db=online, offline=True)) as judge:
+        rulings = await judge.rulings("Opt")
+    assert [ruling.comment for ruling in rulings.rulings] == ["New.", "Old."]
+    assert fake_scryfall.requests == []
 
 
 def test_sync_refuses_to_run_offline(online: Path, fake_scryfall: FakeScryfall) -> None:

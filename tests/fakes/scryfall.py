@@ -48,6 +48,7 @@ class FakeScryfall:
 
     cards: list[dict[str, Any]]
     bulk_cards: list[dict[str, Any]] = field(default_factory=list)
+    bulk_rulings: list[dict[str, Any]] = field(default_factory=list)
     requests: list[RecordedRequest] = field(default_factory=list)
     faults: deque[Fault] = field(default_factory=deque)
     outage: bool = False
@@ -93,6 +94,7 @@ class FakeScryfall:
         app.router.add_get("/cards/{id}/rulings", self._rulings)
         app.router.add_get("/bulk-data", self._bulk_data)
         app.router.add_get("/downloads/oracle-cards.json", self._download)
+        app.router.add_get("/downloads/rulings.json", self._download_rulings)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -209,6 +211,9 @@ class FakeScryfall:
 
     async def _download(self, request: web.Request) -> web.Response:
         return web.Response(body=json.dumps(self.bulk_cards).encode(), content_type="application/json")
+
+    async def _download_rulings(self, request: web.Request) -> web.Response:
+        return web.Response(body=json.dumps(self.bulk_rulings).encode(), content_type="application/json")
 
 
 def _names(card: dict[str, Any]) -> list[str]:
