@@ -45,6 +45,9 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import ValidationError
 
+from data.board_format import MAX_ACTIONS, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
+from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
+from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
 from engine import (
     PREDEFINED_TOKENS,
     PT_COUNTS,
@@ -61,18 +64,12 @@ from engine import (
     StackEntrySpec,
     StackError,
     TokenSpec,
-    UserError,
     Zone,
     stack_handles,
 )
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
 
-MAX_TEXT = 100_000
-MAX_OBJECTS = 100
-MAX_ACTIONS = 50
-MAX_STRING = 200
-MAX_NUMBER = 1_000
 _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _OBJECT_KEYS = frozenset(
     {
@@ -121,14 +118,6 @@ _FACE_ACTIONS = (
     ActionKind.PUT_ONTO_BATTLEFIELD,
     ActionKind.FLIP,
 )
-
-
-class BoardFormatError(ValueError, UserError):
-    """A board file that doesn't follow the format; the message names the line when it knows it."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
-        self.line = line
 
 
 def load_board(text: str) -> BoardSpec:

@@ -11,12 +11,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.judge.rules import Answer, ImportSummary
+from engine import BoardAnswer as BoardAnswer  # re-exported: the answer types front ends render
 from engine import (
-    BoardAnswer,
     BoardSpec,
     Card,
     OriginalState,
-    StackBoardAnswer,
     answer_board,
     answer_stack_board,
     copies_on_the_stack,
@@ -25,6 +24,8 @@ from engine import (
     meld_parts_needed,
     stack_copy_question,
 )
+from engine import Explanation as Explanation
+from engine import StackBoardAnswer as StackBoardAnswer
 
 CardFinder = Callable[[str], Card]
 """The parsed card a name names (the Judge's, which may stop the question to fetch it)."""

@@ -1,21 +1,14 @@
-"""Cards for the Judge: the Oracle fields a user sees (``card --json`` uses Scryfall's names), faces,
-rulings, bulk import and sync."""
+"""Cards for the Judge: the Oracle fields a user sees (``card --json`` uses Scryfall's names), faces
+and rulings."""
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from bot.judge.errors import SyncFailed
 from bot.judge.rules import Answer
-from bot.judge.services import Services
-from data.cards.importer import ImportSummary, Progress, import_cards
-from data.cards.rulings_import import import_rulings
-from data.scryfall import ScryfallError
 from engine import WorldError
 
 
@@ -145,35 +138,6 @@ def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]]) -> Ru
             for r in ordered
         ),
     )
-
-
-async def sync_cards(services: Services, progress: Progress | None = None) -> ImportSummary:
-    """Download Scryfall's current ``oracle_cards`` and ``rulings`` bulk files (found through
-    ``/bulk-data``) and import them, so that cards and their rulings answer offline afterwards."""
-    client = services.cards.client
-    if services.settings.offline or client is None:
-        raise SyncFailed("sync needs the network; it is disabled (--offline / MTG_JUDGE_OFFLINE).")
-    with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-") as folder:
-        cards_file, rulings_file = Path(folder) / "oracle-cards.json", Path(folder) / "rulings.json"
-        try:
-            entry = await client.oracle_cards_bulk()
-            await client.download(str(entry["download_uri"]), cards_file)
-            rulings_entry = await client.rulings_bulk()
-            await client.download(str(rulings_entry["download_uri"]), rulings_file)
-        except (ScryfallError, KeyError) as error:
-            raise SyncFailed(f"cannot download the bulk files: {error}") from error
-        bulk_date = str(entry.get("updated_at", ""))[:10]
-        source = str(entry["download_uri"])
-
-        def imported() -> ImportSummary:
-            summary = import_cards(
-                services.db, cards_file, source=source, bulk_date=bulk_date, progress=progress
-            )
-            import_rulings(services.db, rulings_file)
-            return summary
-
-        summary: ImportSummary = await services.blocking(imported)
-        return summary
 
 
 def _face_view(face: Mapping[str, Any]) -> FaceView:

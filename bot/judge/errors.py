@@ -7,11 +7,11 @@ from one place.
 
 from __future__ import annotations
 
-from data.boards import BoardFormatError
+from data.board_format import BoardFormatError
 from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound, InvalidCardQuery
 from data.cards.importer import CardImportError
 from data.db import CacheUnusable
-from data.rules.download import RulesDownloadError
+from data.rules.errors import RulesDownloadError
 from data.rules.parser import RulesParseError
 from engine import JudgeError, UserError, WorldError
 

@@ -18,15 +18,12 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from bot.config import Settings
-from bot.judge.board import BoardResult, answer_board_spec, answer_copy
-from bot.judge.cards import CardAnswer, RulingsAnswer, card_answer, rulings_answer, sync_cards
+from bot.judge.cards import CardAnswer, RulingsAnswer, card_answer, rulings_answer
 from bot.judge.errors import InvalidQuestion
 from bot.judge.limits import LIMITS, checked_copy_names, checked_names, checked_text, checked_x
-from bot.judge.linked import LinkedAnswer
-from bot.judge.parse import ParseAnswer
 from bot.judge.rules import (
     Answer,
     GlossaryAnswer,
@@ -43,13 +40,17 @@ from bot.judge.rules import (
     search_answer,
 )
 from bot.judge.services import Services, Worker, open_services
-from data.boards import MAX_TEXT, load_board
-from data.cards.importer import ImportSummary as CardImportSummary
-from data.cards.importer import Progress, import_cards
+from data.board_format import MAX_TEXT
 from data.cards.names import card_key
 from data.cards.service import LocalLookup
 from data.db import generations
-from engine import Card, OriginalState, find_links, parse_card
+
+if TYPE_CHECKING:
+    from bot.judge.board import BoardResult
+    from bot.judge.imports import CardImportSummary, Progress
+    from bot.judge.linked import LinkedAnswer
+    from bot.judge.parse import ParseAnswer
+    from engine import Card, OriginalState
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -145,11 +146,14 @@ class Judge:
 
     async def import_cards(self, path: Path, progress: Progress | None = None) -> CardImportSummary:
         """Import the Scryfall bulk file at ``path`` (raises CardImportError; the cache is then unchanged)."""
-        db = self._services.db
-        return await self._worker.run(lambda: import_cards(db, path, progress=progress))
+        from bot.judge.imports import import_card_file  # here: a look-up never loads the importer
+
+        return await import_card_file(self._services, path, progress)
 
     async def sync_cards(self, progress: Progress | None = None) -> CardImportSummary:
         """Download Scryfall's current ``oracle_cards`` bulk file and import it (raises SyncFailed)."""
+        from bot.judge.imports import sync_cards
+
         return await sync_cards(self._services, progress)
 
     # -- rules -------------------------------------------------------------------------------------
@@ -188,6 +192,8 @@ class Judge:
     async def parse(self, name: str) -> ParseAnswer:
         """The Oracle-text breakdown of a card, parsed with the stored rules' keywords."""
 
+        from bot.judge.parse import ParseAnswer  # the engine's modules load on the first such question
+
         def answer(asked: _Question) -> ParseAnswer:
             card = asked.card(name)
             return ParseAnswer(card=card, rules_version=asked.rules.version, downloaded=asked.downloaded)
@@ -200,6 +206,8 @@ class Judge:
         Raises InvalidQuestion or a CardLookupError; RulesUnavailable when no rules can be had.
         """
         wanted = checked_names(names)
+        from bot.judge.linked import LinkedAnswer
+        from engine import find_links
 
         def answer(asked: _Question) -> LinkedAnswer:
             cards = [asked.card(name) for name in wanted]
@@ -215,6 +223,8 @@ class Judge:
         ``onto`` is what a True Polymorph-like spell turns into the copy."""
         names = checked_copy_names([copier, original, *([onto] if onto else [])])
         _check_state(state)
+        from bot.judge.board import answer_copy
+
         return await self._ask(
             lambda asked: asked.finished(answer_copy(names, state, asked.card, asked.rules.version))
         )
@@ -226,6 +236,9 @@ class Judge:
         """
         if len(text) > MAX_TEXT:
             raise InvalidQuestion(f"the board is too long (at most {MAX_TEXT} characters)")
+        from bot.judge.board import answer_board_spec
+        from data.boards import load_board
+
         spec = await self._worker.run(lambda: load_board(text))
         return await self._ask(
             lambda asked: asked.finished(answer_board_spec(spec, asked.card, asked.rules.version))
@@ -289,6 +302,8 @@ class Judge:
         key = card_key(found)
         card = self._parsed.get(key)
         if card is None:
+            from engine import parse_card
+
             card = parse_card(found, rules.vocabulary)
             self._parsed.put(key, card)
         return card
@@ -369,8 +384,16 @@ class _Lru(Generic[_K, _V]):
         self._entries.clear()
 
 
-_Noted = TypeVar("_Noted", LinkedAnswer, BoardResult)
-_Answered = TypeVar("_Answered", LinkedAnswer, BoardResult, ParseAnswer, LoadedRules)
+class _Citing(Protocol):
+    """An answer that cites rules and says whether the rules were downloaded for it."""
+
+    def cited_rules(self) -> set[str]: ...
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self: ...
+
+
+_Noted = TypeVar("_Noted", bound=_Citing)
+_Answered = TypeVar("_Answered")
 
 
 def _check_state(state: OriginalState) -> None:

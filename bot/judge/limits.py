@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
 from bot.judge.errors import InvalidQuestion
-from data.boards import MAX_ACTIONS, MAX_OBJECTS, MAX_TEXT
+from data.board_format import MAX_ACTIONS, MAX_OBJECTS, MAX_TEXT
 from data.cards.names import MAX_NAME_LENGTH
-from engine import FaceDownKind, OriginalState
+
+if TYPE_CHECKING:
+    from engine import FaceDownKind, OriginalState
 
 _COUNTER = re.compile(r"^\s*(?P<kind>[^=]+?)\s*=\s*(?P<n>\d{1,4})\s*$")
 _PT = re.compile(r"^\s*(?P<p>[+-]?\d{1,3})\s*/\s*(?P<t>[+-]?\d{1,3})\s*$")
@@ -154,6 +157,8 @@ def original_state(
     """The state of a copy question's original from the options as typed (the CLI's flags or the
     Discord command's options, named with ``option_prefix``), every part within its limit."""
 
+    from engine import OriginalState  # here: the engine loads only for questions that need it
+
     def named(option: str) -> str:
         return option_prefix + option
 
@@ -173,6 +178,8 @@ def original_state(
 
 
 def _face_down(kind: str | None, option: str) -> FaceDownKind | None:
+    from engine import FaceDownKind
+
     if kind is None:
         return None
     try:

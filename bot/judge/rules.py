@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import aiohttp
 from pydantic import BaseModel, ConfigDict
 
 from bot.config import Settings
@@ -23,10 +23,12 @@ from bot.judge.services import Services
 from data.cards.service import BlockingRunner, run_inline
 from data.db import generation
 from data.rules.citations import citation_problems
-from data.rules.download import MAX_RULES_BYTES, download_rules
 from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
 from data.rules.store import RulesStore, StoredRule, rule_link
 from engine import CITATIONS_CHECKED_AGAINST, KeywordVocabulary, registered_citations
+
+if TYPE_CHECKING:
+    import aiohttp
 
 _RULE_NUMBER = re.compile(r"^(?:(?:cr|rule)\s*)?(?P<number>\d{1,3}(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
 
@@ -111,6 +113,8 @@ def import_rules(store: RulesStore, path: Path) -> ImportSummary:
 
     Raises OSError, or ValueError (RulesParseError included) when it is not a rules file.
     """
+    from data.rules.download import MAX_RULES_BYTES
+
     if path.stat().st_size > MAX_RULES_BYTES:
         raise ValueError(f"{path} is larger than {MAX_RULES_BYTES} bytes: not a rules text file")
     return _load(store, path.read_bytes(), str(path))
@@ -133,6 +137,8 @@ async def ensure_rules(
         return None
     if settings.offline:
         raise RulesUnavailable(OFFLINE_HELP)
+    from data.rules.download import download_rules  # here: only a download needs the HTTP stack
+
     downloaded = await download_rules(settings.rules_url, session)
     summary = await blocking(lambda: _load(store, downloaded.raw, downloaded.url))
     assert isinstance(summary, ImportSummary)

@@ -8,15 +8,17 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import aiohttp
 import sqlite_utils
 
 from bot.config import Settings
 from data.cards.service import BlockingRunner, CardService, run_inline
 from data.db import open_database
 from data.rules.store import RulesStore
+
+if TYPE_CHECKING:
+    import aiohttp
 
 T = TypeVar("T")
 
@@ -60,7 +62,7 @@ async def open_services(settings: Settings, worker: Worker | None = None) -> Asy
     db = await blocking(lambda: open_database(settings.db))
     try:
         async with AsyncExitStack() as stack:
-            http = None if settings.offline else await stack.enter_async_context(aiohttp.ClientSession())
+            http = None if settings.offline else await stack.enter_async_context(_http_session())
             cards = await stack.enter_async_context(
                 CardService(
                     db,
@@ -73,3 +75,10 @@ async def open_services(settings: Settings, worker: Worker | None = None) -> Asy
             yield Services(settings, db, cards, RulesStore(db), http, blocking)
     finally:
         await blocking(db.close)
+
+
+def _http_session() -> aiohttp.ClientSession:
+    """The process's one HTTP session (imported here: offline commands never load the HTTP stack)."""
+    import aiohttp
+
+    return aiohttp.ClientSession()

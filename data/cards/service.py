@@ -9,21 +9,19 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import aiohttp
 import sqlite_utils
+
+if TYPE_CHECKING:
+    import aiohttp
+
+    from data.scryfall.client import ScryfallClient
 
 from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
 from data.cards.repository import CardRepository
 from data.cards.resolver import CardResolver, Resolution, validated_query
-from data.scryfall import (
-    ScryfallAmbiguous,
-    ScryfallClient,
-    ScryfallError,
-    ScryfallNotFound,
-    ScryfallUnavailable,
-)
+from data.scryfall.errors import ScryfallAmbiguous, ScryfallError, ScryfallNotFound, ScryfallUnavailable
 
 T = TypeVar("T")
 
@@ -83,6 +81,10 @@ class CardService:
 
     async def __aenter__(self) -> CardService:
         if not self.offline:
+            import aiohttp  # here: offline commands never pay for importing the HTTP stack
+
+            from data.scryfall.client import ScryfallClient
+
             session = self._given_session
             if session is None:
                 session = self._own_session = aiohttp.ClientSession()

@@ -10,18 +10,14 @@ from urllib.parse import urljoin
 import aiohttp
 from yarl import URL
 
+from data.rules.errors import RulesDownloadError as RulesDownloadError  # re-exported: what it raises
 from data.scryfall.client import user_agent
-from engine import WorldError
 
 # The rules file is about 1 MB; anything far larger is not the rules file.
 MAX_RULES_BYTES = 20 * 1024 * 1024
 MAX_PAGE_BYTES = 5 * 1024 * 1024
 _TIMEOUT = aiohttp.ClientTimeout(total=120, sock_connect=20)
 _TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\1""", re.IGNORECASE)
-
-
-class RulesDownloadError(WorldError):
-    """The rules page or file could not be fetched, or the page links no ``.txt`` file."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,19 +1,3 @@
-"""Async Scryfall API client (aiohttp) with per-endpoint-group rate limits and typed errors."""
-
-from data.scryfall.client import ScryfallClient
-from data.scryfall.errors import (
-    ScryfallAmbiguous,
-    ScryfallError,
-    ScryfallNotFound,
-    ScryfallRateLimited,
-    ScryfallUnavailable,
-)
-
-__all__ = [
-    "ScryfallAmbiguous",
-    "ScryfallClient",
-    "ScryfallError",
-    "ScryfallNotFound",
-    "ScryfallRateLimited",
-    "ScryfallUnavailable",
-]
+"""The Scryfall API: ``client`` (aiohttp, per-endpoint-group rate limits, 429 back-off) and ``errors``
+(typed, carrying Scryfall's error object). Import from the submodule you need: the errors alone load
+no HTTP stack."""

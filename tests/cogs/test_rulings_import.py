@@ -13,7 +13,7 @@ from bot import create_bot
 from data.cards.repository import CardRepository
 from data.cards.rulings_import import RulingsImportError, import_rulings
 from data.db import open_database
-from data.scryfall import ScryfallClient
+from data.scryfall.client import ScryfallClient
 from tests.cogs.conftest import SettingsFactory
 from tests.cogs.harness import DiscordHarness
 from tests.fakes.scryfall import FakeScryfall

@@ -11,13 +11,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from data.scryfall import (
-    ScryfallAmbiguous,
-    ScryfallClient,
-    ScryfallNotFound,
-    ScryfallRateLimited,
-    ScryfallUnavailable,
-)
+from data.scryfall.client import ScryfallClient
+from data.scryfall.errors import ScryfallAmbiguous, ScryfallNotFound, ScryfallRateLimited, ScryfallUnavailable
 from tests.fakes.scryfall import FakeScryfall, Fault
 
 

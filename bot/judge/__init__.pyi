@@ -1,0 +1,86 @@
+"""Type stub of the Judge's API; ``bot/judge/__init__.py`` loads each name from here on first use."""
+
+from .board import BoardAnswer, BoardResult, Explanation, StackBoardAnswer, board_json
+from .cards import (
+    CardAnswer,
+    FaceView,
+    OracleCard,
+    Ruling,
+    RulingsAnswer,
+    card_faces,
+    card_json,
+)
+from .errors import (
+    AmbiguousCardName,
+    BoardFormatError,
+    CacheUnusable,
+    CardImportError,
+    CardLookupError,
+    CardNotFound,
+    InvalidCardQuery,
+    InvalidQuestion,
+    JudgeError,
+    RuleNotFound,
+    RulesDownloadError,
+    RulesParseError,
+    RulesUnavailable,
+    SyncFailed,
+    UserError,
+    WorldError,
+)
+from .imports import CardImportSummary, Progress
+from .judge import DataVersions, Judge
+from .limits import LIMITS, Limits, original_state, parse_choices, parse_counters, parse_graveyard, parse_pump
+from .linked import LinkedAnswer, linked_json
+from .parse import ParseAnswer, parse_json
+from .rules import GlossaryAnswer, ImportSummary, RuleAnswer, SearchAnswer
+
+__all__ = [
+    "LIMITS",
+    "AmbiguousCardName",
+    "BoardAnswer",
+    "BoardFormatError",
+    "BoardResult",
+    "CacheUnusable",
+    "CardAnswer",
+    "CardImportError",
+    "CardImportSummary",
+    "CardLookupError",
+    "CardNotFound",
+    "DataVersions",
+    "Explanation",
+    "FaceView",
+    "GlossaryAnswer",
+    "ImportSummary",
+    "InvalidCardQuery",
+    "InvalidQuestion",
+    "Judge",
+    "JudgeError",
+    "Limits",
+    "LinkedAnswer",
+    "OracleCard",
+    "ParseAnswer",
+    "Progress",
+    "RuleAnswer",
+    "RuleNotFound",
+    "RulesDownloadError",
+    "RulesParseError",
+    "RulesUnavailable",
+    "Ruling",
+    "RulingsAnswer",
+    "SearchAnswer",
+    "StackBoardAnswer",
+    "SyncFailed",
+    "UserError",
+    "WorldError",
+    "board_json",
+    "card_faces",
+    "card_json",
+    "linked_json",
+    "original_state",
+    "parse_choices",
+    "parse_counters",
+    "parse_graveyard",
+    "parse_json",
+    "parse_pump",
+]

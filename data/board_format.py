@@ -1,0 +1,20 @@
+"""The board format's limits and its error, apart from the reader so that checking a board's size or
+naming the error imports neither YAML nor the engine."""
+
+from __future__ import annotations
+
+from engine import UserError
+
+MAX_TEXT = 100_000  # characters of a board
+MAX_OBJECTS = 100  # objects on a board
+MAX_ACTIONS = 50  # actions on a board
+MAX_STRING = 200  # characters of one name, handle or value
+MAX_NUMBER = 1_000  # the largest counter count, X or P/T change
+
+
+class BoardFormatError(ValueError, UserError):
+    """A board file that doesn't follow the format; the message names the line when it knows it."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line

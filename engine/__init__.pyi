@@ -1,0 +1,113 @@
+"""Type stub of the engine's public API; ``engine/__init__.py`` loads each name from here on first use."""
+
+from .actions.zones import meld_parts_needed
+from .answers.copy_question import OriginalState, copy_question, face_state
+from .answers.copy_result import (
+    BoardAnswer,
+    CharacteristicsView,
+    CurrentView,
+    LinkedView,
+    ObjectAnswer,
+    answer_board,
+)
+from .answers.stack_answer import (
+    StackBoardAnswer,
+    StackCopyAnswer,
+    answer_stack_board,
+    copies_on_the_stack,
+    stack_copy_question,
+)
+from .answers.stack_board import BoardObject, board_object, build_stack, stack_handles
+from .copy.effects import CopyError
+from .core.characteristics import COLOR_NAMES
+from .core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
+from .core.model import Ability, Card, CopyEffect, Face
+from .core.results import Explanation
+from .errors import JudgeError, UserError, WorldError
+from .linked.links import LinkedReport, find_links
+from .oracle import parse_card
+from .oracle.corpus import CorpusReport, survey
+from .oracle.keywords import KeywordVocabulary
+from .stack.copies import CopyChoices
+from .stack.items import StackError, Value
+from .state.board import (
+    PT_COUNTS,
+    ActionKind,
+    ActionSpec,
+    BoardError,
+    BoardSpec,
+    DayNight,
+    EffectKind,
+    EffectSpec,
+    FaceDownKind,
+    MoveSpec,
+    ObjectSpec,
+    Player,
+    Zone,
+)
+from .state.stack_spec import StackEntrySpec, stack_card_names
+from .state.tokens import PREDEFINED_TOKENS, TokenSpec
+from .state.zone_records import TriggerHit, ZoneMove
+
+__all__ = [
+    "CITATIONS_CHECKED_AGAINST",
+    "COLOR_NAMES",
+    "PREDEFINED_TOKENS",
+    "PT_COUNTS",
+    "Ability",
+    "ActionKind",
+    "ActionSpec",
+    "BoardAnswer",
+    "BoardError",
+    "BoardObject",
+    "BoardSpec",
+    "Card",
+    "CharacteristicsView",
+    "Citation",
+    "CopyChoices",
+    "CopyEffect",
+    "CopyError",
+    "CorpusReport",
+    "CurrentView",
+    "DayNight",
+    "EffectKind",
+    "EffectSpec",
+    "Explanation",
+    "Face",
+    "FaceDownKind",
+    "JudgeError",
+    "KeywordVocabulary",
+    "LinkedReport",
+    "LinkedView",
+    "MoveSpec",
+    "ObjectAnswer",
+    "ObjectSpec",
+    "OriginalState",
+    "Player",
+    "StackBoardAnswer",
+    "StackCopyAnswer",
+    "StackEntrySpec",
+    "StackError",
+    "TokenSpec",
+    "TriggerHit",
+    "UserError",
+    "Value",
+    "WorldError",
+    "Zone",
+    "ZoneMove",
+    "answer_board",
+    "answer_stack_board",
+    "board_object",
+    "build_stack",
+    "copies_on_the_stack",
+    "copy_question",
+    "face_state",
+    "find_links",
+    "meld_parts_needed",
+    "parse_card",
+    "registered_citations",
+    "stack_card_names",
+    "stack_copy_question",
+    "stack_handles",
+    "survey",
+]
