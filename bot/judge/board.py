@@ -8,8 +8,8 @@ cached parsed cards).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
+from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer, ImportSummary
 from engine import BoardAnswer as BoardAnswer  # re-exported: the answer types front ends render
 from engine import (
@@ -77,7 +77,7 @@ def answer_copy(names: list[str], state: OriginalState, card: CardFinder, versio
     return BoardResult(answer=answer_board(spec, cards, version))
 
 
-def board_json(result: BoardResult) -> dict[str, Any]:
+def board_json(result: BoardResult) -> JsonObject:
     """The stable JSON of a board or copy answer (``result.linked`` only when the board asked for it,
     ``zone_moves`` and ``triggers`` only when its actions moved an object between zones)."""
     payload = result.answer.model_dump(mode="json")

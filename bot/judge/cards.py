@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer
 from engine import WorldError
 
@@ -77,7 +78,7 @@ class CardAnswer(Answer):
         """The card's full name."""
         return self.oracle.name
 
-    def json_payload(self) -> dict[str, Any]:
+    def json_payload(self) -> JsonObject:
         """The stable JSON of ``card --json``: the Oracle fields present, under Scryfall's names."""
         return card_json(self.oracle)
 
@@ -113,7 +114,7 @@ def card_answer(card: Mapping[str, Any], data_date: str = "") -> CardAnswer:
     )
 
 
-def card_json(card: OracleCard | Mapping[str, Any]) -> dict[str, Any]:
+def card_json(card: OracleCard | Mapping[str, object]) -> JsonObject:
     """The stable JSON of ``card``: the Oracle fields a user needs, under Scryfall's field names."""
     oracle = card if isinstance(card, OracleCard) else OracleCard.model_validate(card)
     return oracle.model_dump(mode="json", exclude_unset=True)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.judge.payload import JsonObject, JsonValue
 from bot.judge.rules import Answer, ImportSummary
 from engine import LinkedReport
 
@@ -24,11 +23,11 @@ class LinkedAnswer(Answer):
         }
 
 
-def linked_json(answer: LinkedAnswer) -> dict[str, Any]:
+def linked_json(answer: LinkedAnswer) -> JsonObject:
     """The stable JSON of a linked-abilities answer; each link names the ``faces`` of its two abilities
     when the card has abilities on several faces (an index alone would be ambiguous)."""
     report = answer.report
-    notes = [{"text": note.text, "rules": list(note.rules)} for note in report.notes]
+    notes: list[JsonValue] = [{"text": note.text, "rules": list(note.rules)} for note in report.notes]
     if answer.rules_note is not None:
         notes.append({"text": answer.rules_note, "rules": []})
     return {

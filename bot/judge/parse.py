@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer, ImportSummary
 from engine import Card, Face
 
@@ -16,7 +17,7 @@ class ParseAnswer(Answer):
     downloaded: ImportSummary | None = None  # the rules were downloaded for this question (say so)
 
 
-def parse_json(answer: ParseAnswer) -> dict[str, Any]:
+def parse_json(answer: ParseAnswer) -> JsonObject:
     """The stable JSON of a breakdown: every face with its abilities (all fields) and copy effects."""
     card = answer.card
     return {
