@@ -15,15 +15,29 @@ _LIGATURES = str.maketrans({"æ": "ae", "œ": "oe"})
 _NOT_LETTER_OR_DIGIT = re.compile(r"[^\w\s]|_")
 _NAME_KEY_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/mtg-judge/card-name")
 
+# Japanese names: the voiced-sound marks belong to their kana (ゴ is not コ), so they survive accent
+# stripping; the middle dot between the words of a name counts as a space (チャンドラ・ナラー is
+# チャンドラ ナラー), the long-vowel mark (ー, or a dash typed for it) is dropped, and katakana are
+# matched as hiragana (タルモゴイフ, たるもごいふ and ﾀﾙﾓｺﾞｲﾌ are one name).
+_KANA_VOICING = frozenset("\u3099\u309a")
+_WORD_SEPARATORS = str.maketrans({"・": " ", "·": " ", "ー": None})
+_KATAKANA_AS_HIRAGANA = str.maketrans({chr(code): chr(code - 0x60) for code in range(0x30A1, 0x30F7)})
+
 NON_GAME_LAYOUTS = frozenset(
     {"token", "double_faced_token", "emblem", "art_series", "vanguard", "scheme", "planar"}
 )
 
 
 def normalize_name(name: str) -> str:
-    """Casefolded, accents stripped, punctuation removed, whitespace collapsed: ``Lim-Dûl`` → ``limdul``."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold().translate(_LIGATURES))
-    return " ".join(_NOT_LETTER_OR_DIGIT.sub("", decomposed).split())
+    """The matching key of a name: NFKC (full and half width alike), casefolded, accents stripped,
+    punctuation removed, whitespace collapsed; kana as above. ``Lim-Dûl`` → ``limdul``,
+    ``チャンドラ・ナラー`` → ``ちゃんどら なら``."""
+    folded = unicodedata.normalize("NFKC", name).casefold().translate(_LIGATURES)
+    decomposed = unicodedata.normalize("NFKD", folded)
+    unaccented = "".join(ch for ch in decomposed if ch in _KANA_VOICING or not unicodedata.combining(ch))
+    composed = unicodedata.normalize("NFC", unaccented).translate(_WORD_SEPARATORS)
+    words = _NOT_LETTER_OR_DIGIT.sub("", composed).translate(_KATAKANA_AS_HIRAGANA)
+    return " ".join(words.split())
 
 
 def card_names(card: dict[str, Any]) -> list[tuple[str, bool]]:

@@ -2,7 +2,8 @@
 
 Order of precedence:
 
-1. exact on the normalised name (case, accents and punctuation ignored), full name or any face name;
+1. exact on the normalised name (case, width, accents and punctuation ignored), full name or any face
+   name, in English or as printed in another language (``printed_names``: クローン, 夜帷の死霊);
 2. a partial name (the start of a word, ``tarmo``) that only one card fits;
 3. a typo (rapidfuzz ``ratio``) that one card fits clearly better than any other.
 
@@ -23,6 +24,7 @@ from rapidfuzz import fuzz, process
 
 from data.cards.errors import AmbiguousCardName, CardNotFound, InvalidCardQuery
 from data.cards.names import MAX_NAME_LENGTH, normalize_name
+from data.cards.printings import PrintedNames
 from data.cards.repository import CardRepository, NameEntry
 
 MatchKind = Literal["exact", "partial", "typo"]
@@ -76,7 +78,8 @@ class NameIndex:
             return snapshot
         with self._lock:
             if self._snapshot is None or self._snapshot.marker != marker:
-                self._snapshot = _Snapshot.build(marker, repository.name_entries())
+                entries = repository.name_entries() + PrintedNames(repository.db).entries()
+                self._snapshot = _Snapshot.build(marker, entries)
             return self._snapshot
 
 
@@ -107,6 +110,7 @@ class CardResolver:
 
     def __init__(self, repository: CardRepository, index: NameIndex | None = None) -> None:
         self._repository = repository
+        self._printed = PrintedNames(repository.db)
         self._index = index or NameIndex()
 
     def resolve(self, query: str) -> Resolution:
@@ -150,7 +154,7 @@ class CardResolver:
 
     def _exact(self, normalized: str) -> list[NameEntry]:
         if not self._index.loaded:
-            return self._repository.name_entries(normalized)
+            return self._repository.name_entries(normalized) + self._printed.entries(normalized)
         return self._snapshot().by_normalized.get(normalized, [])
 
     def _resolve_punctuation_only(self, query: str) -> Resolution:

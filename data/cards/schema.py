@@ -54,4 +54,25 @@ _CARD_TABLES = """
 """
 
 
-MIGRATIONS: Sequence[Callable[[sqlite_utils.Database], None]] = (_create_card_tables,)
+def _create_printed_names(db: sqlite_utils.Database) -> None:
+    """The names and text cards are printed with in other languages (Japanese…), by Oracle id."""
+    execute_statements(db, _PRINTED_NAMES)
+
+
+_PRINTED_NAMES = """
+        CREATE TABLE printed_names (
+            oracle_id TEXT NOT NULL,         -- no foreign key: printings may come before their card
+            lang TEXT NOT NULL,              -- Scryfall's language code: ja, de, fr…
+            name TEXT NOT NULL,              -- printed_name (a face's, when is_face)
+            normalized TEXT NOT NULL,
+            is_face INTEGER NOT NULL,
+            type_line TEXT NOT NULL,         -- printed_type_line ("" for a face row)
+            text TEXT NOT NULL,              -- printed_text ("" for a face row)
+            released_at TEXT NOT NULL,       -- of the printing the text came from (newest wins)
+            PRIMARY KEY (oracle_id, lang, name)
+        );
+        CREATE INDEX printed_names_normalized ON printed_names (normalized);
+"""
+
+
+MIGRATIONS: Sequence[Callable[[sqlite_utils.Database], None]] = (_create_card_tables, _create_printed_names)

@@ -1,0 +1,161 @@
+"""Names and text cards are printed with in other languages (``printed_name``, ``printed_type_line``,
+``printed_text`` of Scryfall's printings), stored by Oracle id in ``printed_names``.
+
+They come from a file of printings (``import-cards`` of a JSON Lines file like Scryfall's search
+results), from Scryfall's ``all_cards`` bulk file filtered by language (``sync --languages ja``: every
+printing of every card in every language, several GB, read as a stream), or one search at a time when
+a name the cache doesn't know is looked up online. English printings and printings without a printed
+name are skipped: the Oracle name is already in ``card_names``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import ijson
+import sqlite_utils
+
+from data.cards.importer import BATCH_SIZE, CardImportError, Progress, _batches, _records
+from data.cards.names import normalize_name
+from data.cards.repository import NameEntry
+from data.db import bump_generation
+
+DEFAULT_LANGUAGES = ("ja",)
+
+_UPSERT = """
+INSERT INTO printed_names (oracle_id, lang, name, normalized, is_face, type_line, text, released_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (oracle_id, lang, name) DO UPDATE SET
+    normalized = excluded.normalized, type_line = excluded.type_line, text = excluded.text,
+    released_at = excluded.released_at
+WHERE excluded.released_at >= printed_names.released_at
+    AND (printed_names.text IS NOT excluded.text OR printed_names.type_line IS NOT excluded.type_line)
+"""
+_ENTRIES = (
+    "SELECT c.key, p.name, p.normalized, p.is_face, c.is_game_card "
+    "FROM printed_names p JOIN cards c ON c.key = p.oracle_id "
+)
+
+
+@dataclass(frozen=True)
+class PrintedCard:
+    """A card as printed in one language: its name, type line and rules text ("" when unknown)."""
+
+    lang: str
+    name: str
+    type_line: str
+    text: str
+
+
+@dataclass(frozen=True)
+class PrintingsSummary:
+    """What an import of printings did."""
+
+    source: str
+    printings_read: int
+    names_stored: int
+    languages: tuple[str, ...]
+
+
+def printed_rows(card: dict[str, Any], languages: Collection[str]) -> list[tuple[Any, ...]]:
+    """The ``printed_names`` rows of one Scryfall printing: its full printed name (with its type line
+    and text), then each face's; [] for English, another language or a printing without printed name."""
+    lang, oracle_id = str(card.get("lang", "en")), card.get("oracle_id")
+    faces = [face for face in card.get("card_faces") or [] if face.get("printed_name")]
+    full = str(card.get("printed_name") or " // ".join(str(face["printed_name"]) for face in faces))
+    if lang == "en" or lang not in languages or not oracle_id or not full:
+        return []
+    parts = faces or [card]
+    type_line = " // ".join(str(part.get("printed_type_line", "")) for part in parts).strip(" /")
+    text = "\n//\n".join(str(part.get("printed_text", "")) for part in parts).strip("\n/")
+    released = str(card.get("released_at", ""))
+    rows = [(str(oracle_id), lang, full, normalize_name(full), 0, type_line, text, released)]
+    names = {str(face["printed_name"]) for face in faces} - {full}
+    return rows + [(str(oracle_id), lang, name, normalize_name(name), 1, "", "", released) for name in names]
+
+
+class PrintedNames:
+    """The ``printed_names`` table; writes are the caller's transaction unless stated otherwise."""
+
+    def __init__(self, db: sqlite_utils.Database) -> None:
+        self.db = db
+
+    def upsert(self, cards: Iterable[dict[str, Any]], languages: Collection[str]) -> int:
+        """Store the printed names of ``cards`` (printings) in ``languages``; how many rows they gave."""
+        rows = [row for card in cards for row in printed_rows(card, languages)]
+        if rows:
+            self.db.conn.executemany(_UPSERT, rows)
+            bump_generation(self.db.conn, "cards")  # the name index must learn them
+        return len(rows)
+
+    def store(self, cards: Iterable[dict[str, Any]], languages: Collection[str]) -> None:
+        """:meth:`upsert` in its own transaction (printings learned from a Scryfall search)."""
+        with self.db.conn:
+            self.upsert(cards, languages)
+
+    def entries(self, normalized: str | None = None) -> list[NameEntry]:
+        """Every printed name of a cached card as a resolver entry (only ``normalized`` when given)."""
+        where, parameters = ("WHERE p.normalized = ? ", [normalized]) if normalized is not None else ("", [])
+        rows = self.db.execute(_ENTRIES + where + "ORDER BY c.key, p.is_face, p.name", parameters)
+        return [NameEntry(key, name, norm, bool(face), bool(game)) for key, name, norm, face, game in rows]
+
+    def printed(self, oracle_id: str, lang: str) -> PrintedCard | None:
+        """The card ``oracle_id`` as printed in ``lang`` (its newest printing), or None."""
+        row = self.db.execute(
+            "SELECT name, type_line, text FROM printed_names "
+            "WHERE oracle_id = ? AND lang = ? AND is_face = 0 ORDER BY released_at DESC, name LIMIT 1",
+            [oracle_id, lang],
+        ).fetchone()
+        return PrintedCard(lang, str(row[0]), str(row[1]), str(row[2])) if row else None
+
+    def count(self) -> int:
+        """How many printed names are stored."""
+        return int(self.db.execute("SELECT count(*) FROM printed_names").fetchone()[0])
+
+
+def is_printings_file(path: Path) -> bool:
+    """Whether the bulk file at ``path`` holds printings in another language than English (its first
+    record has a ``lang`` other than ``en``) rather than Oracle cards."""
+    with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
+        try:
+            first = next(_records(raw), None)
+        except (CardImportError, ijson.JSONError, ValueError, OSError, EOFError):
+            return False  # the card importer reports what is wrong with it
+    return first is not None and str(first.get("lang", "en")) != "en"
+
+
+def import_printings(
+    db: sqlite_utils.Database,
+    path: Path,
+    languages: Collection[str] = DEFAULT_LANGUAGES,
+    *,
+    source: str | None = None,
+    progress: Progress | None = None,
+) -> PrintingsSummary:
+    """Store the printed names of every printing in ``languages`` of the file at ``path`` (a JSON array
+    or JSON Lines, ``.gz`` or not, such as ``all_cards``), streaming, in one transaction.
+
+    Raises CardImportError (nothing stored) when the file is not a readable Scryfall file.
+    """
+    table, total, read = PrintedNames(db), path.stat().st_size, 0
+    with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
+        try:
+            with db.conn:
+                for batch in _batches(_wanted(_records(raw), languages), BATCH_SIZE):
+                    read += len(batch)
+                    table.upsert(batch, languages)
+                    if progress:
+                        progress(raw.tell(), total)
+        except (ijson.JSONError, ValueError, OSError, EOFError, KeyError, TypeError) as error:
+            message = f"{path.name}: not a readable Scryfall file of printings ({error})"
+            raise CardImportError(message) from error
+    return PrintingsSummary(source or str(path), read, table.count(), tuple(languages))
+
+
+def _wanted(records: Iterator[dict[str, Any]], languages: Collection[str]) -> Iterator[dict[str, Any]]:
+    """Only the printings in ``languages`` (most of ``all_cards`` is skipped here, record by record)."""
+    return (record for record in records if record.get("lang") in languages)
