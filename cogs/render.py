@@ -216,6 +216,7 @@ def object_blocks(answer: BoardAnswer | StackBoardAnswer) -> list[str]:
     flags += [f"face down ({status.face_down})"] if status.face_down else []
     flags += [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in current.counters.items()]
     flags += ["a token"] if current.token else []
+    flags += [f"unknown: {', '.join(current.unknown)} (see Notes)"] if current.unknown else []
     return [*blocks, f"*{safe(' · '.join(flags))}*"] if flags else blocks
 
 

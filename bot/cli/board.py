@@ -225,6 +225,7 @@ def _object_lines(current: CurrentView) -> list[Text]:
     extras = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in current.counters.items()]
     extras += ["a token"] if current.token else []
     extras += status
+    extras += [f"unknown: {', '.join(current.unknown)} (see Notes)"] if current.unknown else []
     if extras:
         lines.append(Text(" · ".join(extras), style="italic"))
     return lines

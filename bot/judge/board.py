@@ -88,6 +88,9 @@ def board_json(result: BoardResult) -> JsonObject:
         payload["result"].pop("linked", None)
     if payload["result"].get("zone") is None:  # only an object that isn't on the battlefield says where it is
         payload["result"].pop("zone", None)
+    if not payload["result"].get("unknowns"):  # only an answer with undetermined characteristics names them
+        payload["result"].pop("unknowns", None)
+        payload["result"]["current"].pop("unknown", None)
     if result.rules_note is not None:
         payload["rules_note"] = result.rules_note
     return payload

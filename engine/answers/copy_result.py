@@ -15,10 +15,11 @@ from engine.actions.zones import found_object
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.model import Card, PrintedNumber
-from engine.core.results import Explanation
+from engine.core.results import UNKNOWN, Explanation, Unknown
 from engine.layers.system import (
     COPIABLE_AFTER_LAYER_1,
     LAYER_1B,
+    Computed,
     copiable_values,
     current_characteristics,
     current_controller,
@@ -28,6 +29,17 @@ from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, Zone
 from engine.state.zone_records import TriggerHit, ZoneMove
 
+_SHOWN_ORDER = (
+    "name",
+    "colors",
+    "supertypes",
+    "types",
+    "subtypes",
+    "power",
+    "toughness",
+    "loyalty",
+    "abilities",
+)
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 LINKED_COPIED = cite(
     "707.7", "those abilities will be similarly linked to one another on the object that copied them"
@@ -69,11 +81,13 @@ class Status(Answer):
 
 
 class CurrentView(CharacteristicsView):
-    """CH as it is now, with counters, token-ness and status."""
+    """CH as it is now, with counters, token-ness and status; ``unknown`` names the characteristics the engine
+    can't determine (a number among them shows as "unknown"; a list shows only what is known to apply)."""
 
     counters: dict[str, int]
     token: bool
     status: Status
+    unknown: tuple[str, ...] = ()
 
 
 class ExiledCard(Answer):
@@ -101,6 +115,7 @@ class ObjectAnswer(Answer):
     current: CurrentView
     steps: tuple[Explanation, ...]
     notes: tuple[Explanation, ...]
+    unknowns: tuple[Unknown, ...] = ()  # each: the characteristics it leaves unknown and why
     linked: LinkedView | None = None
 
 
@@ -125,14 +140,18 @@ class BoardAnswer(Answer):
     triggers: tuple[TriggerHit, ...] = ()  # abilities those zone changes triggered, with how many times
 
 
-def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
-    def shown(number: PrintedNumber | None) -> str | int | None:
+def _view(
+    values: Characteristics, *, numbers: bool, unknown: frozenset[str] = frozenset()
+) -> dict[str, object]:
+    def shown(number: PrintedNumber | None, name: str) -> str | int | None:
+        if name in unknown:
+            return UNKNOWN
         if number is None:
             return None
         return number.value if numbers and number.value is not None else number.printed
 
     return {
-        "name": values.name,
+        "name": UNKNOWN if "name" in unknown else values.name,
         "mana_cost": "".join(values.mana_cost),
         "mana_value": values.mana_value,
         "colors": values.colors,
@@ -140,9 +159,9 @@ def _view(values: Characteristics, *, numbers: bool) -> dict[str, object]:
         "supertypes": values.supertypes,
         "types": values.types,
         "subtypes": values.subtypes,
-        "power": shown(values.power),
-        "toughness": shown(values.toughness),
-        "loyalty": shown(values.loyalty),
+        "power": shown(values.power, "power"),
+        "toughness": shown(values.toughness, "toughness"),
+        "loyalty": shown(values.loyalty, "loyalty"),
         "abilities": tuple(a.worded_for(values.name) for a in values.abilities),
     }
 
@@ -204,6 +223,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
     notes += _state_based_notes(obj, board, current)
+    unknown = frozenset(name for u in current.unknowns for name in u.characteristics)
     return BoardAnswer(
         rules_version=rules_version,
         objects=tuple(object_summary(o) for o in board.objects),
@@ -212,7 +232,8 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
             zone=None if obj.zone is Zone.BATTLEFIELD else obj.zone.value,
             copiable=CharacteristicsView(**_view(copiable, numbers=False)),
             current=CurrentView(
-                **_view(current, numbers=True),
+                **_view(current, numbers=True, unknown=unknown),
+                unknown=tuple(name for name in _SHOWN_ORDER if name in unknown),
                 counters={k: v for k, v in obj.counters.items() if v},
                 token=obj.token,
                 status=Status(
@@ -224,6 +245,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
             ),
             steps=tuple(steps),
             notes=tuple(notes),
+            unknowns=current.unknowns,
         ),
         zone_moves=board.moves,
         triggers=board.triggers,
@@ -275,13 +297,22 @@ def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanati
     return notes
 
 
-def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) -> list[Explanation]:
+def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
     notes: list[Explanation] = []
     if obj.zone is not Zone.BATTLEFIELD:
         return notes
     notes += _state_triggers(obj, current)
     toughness = current.toughness.value if current.toughness else None
-    if current.is_a("Creature") and toughness is not None and toughness <= 0:
+    unknown = {name for u in current.unknowns for name in u.characteristics}
+    if current.is_a("Creature") and "toughness" in unknown:
+        notes.append(
+            Explanation.of(
+                "Its toughness isn't known, so this answer doesn't say whether it is put into its owner's "
+                "graveyard for having toughness 0 or less.",
+                ZERO_TOUGHNESS,
+            )
+        )
+    elif current.is_a("Creature") and toughness is not None and toughness <= 0:
         notes.append(
             Explanation.of(
                 f"Its toughness is {toughness}: it is put into its owner's graveyard the next time "
@@ -290,7 +321,7 @@ def _state_based_notes(obj: GameObject, board: Board, current: Characteristics) 
                 ZERO_TOUGHNESS,
             )
         )
-    if current.legendary and current.name:
+    if current.legendary and current.name and not unknown & {"name", "supertypes"}:
         rivals = [
             o.id
             for o in board.in_zone(Zone.BATTLEFIELD)

@@ -27,7 +27,7 @@ from engine.core.characteristics import (
 )
 from engine.core.citations import Citation, cite
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, next_effect
 from engine.layers.statics import (
     ALL_CREATURE_TYPES,
@@ -60,7 +60,9 @@ from engine.layers.statics import (
     without_colors,
     would_affect,
 )
+from engine.oracle.entering import pt_options, pt_setting_ability
 from engine.oracle.text import strip_reminder
+from engine.oracle.wording import characteristics_worded, self_defined_numbers, totals_exiled_cards
 from engine.state.board import (
     PT_COUNTS,
     AppliedCopy,
@@ -103,6 +105,10 @@ MELDED_MANA_VALUE = cite("712.8g", "its mana value is the sum of the mana values
 FRONT_FACE_ONLY = cite("712.8a", "it has only the characteristics of its front face")
 CHANGELING = cite("702.73a", "This object is every creature type")
 NO_PT = cite("208.3", "A noncreature permanent has no power or toughness")
+NO_VALUE = cite("208.5", "If a creature somehow has no value for its power, its power is 0")
+CDA_WORDING = cite("208.2a", "The card may have a characteristic-defining ability that sets its power")
+PT_CHOICE = cite("208.2b", "sets the creature’s power and toughness to one of a number of specific values")
+EXILED_WITH = cite("607.2b", "the exiled cards")
 TYPES_SET = cite("205.1a", "Some effects set an object’s card type")
 TYPES_KEPT = cite("205.1b", "specify that the object retains a prior card type")
 ATTACKING = cite("508.1k", "becomes an attacking creature")
@@ -228,6 +234,7 @@ class Computed(Characteristics):
 
     steps: tuple[Explanation, ...] = ()
     notes: tuple[Explanation, ...] = ()
+    unknowns: tuple[Unknown, ...] = ()  # what depends on something the engine doesn't model or wasn't told
 
 
 def current_characteristics(obj: GameObject, board: Board) -> Computed:
@@ -301,6 +308,7 @@ class _Work:
     controller: Player
     steps: list[Explanation] = field(default_factory=list)
     notes: list[Explanation] = field(default_factory=list)
+    unknowns: list[Unknown] = field(default_factory=list)
     statics: list[_Applied] = field(default_factory=list)
     dependent_layers: set[str] = field(default_factory=set)
     reordered_layers: set[str] = field(default_factory=set)  # an earlier effect applied after a later one
@@ -588,11 +596,14 @@ class _Layering:
                         _has_colors(seen.values, ability.subject.colors, self.works[seen.id].steps, label)
 
     def _unapplied_notes(self, work: _Work, world: dict[str, Seen]) -> list[Explanation]:
-        """Notes for static abilities that could affect ``work`` but aren't applied (never silently)."""
+        """Notes for static abilities that could affect ``work`` but aren't applied (never silently); what
+        they could change is unknown."""
         notes = []
         for source in (seen for seen in world.values() if seen.on_battlefield):
             for ability in _statics(source.values):
-                notes += _unrecognised_note(ability, source, world, work.obj.id)
+                for note, unknown in _unrecognised_note(ability, source, world, work.obj.id):
+                    notes.append(note)
+                    work.unknowns += [unknown] if unknown else []
         attached = world.get(work.obj.id)
         if attached is not None and work.obj.attached_to is not None:
             notes += _attachment_notes(attached, world)
@@ -607,17 +618,16 @@ class _Layering:
             _Applied((e.timestamp, _OWN, i), e.spec, _own_label(e)) for i, e in enumerate(_own_effects(obj))
         ]
         applied = sorted((*own, *work.statics), key=lambda a: a.key)
-        steps, notes = list(work.steps), list(work.notes)
-        power, toughness = _layer_seven(work.values, obj, self.board, applied, steps, notes)
+        steps, notes, unknowns = list(work.steps), list(work.notes), list(work.unknowns)
+        power, toughness = _layer_seven(work.values, obj, self.board, applied, steps, notes, unknowns)
         notes += _shared_layer_notes(applied, work.dependent_layers, work.reordered_layers)
         notes += _effects_in_several_layers(applied)
         numbers = {"power": power, "toughness": toughness}
         update = {
             k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
         }
-        return Computed(
-            **{**work.values.model_dump(), **update, "steps": tuple(steps), "notes": tuple(notes)}
-        )
+        texts = {"steps": tuple(steps), "notes": tuple(notes), "unknowns": tuple(unknowns)}
+        return Computed(**{**work.values.model_dump(), **update, **texts})
 
 
 def _start(obj: GameObject) -> _Work:
@@ -874,19 +884,48 @@ def _type_words(spec: EffectSpec) -> str:
     return " ".join((*(spec.subtypes or ()), *(spec.types or ()))) or "typeless"
 
 
+_Unapplied = tuple[Explanation, Unknown | None]
+
+
+def unknown_note(
+    characteristics: tuple[str, ...], reason: str, *citations: Citation
+) -> tuple[Explanation, Unknown]:
+    """A note saying which characteristics are unknown because of ``reason``, and that unknown."""
+    note = Explanation.of(
+        f"Its {_characteristic_words(characteristics)} unknown, because {reason}.", *citations
+    )
+    return note, Unknown.of(characteristics, reason, *citations)
+
+
+def _characteristic_words(characteristics: tuple[str, ...]) -> str:
+    """``("power", "toughness")`` → "power and toughness are"."""
+    words = list(dict.fromkeys(characteristics))
+    joined = ", ".join(words[:-1]) + f" and {words[-1]}" if len(words) > 1 else words[0]
+    return f"{joined} {'are' if len(words) > 1 or words[0].endswith('s') else 'is'}"
+
+
+def _spec_characteristics(spec: EffectSpec) -> tuple[str, ...]:
+    """The characteristics an effect part changes, by its layers (CR 613.1d-g)."""
+    by_layer = {"4": ("types", "subtypes"), "5": ("colors",), "6": ("abilities",)}
+    found = [name for layer in layers_of(spec) for name in by_layer.get(layer, ("power", "toughness"))]
+    return tuple(dict.fromkeys(name for name in found if layers_of(spec) != ("2",)))
+
+
 def _unrecognised_note(
     ability: GameAbility, source: Seen, world: dict[str, Seen], handle: str
-) -> list[Explanation]:
-    """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied."""
+) -> list[_Unapplied]:
+    """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied, with
+    what that makes unknown (nothing, for an ability a board without combat decides)."""
     parsed = parse_static(ability.rules_text)
     if parsed is not None and parsed.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
         if not qualifies(parsed.subject, source, world[handle]):
             return []
+        changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
         return [
-            Explanation.of(
+            unknown_note(
+                changed or characteristics_worded(ability.rules_text),
                 f"{source.id}'s “{strip_reminder(ability.text)}” uses the creature type chosen as "
-                f"{source.id} entered, and the board doesn't give it (choices: {{creature type: …}}), so it "
-                "isn't applied.",
+                f"{source.id} entered, and the board doesn't give it (choices: {{creature type: …}})",
                 STATIC_ABILITIES,
             )
         ]
@@ -900,9 +939,10 @@ def _unrecognised_note(
             return [_undecided_note(ability, parsed, source, requirement, handle)]
         if parsed.unrecognised and handle in affected(parsed, source, world):
             return [
-                Explanation.of(
-                    f"{source.id}'s “{ability.text}”: “{parsed.unrecognised}” isn't modelled on a board, so "
-                    "only the rest of it is applied.",
+                unknown_note(
+                    characteristics_worded(parsed.unrecognised),
+                    f"{source.id}'s “{ability.text}”: “{parsed.unrecognised}” isn't modelled on a board "
+                    "(only the rest of it is applied)",
                     STATIC_ABILITIES,
                 )
             ]
@@ -920,9 +960,10 @@ def _unrecognised_note(
     if not could:
         return []
     return [
-        Explanation.of(
-            f"{source.id}'s static ability “{ability.text}” could change its characteristics, but this "
-            "engine doesn't recognise that wording, so it isn't applied.",
+        unknown_note(
+            characteristics_worded(text),
+            f"{source.id}'s static ability “{ability.text}” could change them, but this engine doesn't "
+            "recognise that wording, so it isn't applied",
             STATIC_ABILITIES,
         )
     ]
@@ -930,8 +971,9 @@ def _unrecognised_note(
 
 def _undecided_note(
     ability: GameAbility, parsed: StaticAbility, source: Seen, requirement: Requirement, handle: str
-) -> Explanation:
-    """CR 604.2, 611.3a: the board doesn't say whether the condition is true, so give both answers."""
+) -> _Unapplied:
+    """CR 604.2, 611.3a: the board doesn't say whether the condition is true, so give both answers; what it
+    would change is unknown, except for combat, which a board never has."""
     effects = " and ".join(
         _described_pt(spec) or _described(spec, layers_of(spec)[0]) for spec in parsed.parts
     )
@@ -945,12 +987,12 @@ def _undecided_note(
             STATIC_ABILITIES,
             NOT_LOCKED_IN,
             ATTACKING if attacking else BLOCKING,
-        )
-    return Explanation.of(
+        ), None
+    changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+    return unknown_note(
+        changed,
         f"{source.id}'s “{strip_reminder(ability.text)}” depends on whether {_worded(requirement, source)}, "
-        "which this "
-        f"board doesn't show: if so, it {effects}{partly}; if not, it doesn't apply. The answer shown is "
-        "the one where it doesn't apply.",
+        f"which this board doesn't show: if so, it {effects}{partly}; if not, it doesn't apply",
         STATIC_ABILITIES,
         NOT_LOCKED_IN,
     )
@@ -1257,7 +1299,9 @@ def _layer_seven(
     effects: list[_Applied],
     steps: list[Explanation],
     notes: list[Explanation],
+    unknowns: list[Unknown],
 ) -> tuple[int | None, int | None]:
+    """Layer 7 (CR 613.4); a number the engine can't determine is None with its reason in ``unknowns``."""
     if not values.is_a("Creature") and (values.power is None or values.toughness is None or _permanent(obj)):
         if values.power is not None and _permanent(obj):
             notes.append(
@@ -1268,6 +1312,8 @@ def _layer_seven(
             )
         return None, None
     power, toughness = _base_numbers(values, obj, board, steps)
+    if power is None and any(totals_exiled_cards(a.rules_text) for a in values.abilities):
+        power, toughness = _exiled_totals(obj, board, notes)
     for effect in effects:
         spec = effect.spec
         if spec.kind not in (EffectKind.SET_PT, EffectKind.ANIMATE) or (
@@ -1286,10 +1332,18 @@ def _layer_seven(
             )
         )
     if power is None or toughness is None:
+        undetermined = _undetermined_numbers(values, obj, power, toughness)
+        if undetermined is not None:
+            note, unknown = undetermined
+            notes.append(note)
+            unknowns.append(unknown)
+            return None, None
         if values.power is not None:
             notes.append(
                 Explanation.of(
-                    "Nothing defines its printed */* on this board, so each undefined number is 0.", LAYER_7A
+                    "Nothing defines its printed */* on this board, so each undefined number is 0.",
+                    LAYER_7A,
+                    NO_VALUE,
                 )
             )
         power, toughness = power or 0, toughness or 0
@@ -1322,6 +1376,68 @@ def _layer_seven(
         )
         power, toughness = toughness, power
     return power, toughness
+
+
+def _exiled_totals(obj: GameObject, board: Board, notes: list[Explanation]) -> tuple[int | None, int | None]:
+    """Sutured Ghoul's CDA: the total power and toughness of the cards exiled with this object (CR 607.2b).
+
+    Only the cards its own "as enters" ability exiled count, never those the original's exiled (707.7).
+    """
+    exiled = [copiable_values(o) for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id]
+    numbers = [(c.power.value if c.power else 0, c.toughness.value if c.toughness else 0) for c in exiled]
+    if any(p is None or t is None for p, t in numbers):
+        return None, None
+    power = sum(p or 0 for p, _ in numbers)
+    toughness = sum(t or 0 for _, t in numbers)
+    names = ", ".join(c.name or "a nameless card" for c in exiled) or "none"
+    notes.append(
+        Explanation.of(
+            f"Layer 7a: its characteristic-defining ability totals the cards exiled with it by its own "
+            f"ability ({names}), so it is {power}/{toughness}; cards another object exiled don't count.",
+            LAYER_7A,
+            EXILED_WITH,
+        )
+    )
+    return power, toughness
+
+
+def _undetermined_numbers(
+    values: Characteristics, obj: GameObject, power: int | None, toughness: int | None
+) -> tuple[Explanation, Unknown] | None:
+    """Why a */* the engine left undefined is unknown rather than 0: a choice the board didn't give, or a
+    characteristic-defining ability it doesn't evaluate (CR 208.2a, 208.2b); None when nothing defines it."""
+    setting = pt_setting_ability(values.abilities)
+    if setting is not None and not obj.settings:
+        options = pt_options(setting)
+        differ = [
+            name
+            for name in ("types", "subtypes", "abilities")
+            if len({getattr(option, name) for option in options}) > 1
+        ]
+        return unknown_note(
+            ("power", "toughness", *differ),
+            f"“{setting.worded_for(values.name)}” sets them as it enters, and the board doesn't give the "
+            "choice (choices: {option: N})",
+            PT_CHOICE,
+        )
+    missing = {"power": power is None, "toughness": toughness is None}
+    for ability in values.abilities:
+        defined = tuple(n for n in self_defined_numbers(ability.rules_text) if missing[n])
+        if not defined:
+            continue
+        needs = (
+            "the number chosen for it, which the board doesn't give (choices: {number: N})"
+            if _CHOSEN_NUMBER_CDA.search(ability.rules_text)
+            else "a count this engine doesn't evaluate"
+        )
+        return unknown_note(
+            defined,
+            f"its characteristic-defining ability “{ability.worded_for(values.name)}” defines them from "
+            f"{needs}",
+            CDA_WORDING,
+            LAYER_7A,
+        )
+    return None
 
 
 def _permanent(obj: GameObject) -> bool:

@@ -13,6 +13,26 @@ from engine.core.model import SELF
 _STATIC_COPY = re.compile(r"\bis a copy of\b")
 _ANIMATION = re.compile(r"~ becomes an? (?P<what>\d+/\d+ [^.]+?) until end of turn")
 _NO_COUNTERS = re.compile(rf"^When {re.escape(SELF)} has no (?P<kind>\S+) counters on it")
+_SELF_PT = re.compile(
+    rf"^{re.escape(SELF)}(?:'s)? (?P<what>power and toughness|power|toughness) (?:is|are) (?:each )?equal to"
+    r"|\band (?P<also>its toughness|its power) (?:is|are) (?:each )?equal to"
+)
+_EXILED_TOTAL = re.compile(
+    r"power is equal to the total power of the exiled cards"
+    r" and its toughness is equal to their total toughness"
+)
+# Which characteristics a static ability's wording may change, by the words it uses (CR 613.1).
+_WORDED = (
+    (("power", "toughness"), re.compile(r"[+-][\dX*]+/[+-][\dX*]+|\bpower\b|\btoughness\b|\b\d+/\d+\b")),
+    (("abilities",), re.compile(r"\b(?:has|have|gains?|loses?|lose)\b")),
+    (
+        ("types", "subtypes"),
+        re.compile(r"\b(?:is|are) (?:an? |all |every |the chosen|[A-Z])|\bin addition to\b|type"),
+    ),
+    (("colors",), re.compile(r"\b(?:colorless|white|blue|black|red|green|colors?)\b")),
+    (("name",), re.compile(r"\bnamed?\b")),
+)
+ALL_CHARACTERISTICS = ("name", "colors", "types", "subtypes", "power", "toughness", "abilities")
 
 
 def is_static_copy(text: str) -> bool:
@@ -30,3 +50,23 @@ def no_counters_trigger(text: str) -> str | None:
     """The counter kind of a state trigger like Dark Depths' "When ~ has no ice counters on it"."""
     match = _NO_COUNTERS.match(text)
     return match["kind"] if match else None
+
+
+def self_defined_numbers(text: str) -> tuple[str, ...]:
+    """Which of "power"/"toughness" a CDA like "~'s power is equal to …" defines (CR 208.2a)."""
+    found: list[str] = []
+    for match in _SELF_PT.finditer(text):
+        what = match["what"] or match["also"].removeprefix("its ")
+        found += what.split(" and ")
+    return tuple(dict.fromkeys(found))
+
+
+def totals_exiled_cards(text: str) -> bool:
+    """Whether a CDA sets P/T to the exiled cards' total power and toughness (Sutured Ghoul, CR 607.2b)."""
+    return _EXILED_TOTAL.search(text) is not None
+
+
+def characteristics_worded(text: str) -> tuple[str, ...]:
+    """The characteristics an unrecognised static wording could change (all, when its words don't say)."""
+    found = tuple(name for names, pattern in _WORDED if pattern.search(text) for name in names)
+    return found or ALL_CHARACTERISTICS
