@@ -29,6 +29,7 @@ EXTENSIONS = (
     "cogs.cards",
     "cogs.rules",
     "cogs.help",
+    "cogs.settings",
 )
 """The cogs, one per feature; ``cogs.errors`` installs the tree's error handler."""
 

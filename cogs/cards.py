@@ -5,6 +5,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import current_language
 from bot.judge import CardAnswer, Judge, RulingsAnswer
 from cogs.common import CardName, Interaction, Question, answer, card_choices, per_user_cooldown
 from cogs.render import card_reply, rulings_reply
@@ -21,7 +22,7 @@ class CardsCog(commands.Cog, name="Cards"):
         """Show the card."""
 
         async def ask(judge: Judge, names: tuple[str, ...]) -> CardAnswer:
-            return await judge.card(names[0])
+            return await judge.card(names[0], current_language())
 
         await answer(interaction, Question((name,), ask, card_reply))
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 import discord
 from discord import app_commands
 
+from bot.i18n import DEFAULT_LANGUAGE, _, current_language, language_of, set_language
 from bot.judge import LIMITS, Judge, JudgeError
 from cogs.render import Context, Reply, clip, rule_reply
 
@@ -67,10 +68,11 @@ class Question(NamedTuple, Generic[A]):
         return self._replace(names=names)
 
     async def reply(self, judge: Judge) -> Reply:
-        """Ask the Judge and render its answer."""
+        """Ask the Judge and render its answer, in the current language (with the cards' printed names)."""
         answered = await self.ask(judge, self.names)
         versions = await judge.versions()
-        return self.render(answered, Context(versions, judge.settings.rules_link_base))
+        names = await judge.printed_names(current_language())
+        return self.render(answered, Context(versions, judge.settings.rules_link_base, names))
 
 
 def bot_of(interaction: Interaction) -> JudgeBot:
@@ -83,8 +85,37 @@ def judge_of(interaction: Interaction) -> Judge:
     return bot_of(interaction).judge
 
 
+_CHOSEN_LANGUAGES: dict[tuple[int, int], str] = {}
+"""The language each user chose with ``/settings language``, by (bot, user); kept while the bot runs."""
+
+
+def choose_language(interaction: AnyInteraction, language: str) -> None:
+    """Answer this user in ``language`` from now on, whatever their client's or the server's locale."""
+    _CHOSEN_LANGUAGES[_cooldown_key(interaction)] = language
+
+
+def interaction_language(interaction: AnyInteraction) -> str:
+    """The language to answer in: the user's choice (``/settings language``), else Japanese when the
+    user's client or the server's preferred locale is Japanese, else English."""
+    chosen = _CHOSEN_LANGUAGES.get(_cooldown_key(interaction))
+    if chosen is not None:
+        return chosen
+    for locale in (interaction.locale, interaction.guild_locale):
+        language = language_of(locale.value if locale is not None else None)
+        if language is not None and language != DEFAULT_LANGUAGE:
+            return language
+    return DEFAULT_LANGUAGE
+
+
+def speak_to(interaction: AnyInteraction) -> None:
+    """Answer ``interaction`` in its language (each interaction is handled in its own task, so this
+    holds for everything that task says: the reply, its views, its errors)."""
+    set_language(interaction_language(interaction))
+
+
 async def answer(interaction: Interaction, question: Question[Any]) -> None:
     """Ask ``question`` within the deadline and send its reply (errors go to the error handler)."""
+    speak_to(interaction)
     interaction.extras[QUESTION] = question
     reply = await within_deadline(interaction, question.reply(judge_of(interaction)), question.ephemeral)
     await send_reply(interaction, reply, ephemeral=question.ephemeral)
@@ -168,16 +199,17 @@ class ReplyView(JudgeView):
         self.owner_id = owner_id
         self.page = 0
         if len(reply.pages) > 1:
-            self.previous = PageButton(-1, "Previous", "page:prev", disabled=True)
-            self.next = PageButton(1, "Next", "page:next")
+            self.previous = PageButton(-1, _("Previous"), "page:prev", disabled=True)
+            self.next = PageButton(1, _("Next"), "page:next")
             self.add_item(self.previous).add_item(self.next)
         if reply.cited:
             self.add_item(CitedRulesSelect(reply.cited))
 
     async def turn(self, interaction: Interaction, step: int) -> None:
         """Show the page ``step`` away, if the asker pressed."""
+        speak_to(interaction)
         if interaction.user.id != self.owner_id:
-            await send_private(interaction, "Only the person who asked can turn these pages.")
+            await send_private(interaction, _("Only the person who asked can turn these pages."))
             return
         self.page = max(0, min(len(self.reply.pages) - 1, self.page + step))
         self.previous.disabled = self.page == 0
@@ -205,7 +237,7 @@ class CitedRulesSelect(discord.ui.Select[ReplyView]):
 
     def __init__(self, numbers: Sequence[str]) -> None:
         options = [discord.SelectOption(label=number, value=number) for number in numbers[:25]]
-        super().__init__(custom_id="rules:cited", placeholder="Read a cited rule", options=options)
+        super().__init__(custom_id="rules:cited", placeholder=_("Read a cited rule"), options=options)
 
     async def callback(self, interaction: AnyInteraction) -> None:
         """Show the chosen rule's text, privately."""
@@ -244,7 +276,7 @@ def cooldown_for(interaction: Interaction) -> app_commands.Cooldown:
     return app_commands.Cooldown(settings.cooldown_rate, settings.cooldown_per)
 
 
-def _cooldown_key(interaction: Interaction) -> tuple[int, int]:
+def _cooldown_key(interaction: AnyInteraction) -> tuple[int, int]:
     # the mapping is module-wide: keying by the bot too keeps two bots in one process apart
     return id(interaction.client), interaction.user.id
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.judge import BoardResult, Judge, original_state
 from cogs.common import (
     CardName,
@@ -19,7 +20,7 @@ from cogs.common import (
     card_choices,
     per_user_cooldown,
 )
-from cogs.render import Context, Reply, board_reply
+from cogs.render import Context, Reply, board_reply, permanent_name
 
 
 class CopyCog(commands.Cog, name="Copy"):
@@ -71,18 +72,19 @@ class CopyCog(commands.Cog, name="Copy"):
             return await judge.copy(names[0], names[1], state)
 
         def render(result: BoardResult, context: Context) -> Reply:
-            return board_reply(result, context, title=_title(result))
+            return board_reply(result, context, title=_title(result, context))
 
         await answer(interaction, Question((copier, original), ask, render))
 
 
-def _title(result: BoardResult) -> str:
+def _title(result: BoardResult, context: Context) -> str:
     """``Clone copying Tarmogoyf`` when the board names both, else the object's own heading."""
-    objects = {obj.id: obj for obj in result.answer.objects}
-    queried = objects.get(result.answer.result.id)
+    objects, shown = {obj.id: obj for obj in result.answer.objects}, result.answer.result
+    queried = objects.get(shown.id)
     if queried is None or queried.copy_of is None or queried.copy_of not in objects:
-        return f"{result.answer.result.id}: {result.answer.result.current.name or 'a face-down permanent'}"
-    return f"{queried.id} copying {objects[queried.copy_of].name or 'a face-down permanent'}"
+        return f"{context.card(shown.id)}: {permanent_name(shown.current.name, context)}"
+    original = permanent_name(objects[queried.copy_of].name, context)
+    return _("{copier} copying {original}").format(copier=context.card(queried.id), original=original)
 
 
 async def setup(bot: commands.Bot) -> None:

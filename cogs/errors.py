@@ -1,4 +1,6 @@
-"""One handler per error type, for the command tree and every view: private, helpful, no tracebacks.
+"""One handler per error type, for the command tree and every view: private, helpful, no tracebacks,
+in the interaction's language (the Judge's errors are rebuilt from their fields; the free text of an
+invalid question or a bad board is still English, inside a translated sentence).
 
 :func:`report` unwraps discord.py's wrapper and picks the handler of the nearest class in the
 error's MRO from :data:`HANDLERS`; anything unexpected is logged and answered with an apology.
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.i18n import N_, _
 from bot.judge import (
     AmbiguousCardName,
     BoardFormatError,
@@ -22,7 +25,16 @@ from bot.judge import (
     UserError,
     WorldError,
 )
-from cogs.common import QUESTION, AnyInteraction, Interaction, JudgeView, Question, answer, send_private
+from cogs.common import (
+    QUESTION,
+    AnyInteraction,
+    Interaction,
+    JudgeView,
+    Question,
+    answer,
+    send_private,
+    speak_to,
+)
 from cogs.render import clip, safe
 
 if TYPE_CHECKING:
@@ -32,13 +44,14 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[Interaction, Any], Awaitable[None]]
 
-TRY_LATER = (
+TRY_LATER = N_(
     "Scryfall can't be reached right now, so only cards already cached can be answered; try again later."
 )
 
 
 async def report(interaction: Interaction, error: Exception) -> None:
     """Answer ``error`` privately with the handler for its type."""
+    speak_to(interaction)
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ if isinstance(error.__cause__, Exception) else error
     for kind in type(error).__mro__:
@@ -51,12 +64,15 @@ async def report(interaction: Interaction, error: Exception) -> None:
 async def _cooldown(interaction: Interaction, error: app_commands.CommandOnCooldown) -> None:
     await send_private(
         interaction,
-        f"Easy there! You can ask again in {error.retry_after:.0f} seconds. The judge is still here.",
+        _("Easy there! You can ask again in {seconds:.0f} seconds. The judge is still here.").format(
+            seconds=error.retry_after
+        ),
     )
 
 
 async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None:
-    text = f"{safe(str(error))}\nWhich one did you mean?"
+    matches = _("“{query}” matches several cards; please type more of the name.").format(query=error.query)
+    text = f"{safe(matches)}\n{_('Which one did you mean?')}"
     question = interaction.extras.get(QUESTION)
     if (
         isinstance(question, Question)
@@ -70,46 +86,57 @@ async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None
 
 
 async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
-    lines = [safe(str(error))]
+    said = _("No card named “{query}”.").format(query=error.query)
+    lines = [safe(str(error).replace(f"No card named “{error.query}”.", said, 1))]
     if error.suggestions:
-        lines.append("Did you mean: " + ", ".join(f"**{safe(s)}**" for s in error.suggestions[:10]) + "?")
+        names = ", ".join(f"**{safe(s)}**" for s in error.suggestions[:10])
+        lines.append(_("Did you mean: {names}?").format(names=names))
     if isinstance(error.__cause__, WorldError):
-        lines.append(TRY_LATER)
+        lines.append(_(TRY_LATER))
     await send_private(interaction, "\n".join(lines))
 
 
 async def _rule_not_found(interaction: Interaction, error: RuleNotFound) -> None:
     nearest = ", ".join(f"`{safe(s)}`" for s in error.suggestions[:10])
-    await send_private(interaction, safe(str(error)) + (f"\nNearest: {nearest}" if nearest else ""))
+    if error.kind == "rule":
+        message = _("There is no rule {query} in the Comprehensive Rules.").format(query=error.query)
+    else:
+        message = _("“{query}” is not a rule number or a glossary term.").format(query=error.query)
+    nearest_line = "\n" + _("Nearest: {rules}").format(rules=nearest) if nearest else ""
+    await send_private(interaction, safe(message) + nearest_line)
 
 
 async def _bad_board(interaction: Interaction, error: BoardFormatError) -> None:
-    await send_private(interaction, f"Your board has a problem: {safe(str(error))}")
+    await send_private(interaction, _("Your board has a problem: {problem}").format(problem=safe(str(error))))
 
 
 async def _rules_unavailable(interaction: Interaction, error: RulesUnavailable) -> None:
-    await send_private(interaction, f"The Comprehensive Rules aren't available right now. {safe(str(error))}")
+    unavailable = _("The Comprehensive Rules aren't available right now.")
+    await send_private(interaction, f"{unavailable} {safe(str(error))}")
 
 
 async def _user_error(interaction: Interaction, error: UserError) -> None:
-    await send_private(interaction, safe(str(error)))
+    # the message of another user error, in English (English says only the message)
+    await send_private(interaction, _("{problem}").format(problem=safe(str(error))))
 
 
 async def _world_error(interaction: Interaction, error: WorldError) -> None:
     log.warning("a data source failed: %s", error)
     await send_private(
-        interaction, "A data source I rely on is unavailable right now; please try again later."
+        interaction, _("A data source I rely on is unavailable right now; please try again later.")
     )
 
 
 async def _check_failure(interaction: Interaction, error: app_commands.CheckFailure) -> None:
-    await send_private(interaction, "You can't use this command here.")
+    await send_private(interaction, _("You can't use this command here."))
 
 
 async def _unexpected(interaction: Interaction, error: Exception) -> None:
     command = interaction.command.qualified_name if interaction.command else "a component"
     log.error("unexpected error in %s", command, exc_info=error)
-    await send_private(interaction, "Something went wrong on my side; it has been logged. Please try again.")
+    await send_private(
+        interaction, _("Something went wrong on my side; it has been logged. Please try again.")
+    )
 
 
 HANDLERS: dict[type[BaseException], Handler] = {
@@ -148,9 +175,10 @@ class AmbiguousNameView(JudgeView):
 
     async def interaction_check(self, interaction: AnyInteraction) -> bool:
         """Only the asker may choose."""
+        speak_to(interaction)
         if interaction.user.id == self.owner_id:
             return True
-        await send_private(interaction, "Only the person who asked can choose here.")
+        await send_private(interaction, _("Only the person who asked can choose here."))
         return False
 
     async def chosen(self, interaction: Interaction, name: str) -> None:
@@ -158,7 +186,8 @@ class AmbiguousNameView(JudgeView):
         question = self.question.with_name(self.query, name)
         assert question is not None  # the view is only offered when the question names the query
         self.stop()
-        await interaction.response.edit_message(content=f"Answering with **{safe(name)}**…", view=None)
+        answering = _("Answering with **{card}**…").format(card=safe(name))
+        await interaction.response.edit_message(content=answering, view=None)
         await answer(interaction, question)
 
 
@@ -168,7 +197,7 @@ class CandidateSelect(discord.ui.Select[AmbiguousNameView]):
     def __init__(self, candidates: list[str]) -> None:
         options = [discord.SelectOption(label=clip(c, 100), value=c[:100]) for c in candidates[:25]]
         super().__init__(
-            custom_id="card:candidates", placeholder="Choose the card you meant", options=options
+            custom_id="card:candidates", placeholder=_("Choose the card you meant"), options=options
         )
 
     async def callback(self, interaction: AnyInteraction) -> None:

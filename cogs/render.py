@@ -4,17 +4,21 @@ A renderer turns an answer into :class:`Reply` (pages of embeds and the rule num
 for the "cited rules" select menu). Text is gathered as blocks (a line or a paragraph each) and packed
 into pages; a page breaks between blocks, a block too long for one page breaks between sentences.
 Every piece of card or user text is escaped (Markdown and mentions); rule numbers link to the
-hyperlinked rules copy.
+hyperlinked rules copy. Fixed phrases go through the message catalogs (``bot.i18n``); a card's name is
+shown with its printed name in the answer's language when the cache has one (``夜帷の死霊/Nightveil
+Specter``). The engine's generated sentences are still English.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import NamedTuple
 
 import discord
 
+from bot.i18n import N_, _
 from bot.judge import (
     BoardAnswer,
     BoardResult,
@@ -45,12 +49,30 @@ _BOUNDARIES = (re.compile(r"(?<=[.!?;:])\s+"), re.compile(r"\s+"))
 """Where a block too long for a page may break: between sentences, else between words."""
 _RULE_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
+ENGINE_WORDS = (
+    *(N_("keyword"), N_("activated"), N_("mana"), N_("loyalty"), N_("triggered"), N_("static")),
+    *(N_("replacement"), N_("characteristic-defining"), N_("spell")),
+    *(N_("battlefield"), N_("graveyard"), N_("exile"), N_("hand"), N_("library"), N_("stack")),
+    *(N_("you"), N_("opponent")),
+)
+"""The engine's fixed words (ability kinds, zones, players) that replies translate as they are shown."""
+
+
+NO_NAMES: Mapping[str, str] = MappingProxyType({})
+
 
 class Context(NamedTuple):
-    """What every rendering needs besides the answer: the data's dates and the rules link base."""
+    """What every rendering needs besides the answer: the data's dates, the rules link base and the
+    printed names of the cards in the answer's language (by Oracle name; none in English)."""
 
     versions: DataVersions
     link_base: str
+    names: Mapping[str, str] = NO_NAMES
+
+    def card(self, name: str) -> str:
+        """``name`` with its printed name first when there is one: ``夜帷の死霊/Nightveil Specter``."""
+        printed = self.names.get(name)
+        return f"{printed}/{name}" if printed and printed != name else name
 
 
 class Reply(NamedTuple):
@@ -78,9 +100,9 @@ def cited(rules: Iterable[str], link_base: str) -> str:
 
 def footer(versions: DataVersions) -> str:
     """The footer line: which rules and which card data the answer stands on."""
-    return (
-        f"Comprehensive Rules of {versions.rules or 'unknown date'} · "
-        f"card data of {versions.cards or 'unknown date'}"
+    unknown = _("unknown date")
+    return _("Comprehensive Rules of {rules} · card data of {cards}").format(
+        rules=versions.rules or unknown, cards=versions.cards or unknown
     )
 
 
@@ -115,7 +137,7 @@ def pages(
     embeds = []
     for number, text in enumerate(texts, 1):
         embed = discord.Embed(title=clip(title, TITLE_MAX), description=text, colour=colour, url=url)
-        page = f" · page {number}/{len(texts)}" if len(texts) > 1 else ""
+        page = _(" · page {number}/{count}").format(number=number, count=len(texts)) if len(texts) > 1 else ""
         embed.set_footer(text=clip(base, FOOTER_MAX - len(page)) + page)
         if thumbnail:
             embed.set_thumbnail(url=thumbnail)
@@ -177,11 +199,16 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
     answer = result.answer
     if isinstance(answer, StackBoardAnswer):
         blocks = _stack_blocks(answer, context)
-        copied = answer.result.copiable.name or "a copy"
-        heading = title or f"{answer.result.id}: {copied} (copy via {answer.result.via})"
+        copied = context.card(answer.result.copiable.name) if answer.result.copiable.name else _("a copy")
+        heading = title or _("{id}: {copied} (copy via {via})").format(
+            id=context.card(answer.result.id), copied=copied, via=context.card(answer.result.via)
+        )
     else:
         blocks = _board_blocks(answer, context)
-        heading = title or f"{answer.result.id}: {answer.result.current.name or 'a face-down permanent'}"
+        heading = (
+            title
+            or f"{context.card(answer.result.id)}: {permanent_name(answer.result.current.name, context)}"
+        )
     if result.rules_note:
         blocks.append(safe(result.rules_note))
     return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()))
@@ -189,95 +216,117 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
 
 def _board_blocks(answer: BoardAnswer, context: Context) -> list[str]:
     result = answer.result
-    blocks = [*object_blocks(answer), *_linked_view_blocks(answer, context)]
-    blocks.append("\n**Why**")
+    blocks = [*object_blocks(answer, context), *_linked_view_blocks(answer, context)]
+    blocks.append("\n**" + _("Why") + "**")
     blocks += [explained(step, context, f"{n}.") for n, step in enumerate(result.steps, 1)]
     if result.notes:
-        blocks.append("\n**Notes**")
+        blocks.append("\n**" + _("Notes") + "**")
         blocks += [explained(note, context) for note in result.notes]
     return blocks + _zone_blocks(answer, context)
 
 
-def object_blocks(answer: BoardAnswer | StackBoardAnswer) -> list[str]:
+def permanent_name(name: str | None, context: Context) -> str:
+    """A permanent's name as shown (a face-down one has none)."""
+    return context.card(name) if name else _("a face-down permanent")
+
+
+def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> list[str]:
     """The object as it is now: name and cost, type line, P/T, abilities, counters and status."""
     current = answer.result.current
     cost = f" {safe(current.mana_cost)}" if current.mana_cost else ""
-    left = " ".join((*current.supertypes, *current.types)) or "(no types)"
+    left = " ".join((*current.supertypes, *current.types)) or _("(no types)")
     type_line = f"{left} — {' '.join(current.subtypes)}" if current.subtypes else left
     numbers = f" · {current.power}/{current.toughness}" if current.power is not None else ""
     blocks = [
-        f"**{safe(current.name or 'a face-down permanent')}**{cost}",
+        f"**{safe(permanent_name(current.name, context))}**{cost}",
         f"{safe(type_line)}{safe(numbers)}",
     ]
-    blocks += [f"• {safe(ability)}" for ability in current.abilities] or ["*(no abilities)*"]
+    blocks += [f"• {safe(ability)}" for ability in current.abilities] or ["*" + _("(no abilities)") + "*"]
     status = current.status
-    flags = [name for name, on in (("tapped", status.tapped), ("flipped", status.flipped)) if on]
-    flags += ["transformed"] if status.transformed else []
-    flags += [f"face down ({status.face_down})"] if status.face_down else []
-    flags += [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in current.counters.items()]
-    flags += ["a token"] if current.token else []
+    flags = [_(name) for name, on in ((N_("tapped"), status.tapped), (N_("flipped"), status.flipped)) if on]
+    flags += [_("transformed")] if status.transformed else []
+    flags += [_("face down ({kind})").format(kind=status.face_down)] if status.face_down else []
+    flags += [_counters(kind, n) for kind, n in current.counters.items()]
+    flags += [_("a token")] if current.token else []
     flags += [f"unknown: {', '.join(current.unknown)} (see Notes)"] if current.unknown else []
     return [*blocks, f"*{safe(' · '.join(flags))}*"] if flags else blocks
+
+
+def _counters(kind: str, number: int) -> str:
+    if number == 1:
+        return _("1 {kind} counter").format(kind=kind)
+    return _("{number} {kind} counters").format(number=number, kind=kind)
 
 
 def _linked_view_blocks(answer: BoardAnswer, context: Context) -> list[str]:
     linked = answer.result.linked
     if linked is None:
         return []
-    blocks = [f"\n**Linked abilities** (the text of {safe(linked.text_of or 'a face-down permanent')})"]
+    text_of = safe(permanent_name(linked.text_of, context))
+    blocks = ["\n" + _("**Linked abilities** (the text of {card})").format(card=text_of)]
     for link in linked.links:
         first, second = link.abilities
         blocks.append(
             f"**{first} ↔ {second}** {rule_link(link.rule, context.link_base)}: {safe(link.explanation)}"
         )
-    blocks += [] if linked.links else ["*(no linked abilities)*"]
-    return blocks + [f"exiled with ability {c.ability}: {safe(c.name or '?')}" for c in linked.exiled]
+    blocks += [] if linked.links else ["*" + _("(no linked abilities)") + "*"]
+    exiled = _("exiled with ability {number}: {card}")
+    return blocks + [
+        exiled.format(number=c.ability, card=safe(context.card(c.name or "?"))) for c in linked.exiled
+    ]
 
 
 def _zone_blocks(answer: BoardAnswer, context: Context) -> list[str]:
     if not answer.zone_moves:
         return []
-    blocks = ["\n**Zone changes**"]
+    blocks = ["\n**" + _("Zone changes") + "**"]
     for move in answer.zone_moves:
-        where = move.to or f"undecided (one of: {', '.join(move.options)})"
-        cards = f" as {', '.join(move.cards)}" if move.cards else ""
-        text = f"• {safe(f'{move.object}: {move.from_zone} → {where}{cards}')}"
+        where = (
+            _(move.to)
+            if move.to
+            else _("undecided (one of: {options})").format(options=", ".join(move.options))
+        )
+        cards = _(" as {cards}").format(cards=", ".join(map(context.card, move.cards))) if move.cards else ""
+        text = f"• {safe(f'{context.card(move.object)}: {_(move.from_zone)} → {where}{cards}')}"
         blocks.append(text + cited(move.rules, context.link_base))
-    blocks += ["\n**Triggered**"] if answer.triggers else []
+    blocks += ["\n**" + _("Triggered") + "**"] if answer.triggers else []
     for hit in answer.triggers:
-        times = "once" if hit.times == 1 else f"{hit.times} times"
+        times = _("once") if hit.times == 1 else _("{times} times").format(times=hit.times)
         blocks.append(f"• [{times}] " + explained(hit.explanation, context, "").lstrip())
     return blocks
 
 
 def _stack_blocks(answer: StackBoardAnswer, context: Context) -> list[str]:
     result = answer.result
-    kind = "a copy of an ability" if result.kind == "ability" else "a copy of a spell"
-    owner = f", owned by {result.owner}" if result.owner else ""
-    blocks = [f"**{safe(result.id)}**: {kind}, controlled by {safe(result.controller + owner)}"]
+    kind = _("a copy of an ability") if result.kind == "ability" else _("a copy of a spell")
+    owner = _(", owned by {owner}").format(owner=_(result.owner)) if result.owner else ""
+    controller = _("{kind}, controlled by {controller}").format(
+        kind=kind, controller=safe(_(result.controller) + owner)
+    )
+    blocks = [f"**{safe(context.card(result.id))}**: {controller}"]
     if result.outcomes:
-        blocks.append("\n**Original → copy**")
+        blocks.append("\n**" + _("Original → copy") + "**")
         blocks += [
             f"• {safe(f'{o.question}: {_say(o.on_original)} → {_say(o.on_copy)}')}"
             + cited(o.rules, context.link_base)
             for o in result.outcomes
         ]
-    blocks.append("\n**Copied**")
+    blocks.append("\n**" + _("Copied") + "**")
     blocks += [
         f"• {safe(f'{c.item}: {_say(c.value)}')}" + cited(c.rules, context.link_base) for c in result.copied
     ]
-    blocks.append("\n**Not copied**")
+    blocks.append("\n**" + _("Not copied") + "**")
     blocks += [f"• {safe(n.item)}" + cited(n.rules, context.link_base) for n in result.not_copied]
-    blocks.append("\n**Why**")
+    blocks.append("\n**" + _("Why") + "**")
     return blocks + [explained(e, context) for e in (*result.steps, *result.notes)]
 
 
 def _say(value: object) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, tuple):
-        return ", ".join(map(str, value)) or "none"
-    return "unknown" if value is None else str(value)
+        return ", ".join(map(str, value)) or _("none")
+    return _("unknown") if value is None else str(value)
 
 
 def explained(item: Explanation, context: Context, bullet: str = "•") -> str:
@@ -291,13 +340,13 @@ def explained(item: Explanation, context: Context, bullet: str = "•") -> str:
 def linked_reply(answer: LinkedAnswer, context: Context) -> Reply:
     """The numbered abilities, each linked pair with its rule and explanation, then the notes."""
     report = answer.report
-    blocks = ["**Abilities**"]
+    blocks = ["**" + _("Abilities") + "**"]
     for ability in report.abilities:
-        face = f"{safe(ability.face)} " if report.several_faces else ""
-        blocks.append(f"**{face}{ability.index}.** {safe(ability.text)} *[{ability.kind}]*")
-    blocks += [] if report.abilities else ["*(none)*"]
+        face = f"{safe(context.card(ability.face))} " if report.several_faces else ""
+        blocks.append(f"**{face}{ability.index}.** {safe(ability.text)} *[{_(ability.kind)}]*")
+    blocks += [] if report.abilities else ["*" + _("(none)") + "*"]
     if report.links:
-        blocks.append("\n**Linked pairs**")
+        blocks.append("\n**" + _("Linked pairs") + "**")
     for link in report.links:
         first, second = link.abilities
         pair = f"{first} ↔ {second}"
@@ -306,11 +355,11 @@ def linked_reply(answer: LinkedAnswer, context: Context) -> Reply:
         blocks.append(
             f"**{safe(pair)}** — {rule_link(link.rule, context.link_base)}: {safe(link.explanation)}"
         )
-    blocks.append("\n**Notes**")
+    blocks.append("\n**" + _("Notes") + "**")
     blocks += [explained(note, context) for note in report.notes]
     if answer.rules_note:
         blocks.append(safe(answer.rules_note))
-    title = f"Linked abilities: {report.card}"
+    title = _("Linked abilities: {card}").format(card=context.card(report.card))
     return Reply(pages(safe(title), blocks, context), sorted_rules(answer.cited_rules()))
 
 
@@ -322,22 +371,36 @@ def card_reply(answer: CardAnswer, context: Context) -> Reply:
     blocks: list[str] = []
     for face in answer.faces:
         cost = f" {safe(face.mana_cost)}" if face.mana_cost else ""
-        blocks += [f"**{safe(face.name)}**{cost}", f"*{safe(face.type_line)}*"]
+        blocks += [f"**{safe(context.card(face.name))}**{cost}", f"*{safe(face.type_line)}*"]
         blocks += [safe(line) for line in face.oracle_text.splitlines() if line]
-        blocks += [f"**{safe(face.stats)}**"] if face.stats else []
+        blocks += [f"**{safe(_stats(face.stats))}**"] if face.stats else []
         blocks.append("")
-    embeds = pages(
-        safe(answer.name), blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url
-    )
+    if answer.printed is not None and (answer.printed.type_line or answer.printed.text):
+        blocks += ["**" + _("As printed") + "**", f"*{safe(answer.printed.type_line)}*"]
+        blocks += [safe(line) for line in answer.printed.text.splitlines() if line] + [""]
+    title = safe(context.card(answer.name))
+    embeds = pages(title, blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url)
     return Reply(embeds)
+
+
+def _stats(stats: str) -> str:
+    """``Loyalty 4`` and ``Defense 5`` in the answer's language; P/T as they are."""
+    word, _space, number = stats.partition(" ")
+    if word == "Loyalty":
+        return _("Loyalty {number}").format(number=number)
+    if word == "Defense":
+        return _("Defense {number}").format(number=number)
+    return stats
 
 
 def rulings_reply(answer: RulingsAnswer, context: Context) -> Reply:
     """The card's rulings, newest first; the rule numbers they mention go in the select menu."""
     blocks = [f"**{r.published_at}** ({safe(r.source)}): {safe(r.comment)}" for r in answer.rulings]
-    blocks = blocks or [f"No rulings are known for {safe(answer.card)}."]
+    card = context.card(answer.card)
+    blocks = blocks or [_("No rulings are known for {card}.").format(card=safe(card))]
     mentioned = (n for r in answer.rulings for n in _RULE_NUMBER.findall(r.comment))
-    return Reply(pages(safe(f"Rulings: {answer.card}"), blocks, context), sorted_rules(mentioned))
+    title = safe(_("Rulings: {card}").format(card=card))
+    return Reply(pages(title, blocks, context), sorted_rules(mentioned))
 
 
 # -- rules -----------------------------------------------------------------------------------------
@@ -349,23 +412,26 @@ def rule_reply(answer: RuleAnswer | GlossaryAnswer, context: Context) -> Reply:
         entry = answer.entry
         blocks = [safe(line) for line in entry.definition.splitlines() if line]
         blocks += (
-            [f"\nSee {cited(entry.references, context.link_base).strip(' ()')}"] if entry.references else []
+            ["\n" + _("See {rules}").format(rules=cited(entry.references, context.link_base).strip(" ()"))]
+            if entry.references
+            else []
         )
         return Reply(pages(safe(entry.term), blocks, context), sorted_rules(entry.references))
     rule = answer.rule
-    blocks = [safe(rule.text), *(f"*Example:* {safe(example)}" for example in rule.examples)]
+    example = "*" + _("Example:") + "*"
+    blocks = [safe(rule.text), *(f"{example} {safe(text)}" for text in rule.examples)]
     for sub in answer.subrules:
         blocks.append(f"**{rule_link(sub.number, context.link_base)}** {safe(sub.text)}")
-        blocks += [f"*Example:* {safe(example)}" for example in sub.examples]
+        blocks += [f"{example} {safe(text)}" for text in sub.examples]
     references = (*rule.references, *(n for sub in answer.subrules for n in sub.references))
-    embeds = pages(f"Rule {rule.number}", blocks, context, url=answer.link)
+    embeds = pages(_("Rule {number}").format(number=rule.number), blocks, context, url=answer.link)
     return Reply(embeds, sorted_rules(references))
 
 
 def search_reply(answer: SearchAnswer, context: Context) -> Reply:
     """The rules best matching the words, ranked, each with its number linked."""
     blocks = [f"**{rule_link(hit.number, context.link_base)}** {safe(hit.text)}" for hit in answer.hits]
-    title = clip(f"Rules matching “{answer.words}”", TITLE_MAX)
+    title = clip(_("Rules matching “{words}”").format(words=answer.words), TITLE_MAX)
     return Reply(
         pages(safe(title), blocks, context), tuple(hit.number for hit in answer.hits)[:SELECT_OPTIONS_MAX]
     )
@@ -377,23 +443,31 @@ def error_embed(text: str) -> discord.Embed:
 
 
 HELP_BLOCKS = (
-    "Ask the judge about copy effects (CR 707) and linked abilities (CR 607). Card names autocomplete, "
-    "and may be partial or misspelt.",
+    N_(
+        "Ask the judge about copy effects (CR 707) and linked abilities (CR 607). Card names autocomplete, "
+        "and may be partial or misspelt."
+    ),
     "",
-    "**/copy** `copier` `original` — what the copier is when it copies the original; optional state of "
-    "the original: `counters` (`+1/+1=3`), `tapped`, `flipped`, `transformed`, `face_down` (`morph`), "
-    "`pump` (`2/2`), `graveyard` (`Lightning Bolt, Forest`), `x`.",
-    "**/linked** `card` — every pair of linked abilities on a card; `with` asks about a second card too.",
-    "**/board** `scenario` — a whole board as YAML (or attach a `.yaml`/`.json` file as `file`).",
-    "**/card** `name` — a card's Oracle text.",
-    "**/rulings** `name` — a card's rulings, newest first.",
-    "**/cr** `query` — a rule by number (`707.2a`), a glossary term or search words.",
+    N_(
+        "**/copy** `copier` `original` — what the copier is when it copies the original; optional state "
+        "of the original: `counters` (`+1/+1=3`), `tapped`, `flipped`, `transformed`, `face_down` "
+        "(`morph`), `pump` (`2/2`), `graveyard` (`Lightning Bolt, Forest`), `x`."
+    ),
+    N_("**/linked** `card` — every pair of linked abilities on a card; `with` asks about a second card too."),
+    N_("**/board** `scenario` — a whole board as YAML (or attach a `.yaml`/`.json` file as `file`)."),
+    N_("**/card** `name` — a card's Oracle text."),
+    N_("**/rulings** `name` — a card's rulings, newest first."),
+    N_("**/cr** `query` — a rule by number (`707.2a`), a glossary term or search words."),
+    N_("**/settings language** `language` — answer in English or Japanese (日本語)."),
     "",
-    "Under an answer, pick a cited rule to read it; only you see it. Every question can also be asked "
-    "offline with the `mtg-judge` command line.",
+    N_(
+        "Under an answer, pick a cited rule to read it; only you see it. Every question can also be asked "
+        "offline with the `mtg-judge` command line."
+    ),
 )
 
 
 def help_reply(context: Context) -> Reply:
     """What each command does."""
-    return Reply(pages("mtg-judge: a Magic rules judge", HELP_BLOCKS, context))
+    blocks = [_(block) if block else block for block in HELP_BLOCKS]
+    return Reply(pages(_("mtg-judge: a Magic rules judge"), blocks, context))

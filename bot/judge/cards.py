@@ -64,14 +64,25 @@ class FaceView(Answer):
     stats: str  # "2/3", "Loyalty 4", "Defense 5" or ""
 
 
+class PrintedView(Answer):
+    """A card as printed in another language (``printed_name``, ``printed_type_line``, ``printed_text``)."""
+
+    lang: str
+    name: str
+    type_line: str
+    text: str
+
+
 class CardAnswer(Answer):
-    """A card as the Judge shows it: its Oracle fields, faces, image and the card data's date."""
+    """A card as the Judge shows it: its Oracle fields, faces, image, the card data's date and, when
+    asked in another language the cache knows it in, the card as printed in that language."""
 
     oracle: OracleCard
     faces: tuple[FaceView, ...]
     image_url: str | None = None
     scryfall_url: str | None = None
     data_date: str = ""
+    printed: PrintedView | None = None
 
     @property
     def name(self) -> str:

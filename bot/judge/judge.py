@@ -15,13 +15,13 @@ import dataclasses
 import functools
 import gc
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from bot.config import Settings
-from bot.judge.cards import CardAnswer, RulingsAnswer, card_answer, rulings_answer
+from bot.judge.cards import CardAnswer, PrintedView, RulingsAnswer, card_answer, rulings_answer
 from bot.judge.errors import InvalidQuestion
 from bot.judge.limits import LIMITS, checked_copy_names, checked_names, checked_text, checked_x
 from bot.judge.rules import (
@@ -42,6 +42,7 @@ from bot.judge.rules import (
 from bot.judge.services import Services, Worker, open_services
 from data.board_format import MAX_TEXT
 from data.cards.names import card_key
+from data.cards.printings import PrintedNames
 from data.cards.service import LocalLookup
 from data.db import generations
 
@@ -78,6 +79,7 @@ class Judge:
         self._cards_generation = ""
         self._parsed: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by card key
         self._settled: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by a name as asked, when the cache settled it
+        self._printed_names: dict[str, tuple[str, Mapping[str, str]]] = {}  # lang: (cards generation, names)
 
     @classmethod
     @asynccontextmanager
@@ -124,14 +126,39 @@ class Judge:
 
     # -- cards -------------------------------------------------------------------------------------
 
-    async def card(self, name: str) -> CardAnswer:
-        """The card ``name`` names (cache, then Scryfall unless offline).
+    async def card(self, name: str, lang: str = "en") -> CardAnswer:
+        """The card ``name`` names (cache, then Scryfall unless offline), with its printed name and text
+        in ``lang`` when that is not English and the cache has them.
 
         Raises CardNotFound (with suggestions), AmbiguousCardName (with candidates), InvalidCardQuery.
         """
         found = await self._services.cards.find(name)
         data_date = await self._worker.run(self._cards_date)
-        return card_answer(found, data_date)
+        answer = card_answer(found, data_date)
+        oracle_id = found.get("oracle_id")
+        if lang == "en" or not oracle_id:
+            return answer
+        table = PrintedNames(self._services.db)
+        printed = await self._worker.run(lambda: table.printed(str(oracle_id), lang))
+        if printed is None:
+            return answer
+        view = PrintedView(lang=lang, name=printed.name, type_line=printed.type_line, text=printed.text)
+        return answer.model_copy(update={"printed": view})
+
+    async def printed_names(self, lang: str) -> Mapping[str, str]:
+        """The printed name in ``lang`` of every cached card that has one, by Oracle name ({} for
+        English); read once per change of the cards."""
+        if lang == "en":
+            return {}
+
+        def read() -> Mapping[str, str]:
+            generation = self._services.cards.repository.generation()
+            cached = self._printed_names.get(lang)
+            if cached is None or cached[0] != generation:
+                cached = self._printed_names[lang] = (generation, PrintedNames(self._services.db).names(lang))
+            return cached[1]
+
+        return await self._worker.run(read)
 
     async def rulings(self, name: str) -> RulingsAnswer:
         """The rulings of the card ``name`` names, newest first (cached, else fetched online)."""

@@ -112,6 +112,16 @@ class PrintedNames:
         ).fetchone()
         return PrintedCard(lang, str(row[0]), str(row[1]), str(row[2])) if row else None
 
+    def names(self, lang: str) -> dict[str, str]:
+        """The printed name in ``lang`` of every cached card that has one, by its Oracle name (the
+        newest printing's)."""
+        rows = self.db.execute(
+            "SELECT c.name, p.name FROM printed_names p JOIN cards c ON c.key = p.oracle_id "
+            "WHERE p.lang = ? AND p.is_face = 0 ORDER BY p.released_at, p.name",
+            [lang],
+        )
+        return {str(oracle_name): str(printed) for oracle_name, printed in rows}
+
     def count(self) -> int:
         """How many printed names are stored."""
         return int(self.db.execute("SELECT count(*) FROM printed_names").fetchone()[0])

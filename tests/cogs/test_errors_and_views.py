@@ -271,6 +271,7 @@ async def test_the_command_tree_is_complete_and_within_discords_limits(harness: 
         "rulings": ["name"],
         "cr": ["query"],
         "help": [],
+        "settings": ["language"],
     }
     strings = [o for c in tree for o in c.get("options", []) if o["type"] == 3]
     assert all(o["min_length"] >= 1 and o["max_length"] <= 6_000 for o in strings)
