@@ -27,6 +27,9 @@ err_console = Console(stderr=True)
 DbOption = Annotated[Path | None, typer.Option("--db", help="SQLite cache file (env MTG_JUDGE_DB).")]
 OfflineOption = Annotated[bool, typer.Option("--offline", help="Never touch the network.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print stable JSON instead of a panel.")]
+LangOption = Annotated[
+    str, typer.Option("--lang", help="Answer in this language: en (default) or ja (日本語).", metavar="LANG")
+]
 
 
 @dataclass(frozen=True)
@@ -35,11 +38,19 @@ class GlobalOptions:
 
     db: Path | None = None
     offline: bool = False
+    lang: str = "en"
 
 
 @app.callback()
-def _global_options(ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False) -> None:
-    ctx.obj = GlobalOptions(db=db, offline=offline)
+def _global_options(
+    ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False, lang: LangOption = "en"
+) -> None:
+    from bot.i18n import LANGUAGES, set_language
+
+    if lang not in LANGUAGES:
+        fail(f"--lang takes one of {', '.join(LANGUAGES)} (got {lang!r}).")
+    set_language(lang)
+    ctx.obj = GlobalOptions(db=db, offline=offline, lang=lang)
 
 
 def settings_for(ctx: typer.Context, db: Path | None, offline: bool) -> Settings:

@@ -20,6 +20,7 @@ from bot.cli.common import NameArgument, ask, show
 if TYPE_CHECKING:
     from bot.judge import CardAnswer, CardImportSummary
     from bot.judge import Progress as ProgressCallback
+    from data.cards.printings import PrintingsSummary
 
 PathArgument = Annotated[
     Path,
@@ -92,8 +93,20 @@ def progress_bar(description: str) -> Iterator[ProgressCallback]:
         yield advance
 
 
-def report_import(summary: CardImportSummary) -> None:
+def report_import(summary: CardImportSummary | PrintingsSummary) -> None:
     """Say what an import did."""
+    from data.cards.printings import PrintingsSummary  # loaded already: the import just ran
+
+    if isinstance(summary, PrintingsSummary):
+        languages = ", ".join(summary.languages)
+        console.print(
+            Text(
+                f"Read {summary.printings_read} printings ({languages}) from {summary.source}; the cache "
+                f"now holds {summary.names_stored} printed names."
+            ),
+            soft_wrap=True,
+        )
+        return
     console.print(
         Text(
             f"Imported {summary.cards_read} cards from {summary.source}; the cache now holds "

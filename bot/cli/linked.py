@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 from rich.console import Group
@@ -11,9 +12,10 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
 from bot.cli.common import ask_with_rules, show
+from bot.i18n import _, current_language
 
 if TYPE_CHECKING:
-    from bot.judge import LinkedAnswer
+    from bot.judge import ImportSummary, Judge, LinkedAnswer
     from engine import LinkedReport
 
 NamesArgument = Annotated[
@@ -35,40 +37,55 @@ def linked_command(
     """Find and explain every pair of linked abilities on a card (CR 607)."""
     from bot.judge import linked_json
 
-    answer = ask_with_rules(
-        settings_for(ctx, db, offline), lambda judge: judge.linked(names), as_json=as_json
-    )
-    show(answer, as_json=as_json, to_json=linked_json, to_panel=linked_panel)
+    async def question(judge: Judge) -> _Shown:
+        return _Shown(await judge.linked(names), await judge.printed_names(current_language()))
+
+    shown = ask_with_rules(settings_for(ctx, db, offline), question, as_json=as_json)
+    show(shown.answer, as_json=as_json, to_json=linked_json, to_panel=lambda a: linked_panel(a, shown.names))
 
 
-def linked_panel(answer: LinkedAnswer) -> Panel:
-    """The numbered abilities, then each linked pair with its rule and explanation, then the notes."""
+class _Shown(NamedTuple):
+    """An answer and the printed names of its cards in the language asked for (by Oracle name)."""
+
+    answer: LinkedAnswer
+    names: Mapping[str, str]
+
+    @property
+    def downloaded(self) -> ImportSummary | None:
+        """Whether the rules were downloaded for the answer."""
+        return self.answer.downloaded
+
+
+def linked_panel(answer: LinkedAnswer, names: Mapping[str, str] | None = None) -> Panel:
+    """The numbered abilities, then each linked pair with its rule and explanation, then the notes;
+    the card named with its printed name in ``names`` when it has one (``夜帷の死霊/Nightveil Specter``)."""
     report = answer.report
-    parts: list[Any] = [Text("Abilities", style="bold"), *_ability_lines(report)]
+    parts: list[Any] = [Text(_("Abilities"), style="bold"), *_ability_lines(report)]
     if report.links:
-        parts.append(Text("\nLinked pairs", style="bold"))
+        parts.append(Text("\n" + _("Linked pairs"), style="bold"))
         parts.extend(_link_lines(report))
-    parts.append(Text("\nNotes", style="bold"))
+    parts.append(Text("\n" + _("Notes"), style="bold"))
     parts.extend(
         Text.assemble("• ", note.text, (f"  (CR {', '.join(note.rules)})", "dim")) for note in report.notes
     )
     if answer.rules_note is not None:
         parts.append(Text.assemble("• ", answer.rules_note))
-    subtitle = Text(f"CR 607 · rules of {answer.rules_version}", style="dim")
-    return Panel(
-        Group(*parts), title=Text(f"Linked abilities: {report.card}"), subtitle=subtitle, expand=False
-    )
+    subtitle = Text(_("CR 607 · rules of {version}").format(version=answer.rules_version), style="dim")
+    printed = (names or {}).get(report.card)
+    card = f"{printed}/{report.card}" if printed else report.card
+    title = Text(_("Linked abilities: {card}").format(card=card))
+    return Panel(Group(*parts), title=title, subtitle=subtitle, expand=False)
 
 
 def _ability_lines(report: LinkedReport) -> list[Text]:
     if not report.abilities:
-        return [Text("(none)", style="dim")]
+        return [Text(_("(none)"), style="dim")]
     lines = []
     for ability in report.abilities:
         face = f"{ability.face} " if report.several_faces else ""
         lines.append(
             Text.assemble(
-                (f"{face}{ability.index}. ", "bold cyan"), ability.text, (f"  [{ability.kind}]", "dim")
+                (f"{face}{ability.index}. ", "bold cyan"), ability.text, (f"  [{_(ability.kind)}]", "dim")
             )
         )
     return lines

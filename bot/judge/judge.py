@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from bot.judge.imports import CardImportSummary, Progress
     from bot.judge.linked import LinkedAnswer
     from bot.judge.parse import ParseAnswer
+    from data.cards.printings import PrintingsSummary
     from engine import Card, OriginalState
 
 _K = TypeVar("_K")
@@ -171,10 +172,20 @@ class Judge:
         resolver = self._services.cards.resolver
         return await self._worker.run(lambda: resolver.complete(typed, LIMITS.autocomplete_results))
 
-    async def import_cards(self, path: Path, progress: Progress | None = None) -> CardImportSummary:
-        """Import the Scryfall bulk file at ``path`` (raises CardImportError; the cache is then unchanged)."""
-        from bot.judge.imports import import_card_file  # here: a look-up never loads the importer
+    async def import_cards(
+        self, path: Path, progress: Progress | None = None
+    ) -> CardImportSummary | PrintingsSummary:
+        """Import the Scryfall bulk file at ``path`` (raises CardImportError; the cache is then unchanged).
 
+        A file of printings in other languages (its first record's ``lang`` is not ``en``, like a
+        Japanese search's results) fills the printed names instead of the Oracle cards.
+        """
+        from bot.judge.imports import import_card_file  # here: a look-up never loads the importer
+        from data.cards.printings import import_printings, is_printings_file
+
+        if await self._worker.run(lambda: is_printings_file(path)):
+            db = self._services.db
+            return await self._worker.run(lambda: import_printings(db, path, progress=progress))
         return await import_card_file(self._services, path, progress)
 
     async def sync_cards(self, progress: Progress | None = None) -> CardImportSummary:
@@ -209,10 +220,11 @@ class Judge:
         rules = await self._loaded_rules()
         return complete_rules(rules, text, LIMITS.autocomplete_results)
 
-    async def import_rules(self, path: Path) -> ImportSummary:
-        """Parse the rules text file at ``path`` and replace the stored rules (all or nothing)."""
+    async def import_rules(self, path: Path, *, force: bool = False) -> ImportSummary:
+        """Parse the rules text file at ``path`` and replace the stored rules (all or nothing); a file that
+        isn't a whole CR document is refused unless ``force``."""
         store = self._services.rules
-        return await self._worker.run(lambda: import_rules(store, path))
+        return await self._worker.run(lambda: import_rules(store, path, force=force))
 
     # -- questions on the engine -------------------------------------------------------------------
 
