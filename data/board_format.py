@@ -10,6 +10,8 @@ MAX_OBJECTS = 100  # objects on a board
 MAX_ACTIONS = 50  # actions on a board
 MAX_STRING = 200  # characters of one name, handle or value
 MAX_NUMBER = 1_000  # the largest counter count, X or P/T change
+MAX_DEPTH = 20  # levels of nesting (a board needs about six)
+MAX_NODES = 100_000  # values a board stands for once its YAML aliases are expanded
 
 
 class BoardFormatError(ValueError, UserError):

@@ -45,9 +45,10 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import ValidationError
 
-from data.board_format import MAX_ACTIONS, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
+from data.board_format import MAX_ACTIONS, MAX_DEPTH, MAX_NODES, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
 from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
 from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
+from data.excerpts import excerpt
 from engine import (
     PREDEFINED_TOKENS,
     PT_COUNTS,
@@ -93,6 +94,7 @@ _OBJECT_KEYS = frozenset(
         "effects",
         "exiled_by",
         "ability",
+        "replacement_order",
     }
 )
 _TOKEN_KEYS = frozenset(
@@ -125,13 +127,20 @@ def load_board(text: str) -> BoardSpec:
     if len(text) > MAX_TEXT:
         raise BoardFormatError(f"the board is too long ({len(text)} characters; at most {MAX_TEXT})")
     try:
+        _check_shape(text)
         # The board is the first YAML document; later ones (a scenario's expected answer) aren't read.
         root = next(yaml.compose_all(text, Loader=yaml.SafeLoader), None)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise BoardFormatError(
-            f"not valid YAML or JSON: {getattr(error, 'problem', error)}", mark.line + 1 if mark else None
+            f"not valid YAML or JSON: {excerpt(str(getattr(error, 'problem', error)), 80)}",
+            mark.line + 1 if mark else None,
         ) from None
+    if root is not None and _expanded_size(root, {}) > MAX_NODES:
+        # Aliases repeat what they name: a few lines could stand for millions of values (a "YAML bomb").
+        raise BoardFormatError(
+            f"the board stands for too many values with its aliases (at most {MAX_NODES:,})"
+        )
     if not isinstance(root, yaml.MappingNode):
         raise BoardFormatError(
             "a board is a mapping with battlefield/graveyard/exile/actions/query", _line(root)
@@ -139,16 +148,57 @@ def load_board(text: str) -> BoardSpec:
     return _Reader().read(root)
 
 
+def _check_shape(text: str) -> None:
+    """Reject, before building anything, nesting deeper than :data:`MAX_DEPTH` (building nodes recurses)
+    and tags other than plain YAML's (``!!python/…`` and the like: a board is data, never objects)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        tag = getattr(event, "tag", None)
+        if tag not in (None, "!") and tag not in yaml.SafeLoader.yaml_constructors:
+            raise BoardFormatError(
+                f"the tag {excerpt(tag)} isn't allowed: a board is plain YAML or JSON", _mark_line(event)
+            )
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BoardFormatError(f"the board nests deeper than {MAX_DEPTH} levels", _mark_line(event))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _mark_line(event: yaml.Event) -> int | None:
+    return event.start_mark.line + 1 if event.start_mark is not None else None
+
+
+def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
+    """How many values ``node`` stands for with every alias expanded; ``sizes`` remembers each node's, so
+    this is linear in the nodes written (the depth is already bounded, so recursing is safe)."""
+    if id(node) not in sizes:
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            children = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        sizes[id(node)] = 1 + sum(_expanded_size(child, sizes) for child in children)
+    return sizes[id(node)]
+
+
 def _line(node: yaml.Node | None) -> int | None:
     return node.start_mark.line + 1 if node is not None else None
 
 
 def _plain(node: yaml.Node) -> Any:
-    return yaml.SafeLoader("").construct_object(node, deep=True)
+    try:
+        return yaml.SafeLoader("").construct_object(node, deep=True)
+    except yaml.YAMLError as error:  # an unhashable key ({[a]: b}) or a value its tag doesn't fit
+        problem = excerpt(str(getattr(error, "problem", None) or error), 80)
+        raise BoardFormatError(f"not a plain value: {problem}", _line(node)) from None
 
 
 def _pairs(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node]]:
     for key, value in node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            raise BoardFormatError("a key must be a plain text, not a list or a mapping", _line(key))
         yield str(_plain(key)), value
 
 
@@ -164,12 +214,12 @@ class _Reader:
         if unknown:
             where = next(_line(k) for k, _ in root.value if str(_plain(k)) == unknown[0])
             raise BoardFormatError(
-                f"unknown section {unknown[0]!r}; expected one of {', '.join(_TOP_KEYS)}", where
+                f"unknown section {excerpt(unknown[0])}; expected one of {', '.join(_TOP_KEYS)}", where
             )
         version = _plain(sections["version"]) if "version" in sections else 1
         if version != 1:
             raise BoardFormatError(
-                f"unsupported board version {version!r} (this reader knows version 1)",
+                f"unsupported board version {excerpt(version)} (this reader knows version 1)",
                 _line(sections["version"]),
             )
         objects: list[ObjectSpec] = []
@@ -208,14 +258,14 @@ class _Reader:
         handle = _text(value, line, what)
         if handle not in self.defined:
             raise BoardFormatError(
-                f"{what} refers to {handle!r}, which is not defined earlier in the board", line
+                f"{what} refers to {excerpt(handle)}, which is not defined earlier in the board", line
             )
         return handle
 
     def define(self, handle: str, line: int | None) -> None:
         if handle in self.defined:
             raise BoardFormatError(
-                f"the handle {handle!r} is already defined on line {self.defined[handle]}; "
+                f"the handle {excerpt(handle)} is already defined on line {self.defined[handle]}; "
                 "give this object an id",
                 line,
             )
@@ -231,7 +281,7 @@ class _Reader:
         unknown = sorted(set(map(str, raw)) - _OBJECT_KEYS)
         if unknown:
             raise BoardFormatError(
-                f"unknown key {unknown[0]!r}; expected one of {', '.join(sorted(_OBJECT_KEYS))}", line
+                f"unknown key {excerpt(unknown[0])}; expected one of {', '.join(sorted(_OBJECT_KEYS))}", line
             )
         if "card" not in raw:
             raise BoardFormatError("an object needs card: NAME", line)
@@ -272,6 +322,10 @@ class _Reader:
             ),
             exiled_by=refs.get("exiled_by"),
             exiled_by_ability=_number(raw["ability"], line, "ability") if "ability" in raw else None,
+            replacement_order=tuple(
+                self.ref(h, line, "replacement_order")
+                for h in _list(raw.get("replacement_order", []), line, "replacement_order")
+            ),
         )
 
     def action(self, node: yaml.Node) -> ActionSpec:
@@ -301,7 +355,7 @@ class _Reader:
         allowed = {"object", "of", "via", "id", "controller", "exiled_with", "effect"}
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown:
-            raise BoardFormatError(f"unknown key {unknown[0]!r} in {kind.value}", line)
+            raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in {kind.value}", line)
         target = self.ref(raw["object"], line, "object") if "object" in raw else None
         of = self.ref(raw["of"], line, "of") if "of" in raw else None
         # create_token_copy: {exiled_with: vat}: a copy of a card exiled with it (the last one listed).
@@ -358,7 +412,7 @@ class _Reader:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
         unknown = sorted(set(map(str, raw)) - _TOKEN_KEYS - {"predefined"})
         if unknown:
-            raise BoardFormatError(f"unknown key {unknown[0]!r} in create_token", line)
+            raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in create_token", line)
         token = (
             self.predefined_token(raw, line)
             if "predefined" in raw
@@ -390,11 +444,13 @@ class _Reader:
         kind = _text(raw["predefined"], line, "predefined")
         extra = sorted(set(map(str, raw)) - {"predefined", "id", "controller"})
         if extra:
-            raise BoardFormatError(f"a predefined token takes only id and controller, not {extra[0]!r}", line)
+            raise BoardFormatError(
+                f"a predefined token takes only id and controller, not {excerpt(extra[0])}", line
+            )
         known = {name.casefold(): name for name in PREDEFINED_TOKENS}
         if kind.casefold() not in known:
             raise BoardFormatError(
-                f"unknown predefined token {kind!r}; known: {', '.join(PREDEFINED_TOKENS)}", line
+                f"unknown predefined token {excerpt(kind)}; known: {', '.join(PREDEFINED_TOKENS)}", line
             )
         return PREDEFINED_TOKENS[known[kind.casefold()]][1]
 
@@ -405,7 +461,9 @@ class _Reader:
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown:
             expected = ", ".join(sorted(allowed))
-            raise BoardFormatError(f"unknown key {unknown[0]!r} in {kind.value}; expected {expected}", line)
+            raise BoardFormatError(
+                f"unknown key {excerpt(unknown[0])} in {kind.value}; expected {expected}", line
+            )
         handle_key = "object" if leaves else "cards_of"
         if handle_key not in raw or (leaves and "to" not in raw):
             needed = "object: HANDLE and to: ZONE" if leaves else "cards_of: HANDLE"
@@ -502,14 +560,14 @@ def _destination(value: Any, line: int | None, *, leaves: bool) -> Zone:
     allowed = [z for z in _MOVE_ZONES if not (leaves and z is Zone.BATTLEFIELD)]
     if value not in [z.value for z in allowed]:
         names = ", ".join(z.value for z in allowed)
-        raise BoardFormatError(f"to must be one of {names} (got {value!r})", line)
+        raise BoardFormatError(f"to must be one of {names} (got {excerpt(value)})", line)
     return Zone(value)
 
 
 def _back_face(value: Any, line: int | None) -> bool:
     """``face: back``: a modal double-faced card played as its back face (``front`` is the default)."""
     if value not in ("front", "back"):
-        raise BoardFormatError(f"face must be front or back (got {value!r})", line)
+        raise BoardFormatError(f"face must be front or back (got {excerpt(value)})", line)
     return bool(value == "back")
 
 
@@ -534,10 +592,12 @@ def _number(value: Any, line: int | None, what: str, *, signed: bool = False) ->
 
 def _enum(kind: type[_E], value: Any, line: int | None, what: str) -> _E:
     try:
+        if not isinstance(value, str | int) or isinstance(value, bool):
+            raise ValueError(value)
         return kind(str(value).strip().lower())
     except ValueError:
         allowed = ", ".join(k.value for k in kind)
-        raise BoardFormatError(f"{what} must be one of {allowed} (got {value!r})", line) from None
+        raise BoardFormatError(f"{what} must be one of {allowed} (got {excerpt(value)})", line) from None
 
 
 def _list(value: Any, line: int | None, what: str) -> list[Any]:
@@ -580,7 +640,9 @@ def _colors(value: Any, line: int | None) -> tuple[str, ...]:
         n for n in names if n.casefold() not in _COLOR_LETTERS and n.upper() not in _COLOR_LETTERS.values()
     ]
     if unknown:
-        raise BoardFormatError(f"unknown color {unknown[0]!r}; use white, blue, black, red or green", line)
+        raise BoardFormatError(
+            f"unknown color {excerpt(unknown[0])}; use white, blue, black, red or green", line
+        )
     return tuple(_COLOR_LETTERS.get(n.casefold(), n.upper()) for n in names)
 
 
@@ -593,7 +655,7 @@ def _effect(value: Any, line: int | None) -> tuple[EffectSpec, ...]:
         reader = _EFFECT_READERS.get(str(key))
         if reader is None:
             raise BoardFormatError(
-                f"unknown effect {key!r}; expected one of {', '.join(_EFFECT_READERS)}", line
+                f"unknown effect {excerpt(key)}; expected one of {', '.join(_EFFECT_READERS)}", line
             )
         part = reader(body, line or 0)
         parts.append(part.model_copy(update={"with_previous": True}) if parts else part)
@@ -646,7 +708,7 @@ def _animate(body: Any, line: int) -> EffectSpec:
     allowed = {"types", "subtypes", "power", "toughness", "abilities", "colors", "keep_types", "pt_equal_to"}
     unknown = sorted(set(map(str, body)) - allowed)
     if unknown:
-        raise BoardFormatError(f"unknown key {unknown[0]!r} in animate", line)
+        raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in animate", line)
     return EffectSpec(
         kind=EffectKind.ANIMATE,
         line=line,

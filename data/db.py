@@ -21,6 +21,13 @@ COMPONENT_MIGRATIONS: dict[str, Sequence[Migration]] = {
 }
 
 
+BUSY_TIMEOUT_MS = 120_000  # how long a writer waits for another to finish (an import takes about 15 s)
+
+
+class CacheBusy(WorldError):
+    """Another writer kept the cache locked for longer than :data:`BUSY_TIMEOUT_MS`."""
+
+
 class CacheUnusable(sqlite3.DatabaseError, WorldError):
     """The cache file cannot be opened or is not an SQLite database."""
 
@@ -37,6 +44,8 @@ def open_database(path: Path | str) -> sqlite_utils.Database:
         if str(path) != ":memory:":
             db.enable_wal()
         db.execute("PRAGMA foreign_keys = ON")
+        # A second writer (two imports at once) waits its turn instead of failing at once.
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # a constant, not input
         migrate(db)
     except (sqlite3.DatabaseError, OSError) as error:
         raise CacheUnusable(f"Cannot use {path} as the card and rules cache: {error}.") from error

@@ -66,13 +66,16 @@ def import_rules_command(
     as_json: JsonOption = False,
     db: DbOption = None,
     offline: OfflineOption = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Import a file that looks cut short (no glossary, few rules).")
+    ] = False,
 ) -> None:
     """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
     from bot.judge import CacheUnusable, Judge
 
     async def imported() -> ImportSummary:
         async with Judge.open(settings_for(ctx, db, offline)) as judge:
-            return await judge.import_rules(path)
+            return await judge.import_rules(path, force=force)
 
     try:
         summary = asyncio.run(imported())

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from bot.judge.errors import InvalidQuestion
 from data.board_format import MAX_ACTIONS, MAX_OBJECTS, MAX_TEXT
 from data.cards.names import MAX_NAME_LENGTH
+from data.excerpts import excerpt as _excerpt
 
 if TYPE_CHECKING:
     from engine import FaceDownKind, OriginalState
@@ -131,12 +132,6 @@ def checked_x(x: int, option: str = "--x") -> int:
     if not 0 <= x <= LIMITS.x:
         raise InvalidQuestion(f"{option} is between 0 and {LIMITS.x}")
     return x
-
-
-def _excerpt(text: str, width: int = 40) -> str:
-    """A short quoted excerpt of ``text`` for an error message (never the whole of a long input)."""
-    stripped = text.strip()
-    return repr(stripped if len(stripped) <= width else stripped[: width - 1] + "…")
 
 
 def original_state(

@@ -108,16 +108,41 @@ class LoadedRules:
     may_have_changed_citations: bool = False  # not the version the engine's citations were checked against
 
 
-def import_rules(store: RulesStore, path: Path) -> ImportSummary:
-    """Parse the rules text file at ``path`` and replace the rules in ``store`` (all or nothing).
+def import_rules(store: RulesStore, path: Path, *, force: bool = False) -> ImportSummary:
+    """Parse the rules text file at ``path`` and replace the rules in ``store`` (all or nothing); unless
+    ``force``, refuse a file that doesn't look like a whole CR document (:func:`incomplete_because`).
 
-    Raises OSError, or ValueError (RulesParseError included) when it is not a rules file.
+    Raises OSError, or ValueError (RulesParseError and IncompleteRules included) when it is not a rules file.
     """
     from data.rules.download import MAX_RULES_BYTES
 
     if path.stat().st_size > MAX_RULES_BYTES:
         raise ValueError(f"{path} is larger than {MAX_RULES_BYTES} bytes: not a rules text file")
-    return _load(store, path.read_bytes(), str(path))
+    document = parse_rules(decode_rules(path.read_bytes()))
+    problem = None if force else incomplete_because(document, len(store.numbers()))
+    if problem is not None:
+        raise IncompleteRules(f"it looks like part of the rules only ({problem}); --force imports it anyway")
+    store.load(document)
+    return ImportSummary.of(document, str(path))
+
+
+class IncompleteRules(ValueError):
+    """A rules file that parses but isn't a whole Comprehensive Rules document (truncated, or an excerpt)."""
+
+
+# A new CR edition adds and removes a few rules; one with a tenth fewer than the stored one is cut short.
+MIN_SHARE_OF_STORED = 0.9
+
+
+def incomplete_because(document: RulesDocument, stored_numbers: int) -> str | None:
+    """Why ``document`` isn't a whole CR document (no glossary, or far fewer rules than the ``stored_numbers``
+    numbered entries stored now), or None when it looks whole."""
+    if not document.glossary:
+        return f"{len(document.rules):,} rules and no glossary"
+    numbers = len(document.chapters) + len(document.sections) + len(document.rules)
+    if numbers < MIN_SHARE_OF_STORED * stored_numbers:
+        return f"{numbers:,} numbered entries, where the stored rules have {stored_numbers:,}"
+    return None
 
 
 async def ensure_rules(

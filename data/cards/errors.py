@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import UserError
+from engine import UserError, WorldError
 
 
 class CardLookupError(UserError):
@@ -21,6 +21,18 @@ class CardNotFound(CardLookupError):
         self.suggestions = suggestions or []
         message = f"No card named “{query}”."
         super().__init__(f"{message} {reason}".strip())
+
+
+class CardUnavailable(CardNotFound, WorldError):
+    """A name the cache doesn't know while Scryfall couldn't be asked: the card may well exist, so this
+    never says "no card named" (a CardNotFound only for the callers that offer ``suggestions``)."""
+
+    def __init__(self, query: str, suggestions: list[str], *, reason: str) -> None:
+        self.query = query
+        self.suggestions = suggestions
+        CardLookupError.__init__(
+            self, f"“{query}” isn't in the card cache and {reason}, so I can't look it up; try again later."
+        )
 
 
 class AmbiguousCardName(CardLookupError):

@@ -18,10 +18,17 @@ if TYPE_CHECKING:
 
     from data.scryfall.client import ScryfallClient
 
-from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound
+from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound, CardUnavailable
 from data.cards.repository import CardRepository
 from data.cards.resolver import CardResolver, Resolution, validated_query
-from data.scryfall.errors import ScryfallAmbiguous, ScryfallError, ScryfallNotFound, ScryfallUnavailable
+from data.excerpts import excerpt
+from data.scryfall.errors import (
+    ScryfallAmbiguous,
+    ScryfallError,
+    ScryfallNotFound,
+    ScryfallRateLimited,
+    ScryfallUnavailable,
+)
 
 T = TypeVar("T")
 
@@ -194,8 +201,13 @@ class CardService:
 
 
 def _unreachable(local_error: CardLookupError, error: ScryfallError) -> CardLookupError:
-    """The cache's own answer, saying Scryfall could not be asked."""
+    """The cache's own answer, saying Scryfall could not be asked (not that the card doesn't exist)."""
     if isinstance(local_error, CardNotFound):
-        reason = "Scryfall is unreachable" if isinstance(error, ScryfallUnavailable) else str(error)
-        return CardNotFound(local_error.query, local_error.suggestions, reason=f"(Not cached; {reason}.)")
+        if isinstance(error, ScryfallRateLimited):
+            reason = "Scryfall is limiting our requests"
+        elif isinstance(error, ScryfallUnavailable):
+            reason = "Scryfall is unreachable"
+        else:
+            reason = f"Scryfall answered an error ({excerpt(str(error), 80)})"
+        return CardUnavailable(local_error.query, local_error.suggestions, reason=reason)
     return local_error

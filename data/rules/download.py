@@ -16,7 +16,7 @@ from data.scryfall.client import user_agent
 # The rules file is about 1 MB; anything far larger is not the rules file.
 MAX_RULES_BYTES = 20 * 1024 * 1024
 MAX_PAGE_BYTES = 5 * 1024 * 1024
-_TIMEOUT = aiohttp.ClientTimeout(total=120, sock_connect=20)
+IDLE_TIMEOUT = 15.0  # a server that sends nothing for this long has stalled
 _TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\1""", re.IGNORECASE)
 
 
@@ -57,7 +57,9 @@ async def _fetch(session: aiohttp.ClientSession, url: str, max_bytes: int) -> by
     try:
         # encoded=True: the URL is already escaped (%20) and must be sent exactly as it is
         async with session.get(
-            URL(url, encoded=True), headers={"User-Agent": user_agent()}, timeout=_TIMEOUT
+            URL(url, encoded=True),
+            headers={"User-Agent": user_agent()},
+            timeout=aiohttp.ClientTimeout(total=120, sock_connect=20, sock_read=IDLE_TIMEOUT),
         ) as response:
             if response.status != 200:
                 raise RulesDownloadError(f"{url} answered HTTP {response.status}")
@@ -66,6 +68,10 @@ async def _fetch(session: aiohttp.ClientSession, url: str, max_bytes: int) -> by
                 body += chunk
                 if len(body) > max_bytes:
                     raise RulesDownloadError(f"{url} is larger than {max_bytes} bytes")
-    except (aiohttp.ClientError, TimeoutError) as error:
+    except TimeoutError as error:  # the idle (sock_read) timeout: the server stalled
+        raise RulesDownloadError(
+            f"could not fetch {url}: the server sent nothing for {IDLE_TIMEOUT:g} s"
+        ) from error
+    except aiohttp.ClientError as error:
         raise RulesDownloadError(f"could not fetch {url}: {error or type(error).__name__}") from error
     return bytes(body)

@@ -23,10 +23,13 @@ SLOW_ENDPOINTS = ("/cards/search", "/cards/named", "/cards/random", "/cards/coll
 SLOW_INTERVAL = 0.5
 FAST_INTERVAL = 0.1
 DEFAULT_RETRY_AFTER = 30.0
+MAX_BACK_OFF = 30.0  # the longest a request waits out 429s in all; a longer Retry-After fails at once
 DEFAULT_TIMEOUT = 10.0
+IDLE_TIMEOUT = 20.0  # a download that sends nothing for this long has stalled
 DOWNLOAD_TIMEOUT = 600.0
 MAX_RATE_LIMIT_RETRIES = 3
 DOWNLOAD_CHUNK = 1 << 16
+MAX_REPLY_BYTES = 16 * 1024 * 1024  # an API reply (a search page is ~1 MB); bulk files stream to disk
 
 
 def user_agent() -> str:
@@ -64,10 +67,12 @@ class ScryfallClient:
         timeout: float = DEFAULT_TIMEOUT,
         sleep: Sleep = asyncio.sleep,
         max_retries: int = MAX_RATE_LIMIT_RETRIES,
+        idle_timeout: float = IDLE_TIMEOUT,
     ) -> None:
         self._session = session
         self._base_url = base_url.rstrip("/")
         self._timeout = aiohttp.ClientTimeout(total=timeout)
+        self._idle_timeout = idle_timeout
         self._sleep = sleep
         self._max_retries = max_retries
         self._headers = {"User-Agent": user_agent(), "Accept": "application/json"}
@@ -120,7 +125,7 @@ class ScryfallClient:
         """Stream ``url`` (a bulk file) into ``destination`` without holding it in memory."""
         async with self._limiters["fast"]:
             try:
-                timeout = aiohttp.ClientTimeout(total=DOWNLOAD_TIMEOUT)
+                timeout = aiohttp.ClientTimeout(total=DOWNLOAD_TIMEOUT, sock_read=self._idle_timeout)
                 async with self._session.get(url, headers=self._headers, timeout=timeout) as response:
                     if response.status != 200:
                         status = response.status
@@ -128,15 +133,20 @@ class ScryfallClient:
                     with destination.open("wb") as out:
                         async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
                             out.write(chunk)
-            except (aiohttp.ClientError, TimeoutError) as error:
+            except TimeoutError as error:  # aiohttp's idle (sock_read) timeout is a TimeoutError too
+                raise ScryfallUnavailable(
+                    f"download stalled: Scryfall sent nothing for {self._idle_timeout:g} s", code="timeout"
+                ) from error
+            except aiohttp.ClientError as error:
                 raise ScryfallUnavailable(f"download failed: {error or type(error).__name__}") from error
 
     async def get_json(self, path_or_url: str, params: dict[str, str] | None = None) -> dict[str, Any]:
         """GET an API path (or a ``next_page`` URL) and return its JSON object; raise a ScryfallError."""
         url = path_or_url if path_or_url.startswith("http") else self._base_url + path_or_url
         group = endpoint_group(URL(url).path)
+        waited = 0.0
         for _attempt in range(self._max_retries + 1):
-            await self._wait_out_back_off(group)
+            waited += await self._wait_out_back_off(group, MAX_BACK_OFF - waited)
             async with self._limiters[group]:
                 status, retry_after, payload = await self._fetch(url, params)
             if status != 429:
@@ -144,19 +154,33 @@ class ScryfallClient:
             # every request of the group waits, not only the one that was refused
             resume_at = time.monotonic() + retry_after_seconds(retry_after)
             self._resume_at[group] = max(self._resume_at[group], resume_at)
-        raise ScryfallRateLimited("Scryfall keeps answering 429 Too Many Requests", status=429, code="429")
+        raise ScryfallRateLimited(
+            "Scryfall is limiting our requests (HTTP 429 after every back-off); try again in a minute",
+            status=429,
+            code="429",
+        )
 
-    async def _wait_out_back_off(self, group: str) -> None:
+    async def _wait_out_back_off(self, group: str, allowed: float) -> float:
+        """Sleep until the group's back-off ends and return how long; when that is longer than
+        ``allowed``, fail at once instead (the back-off is still honoured: no request goes out before)."""
         remaining = self._resume_at[group] - time.monotonic()
+        if remaining > allowed:
+            raise ScryfallRateLimited(
+                f"Scryfall asks us to wait {remaining:.0f} s before the next request; try again later",
+                status=429,
+                code="429",
+            )
         if remaining > 0:
             await self._sleep(remaining)
+            return remaining
+        return 0.0
 
     async def _fetch(self, url: str, params: dict[str, str] | None) -> tuple[int, str | None, Any]:
         try:
             async with self._session.get(
                 url, params=params, headers=self._headers, timeout=self._timeout
             ) as response:
-                text = await response.text()
+                text = await _bounded_text(response)
                 retry_after = response.headers.get("Retry-After")
                 status = response.status
         except TimeoutError as error:
@@ -180,3 +204,19 @@ class ScryfallClient:
         if status >= 400 or payload.get("object") == "error":
             raise ScryfallError.from_error_object(status, payload)
         return payload
+
+
+async def _bounded_text(response: aiohttp.ClientResponse) -> str:
+    """The reply's text, refused past :data:`MAX_REPLY_BYTES` (read in chunks, never whole first)."""
+    if (response.content_length or 0) > MAX_REPLY_BYTES:
+        raise ScryfallUnavailable(_too_large(), status=response.status, code="too_large")
+    body = bytearray()
+    async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
+        body += chunk
+        if len(body) > MAX_REPLY_BYTES:
+            raise ScryfallUnavailable(_too_large(), status=response.status, code="too_large")
+    return body.decode(response.get_encoding(), errors="replace")
+
+
+def _too_large() -> str:
+    return f"Scryfall answered more than {MAX_REPLY_BYTES // (1024 * 1024)} MB, which no API reply is"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.core.citations import cite
+from engine.errors import UserError
 
 DEPENDS_ON = cite("613.8a", "An effect is said to “depend on” another if")
 WAITS = cite("613.8b", "An effect dependent on one or more other effects waits to apply until just after")
@@ -20,6 +21,35 @@ LOOP = cite("613.8b", "If several dependent effects form a dependency loop")
 REEVALUATED = cite("613.8c", "After each effect is applied, the order of remaining effects is reevaluated")
 
 E = TypeVar("E")
+
+# How many objects the dependency checks of one board may test (CR 613.8a asks, for every pair of pending
+# effects, how applying one would change the other, again after each effect applies: the work grows with
+# the fourth power of the static abilities that interact). 25,000 answers 50 creatures with five global
+# static abilities and stops a board of alternating Humility and Opalescence past about 25 of them, in
+# well under a second either way.
+MAX_DEPENDENCY_WORK = 25_000
+
+
+class TooManyInteractions(UserError):
+    """A board whose static abilities interact too much to work out the dependencies within the bound."""
+
+
+class WorkBudget:
+    """The dependency checks one board may still do, in objects looked at (:data:`MAX_DEPENDENCY_WORK`)."""
+
+    def __init__(self, limit: int = MAX_DEPENDENCY_WORK) -> None:
+        self.left = limit
+        self.limit = limit
+
+    def spend(self, objects: int) -> None:
+        """Count the objects one dependency check looks at; TooManyInteractions once the bound is passed."""
+        self.left -= objects
+        if self.left < 0:
+            raise TooManyInteractions(
+                "the static abilities on this board depend on each other in too many ways to work out "
+                f"(more than {self.limit:,} dependency checks of objects, CR 613.8); "
+                "ask about a board with fewer of them"
+            )
 
 
 @dataclass(frozen=True)

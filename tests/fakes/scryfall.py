@@ -36,10 +36,11 @@ class RecordedRequest:
 class Fault:
     """How to misbehave for the next request whose path starts with ``path``."""
 
-    kind: str  # "429", "500", "503", "slow", "malformed"
+    kind: str  # "429", "500", "503", "slow", "malformed", "stall", "oversized", "truncated"
     path: str = "/"
     retry_after: str | None = None
-    delay: float = 0.0
+    delay: float = 0.0  # "slow": before answering; "stall": after the first bytes of the body
+    size: int = 0  # "oversized": bytes of the body
 
 
 @dataclass
@@ -125,6 +126,8 @@ class FakeScryfall:
             return _error(int(fault.kind), "internal_error", "Something went wrong.")
         if fault.kind == "malformed":
             return web.Response(text='{"object": "card", "name": ', content_type="application/json")
+        if fault.kind in {"stall", "oversized", "truncated"}:
+            return await _misbehaving_body(request, fault)
         await asyncio.sleep(fault.delay)  # "slow"
         return await handler(request)
 
@@ -235,3 +238,20 @@ def _error(status: int, code: str, details: str) -> web.Response:
     return web.json_response(
         {"object": "error", "code": code, "status": status, "details": details}, status=status
     )
+
+
+async def _misbehaving_body(request: web.Request, fault: Fault) -> web.StreamResponse:
+    """A 200 whose body stalls after its first bytes, is ``size`` bytes of JSON, or stops short."""
+    length = fault.size if fault.kind == "oversized" else 1000
+    response = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
+    if fault.kind != "oversized":  # announced: the client may refuse it by its length alone otherwise
+        response.content_length = length
+    await response.prepare(request)
+    await response.write(b'{"object": "card", "name": "')
+    if fault.kind == "stall":
+        await asyncio.sleep(fault.delay)
+    elif fault.kind == "oversized":
+        chunk = b"x" * 65536
+        for _ in range(length // len(chunk)):
+            await response.write(chunk)
+    return response  # "truncated": fewer bytes than announced, then the connection ends
