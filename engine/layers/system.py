@@ -28,7 +28,7 @@ from engine.core.characteristics import (
 from engine.core.citations import Citation, cite
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
-from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, next_effect
+from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, WorkBudget, next_effect
 from engine.layers.statics import (
     ALL_CREATURE_TYPES,
     AURA_CREATURE,
@@ -328,6 +328,7 @@ class _Layering:
         self.waited: dict[tuple[str, Ident], tuple[_Candidate, ...]] = {}
         self.reasons: dict[tuple[str, Ident, Ident], str] = {}
         self.looped: set[tuple[str, Ident]] = set()
+        self.budget = WorkBudget()  # bounds the dependency checks (CR 613.8a) of the whole board
 
     def run(self) -> dict[str, Computed]:
         for layer in ("4", "5", "6"):
@@ -371,7 +372,8 @@ class _Layering:
                 self._vanished(layer, [c for c in waiting.values() if c.ident not in done])
                 return
             waiting |= {c.ident: c for c in pending}
-            depends = partial(self._depends, layer=layer, world=world)
+            # What applying each pending effect would change is worked out once per step, not per pair.
+            depends = partial(self._depends, layer=layer, world=world, changes={})
             choice = next_effect(pending, lambda c: c.key, depends, lambda c: c.ident)
             self._note_dependencies(choice.waits, pending, layer)
             self.looped.update((layer, c.ident) for c in choice.loop)
@@ -406,15 +408,28 @@ class _Layering:
                 found.append((source, parsed, key, _label(source.id, ability, grant)))
         return found
 
-    def _depends(self, effect: _Candidate, other: _Candidate, layer: str, world: dict[str, Seen]) -> bool:
-        """CR 613.8a: whether ``effect`` depends on ``other``; the reason is kept for the steps."""
-        reason = self._dependency_reason(effect, other, layer, world)
+    def _depends(
+        self,
+        effect: _Candidate,
+        other: _Candidate,
+        layer: str,
+        world: dict[str, Seen],
+        changes: dict[Ident, dict[str, Seen]],
+    ) -> bool:
+        """CR 613.8a: whether ``effect`` depends on ``other``; the reason is kept for the steps. ``changes``
+        caches, by effect, the objects as applying it would leave them (``world`` is the same for all)."""
+        reason = self._dependency_reason(effect, other, layer, world, changes)
         if reason is not None:
             self.reasons.setdefault((layer, effect.ident, other.ident), reason)
         return reason is not None
 
     def _dependency_reason(
-        self, effect: _Candidate, other: _Candidate, layer: str, world: dict[str, Seen]
+        self,
+        effect: _Candidate,
+        other: _Candidate,
+        layer: str,
+        world: dict[str, Seen],
+        changes: dict[Ident, dict[str, Seen]],
     ) -> str | None:
         """How applying ``other`` changes ``effect`` (CR 613.8a): its existence, what it applies to or what it
         does (one of :data:`_REASON_WORDS`); None when it doesn't."""
@@ -423,16 +438,20 @@ class _Layering:
         read = _read_by(effect.static, world[effect.source])
         if read is not None and not read & other.targets.keys():
             return None
-        changed = {
-            handle: replace(world[handle], values=_changed(world[handle].values, specs, layer))
-            for handle, specs in other.targets.items()
-        }
+        changed = changes.get(other.ident)
+        if changed is None:
+            changed = changes[other.ident] = {
+                handle: replace(world[handle], values=_changed(world[handle].values, specs, layer))
+                for handle, specs in other.targets.items()
+            }
         if effect.source in changed or effect.static.requirement is not None:
             source = changed.get(effect.source, world[effect.source])
             if not any(a.rules_text == effect.static.text for a in _statics(source.values)):
                 return EXISTENCE
+            self.budget.spend(len(world))
             return _targets_change(effect.targets, affected(effect.static, source, {**world, **changed}))
         # Whether an object qualifies depends only on it and the source: test just the changed ones.
+        self.budget.spend(len(changed))
         now = affected(effect.static, world[effect.source], changed)
         before = {handle: specs for handle, specs in effect.targets.items() if handle in changed}
         return _targets_change(before, now)
