@@ -14,15 +14,16 @@ import io
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import ijson
 import sqlite_utils
 
-from data.cards.importer import BATCH_SIZE, CardImportError, Progress, _batches, _records
 from data.cards.names import normalize_name
 from data.cards.repository import NameEntry
 from data.db import bump_generation
+
+if TYPE_CHECKING:
+    from data.cards.importer import Progress
 
 DEFAULT_LANGUAGES = ("ja",)
 
@@ -130,6 +131,10 @@ class PrintedNames:
 def is_printings_file(path: Path) -> bool:
     """Whether the bulk file at ``path`` holds printings in another language than English (its first
     record has a ``lang`` other than ``en``) rather than Oracle cards."""
+    import ijson  # here and below: a look-up never loads the importer
+
+    from data.cards.importer import CardImportError, _records
+
     with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
         try:
             first = next(_records(raw), None)
@@ -151,6 +156,10 @@ def import_printings(
 
     Raises CardImportError (nothing stored) when the file is not a readable Scryfall file.
     """
+    import ijson
+
+    from data.cards.importer import BATCH_SIZE, CardImportError, _batches, _records
+
     table, total, read = PrintedNames(db), path.stat().st_size, 0
     with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
         try:
