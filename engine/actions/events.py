@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions.attaching import attach
+from engine.actions.counters import counters_as_it_enters
 from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
@@ -25,7 +26,6 @@ from engine.actions.resolving import (
 )
 from engine.actions.zones import leave, return_cards
 from engine.copy.effects import (
-    ADDITIONAL,
     BACK_FACE_COPY,
     COLOR_AND_ABILITIES,
     COPIABLE,
@@ -58,11 +58,8 @@ from engine.layers.system import (
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
-    EnteringCounters,
-    additional_counters,
     as_enters_choices,
     entering_abilities,
-    entering_counters,
     enters_tapped,
     enters_triggers,
     other_as_enters,
@@ -135,9 +132,6 @@ MELD_PAIRS = {
     "Urza, Planeswalker": cite("712.5e", "meld to form Urza, Planeswalker"),
     "Titania, Gaea Incarnate": cite("712.5f", "meld to form Titania, Gaea Incarnate"),
 }
-X_OF_THE_SPELL = cite(
-    "107.3m", "the value of X for that ability is the same as the value of X for that spell"
-)
 OTHER_AS_ENTERS = cite("603.6d", "Such text is a static ability—not a triggered ability—whose effect occurs")
 ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happen")
 LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
@@ -692,24 +686,7 @@ def choice_key(wanted: str) -> str:
 def _counters_and_tapped(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
-    additional = _additional_counters(obj)
-    if spec.counters is None:
-        counters = dict(obj.counters)
-        for found in (*entering_counters(abilities, x=obj.x, kicked=obj.kicked), *additional):
-            counters[found.kind] = counters.get(found.kind, 0) + found.count
-            uses_x = "X" in found.text
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    f"“{found.text}” applies as it enters: it enters with {found.count} {found.kind} "
-                    f"counter{'s' if found.count != 1 else ''}{_x_reason(obj) if uses_x else ''}.",
-                    ENTERS_REPLACEMENT,
-                    *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
-                    *((X_OF_THE_SPELL,) if uses_x else ()),
-                    *((ADDITIONAL,) if found in additional else ()),
-                ),
-            )
-        obj = obj.model_copy(update={"counters": counters})
+    board, obj = counters_as_it_enters(board, obj, spec, abilities)
     gained = entering_abilities(abilities, kicked=obj.kicked)
     if gained:
         board, stamp = board.tick()
@@ -731,20 +708,6 @@ def _counters_and_tapped(
             ),
         )
     return board, obj
-
-
-def _x_reason(obj: GameObject) -> str:
-    if obj.x:
-        return f" (X is {obj.x}, the value chosen for the spell that became it)"
-    spell = obj.card.name if obj.card else "it"
-    return f" (X is 0: no value of X was chosen for the spell that became it, {spell})"
-
-
-def _additional_counters(obj: GameObject) -> tuple[EnteringCounters, ...]:
-    """Counters from the latest copy effect's "enters with an additional counter" exception (707.9e)."""
-    if not obj.copies or obj.copies[-1].effect is None:
-        return ()
-    return additional_counters(obj.copies[-1].effect.exceptions, copiable_values(obj), x=obj.x)
 
 
 def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:

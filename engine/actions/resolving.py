@@ -81,9 +81,6 @@ NOT_TDFC_STAYS = cite("712.14a", "that card stays in its current zone")
 MODAL_NOT_PERMANENT_STAYS = cite(
     "712.14b", "its front face isn’t a permanent card, the card stays in its current zone"
 )
-DEFENSE_COUNTERS = cite(
-    "310.4b", "enters with a number of defense counters on it equal to its printed defense"
-)
 SIEGE_PROTECTOR = cite("310.11a", "its controller must choose its protector from among their opponents")
 FACE_DOWN_SPELL = cite("708.4", "The permanent the spell becomes will be a face-down permanent")
 
@@ -327,7 +324,7 @@ def _enter_with_replacements(
         if spec.zone is not Zone.BATTLEFIELD:
             return _entering_once(enter, board, _enters_event(event, spec), cards)
         would_be = _would_be(board, event, spec, cards, enter)  # it would now enter transformed
-    board, spec = _defense_counters(board, spec, *would_be)
+    board = _siege_protector(board, spec, *would_be)
     return _entering_once(enter, board, _enters_event(event, spec), cards)
 
 
@@ -675,27 +672,16 @@ def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) ->
     return board, spec.model_copy(update={"transformed": True})
 
 
-def _defense_counters(
-    board: Board, spec: ObjectSpec, obj: GameObject, trial: Board
-) -> tuple[Board, ObjectSpec]:
-    """A battle enters with as many defense counters as its printed defense (CR 310.4b)."""
+def _siege_protector(board: Board, spec: ObjectSpec, obj: GameObject, trial: Board) -> Board:
+    """A Siege's controller chooses its protector as it enters (CR 310.11a); its defense counters are
+    counted with the other counters it enters with (``engine.actions.counters``)."""
     values = current_characteristics(obj, trial)
-    if spec.counters is not None or not values.is_a("Battle") or values.defense is None:
-        return board, spec
-    defense = values.defense.value or 0
-    board = board.explain(
+    if not values.is_a("Battle") or "Siege" not in values.subtypes:
+        return board
+    return board.explain(
         spec.id,
         Explanation.of(
-            f"It is a battle: it enters with {defense} defense counters, its printed defense.",
-            DEFENSE_COUNTERS,
+            "As this Siege enters, its controller chooses an opponent to protect it.", SIEGE_PROTECTOR
         ),
+        note=True,
     )
-    if "Siege" in values.subtypes:
-        board = board.explain(
-            spec.id,
-            Explanation.of(
-                "As this Siege enters, its controller chooses an opponent to protect it.", SIEGE_PROTECTOR
-            ),
-            note=True,
-        )
-    return board, spec.model_copy(update={"counters": (("defense", defense),)})

@@ -283,7 +283,7 @@ def _put_each(
             id=old.id,
             zone=move.to,
             controller=move.controller or old.owner,
-            counters=move.counters if move.to is Zone.BATTLEFIELD else None,
+            given_counters=move.counters if move.to is Zone.BATTLEFIELD else (),
             **_exiled_by(board, move, move.to),
         )
         board = _entered(board, spec, old.card, old, cards, enter)

@@ -39,6 +39,7 @@ _SHOWN_ORDER = (
     "toughness",
     "loyalty",
     "abilities",
+    "counters",
 )
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 LINKED_COPIED = cite(
@@ -46,6 +47,10 @@ LINKED_COPIED = cite(
 )
 STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state matches the condition")
 LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
+LOYALTY_IS_COUNTERS = cite(
+    "306.5c", "The loyalty of a planeswalker on the battlefield is equal to the number of loyalty counters"
+)
+ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
 
 class Answer(BaseModel):
@@ -217,7 +222,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     """The answer about ``object_id`` on ``board`` (a permanent that left: the first card it became)."""
     obj = board.get(found_object(board, object_id))
     copiable = copiable_values(obj)
-    current = current_characteristics(obj, board)
+    current = _counted_loyalty(obj, current_characteristics(obj, board))
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
     steps += [_after_layer_one(obj, copiable), *current.steps]
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
@@ -250,6 +255,22 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
         zone_moves=board.moves,
         triggers=board.triggers,
     )
+
+
+def _counted_loyalty(obj: GameObject, current: Computed) -> Computed:
+    """A planeswalker on the battlefield has as much loyalty as it has loyalty counters (CR 306.5c); what
+    the board leaves undecided about how it entered (``obj.unknowns``) joins the layers' unknowns."""
+    current = current.model_copy(update={"unknowns": (*current.unknowns, *obj.unknowns)})
+    if obj.zone is not Zone.BATTLEFIELD or not current.is_a("Planeswalker"):
+        return current
+    count = obj.counters.get("loyalty", 0)
+    step = Explanation.of(
+        f"It is a planeswalker on the battlefield: its loyalty is the number of loyalty counters on it, "
+        f"{count}.",
+        LOYALTY_IS_COUNTERS,
+    )
+    loyalty = PrintedNumber(printed=str(count), value=count)
+    return current.model_copy(update={"loyalty": loyalty, "steps": (*current.steps, step)})
 
 
 def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:
@@ -319,6 +340,19 @@ def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list
                 "state-based "
                 "actions are checked.",
                 ZERO_TOUGHNESS,
+            )
+        )
+    if (
+        current.is_a("Planeswalker")
+        and "loyalty" not in unknown
+        and current.loyalty
+        and current.loyalty.value == 0
+    ):
+        notes.append(
+            Explanation.of(
+                "Its loyalty is 0: it is put into its owner's graveyard the next time state-based actions "
+                "are checked.",
+                ZERO_LOYALTY,
             )
         )
     if current.legendary and current.name and not unknown & {"name", "supertypes"}:

@@ -46,6 +46,12 @@ _ADDITIONAL_COUNTERS = re.compile(
     r"enters with (?P<n>an?|one|two|three|X|\d+) additional (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters?"
 )
 _COUNTER_KEYWORDS = {"Modular": "+1/+1", "Graft": "+1/+1", "Fading": "fade", "Vanishing": "time"}
+# Doubling Season, Hardened Scales, Corpsejack Menace, Primal Vigor, Winding Constrictor (CR 614.16).
+_MORE_COUNTERS = re.compile(
+    r"^If (?:an effect would put )?one or more (?:(?P<kind>[+-]\d+/[+-]\d+) )?counters (?:would be put )?on "
+    r"an? (?P<what>permanent|creature|artifact or creature)(?P<yours> you control)?, "
+    r"(?:it puts )?(?P<how>twice that many|that many plus one)\b[^.]*instead\.?$"
+)
 
 
 class EnteringCounters(Frozen):
@@ -54,6 +60,16 @@ class EnteringCounters(Frozen):
     kind: str
     count: int
     text: str
+
+
+class CounterReplacement(Frozen):
+    """ "If one or more counters would be put on a permanent you control, twice that many … instead"."""
+
+    text: str
+    kind: str | None  # only counters of this kind ("+1/+1"); None: every kind
+    types: tuple[str, ...]  # the affected permanent must have one of these card types; () for any permanent
+    yours: bool  # only a permanent its controller controls
+    doubles: bool  # twice that many; else that many plus one (of each kind)
 
 
 class PTOption(Frozen):
@@ -193,3 +209,18 @@ def additional_counters(
                 EnteringCounters(kind=match["kind"], count=_count(match["n"], x), text=exception.text)
             )
     return tuple(found)
+
+
+def counter_replacement(ability: GameAbility) -> CounterReplacement | None:
+    """The replacement effect that changes how many counters are put on a permanent (CR 614.16), if any."""
+    match = _MORE_COUNTERS.match(ability.rules_text)
+    if match is None:
+        return None
+    what = match["what"]
+    return CounterReplacement(
+        text=ability.text,
+        kind=match["kind"],
+        types=() if what == "permanent" else tuple(t.capitalize() for t in what.split(" or ")),
+        yours=bool(match["yours"]),
+        doubles=match["how"] == "twice that many",
+    )

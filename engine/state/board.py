@@ -14,7 +14,7 @@ from pydantic import Field
 
 from engine.core.characteristics import CopiableText
 from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
 from engine.errors import UserError
 from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.tokens import TokenSpec
@@ -121,6 +121,7 @@ class ObjectSpec(Frozen):
     face_down: FaceDownKind | None = None
     token: bool = False
     counters: tuple[tuple[str, int], ...] | None = None  # None: whatever entering gives it (CR 614.1c)
+    given_counters: tuple[tuple[str, int], ...] = ()  # what the effect putting it there gives too (122.6)
     choices: tuple[tuple[str, str], ...] = ()
     kicked: bool = False
     x: int = 0
@@ -128,6 +129,9 @@ class ObjectSpec(Frozen):
     effects: tuple[EffectSpec, ...] = ()
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
+    # The order its controller applies the replacement effects that change how many counters it enters
+    # with, by the handles of their sources (CR 616.1); needed only when the order changes the result.
+    replacement_order: tuple[str, ...] = ()
 
 
 class ActionKind(StrEnum):
@@ -267,6 +271,7 @@ class GameObject(Frozen):
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
     came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
+    unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
 
 
 class Event(Frozen):

@@ -1,0 +1,272 @@
+"""The counters a permanent is given as it enters (CR 122.6, 614.1c), and what changes how many (614.16).
+
+The entering event gives it, at once: loyalty counters equal to a planeswalker's printed loyalty (306.5b),
+defense counters equal to a battle's printed defense (310.4b), what its own "enters with" abilities give
+(its copied text included, 707.5), and a copy exception's additional counters (707.9e). Replacement
+effects of permanents on the battlefield (Doubling Season, Hardened Scales …) then change how many, in
+the order the entering permanent's controller chooses (616.1); when that order matters and the board
+doesn't give it (``replacement_order``), the counters it decides are unknown, with the options named.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engine.actions.resolving import COPIED_ENTERING_TEXT
+from engine.copy.effects import ADDITIONAL
+from engine.core.characteristics import Characteristics, GameAbility
+from engine.core.citations import cite
+from engine.core.results import Explanation
+from engine.layers.system import (
+    board_characteristics,
+    current_characteristics,
+    current_controller,
+    unknown_note,
+)
+from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.entering import (
+    CounterReplacement,
+    EnteringCounters,
+    additional_counters,
+    counter_replacement,
+    entering_counters,
+)
+from engine.state.board import Board, BoardError, GameObject, ObjectSpec, Zone
+
+GIVEN_AS_IT_ENTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
+LOYALTY_COUNTERS = cite(
+    "306.5b", "enters with a number of loyalty counters on it equal to its printed loyalty number"
+)
+DEFENSE_COUNTERS = cite(
+    "310.4b", "enters with a number of defense counters on it equal to its printed defense"
+)
+MORE_COUNTERS = cite("614.16", "if an effect would put one or more counters on a permanent")
+AS_IT_WOULD_EXIST = cite(
+    "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
+)
+CONTROLLER_ORDERS = cite("616.1", "the affected object’s controller (or its owner if it has no controller)")
+ANY_ORDER = cite("616.1e", "Any of the applicable replacement and/or prevention effects may be chosen")
+REPEATED = cite("616.1f", "this process is repeated")
+X_OF_THE_SPELL = cite(
+    "107.3m", "the value of X for that ability is the same as the value of X for that spell"
+)
+
+Counts = dict[str, int]
+_Modifier = tuple[str, CounterReplacement]  # the handle of its source, and the effect
+
+
+def counters_as_it_enters(
+    board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
+) -> tuple[Board, GameObject]:
+    """``obj`` with the counters entering gives it (none computed when the board lists its ``counters``)."""
+    if spec.counters is not None:
+        return board, obj
+    values = current_characteristics(obj, board)
+    given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked)]
+    given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
+    extra = _additional(obj, values)
+    counts: Counts = dict(obj.counters)
+    for found in (*given, *extra):
+        counts[found.kind] = counts.get(found.kind, 0) + found.count
+        board = board.explain(obj.id, _given_step(obj, found, additional=found in extra))
+    modifiers = _modifiers(board, obj, values, counts)
+    if not modifiers:
+        return board, obj.model_copy(update={"counters": counts})
+    return _modified(board, obj, values, counts, modifiers, spec.replacement_order)
+
+
+def _intrinsic(values: Characteristics, obj: GameObject) -> list[EnteringCounters]:
+    """Loyalty (306.5b) and defense (310.4b) counters equal to the printed number of what it would be."""
+    found = []
+    for card_type, number, kind in (
+        ("Planeswalker", values.loyalty, "loyalty"),
+        ("Battle", values.defense, "defense"),
+    ):
+        if values.is_a(card_type) and number is not None:
+            count = obj.x if number.printed == "X" else number.value
+            if count is not None:
+                found.append(
+                    EnteringCounters(kind=kind, count=count, text=f"printed {kind} {number.printed}")
+                )
+    return found
+
+
+def _additional(obj: GameObject, values: Characteristics) -> tuple[EnteringCounters, ...]:
+    """Counters from the latest copy effect's "enters with an additional counter" exception (707.9e);
+    ``values`` (what it would be) decide a condition like "if it's a creature" (707.9f)."""
+    if not obj.copies or obj.copies[-1].effect is None:
+        return ()
+    return additional_counters(obj.copies[-1].effect.exceptions, values, x=obj.x)
+
+
+def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -> Explanation:
+    plural = "s" if found.count != 1 else ""
+    if not found.text:
+        return Explanation.of(
+            f"The effect that puts it onto the battlefield gives it {found.count} {found.kind} "
+            f"counter{plural}.",
+            GIVEN_AS_IT_ENTERS,
+        )
+    if found.text.startswith("printed "):
+        what = "a planeswalker" if found.kind == "loyalty" else "a battle"
+        return Explanation.of(
+            f"It is {what}: it enters with {found.count} {found.kind} counter{plural}, its {found.text}.",
+            LOYALTY_COUNTERS if found.kind == "loyalty" else DEFENSE_COUNTERS,
+            GIVEN_AS_IT_ENTERS,
+            *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
+        )
+    uses_x = "X" in found.text
+    return Explanation.of(
+        f"“{found.text}” applies as it enters: it enters with {found.count} {found.kind} "
+        f"counter{plural}{_x_reason(obj) if uses_x else ''}.",
+        ENTERS_REPLACEMENT,
+        *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
+        *((X_OF_THE_SPELL,) if uses_x else ()),
+        *((ADDITIONAL,) if additional else ()),
+    )
+
+
+def _x_reason(obj: GameObject) -> str:
+    if obj.x:
+        return f" (X is {obj.x}, the value chosen for the spell that became it)"
+    spell = obj.card.name if obj.card else "it"
+    return f" (X is 0: no value of X was chosen for the spell that became it, {spell})"
+
+
+def _modifiers(board: Board, obj: GameObject, values: Characteristics, counts: Counts) -> list[_Modifier]:
+    """The other permanents' replacement effects that apply to the counters it enters with (614.12)."""
+    found: list[_Modifier] = []
+    computed = board_characteristics(board)
+    for source in board.in_zone(Zone.BATTLEFIELD):
+        if source.id == obj.id or source.phased_out:
+            continue
+        for ability in computed[source.id].abilities:
+            effect = counter_replacement(ability)
+            if effect is not None and _applies(
+                effect, current_controller(source) is obj.controller, values, counts
+            ):
+                found.append((source.id, effect))
+    return found
+
+
+def _applies(effect: CounterReplacement, yours: bool, values: Characteristics, counts: Counts) -> bool:
+    if effect.yours and not yours:
+        return False
+    if effect.types and not any(values.is_a(t) for t in effect.types):
+        return False
+    return any(n > 0 and effect.kind in (None, kind) for kind, n in counts.items())
+
+
+def _apply(effect: CounterReplacement, counts: Counts) -> Counts:
+    """The counters after one replacement effect: twice that many, or that many plus one, of its kinds."""
+    return {
+        kind: (n * 2 if effect.doubles else n + 1) if n > 0 and effect.kind in (None, kind) else n
+        for kind, n in counts.items()
+    }
+
+
+def _in_order(modifiers: tuple[_Modifier, ...], counts: Counts) -> Counts:
+    for _, effect in modifiers:
+        counts = _apply(effect, counts)
+    return counts
+
+
+def _modified(
+    board: Board,
+    obj: GameObject,
+    values: Characteristics,
+    counts: Counts,
+    modifiers: list[_Modifier],
+    order: tuple[str, ...],
+) -> tuple[Board, GameObject]:
+    if order:
+        return _applied_in(board, obj, counts, _ordered(obj, modifiers, order), given=True)
+    outcomes = {orders: _in_order(orders, counts) for orders in permutations(modifiers)}
+    if len({tuple(sorted(o.items())) for o in outcomes.values()}) == 1:
+        return _applied_in(board, obj, counts, tuple(modifiers), given=False)
+    return _undecided(board, obj, values, counts, outcomes)
+
+
+def _ordered(obj: GameObject, modifiers: list[_Modifier], order: tuple[str, ...]) -> tuple[_Modifier, ...]:
+    """The modifiers in the order ``replacement_order`` gives; it must name each applicable source once."""
+    sources = [handle for handle, _ in modifiers]
+    if sorted(order) != sorted(dict.fromkeys(sources)) or len(order) != len(set(order)):
+        raise BoardError(
+            f"replacement_order of {obj.id} must list, once each, the permanents whose replacement effects "
+            f"change the counters it enters with: {', '.join(dict.fromkeys(sources))} "
+            f"(given: {', '.join(order)})"
+        )
+    return tuple(m for handle in order for m in modifiers if m[0] == handle)
+
+
+def _shown(counts: Counts) -> str:
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items() if n) or "no counters"
+
+
+def _applied_in(
+    board: Board, obj: GameObject, counts: Counts, modifiers: tuple[_Modifier, ...], *, given: bool
+) -> tuple[Board, GameObject]:
+    for handle, effect in modifiers:
+        after = _apply(effect, counts)
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"{handle}'s “{effect.text}” applies to the counters it enters with: {_shown(counts)} "
+                f"become {_shown(after)}.",
+                MORE_COUNTERS,
+                GIVEN_AS_IT_ENTERS,
+                AS_IT_WOULD_EXIST,
+            ),
+        )
+        counts = after
+    if len(modifiers) > 1:
+        why = (
+            f"its controller applies them in the order given ({', '.join(h for h, _ in modifiers)})"
+            if given
+            else "every order its controller could choose gives the same counters"
+        )
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"Several replacement effects apply to that event, each once: {why}.",
+                CONTROLLER_ORDERS,
+                ANY_ORDER,
+                REPEATED,
+            ),
+        )
+    return board, obj.model_copy(update={"counters": counts})
+
+
+def _undecided(
+    board: Board,
+    obj: GameObject,
+    values: Characteristics,
+    counts: Counts,
+    outcomes: dict[tuple[_Modifier, ...], Counts],
+) -> tuple[Board, GameObject]:
+    """The order matters and isn't given: the kinds it decides are unknown, each order's result named."""
+    results = list(outcomes.values())
+    undecided = {kind for kind in counts if len({r.get(kind) for r in results}) > 1}
+    options = "; ".join(
+        f"{' then '.join(h for h, _ in orders)}: {_shown(result)}" for orders, result in outcomes.items()
+    )
+    handles = ", ".join(dict.fromkeys(h for orders in outcomes for h, _ in orders))
+    reason = (
+        f"its controller chooses the order of the replacement effects that change the counters it enters "
+        f"with ({handles}), the order changes the result and the board doesn't give it (replacement_order: "
+        f"[…]); the options are {options}"
+    )
+    note, unknown = unknown_note(_depending(undecided, values), reason, CONTROLLER_ORDERS, MORE_COUNTERS)
+    known = {kind: n for kind, n in results[0].items() if kind not in undecided}
+    obj = obj.model_copy(update={"counters": known, "unknowns": (*obj.unknowns, unknown)})
+    return board.explain(obj.id, note, note=True), obj
+
+
+def _depending(kinds: set[str], values: Characteristics) -> tuple[str, ...]:
+    """What an unknown number of counters of these kinds leaves unknown: the counters and what they count."""
+    found = ["counters"]
+    if values.is_a("Creature") and any("/" in kind for kind in kinds):
+        found += ["power", "toughness"]
+    if values.is_a("Planeswalker") and "loyalty" in kinds:
+        found.append("loyalty")
+    return tuple(found)
