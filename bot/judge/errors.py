@@ -8,8 +8,13 @@ from one place.
 from __future__ import annotations
 
 from data.board_format import BoardFormatError
-from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound, InvalidCardQuery
-from data.cards.importer import CardImportError
+from data.cards.errors import (
+    AmbiguousCardName,
+    CardImportError,
+    CardLookupError,
+    CardNotFound,
+    InvalidCardQuery,
+)
 from data.db import CacheUnusable
 from data.rules.errors import RulesDownloadError
 from data.rules.parser import RulesParseError

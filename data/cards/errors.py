@@ -42,3 +42,7 @@ class AmbiguousCardName(CardLookupError):
         self.query = query
         self.candidates = candidates
         super().__init__(f"“{query}” matches several cards; please type more of the name.")
+
+
+class CardImportError(UserError):
+    """The file is not a readable Scryfall bulk file; the cache was left as it was."""

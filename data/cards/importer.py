@@ -20,10 +20,10 @@ from typing import Any
 import ijson
 import sqlite_utils
 
+from data.cards.errors import CardImportError as CardImportError  # re-exported: what an import raises
 from data.cards.records import record_name, record_problem
 from data.cards.repository import CardRepository
 from data.db import BUSY_TIMEOUT_MS, CacheBusy
-from engine import UserError
 
 BATCH_SIZE = 500
 GZIP_MAGIC = b"\x1f\x8b"
@@ -32,10 +32,6 @@ MAX_SKIPPED_NAMES = 20  # skipped records named in the summary; the rest are onl
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(bytes_read, total_bytes)`` of the file on disk after every batch."""
-
-
-class CardImportError(UserError):
-    """The file is not a readable Scryfall bulk file; the cache was left as it was."""
 
 
 # what a truncated, corrupt or foreign file raises while being parsed (gzip errors are OSError/EOFError)
