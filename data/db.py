@@ -41,11 +41,12 @@ def open_database(path: Path | str) -> sqlite_utils.Database:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = sqlite_utils.Database(path)
+        # A second writer (two imports at once) waits its turn instead of failing at once; set first, so
+        # that switching to WAL and migrating wait too.
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # a constant, not input
         if str(path) != ":memory:":
             db.enable_wal()
         db.execute("PRAGMA foreign_keys = ON")
-        # A second writer (two imports at once) waits its turn instead of failing at once.
-        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # a constant, not input
         migrate(db)
     except (sqlite3.DatabaseError, OSError) as error:
         raise CacheUnusable(f"Cannot use {path} as the card and rules cache: {error}.") from error
