@@ -60,10 +60,15 @@ def migrate(db: sqlite_utils.Database) -> None:
     )
     db.execute("CREATE TABLE IF NOT EXISTS generations (component TEXT PRIMARY KEY, token TEXT NOT NULL)")
     for component, migrations in COMPONENT_MIGRATIONS.items():
-        applied = schema_version(db, component)
-        for number, migration in enumerate(migrations[applied:], start=applied + 1):
+        while schema_version(db, component) < len(migrations):
             with db.conn:
-                migration(db)
+                # Take the write lock, then read the version again: another process opening the same new
+                # cache at once may have applied this migration while we waited.
+                db.execute("BEGIN IMMEDIATE")
+                number = schema_version(db, component) + 1
+                if number > len(migrations):
+                    continue
+                migrations[number - 1](db)
                 db.execute(
                     "INSERT INTO schema_versions (component, version) VALUES (?, ?) "
                     "ON CONFLICT(component) DO UPDATE SET version = excluded.version",
