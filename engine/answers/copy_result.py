@@ -16,6 +16,7 @@ from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
+from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import (
     COPIABLE_AFTER_LAYER_1,
     LAYER_1B,
@@ -49,6 +50,9 @@ STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state
 LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
 LOYALTY_IS_COUNTERS = cite(
     "306.5c", "The loyalty of a planeswalker on the battlefield is equal to the number of loyalty counters"
+)
+BELOW_FIRST_LEVEL = cite(
+    "711.5", "it has the power and toughness denoted by its uppermost power/toughness box"
 )
 ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
@@ -224,7 +228,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     copiable = copiable_values(obj)
     current = _counted_loyalty(obj, current_characteristics(obj, board))
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
-    steps += [_after_layer_one(obj, copiable), *current.steps]
+    steps += [_after_layer_one(obj, copiable), *_level_steps(obj, copiable), *current.steps]
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
     notes += _state_based_notes(obj, board, current)
@@ -271,6 +275,34 @@ def _counted_loyalty(obj: GameObject, current: Computed) -> Computed:
     )
     loyalty = PrintedNumber(printed=str(count), value=count)
     return current.model_copy(update={"loyalty": loyalty, "steps": (*current.steps, step)})
+
+
+def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation]:
+    """Which level symbol of a leveler applies, by its level counters (CR 711.2a/b, 711.5)."""
+    bands = [a.band for a in copiable.abilities if a.band is not None]
+    if not bands or obj.zone is not Zone.BATTLEFIELD:
+        return []
+    have = obj.counters.get("level", 0)
+    plural = "s" if have != 1 else ""
+    for band in bands:
+        if have >= band.low and (band.high is None or have <= band.high):
+            symbol = f"LEVEL {band.low}{f'-{band.high}' if band.high is not None else '+'}"
+            return [
+                Explanation.of(
+                    f"It has {have} level counter{plural}: its {symbol} static ability applies — its "
+                    "striation's base power and toughness and abilities; the other level symbols' don't.",
+                    LEVEL_OR_MORE if band.high is None else LEVEL_RANGE,
+                )
+            ]
+    return [
+        Explanation.of(
+            f"It has {have} level counter{plural}, fewer than its first level symbol needs "
+            f"({bands[0].low}): no level ability applies, and it has the power and toughness of its "
+            "uppermost power/toughness box.",
+            BELOW_FIRST_LEVEL,
+            LEVEL_RANGE,
+        )
+    ]
 
 
 def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from engine.core.citations import cite
-from engine.core.model import SELF, Ability, AbilityKind, CopyEffect, Face, Frozen, PrintedNumber
+from engine.core.model import SELF, Ability, AbilityKind, CopyEffect, Face, Frozen, LevelBand, PrintedNumber
 
 MANA_VALUE_RULE = cite("202.3", "equal to the total amount of mana in its mana cost")
 FACE_DOWN_RULE = cite("708.2a", "it becomes a 2/2 face-down creature with no text, no name, no subtypes")
@@ -80,6 +80,7 @@ class GameAbility(Frozen):
     keyword_parameter: str | None = None
     trigger: str | None = None
     copy_effect: CopyEffect | None = None
+    band: LevelBand | None = None  # a level symbol: one static ability with the abilities of its striation
 
     @classmethod
     def from_ability(cls, ability: Ability, copy_effects: tuple[CopyEffect, ...] = ()) -> GameAbility:
@@ -93,6 +94,20 @@ class GameAbility(Frozen):
             keyword_parameter=ability.keyword_parameter,
             trigger=ability.trigger,
             copy_effect=effect,
+            band=ability.band,
+        )
+
+    def with_band_member(self, member: Ability) -> GameAbility:
+        """This level symbol with ``member``, an ability printed in its striation, made part of it (711.2)."""
+        if self.band is None:
+            raise ValueError("only a level symbol has a striation")
+        band = self.band.model_copy(update={"abilities": (*self.band.abilities, member.rules_text)})
+        return self.model_copy(
+            update={
+                "text": f"{self.text}\n{member.text}",
+                "rules_text": f"{self.rules_text}\n{member.rules_text}",
+                "band": band,
+            }
         )
 
     @classmethod
@@ -166,7 +181,7 @@ class Characteristics(Frozen):
             toughness=face.toughness,
             loyalty=face.loyalty,
             defense=face.defense,
-            abilities=tuple(GameAbility.from_ability(a, copy_effects) for a in face.abilities),
+            abilities=_grouped(face.abilities, copy_effects),
         )
 
     def is_a(self, card_type: str) -> bool:
@@ -177,6 +192,19 @@ class Characteristics(Frozen):
     def legendary(self) -> bool:
         """Whether the object is legendary (CR 205.4d)."""
         return "Legendary" in self.supertypes
+
+
+def _grouped(abilities: tuple[Ability, ...], copy_effects: tuple[CopyEffect, ...]) -> tuple[GameAbility, ...]:
+    """The face's abilities as the object has them: each ability printed in a leveler's striation is part of
+    that level symbol's static ability, not an ability of the object by itself (CR 711.2)."""
+    found: list[GameAbility] = []
+    for ability in abilities:
+        band = found[-1].band if found else None
+        if band is not None and ability.band is None and ability.level == band.low:
+            found[-1] = found[-1].with_band_member(ability)
+        else:
+            found.append(GameAbility.from_ability(ability, copy_effects))
+    return tuple(found)
 
 
 FACE_DOWN = Characteristics(

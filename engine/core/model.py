@@ -64,6 +64,17 @@ class AbilityKind(StrEnum):
     UNCLASSIFIED = "unclassified"
 
 
+class LevelBand(Frozen):
+    """A level symbol (CR 711.2): its range of level counters, the base P/T of its striation and, once
+    grouped with them (``Characteristics.of_face``), the rules texts of the abilities printed in it."""
+
+    low: int
+    high: int | None = None  # None for "N3+"
+    power: PrintedNumber | None = None
+    toughness: PrintedNumber | None = None
+    abilities: tuple[str, ...] = ()
+
+
 class Ability(Frozen):
     """One ability of a face, numbered in printed order from 1."""
 
@@ -81,6 +92,7 @@ class Ability(Frozen):
     anchor_word: str | None = None  # "Khans" (CR 614.12b: linked to a choice)
     modes: tuple[str, ...] = ()  # "Choose one —" bullets, in printed order
     level: int | None = None  # CLASS_LEVEL / LEVELER / SAGA_CHAPTER: the level or chapter it belongs to
+    band: LevelBand | None = None  # LEVELER: the level symbol's range and base power and toughness
 
 
 class CopyScope(StrEnum):

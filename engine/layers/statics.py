@@ -23,7 +23,7 @@ from functools import cache
 
 from engine.core.characteristics import CARD_TYPE_WORDS, COLOR_NAMES, Characteristics
 from engine.core.citations import cite
-from engine.core.model import SELF, Frozen
+from engine.core.model import SELF, Frozen, LevelBand
 from engine.state.board import EffectKind, EffectSpec, Player
 
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
@@ -36,6 +36,11 @@ EQUIPMENT_CREATURE = cite("301.5c", "An Equipment that’s also a creature can�
 AURA_CREATURE = cite("303.4d", "An Aura that’s also a creature can’t enchant anything.")
 ILLEGAL_AURA = cite("704.5m", "If an Aura is attached to an illegal object or player")
 ILLEGAL_EQUIPMENT = cite("704.5n", "If an Equipment or Fortification is attached to an illegal permanent")
+
+LEVEL_RANGE = cite(
+    "711.2a", "As long as this creature has at least N1 level counters on it, but no more than N2"
+)
+LEVEL_OR_MORE = cite("711.2b", "As long as this creature has N3 or more level counters on it")
 
 ALL_CREATURE_TYPES = "(every creature type)"
 # CR 205.3g-i: the subtypes of card types other than creature (the rest are creature types).
@@ -233,6 +238,7 @@ class Requirement(Frozen):
 
     text: str  # the wording after "as long as" ("it has ten or more +1/+1 counters on it")
     counters: tuple[str, int] | None = None  # the source has at least this many counters of this kind
+    at_most: int | None = None  # … and no more than this many (a level symbol's "N1-N2", CR 711.2a)
     you_control: Subject | None = None  # its controller controls at least ``at_least`` such permanents
     at_least: int = 1
     tapped: bool | None = None  # the source is tapped (True) / untapped (False)
@@ -425,6 +431,31 @@ def _conditional(text: str, main: str, condition: str) -> StaticAbility | None:
     if parsed is None:
         return None
     return parsed.model_copy(update={"requirement": requirement_of(condition)})
+
+
+def level_static(band: LevelBand, text: str) -> StaticAbility:
+    """A level symbol as the static ability it stands for (CR 711.2a/b): as long as the creature has at least
+    N1 (and, for "N1-N2", no more than N2) level counters on it, it has base power and toughness [P/T] and
+    has the abilities of its striation."""
+    upper = f", but no more than {band.high}" if band.high is not None else ""
+    requirement = Requirement(
+        text=f"it has at least {band.low} level counters on it{upper}",
+        counters=("level", band.low),
+        at_most=band.high,
+    )
+    parts: list[EffectSpec] = []
+    if (
+        band.power is not None
+        and band.power.value is not None
+        and band.toughness
+        and band.toughness.value is not None
+    ):
+        parts.append(
+            EffectSpec(kind=EffectKind.SET_PT, power=band.power.value, toughness=band.toughness.value)
+        )
+    if band.abilities:
+        parts.append(EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=band.abilities))
+    return StaticAbility(text=text, subject=Subject(itself=True), requirement=requirement, parts=tuple(parts))
 
 
 def requirement_of(condition: str) -> Requirement:
@@ -914,7 +945,8 @@ def requirement_state(requirement: Requirement, source: Seen, world: Mapping[str
     if requirement.counters is not None:
         kind, wanted = requirement.counters
         have = sum(n for k, n in source.counters.items() if k.casefold() == kind.casefold())
-        return have >= wanted, f"{source.id} has {have} {kind} counter{'s' if have != 1 else ''}"
+        within = have >= wanted and (requirement.at_most is None or have <= requirement.at_most)
+        return within, f"{source.id} has {have} {kind} counter{'s' if have != 1 else ''}"
     if requirement.you_control is not None:
         subject = requirement.you_control
         found = [seen.id for seen in world.values() if _qualifies(subject, source, seen)]

@@ -52,6 +52,7 @@ from engine.layers.statics import (
     counted,
     evaluated_by_zone_changes,
     layers_of,
+    level_static,
     parse_static,
     qualifies,
     requirement_state,
@@ -725,6 +726,8 @@ def _counted_label(label: str, per: ForEach, source: Seen, target: Seen, world: 
 
 
 def _static_of(ability: GameAbility) -> StaticAbility | None:
+    if ability.band is not None:
+        return level_static(ability.band, ability.rules_text)
     if ability.kind is not AbilityKind.STATIC or ability.copy_effect is not None:
         return None
     if _HANDLED_HERE.search(ability.rules_text):

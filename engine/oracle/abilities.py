@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import Any
 
 from engine.core.citations import cite
-from engine.core.model import Ability, AbilityKind
+from engine.core.model import Ability, AbilityKind, LevelBand, PrintedNumber
 from engine.oracle import text as oracle_text
 from engine.oracle.keywords import KeywordVocabulary
 from engine.oracle.text import SelfNames
@@ -45,7 +45,7 @@ CLASS_LEVEL = cite("716.2", "A class level bar is a keyword ability")
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 _CHAPTER = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*) — (?P<effect>.+)$", re.DOTALL)
 _CLASS_BAR = re.compile(r"^(?P<cost>(?:\{[^}]+\})+): Level (?P<level>\d+)$")
-_LEVEL_BAND = re.compile(r"^LEVEL (?P<low>\d+)(?:-\d+|\+)$")
+_LEVEL_BAND = re.compile(r"^LEVEL (?P<low>\d+)(?:-(?P<high>\d+)|\+)$")
 _POWER_TOUGHNESS = re.compile(r"^[\d*X+-]+/[\d*X+-]+$")
 _LOYALTY = re.compile(r"^\[?(?P<cost>[+−-]?(?:\d+|X))\]?: ")
 _LABEL = re.compile(r"^(?:• )?(?P<word>[A-Z][\w'’-]*(?: [\w'’-]+){0,3}) — (?P<rest>.+)$", re.DOTALL)
@@ -153,7 +153,9 @@ def _paragraph_abilities(
         return
     if band := _LEVEL_BAND.match(plain):
         state.level = int(band.group("low"))
-        yield _draft(paragraph, context, AbilityKind.LEVELER, level=state.level)
+        high = int(band.group("high")) if band.group("high") else None
+        level_band = LevelBand(low=state.level, high=high)
+        yield _draft(paragraph, context, AbilityKind.LEVELER, level=state.level, band=level_band)
         return
     if (
         _POWER_TOUGHNESS.match(plain)
@@ -161,7 +163,9 @@ def _paragraph_abilities(
         and state.abilities[-1]["kind"] is AbilityKind.LEVELER
     ):
         band_ability = state.abilities[-1]
-        band_ability.update(text=f"{band_ability['text']}\n{paragraph}", effect=plain)
+        power, toughness = (_printed(n) for n in plain.split("/"))
+        level_band = band_ability["band"].model_copy(update={"power": power, "toughness": toughness})
+        band_ability.update(text=f"{band_ability['text']}\n{paragraph}", effect=plain, band=level_band)
         return
     if matches := keywords.match_line(plain):
         for match in matches:
@@ -291,6 +295,10 @@ def _saga_chapter(paragraph: str, chapter: re.Match[str], context: FaceContext) 
     draft = _draft(paragraph, context, AbilityKind.SAGA_CHAPTER, trigger=chapters, level=first)
     draft["effect"] = draft["rules_text"][len(chapters) + 3 :]
     return draft
+
+
+def _printed(number: str) -> PrintedNumber:
+    return PrintedNumber(printed=number, value=int(number) if number.lstrip("+-").isdigit() else None)
 
 
 def _draft(text: str, context: FaceContext, kind: AbilityKind, **parts: Any) -> dict[str, Any]:
