@@ -96,6 +96,7 @@ UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.�
 ETB_TRIGGER = cite(
     "603.6a", "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
 )
+KEEPS_STATUS = cite("110.5c", "A permanent retains its status until a spell, ability, or turn-based action")
 FACE_DOWN_ENTERS = cite("708.3", "the permanent’s enters-the-battlefield abilities won’t trigger")
 FACE_DOWN_BECOMES_COPY = cite("708.10", "Its characteristics therefore remain the same")
 TURNED_FACE_UP = cite("708.8", "its copiable values revert to its normal copiable values")
@@ -471,6 +472,16 @@ def _copy_onto(
     for explanation in why:
         board = board.explain(copier.id, explanation)
     copied = copier.copies[-1].values
+    if copier.flipped and copied.flipped is None:
+        board = board.explain(
+            copier.id,
+            Explanation.of(
+                f"{copier.id} stays flipped — a copy effect doesn't change its status, which it retains even "
+                f"though that has no relevance to {label}.",
+                COPY_STATUS,
+                KEEPS_STATUS,
+            ),
+        )
     if copier.flipped and copied.flipped is not None:
         board = board.explain(
             copier.id,

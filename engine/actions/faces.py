@@ -11,7 +11,13 @@ from __future__ import annotations
 from engine.core.citations import Citation, cite
 from engine.core.model import Card, Frozen
 from engine.core.results import Explanation
-from engine.layers.system import FLIP_ALTERNATIVE, FLIP_COST_COLOR, current_characteristics, is_melded
+from engine.layers.system import (
+    FLIP_ALTERNATIVE,
+    FLIP_COST_COLOR,
+    current_characteristics,
+    is_melded,
+    layer_one_text,
+)
 from engine.state.board import Board, GameObject
 
 TRANSFORMS = cite("701.28a", "turn it over so that its other face is up")
@@ -184,10 +190,14 @@ def turned_up_front_face(obj: GameObject) -> tuple[GameObject, Explanation | Non
 
 
 def flip(board: Board, object_id: str) -> Board:
-    """``object_id`` flips (CR 710.2), unless it isn't a flip card or is already flipped (710.4)."""
+    """``object_id`` flips (CR 710.2), unless its text isn't a flip card's or it is already flipped (710.4).
+
+    What it flips to is its copiable text's alternative half, so a copy of a flip card flips too (the
+    example of CR 110.5c): the card that represents it doesn't decide.
+    """
     obj = board.get(object_id)
-    card = obj.card
-    if card is None or card.layout != "flip" or len(card.faces) < 2 or obj.face_down:
+    alternative = layer_one_text(obj).flipped
+    if alternative is None or obj.face_down:
         return board.explain(
             obj.id,
             Explanation.of(
@@ -208,7 +218,7 @@ def flip(board: Board, object_id: str) -> Board:
         )
     flipped = obj.model_copy(update={"flipped": True})
     explanation = Explanation.of(
-        f"It flips: {card.faces[1].name}'s name, text, type line, power and toughness apply instead; its "
+        f"It flips: {alternative.name}'s name, text, type line, power and toughness apply instead; its "
         "mana cost and color don't change, and effects on it still apply. It can't become unflipped; if it "
         "leaves the battlefield, the card retains no memory of having flipped.",
         FLIP_ALTERNATIVE,
