@@ -16,6 +16,7 @@ from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
+from engine.layers.dependency import one_question_bound
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import (
     COPIABLE_AFTER_LAYER_1,
@@ -177,10 +178,11 @@ def _view(
 
 def answer_board(spec: BoardSpec, cards: Mapping[str, Card], rules_version: str) -> BoardAnswer:
     """Build the board ``spec`` describes and answer about its query (default: the last object created)."""
-    board = board_from_spec(spec, cards)
-    if spec.query_linked:
-        return describe_linked(board, spec.query_linked, rules_version)
-    return describe(board, spec.query or default_query(spec), rules_version)
+    with one_question_bound():
+        board = board_from_spec(spec, cards)
+        if spec.query_linked:
+            return describe_linked(board, spec.query_linked, rules_version)
+        return describe(board, spec.query or default_query(spec), rules_version)
 
 
 def default_query(spec: BoardSpec) -> str:

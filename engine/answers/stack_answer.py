@@ -22,6 +22,7 @@ from engine.answers.copy_result import (
 from engine.answers.stack_board import BoardObject, build_stack
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
+from engine.layers.dependency import one_question_bound
 from engine.layers.system import copiable_values, current_characteristics, current_controller
 from engine.oracle.spell_text import Targetable, TargetKind, TargetRequirement, target_requirements
 from engine.stack.copies import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult, copy_effect_for
@@ -72,12 +73,13 @@ def answer_stack_board(
     spec: BoardSpec, entries: tuple[StackEntrySpec, ...], cards: Mapping[str, Card], rules_version: str
 ) -> StackBoardAnswer:
     """Build the board, then its stack (bottom first), and answer about the queried copy."""
-    board = board_from_spec(spec, cards)
-    return StackBoardAnswer(
-        rules_version=rules_version,
-        objects=tuple(object_summary(obj) for obj in board.objects),
-        result=answer_stack(entries, board, cards, spec.query),
-    )
+    with one_question_bound():
+        board = board_from_spec(spec, cards)
+        return StackBoardAnswer(
+            rules_version=rules_version,
+            objects=tuple(object_summary(obj) for obj in board.objects),
+            result=answer_stack(entries, board, cards, spec.query),
+        )
 
 
 def answer_stack(

@@ -8,7 +8,9 @@ or what it does to them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -22,12 +24,12 @@ REEVALUATED = cite("613.8c", "After each effect is applied, the order of remaini
 
 E = TypeVar("E")
 
-# How many objects the dependency checks of one board may test (CR 613.8a asks, for every pair of pending
-# effects, how applying one would change the other, again after each effect applies: the work grows with
-# the fourth power of the static abilities that interact). 25,000 answers 50 creatures with five global
-# static abilities and stops a board of alternating Humility and Opalescence past about 25 of them, in
-# well under a second either way.
-MAX_DEPENDENCY_WORK = 25_000
+# How many objects the dependency checks of one question may test (CR 613.8a asks, for every pair of
+# pending effects, how applying one would change the other, again after each effect applies, and a board
+# is computed again after each event that builds it: the work grows with the fourth power of the static
+# abilities that interact). 60,000 answers twenty alternating Humility and Opalescence (about 55,000, in
+# about a second) and refuses more within a couple of seconds.
+MAX_DEPENDENCY_WORK = 60_000
 
 
 class TooManyInteractions(UserError):
@@ -50,6 +52,26 @@ class WorkBudget:
                 f"(more than {self.limit:,} dependency checks of objects, CR 613.8); "
                 "ask about a board with fewer of them"
             )
+
+
+_BUDGET: ContextVar[WorkBudget | None] = ContextVar("dependency_work_budget", default=None)
+
+
+@contextmanager
+def one_question_bound(limit: int = MAX_DEPENDENCY_WORK) -> Iterator[WorkBudget]:
+    """Within the block, every layer computation shares one budget: a question builds its board one event
+    at a time and computes the characteristics again after each, so a budget per computation would bound
+    none of them (the whole question's work is what the bound is for)."""
+    token = _BUDGET.set(WorkBudget(limit))
+    try:
+        yield _BUDGET.get() or WorkBudget(limit)
+    finally:
+        _BUDGET.reset(token)
+
+
+def current_budget() -> WorkBudget:
+    """The question's budget inside :func:`one_question_bound`, else a fresh one for this computation."""
+    return _BUDGET.get() or WorkBudget()
 
 
 @dataclass(frozen=True)

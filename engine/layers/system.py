@@ -28,7 +28,7 @@ from engine.core.characteristics import (
 from engine.core.citations import Citation, cite
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
-from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, WorkBudget, next_effect
+from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, current_budget, next_effect
 from engine.layers.statics import (
     ALL_CREATURE_TYPES,
     AURA_CREATURE,
@@ -329,7 +329,7 @@ class _Layering:
         self.waited: dict[tuple[str, Ident], tuple[_Candidate, ...]] = {}
         self.reasons: dict[tuple[str, Ident, Ident], str] = {}
         self.looped: set[tuple[str, Ident]] = set()
-        self.budget = WorkBudget()  # bounds the dependency checks (CR 613.8a) of the whole board
+        self.budget = current_budget()  # bounds the dependency checks (CR 613.8a) of the whole question
 
     def run(self) -> dict[str, Computed]:
         for layer in ("4", "5", "6"):
