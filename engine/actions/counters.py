@@ -136,6 +136,10 @@ def _x_reason(obj: GameObject) -> str:
 def _modifiers(board: Board, obj: GameObject, values: Characteristics, counts: Counts) -> list[_Modifier]:
     """The other permanents' replacement effects that apply to the counters it enters with (614.12)."""
     found: list[_Modifier] = []
+    if (
+        not counts
+    ):  # nothing would put a counter on it, so nothing can replace that (and no layers to compute)
+        return found
     computed = board_characteristics(board)
     for source in board.in_zone(Zone.BATTLEFIELD):
         if source.id == obj.id or source.phased_out:

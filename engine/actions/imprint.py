@@ -8,14 +8,12 @@ card exiled with ~": it is applied here as two effects with Duplicant's own time
 
 from __future__ import annotations
 
-import re
-
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
-from engine.layers.statics import LAST_EXILED_WITH
 from engine.layers.system import current_characteristics
+from engine.oracle.statics import LastExiledWith, last_exiled_with
 from engine.oracle.text import strip_reminder
 from engine.state.board import Board, EffectKind, EffectSpec, GameObject, TimedEffect, Zone
 
@@ -42,7 +40,7 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     found = _ability(source, board)
     if found is None:
         return board
-    ability, match = found
+    ability, wording = found
     if undecided:
         return board.explain(source.id, _choose_last(source, undecided), note=True)
     exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id and _creature_card(o.card)]
@@ -62,7 +60,7 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     last = max(exiled, key=lambda o: o.timestamp)
     if last.card is None:
         return board
-    kept = (match["kept"],) if match["still"] and match["kept"] else ()
+    kept = wording.kept
     label = f"{source.id}'s “{strip_reminder(ability.text)}”"
     # The card's values in exile, where a characteristic-defining ability still works (CR 604.3).
     values = current_characteristics(last, board)
@@ -70,11 +68,11 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     return board.replace(source).explain(source.id, _explained(source, last, values, kept))
 
 
-def _ability(source: GameObject, board: Board) -> tuple[GameAbility, re.Match[str]] | None:
+def _ability(source: GameObject, board: Board) -> tuple[GameAbility, LastExiledWith] | None:
     for ability in current_characteristics(source, board).abilities:
-        match = LAST_EXILED_WITH.search(ability.rules_text)
-        if match:
-            return ability, match
+        wording = last_exiled_with(ability.rules_text)
+        if wording:
+            return ability, wording
     return None
 
 

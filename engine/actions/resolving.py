@@ -18,7 +18,6 @@ The entering itself is the board's ``enters`` event, passed in as ``enter`` so t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
 from engine.actions.faces import (
@@ -38,6 +37,7 @@ from engine.core.model import SELF, Card, CopyScope
 from engine.core.results import Explanation
 from engine.layers.system import FRONT_FACE_ONLY, copiable_values, current_characteristics, current_controller
 from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.zones import chosen_target, next_enters_as_copies, standing_copy
 from engine.state.board import (
     ActionKind,
     Board,
@@ -84,16 +84,6 @@ MODAL_NOT_PERMANENT_STAYS = cite(
 SIEGE_PROTECTOR = cite("310.11a", "its controller must choose its protector from among their opponents")
 FACE_DOWN_SPELL = cite("708.4", "The permanent the spell becomes will be a face-down permanent")
 
-_NEXT_ENTERS = re.compile(
-    r"The next time one or more (?P<what>[a-z ,]+?) enter(?: the battlefield)? this turn, they enter"
-    r"(?: the battlefield)? as copies of (?P<of>[^.]+)\.",
-    re.IGNORECASE,
-)
-_STANDING_COPY = re.compile(
-    r"^(?P<nontoken>Nontoken )?[Cc]reatures you control enter(?: the battlefield)? as a copy of "
-    r"(?P<of>~|enchanted creature)\.$"
-)
-_CHOSEN = re.compile(r"Choose (?P<chosen>target [^.]+?)\.")
 _TYPE_OF_PLURAL = {"creatures": "Creature", "planeswalkers": "Planeswalker", "artifacts": "Artifact"}
 
 
@@ -174,27 +164,27 @@ def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> B
     """``via``'s "the next time … enter this turn, they enter as copies of" effect, waiting (CR 614.1c)."""
     via = event.via or ""
     effect = card_copy_effect(cards[via], (CopyScope.ENTER_AS_COPY,))
-    match = _NEXT_ENTERS.search(effect.text) if effect else None
-    if effect is None or match is None:
+    wording = next_enters_as_copies(effect.text) if effect else None
+    if effect is None or wording is None:
         raise CopyError(
             f"{via} has no “the next time one or more … enter this turn, they enter as copies of …” effect."
         )
     original = board.get(event.of or "")
-    chosen = _CHOSEN.search(effect.text)  # "Choose target nonlegendary creature": what it may copy
+    chosen = chosen_target(effect.text)  # "Choose target nonlegendary creature": what it may copy
     check_copyable(
-        effect.model_copy(update={"copyable": chosen["chosen"] if chosen else effect.copyable}),
+        effect.model_copy(update={"copyable": chosen or effect.copyable}),
         via,
         original,
         original,
         board,
     )
-    types = tuple(_TYPE_OF_PLURAL[w] for w in re.split(r",? or |, ", match["what"]) if w in _TYPE_OF_PLURAL)
+    types = tuple(_TYPE_OF_PLURAL[w] for w in wording.words if w in _TYPE_OF_PLURAL)
     pending = PendingCopy(of_id=original.id, via=via, types=types)
     board = board.model_copy(update={"pending_copies": (*board.pending_copies, pending)})
     return board.explain(
         original.id,
         Explanation.of(
-            f"{via} chose it: the next time one or more {match['what']} enter this turn, they enter as "
+            f"{via} chose it: the next time one or more {wording.what} enter this turn, they enter as "
             "copies of it. That is a replacement effect waiting for that event.",
             ENTERS_REPLACEMENT,
         ),
@@ -482,9 +472,7 @@ def _order_of_copy_effects(
 def has_standing_copy_effects(board: Board) -> bool:
     """Whether a permanent has a "creatures you control enter as a copy of …" ability (cheap filter)."""
     return any(
-        _STANDING_COPY.search(a.rules_text)
-        for obj in _permanents(board)
-        for a in copiable_values(obj).abilities
+        standing_copy(a.rules_text) for obj in _permanents(board) for a in copiable_values(obj).abilities
     )
 
 
@@ -558,10 +546,10 @@ def _standing_sources(board: Board, spec: ObjectSpec) -> list[tuple[GameObject, 
         if source.id == spec.id or current_controller(source) is not spec.controller:
             continue
         for ability in current_characteristics(source, board).abilities:
-            match = _STANDING_COPY.search(ability.rules_text)
-            if match is None or (match["nontoken"] and spec.token):
+            standing = standing_copy(ability.rules_text)
+            if standing is None or (standing.nontoken and spec.token):
                 continue
-            of_id = source.id if match["of"] == SELF else source.attached_to
+            of_id = source.id if standing.of == SELF else source.attached_to
             if of_id and board.has(of_id):
                 found.append((source, of_id))
     return found

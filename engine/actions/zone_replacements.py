@@ -9,12 +9,11 @@ the move waits, listing the options, unless every option leads to the same zone.
 
 from __future__ import annotations
 
-import re
-
 from engine.core.citations import cite
 from engine.core.model import Frozen
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
+from engine.oracle.zones import GraveyardReplacementWording, graveyard_replacement
 from engine.state.board import Board, BoardError, GameObject, MoveSpec, Player, Zone
 
 INSTEAD = cite("614.1a", "Effects that use the word “instead” are replacement effects")
@@ -31,11 +30,6 @@ MELDED_REPLACEMENT = cite(
 
 ENCHANTED_PLAYER = "enchanted player"
 """The ``choices:`` key that says which player an Aura with enchant player enchants."""
-
-_GRAVEYARD_REPLACEMENT = re.compile(
-    r"^If a card(?P<tokens> or token)? would be put into (?P<whose>a|your|an opponent's|enchanted player's) "
-    r"graveyard from anywhere, (?P<rest>.+)$"
-)
 
 
 class GraveyardReplacement(Frozen):
@@ -78,11 +72,11 @@ def graveyard_replacements(
         if source.phased_out:
             continue
         for ability in current_characteristics(source, board).abilities:
-            match = _GRAVEYARD_REPLACEMENT.match(ability.rules_text)
-            to = _replaced_zone(match["rest"]) if match else None
-            if match is None or to is None:
+            wording = graveyard_replacement(ability.rules_text)
+            to = _replaced_zone(wording.rest) if wording else None
+            if wording is None or to is None:
                 continue
-            applies, note = _applies(source, obj, match)
+            applies, note = _applies(source, obj, wording)
             notes += [note] if note else []
             if applies:
                 found.append(GraveyardReplacement(source=source.id, text=ability.text, to=to))
@@ -95,15 +89,17 @@ def _replaced_zone(rest: str) -> Zone | None:
     return Zone.LIBRARY if "library" in rest else None
 
 
-def _applies(source: GameObject, obj: GameObject, match: re.Match[str]) -> tuple[bool, Explanation | None]:
+def _applies(
+    source: GameObject, obj: GameObject, wording: GraveyardReplacementWording
+) -> tuple[bool, Explanation | None]:
     """Whether the effect covers ``obj``: a token only for "card or token", and whose graveyard it is."""
-    if obj.token and not match["tokens"]:
+    if obj.token and not wording.tokens:
         return False, Explanation.of(
             f"{source.id}'s effect is about cards; {obj.id} is a token, not a card, so it doesn't apply.",
             NOT_A_CARD,
         )
     controller = current_controller(source)
-    match match["whose"]:
+    match wording.whose:
         case "your":
             return obj.owner is controller, None
         case "an opponent's":

@@ -12,14 +12,13 @@ Two families, matched on the trigger condition's wording:
 
 from __future__ import annotations
 
-import re
-
 from engine.actions.zone_replacements import NOT_A_CARD
 from engine.core.characteristics import GameAbility
 from engine.core.citations import cite
-from engine.core.model import SELF, AbilityKind, Card
+from engine.core.model import AbilityKind, Card
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
+from engine.oracle.zones import LeavingTrigger, card_to_graveyard_trigger, leaving_trigger
 from engine.state.board import Board, GameObject, Zone
 from engine.state.zone_records import TriggerHit
 
@@ -32,18 +31,6 @@ FROM_ANYWHERE = cite("603.6c", "is never treated as a leaves-the-battlefield abi
 REPEATEDLY = cite("603.2c", "it can trigger repeatedly if one event contains multiple occurrences")
 ONE_OBJECT = cite("712.21e", "a melded permanent among those objects counts as one object that moved")
 TWO_CARDS = cite("712.21e", "that melded permanent counts as two cards that moved")
-
-_S = re.escape(SELF)
-_LEAVING = re.compile(
-    rf"^When(?:ever)? (?:(?P<self>{_S})|(?P<self_or>{_S} or )?(?P<det>another|an?|enchanted|equipped)"
-    r"(?P<nontoken> nontoken)? (?P<what>creature|permanent)"
-    r"(?P<ctrl> you control| an opponent controls| you don't control)?)"
-    r" (?P<event>dies|leaves the battlefield|is put into a graveyard from the battlefield)$"
-)
-_CARD_TO_GRAVEYARD = re.compile(
-    r"^Whenever (?:another|an?) (?P<creature>creature )?card is put into (?P<whose>a|your|an opponent's) "
-    r"graveyard from anywhere$"
-)
 
 
 def zone_triggers(
@@ -67,31 +54,31 @@ def _leaving_hits(before: Board, obj: GameObject, to: Zone, *, melded: bool) -> 
         if source.phased_out:
             continue
         for ability in _triggered(source, before):
-            match = _LEAVING.match(ability.trigger or "")
-            if match and _leaving_matches(match, before, source, obj, to):
-                hits.append(_leaving_hit(before, source, ability, obj, match["event"], melded=melded))
+            leaving = leaving_trigger(ability.trigger or "")
+            if leaving and _leaving_matches(leaving, before, source, obj, to):
+                hits.append(_leaving_hit(before, source, ability, obj, leaving.event, melded=melded))
     return hits
 
 
 def _leaving_matches(
-    match: re.Match[str], before: Board, source: GameObject, obj: GameObject, to: Zone
+    leaving: LeavingTrigger, before: Board, source: GameObject, obj: GameObject, to: Zone
 ) -> bool:
-    if match["event"] != "leaves the battlefield" and to is not Zone.GRAVEYARD:
+    if leaving.event != "leaves the battlefield" and to is not Zone.GRAVEYARD:
         return False
-    if match["self"]:
+    if leaving.itself:
         return source.id == obj.id
     values = current_characteristics(obj, before)
-    if match["what"] == "creature" and not values.is_a("Creature"):
+    if leaving.what == "creature" and not values.is_a("Creature"):
         return False
-    if match["nontoken"] and obj.token:
+    if leaving.nontoken and obj.token:
         return False
-    return _who_matches(match, source, obj) and _controller_matches(match["ctrl"], source, obj)
+    return _who_matches(leaving, source, obj) and _controller_matches(leaving.ctrl, source, obj)
 
 
-def _who_matches(match: re.Match[str], source: GameObject, obj: GameObject) -> bool:
-    if match["det"] in ("enchanted", "equipped"):
+def _who_matches(leaving: LeavingTrigger, source: GameObject, obj: GameObject) -> bool:
+    if leaving.det in ("enchanted", "equipped"):
         return source.attached_to == obj.id
-    return match["det"] != "another" or bool(match["self_or"]) or source.id != obj.id
+    return leaving.det != "another" or leaving.self_or or source.id != obj.id
 
 
 def _controller_matches(ctrl: str | None, source: GameObject, obj: GameObject) -> bool:
@@ -132,10 +119,10 @@ def _card_hits(after: Board, obj: GameObject, cards: tuple[Card, ...], *, melded
         if source.phased_out or source.id == obj.id:
             continue
         for ability in _triggered(source, after):
-            match = _CARD_TO_GRAVEYARD.match(ability.trigger or "")
-            if match is None or not _graveyard_matches(match["whose"], source, obj):
+            wording = card_to_graveyard_trigger(ability.trigger or "")
+            if wording is None or not _graveyard_matches(wording.whose, source, obj):
                 continue
-            counted = [c for c in cards if not match["creature"] or "Creature" in c.front.type_line.types]
+            counted = [c for c in cards if not wording.creature or "Creature" in c.front.type_line.types]
             hit = _card_hit(after, source, ability, obj, len(counted), melded=melded)
             hits += [hit] if hit.times else []
     return hits

@@ -24,6 +24,7 @@ from functools import cache
 from engine.core.characteristics import CARD_TYPE_WORDS, COLOR_NAMES, Characteristics
 from engine.core.citations import cite
 from engine.core.model import SELF, Frozen, LevelBand
+from engine.oracle.statics import last_exiled_with
 from engine.state.board import EffectKind, EffectSpec, Player
 
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
@@ -314,16 +315,9 @@ _CHARACTERISTIC_WORDING = re.compile(
 )
 
 
-LAST_EXILED_WITH = re.compile(
-    rf"has the power, toughness, and creature types of the last creature card exiled with {re.escape(SELF)}"
-    r"\.(?P<still> It's still an? (?P<kept>\w+)\.)?"
-)
-"""Duplicant's static ability; :mod:`engine.actions.imprint` applies it each time a card is exiled with it."""
-
-
 def evaluated_by_zone_changes(text: str) -> bool:
     """Whether a static ability is applied by the zone-change code rather than parsed here (Duplicant)."""
-    return LAST_EXILED_WITH.search(text) is not None
+    return last_exiled_with(text) is not None
 
 
 def changes_characteristics(text: str) -> bool:

@@ -11,7 +11,8 @@ CR 205), ``mana`` (mana costs, CR 107.4, 202), ``keywords`` (the keyword vocabul
 instructions, CR 707), ``entering`` ("enters with" / "as enters" text, CR 614.1c, 614.12, 603.6a),
 ``spell_text`` (targets, cast conditions and riders of spells and abilities, CR 115, 601.2, 707.10),
 ``wording`` (short wordings the board asks about: static copy effects, self-animation, state
-triggers), ``corpus`` (whole-corpus parser figures).
+triggers), ``statics`` (static abilities' wordings, CR 604, 613), ``zones`` (zone-change triggers and
+replacements, CR 603.6c, 614), ``corpus`` (whole-corpus parser figures).
 """
 
 from __future__ import annotations

@@ -80,10 +80,6 @@ NOT_WORDING = {
 # engine/oracle and consume typed results; the list may only shrink.
 WORDING_NOT_YET_MOVED = frozenset(
     {
-        "engine.actions.imprint",  # "exiled with ~" (uses layers.statics' pattern)
-        "engine.actions.resolving",  # "the next time … enter", standing "enter as a copy" effects
-        "engine.actions.zone_replacements",  # Leyline of the Void / Rest in Peace wordings
-        "engine.actions.zone_triggers",  # "whenever … dies / leaves the battlefield" triggers
         "engine.copy.effects",  # copy-effect exceptions' quoted text, "becomes a copy of"
         "engine.layers.statics",  # parse_static: the static abilities' wordings
         "engine.layers.system",  # CDAs and counted-card wordings in layers 7a
