@@ -7,8 +7,6 @@ token copies, turning face up, transforming) live in ``engine.actions.events``.
 
 from __future__ import annotations
 
-import re
-
 from engine.core.characteristics import (
     CARD_TYPE_WORDS,
     FACE_DOWN_RULE,
@@ -41,7 +39,7 @@ from engine.layers.system import (
     layer_one_text,
     text_for_copying,
 )
-from engine.oracle.copy_effects import LINKED_TRIGGER
+from engine.oracle.copy_effects import LINKED_TRIGGER, becomes_copy_of, copyable_types, quoted_abilities
 from engine.oracle.copy_effects import NOT_COPIED as RETAIN
 from engine.state.board import AppliedCopy, Board, BoardError, GameObject, Zone
 
@@ -73,10 +71,6 @@ TRACKS_BY_NAME = cite("707.11", "the effect still tracks that permanent even if 
 PHASED_OUT = cite("702.26b", "a phased-out permanent is treated as though it does not exist")
 MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
 
-_QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]")
-_BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
-_TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
-
 
 class CopyError(BoardError):
     """A copy the rules don't allow, or a card that has no ability to make it; the message says why."""
@@ -101,7 +95,7 @@ def check_copyable(
     """Raise :class:`CopyError` unless ``original`` is something ``effect`` may copy ("any artifact …")."""
     wording = effect.copyable.casefold()
     current = current_characteristics(original, board)
-    wanted = {m.group(1) for m in _TYPE_WORD.finditer(wording)} - {"permanent"}
+    wanted = copyable_types(wording)
     label = original_label(original, current)
     if original.phased_out:
         raise CopyError(
@@ -479,7 +473,7 @@ def _supertype(
 def _gain_ability(
     values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
 ) -> tuple[CopiableText, list[Explanation]]:
-    quoted = _QUOTED.findall(exception.text)
+    quoted = quoted_abilities(exception.text)
     wordings = quoted if len(quoted) == len(exception.abilities) else [None] * len(exception.abilities)
     gained = tuple(
         _granted(text, effect, wording) for text, wording in zip(exception.abilities, wordings, strict=True)
@@ -500,14 +494,14 @@ def _granted(text: str, effect: CopyEffect | None, wording: str | None) -> GameA
     One that itself makes the object become a copy keeps a copy effect (Cryptoplasm, Vesuvan Doppelganger).
     """
     inner = text.strip().strip('"“”')
-    nested = _BECOME_COPY.search(inner)
+    nested = becomes_copy_of(inner)
     copy_effect = None
     if effect is not None and nested is not None:
         copy_effect = effect
         if effect.scope is not CopyScope.BECOME_COPY:
             # Vesuvan Doppelganger grants a "become a copy" ability with the same exceptions as its own.
             copy_effect = effect.model_copy(
-                update={"scope": CopyScope.BECOME_COPY, "copyable": nested["what"], "text": inner}
+                update={"scope": CopyScope.BECOME_COPY, "copyable": nested, "text": inner}
             )
     return GameAbility.granted(inner, copy_effect=copy_effect, wording=wording)
 

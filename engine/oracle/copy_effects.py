@@ -70,6 +70,9 @@ _TYPE_WORDS = {word.casefold(): word for word in CARD_TYPES}
 _SUPERTYPE_WORDS = {word.casefold(): word for word in SUPERTYPES}
 _SENTENCE_STOP = re.compile(r"\.(?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_QUOTED_ABILITY = re.compile(r"[\"“]([^\"”]+)[\"”]")
+_BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
+_TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,3 +408,19 @@ def _follow_ups(text: str, ability: Ability) -> tuple[CopyException, ...]:
 
 
 _NO_NAMES = SelfNames(full=(), short=())
+
+
+def copyable_types(wording: str) -> set[str]:
+    """The card types (casefolded) a copyable phrase names, "permanent" aside ("any artifact or creature")."""
+    return {m.group(1) for m in _TYPE_WORD.finditer(wording)} - {"permanent"}
+
+
+def quoted_abilities(text: str) -> list[str]:
+    """The quoted wordings of a copy exception, in order ("… has “{T}: Add {C}.”")."""
+    return _QUOTED_ABILITY.findall(text)
+
+
+def becomes_copy_of(text: str) -> str | None:
+    """What an ability that makes its object "become a copy of" copies ("target creature"), or None."""
+    match = _BECOME_COPY.search(text)
+    return match["what"] if match else None

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from enum import StrEnum
 
-from engine.core.model import Frozen
+from engine.core.model import CopyEffect, Frozen
 from engine.oracle.mana import mana_symbols
 
 _TYPE_WORDS = frozenset(
@@ -283,3 +283,38 @@ def refers_to_exiled(text: str) -> bool:
     return bool(
         re.search(r"the exiled \w+|exiled with|until [^.]* leaves the battlefield", text, re.IGNORECASE)
     )
+
+
+_CAST_TRIGGER = re.compile(r"\bcasts? an? ([a-z ]+? spell)", re.IGNORECASE)
+_FOR_EACH_TARGET = re.compile(
+    r"for each other (.+?) (?:that )?(?:the|that) spell could target", re.IGNORECASE
+)
+_CHOSEN_TARGET = re.compile(
+    r"(you control )?one or more other (\w+?)s? that spell could target.*the copy targets the chosen",
+    re.IGNORECASE,
+)
+
+
+def cast_trigger_spell(trigger: str) -> str | None:
+    """The spell a cast trigger names ("Whenever you cast an instant or sorcery spell"), casefolded."""
+    match = _CAST_TRIGGER.search(trigger)
+    return match.group(1).casefold() if match else None
+
+
+class SetTargets(Frozen):
+    """A copy effect that sets the copy's targets itself (CR 707.10d, 707.10e)."""
+
+    phrase: str  # what a copy may target: "permanent or player", "creature you control"
+    for_each: bool  # one copy per such object or player (707.10d), else one with the chosen one (707.10e)
+
+
+def set_targets_of(effect: CopyEffect) -> SetTargets | None:
+    """How ``effect`` sets its copies' targets, if it does ("Each copy targets a different one …")."""
+    each = _FOR_EACH_TARGET.search(effect.text)
+    if each:
+        return SetTargets(phrase=each.group(1).casefold(), for_each=True)
+    chosen = _CHOSEN_TARGET.search(effect.text)
+    if chosen:
+        phrase = chosen.group(2).casefold() + (" you control" if chosen.group(1) else "")
+        return SetTargets(phrase=phrase, for_each=False)
+    return None

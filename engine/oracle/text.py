@@ -44,6 +44,7 @@ _OLD_WORDING = (
 )
 # Continuation lines: a mode of a modal ability ("• …") or of a spree spell ("+ {1} — …").
 _CONTINUATION = re.compile(r"^(?:•|\+ \{)")
+_SENTENCE_BREAK = re.compile(r"(?<=\.)\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,11 @@ def paragraphs(oracle_text: str) -> list[str]:
         elif line.strip():
             result.append(line.strip())
     return result
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` split into sentences after each period ("Draw a card. Scry 1." → two)."""
+    return _SENTENCE_BREAK.split(text)
 
 
 def strip_reminder(text: str) -> str:

@@ -8,7 +8,6 @@ and why.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Literal
 
@@ -17,9 +16,11 @@ from engine.core.results import Explanation
 from engine.oracle.spell_text import (
     CastCondition,
     ConditionKind,
+    SetTargets,
     Targetable,
     TargetRequirement,
     cast_conditions,
+    cast_trigger_spell,
     exiles,
     is_legal_target,
     mana_includes,
@@ -27,8 +28,10 @@ from engine.oracle.spell_text import (
     refers_to_exiled,
     resolution_choices,
     says_cannot_be_countered,
+    set_targets_of,
     target_requirements,
 )
+from engine.oracle.text import sentences
 from engine.stack.faces import spell_face_explanation
 from engine.stack.items import (
     ANNOUNCE,
@@ -209,9 +212,6 @@ def copy_effect_for(via: Card, scope: CopyScope, original: StackItem, controller
     raise problems[0]
 
 
-_CAST_TRIGGER = re.compile(r"\bcasts? an? ([a-z ]+? spell)", re.IGNORECASE)
-
-
 def _copyable_requirement(effect: CopyEffect, via: Card) -> TargetRequirement | None:
     # "copy that spell twice instead" refers back to the same ability's "target … spell"
     same_ability = [
@@ -223,8 +223,8 @@ def _copyable_requirement(effect: CopyEffect, via: Card) -> TargetRequirement | 
     trigger = next(
         (a.trigger for face in via.faces for a in face.abilities if a.index == effect.ability_index), None
     )
-    match = _CAST_TRIGGER.search(trigger or "")
-    return TargetRequirement(phrase=match.group(1).casefold()) if match else None
+    spell = cast_trigger_spell(trigger or "")
+    return TargetRequirement(phrase=spell) if spell else None
 
 
 def _check_copyable(effect: CopyEffect, via: Card, original: StackItem, controller: Player) -> None:
@@ -249,34 +249,6 @@ def _check_copyable(effect: CopyEffect, via: Card, original: StackItem, controll
             )
         if original.controller != controller:
             raise refuse(f"{via.name} triggers only on its controller's own spells.", CAST_TRIGGERS)
-
-
-_FOR_EACH_TARGET = re.compile(
-    r"for each other (.+?) (?:that )?(?:the|that) spell could target", re.IGNORECASE
-)
-_CHOSEN_TARGET = re.compile(
-    r"(you control )?one or more other (\w+?)s? that spell could target.*the copy targets the chosen",
-    re.IGNORECASE,
-)
-
-
-class SetTargets(Frozen):
-    """A copy effect that sets the copy's targets itself (CR 707.10d, 707.10e)."""
-
-    phrase: str  # what a copy may target: "permanent or player", "creature you control"
-    for_each: bool  # one copy per such object or player (707.10d), else one with the chosen one (707.10e)
-
-
-def set_targets_of(effect: CopyEffect) -> SetTargets | None:
-    """How ``effect`` sets its copies' targets, if it does ("Each copy targets a different one …")."""
-    each = _FOR_EACH_TARGET.search(effect.text)
-    if each:
-        return SetTargets(phrase=each.group(1).casefold(), for_each=True)
-    chosen = _CHOSEN_TARGET.search(effect.text)
-    if chosen:
-        phrase = chosen.group(2).casefold() + (" you control" if chosen.group(1) else "")
-        return SetTargets(phrase=phrase, for_each=False)
-    return None
 
 
 def _set_targets(
@@ -828,7 +800,7 @@ def _sentences_with(spell: StackSpell, words: str) -> tuple[str, ...]:
     return tuple(
         sentence
         for text in spell_texts(spell)
-        for sentence in re.split(r"(?<=\.)\s+", text.replace(SELF, name))
+        for sentence in sentences(text.replace(SELF, name))
         if words.casefold() in sentence.casefold()
     )
 

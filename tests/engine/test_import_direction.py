@@ -80,11 +80,9 @@ NOT_WORDING = {
 # engine/oracle and consume typed results; the list may only shrink.
 WORDING_NOT_YET_MOVED = frozenset(
     {
-        "engine.copy.effects",  # copy-effect exceptions' quoted text, "becomes a copy of"
         "engine.layers.statics",  # parse_static: the static abilities' wordings
         "engine.layers.system",  # CDAs and counted-card wordings in layers 7a
         "engine.linked.links",  # the linked-ability phrases of CR 607.2
-        "engine.stack.copies",  # cast triggers, "for each other … that spell could target"
     }
 )
 
