@@ -19,6 +19,7 @@ from engine.core.citations import cite
 from engine.core.results import Explanation
 from engine.layers.system import (
     board_characteristics,
+    copiable_values,
     current_characteristics,
     current_controller,
     unknown_note,
@@ -59,7 +60,7 @@ def counters_as_it_enters(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
     """``obj`` with the counters entering gives it (none computed when the board lists its ``counters``)."""
-    if spec.counters is not None:
+    if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
         return board, obj
     values = current_characteristics(obj, board)
     given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked)]
@@ -73,6 +74,19 @@ def counters_as_it_enters(
     if not modifiers:
         return board, obj.model_copy(update={"counters": counts})
     return _modified(board, obj, values, counts, modifiers, spec.replacement_order)
+
+
+def _may_be_given_counters(obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]) -> bool:
+    """Whether entering can give ``obj`` any counter, decided without computing the board's layers
+    (which a board would otherwise do again for every object it puts onto the battlefield): its own or
+    its copied "enters with" text, a copy exception, the returning effect's counters, or copiable values
+    that are a planeswalker's or a battle's (no effect in Oracle text makes an entering permanent one)."""
+    if spec.given_counters or entering_counters(abilities, x=obj.x, kicked=obj.kicked):
+        return True
+    if obj.copies and obj.copies[-1].effect is not None and obj.copies[-1].effect.exceptions:
+        return True
+    values = copiable_values(obj)
+    return values.is_a("Planeswalker") or values.is_a("Battle")
 
 
 def _intrinsic(values: Characteristics, obj: GameObject) -> list[EnteringCounters]:
