@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.i18n import DEFAULT_LANGUAGE, _, current_language, language_of, set_language
 from bot.judge import LIMITS, Judge, JudgeError
+from bot.text_safety import visible
 from cogs.render import Context, Reply, clip, rule_reply
 
 if TYPE_CHECKING:
@@ -267,7 +268,7 @@ async def rule_choices(interaction: Interaction, current: str) -> list[app_comma
 
 def choices(values: Sequence[str]) -> list[app_commands.Choice[str]]:
     """At most 25 choices, each name and value 1-100 characters."""
-    return [app_commands.Choice(name=clip(v, 100), value=v[:100]) for v in values if v][:25]
+    return [app_commands.Choice(name=clip(visible(v), 100), value=v[:100]) for v in values if v][:25]
 
 
 def cooldown_for(interaction: Interaction) -> app_commands.Cooldown:

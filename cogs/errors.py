@@ -25,6 +25,7 @@ from bot.judge import (
     UserError,
     WorldError,
 )
+from bot.text_safety import visible
 from cogs.common import (
     QUESTION,
     AnyInteraction,
@@ -195,7 +196,7 @@ class CandidateSelect(discord.ui.Select[AmbiguousNameView]):
     """The cards an ambiguous name may mean (at most 25)."""
 
     def __init__(self, candidates: list[str]) -> None:
-        options = [discord.SelectOption(label=clip(c, 100), value=c[:100]) for c in candidates[:25]]
+        options = [discord.SelectOption(label=clip(visible(c), 100), value=c[:100]) for c in candidates[:25]]
         super().__init__(
             custom_id="card:candidates", placeholder=_("Choose the card you meant"), options=options
         )

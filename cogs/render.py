@@ -32,6 +32,7 @@ from bot.judge import (
     SearchAnswer,
     StackBoardAnswer,
 )
+from bot.text_safety import visible
 
 COLOR = discord.Colour.dark_teal()
 ERROR_COLOR = discord.Colour.red()
@@ -83,8 +84,9 @@ class Reply(NamedTuple):
 
 
 def safe(text: str) -> str:
-    """``text`` with Markdown and mentions escaped (card names, Oracle text, anything a user typed)."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+    """``text`` with control, zero-width and bidi characters shown escaped (``\\u202e``), then Markdown
+    and mentions escaped (card names, Oracle text, anything a user typed)."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(visible(text)))
 
 
 def rule_link(number: str, link_base: str) -> str:

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
 from rich.text import Text
+
+from bot.text_safety import safe_console, visible_json
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -21,8 +22,10 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-console = Console()
-err_console = Console(stderr=True)
+# What comes from input or data is printed as it is, never read as markup, its control, zero-width and
+# bidi characters shown escaped (bot.text_safety): every command prints through these two.
+console = safe_console()
+err_console = safe_console(stderr=True)
 
 DbOption = Annotated[Path | None, typer.Option("--db", help="SQLite cache file (env MTG_JUDGE_DB).")]
 OfflineOption = Annotated[bool, typer.Option("--offline", help="Never touch the network.")]
@@ -71,8 +74,9 @@ def settings_for(ctx: typer.Context, db: Path | None, offline: bool) -> Settings
 
 
 def print_json(payload: Any) -> None:
-    """Print ``payload`` as stable, indented JSON on stdout (no rich markup, no wrapping)."""
-    typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=False))
+    """Print ``payload`` as stable, indented JSON on stdout (no rich markup, no wrapping; control, zero-width
+    and bidi characters as ``\\u`` escapes)."""
+    typer.echo(visible_json(json.dumps(payload, ensure_ascii=False, indent=2, sort_keys=False)))
 
 
 def fail(message: str, suggestions: list[str] | None = None, *, as_json: bool = False) -> NoReturn:

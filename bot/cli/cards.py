@@ -16,6 +16,7 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, settings_for
 from bot.cli.common import NameArgument, ask, show
+from bot.text_safety import visible
 
 if TYPE_CHECKING:
     from bot.judge import CardAnswer, CardImportSummary
@@ -83,9 +84,10 @@ def card_panel(card: CardAnswer) -> Panel:
 @contextmanager
 def progress_bar(description: str) -> Iterator[ProgressCallback]:
     """A rich progress bar over the bytes of the file being imported, as an importer progress callback."""
-    columns = (TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeElapsedColumn())
+    description_column = TextColumn("{task.description}", markup=False)  # the file's name, not markup
+    columns = (description_column, BarColumn(), DownloadColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err_console, transient=True) as progress:
-        task = progress.add_task(description, total=None)
+        task = progress.add_task(visible(description), total=None)
 
         def advance(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)

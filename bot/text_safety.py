@@ -1,0 +1,85 @@
+"""Showing text that came from input or data (card names, board handles, rules text, error messages)
+safely, in a terminal and on Discord: the one place that decides which characters are shown escaped.
+
+Control characters (C0 but newline and tab, DEL, C1), and so every ANSI escape sequence (CSI, OSC),
+zero-width and bidirectional formatting characters (U+200B, U+202E …: Unicode's "format" category),
+line and paragraph separators and lone surrogates are shown as Python escapes (``\\x1b``, ``\\u202e``):
+they can neither drive the terminal nor reorder or hide what is shown, and they stay visible.
+
+This module is imported by the CLI at start-up: keep it light (rich, which the CLI loads anyway, and no
+discord).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook, RenderResult
+from rich.measure import Measurement
+from rich.segment import Segment
+
+_FORMAT_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+)
+"""Unicode's format characters (category Cf); ``tests/hardening/test_text_safety.py`` checks the list
+against ``unicodedata``."""
+
+UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_FORMAT_CHARACTERS}]")
+"""Every character shown escaped."""
+
+
+def escaped(character: str) -> str:
+    """``character`` as a Python escape: ``\\x1b``, ``\\u202e``, ``\\U000e0001``."""
+    code = ord(character)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def visible(text: str) -> str:
+    """``text`` with every :data:`UNSAFE` character shown as its escape."""
+    return UNSAFE.sub(lambda found: escaped(found.group()), text)
+
+
+def visible_json(dumped: str) -> str:
+    """JSON text (``json.dumps(…, ensure_ascii=False)``) with every :data:`UNSAFE` character written as a
+    JSON ``\\u`` escape: the same JSON, safe to print."""
+    return UNSAFE.sub(lambda found: json.dumps(found.group())[1:-1], dumped)
+
+
+class VisibleText:
+    """A rich renderable: ``renderable`` drawn with every :data:`UNSAFE` character in its text escaped.
+
+    Wrapping the renderable whole (not each ``Text`` of it) covers every title, line and cell, however
+    it was built; rich's own control segments (cursor moves of a live display) pass unchanged.
+    """
+
+    def __init__(self, renderable: ConsoleRenderable) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for segment in console.render(self.renderable, options):
+            text, style, control = segment
+            yield segment if control else Segment(visible(text), style)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
+class VisibleTextHook(RenderHook):
+    """A rich render hook that shows everything a console prints through :class:`VisibleText`."""
+
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+        """Every renderable wrapped in :class:`VisibleText`."""
+        return [VisibleText(renderable) for renderable in renderables]
+
+
+def safe_console(*, stderr: bool = False) -> Console:
+    """A rich console that never reads markup or emoji codes from what it prints and shows every
+    :data:`UNSAFE` character escaped."""
+    console = Console(stderr=stderr, markup=False, emoji=False, highlight=False)
+    console.push_render_hook(VisibleTextHook())
+    return console

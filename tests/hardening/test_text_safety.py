@@ -1,0 +1,118 @@
+"""Text from input or data is shown safely: escape sequences, control, zero-width and bidi characters
+escaped (visibly) in every CLI renderer and on Discord, markup never read from data, mentions escaped."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from pathlib import Path
+
+import pytest
+from typer.testing import Result
+
+from bot.cli import app
+from bot.text_safety import UNSAFE, visible, visible_json
+from tests.bot.cli import runner
+from tests.cogs.harness import DiscordHarness
+from tests.hardening.conftest import HOSTILE_NAME, HOSTILE_TEXT, RAW_CONTROLS
+
+_SHOWN_ESCAPED = ("Sneaky\\u202e Twin\\u200b", "\\x1b[2J\\x1b]0;owned", "Shapeshifter\\u2066")
+"""How the hostile card's name, text and type line are shown (rich drops the bell, \\x07, itself)."""
+
+
+def test_every_control_format_and_separator_character_is_escaped() -> None:
+    kept = "\n\t"
+    unsafe = [
+        chr(code)
+        for code in range(0x110000)
+        if unicodedata.category(chr(code)) in {"Cc", "Cf", "Cs", "Zl", "Zp"} and chr(code) not in kept
+    ]
+    assert [hex(ord(c)) for c in unsafe if not UNSAFE.fullmatch(c)] == []
+    assert visible("a\u202eb\x1b[31m\U000e0041\ud800") == "a\\u202eb\\x1b[31m\\U000e0041\\ud800"
+
+
+@pytest.mark.parametrize("text", ["夜帷の死霊\u3000Nightveil", "Æther — 1/1\n• Flying\tx", "🙂 [bold]x[/]"])
+def test_ordinary_text_is_unchanged(text: str) -> None:
+    assert visible(text) == text
+
+
+def test_visible_json_is_the_same_json() -> None:
+    payload = {"name": HOSTILE_NAME, "text": HOSTILE_TEXT, "tag": "\U000e0041"}
+    dumped = visible_json(json.dumps(payload, ensure_ascii=False))
+    assert json.loads(dumped) == payload
+    assert not any(c in dumped for c in RAW_CONTROLS)
+
+
+def _assert_shown_safely(output: str) -> None:
+    assert not any(c in output for c in RAW_CONTROLS), repr(output)
+
+
+def _cli(*arguments: str) -> Result:
+    return runner.invoke(app, list(arguments))
+
+
+def test_the_card_panel_shows_hostile_text_escaped_and_markup_literally(hostile_cache: Path) -> None:
+    result = _cli("--offline", "--db", str(hostile_cache), "card", HOSTILE_NAME)
+    assert result.exit_code == 0, result.output
+    _assert_shown_safely(result.output)
+    flat = result.stdout.replace("│", " ")
+    assert all(part in flat for part in _SHOWN_ESCAPED), flat
+    assert "[bold]@everyone[/]" in flat
+
+
+def test_card_json_escapes_them_as_json(hostile_cache: Path) -> None:
+    result = _cli("--offline", "--db", str(hostile_cache), "card", HOSTILE_NAME, "--json")
+    assert result.exit_code == 0, result.output
+    _assert_shown_safely(result.stdout)
+    assert json.loads(result.stdout)["oracle_text"] == HOSTILE_TEXT
+
+
+@pytest.mark.parametrize("command", ["linked", "parse"])
+def test_linked_and_parse_panels_escape_card_text(hostile_cache: Path, command: str) -> None:
+    result = _cli("--offline", "--db", str(hostile_cache), command, HOSTILE_NAME)
+    assert result.exit_code == 0, result.output
+    _assert_shown_safely(result.output)
+    assert "\\x1b]0;owned" in result.stdout
+
+
+def test_copy_and_board_panels_escape_names_and_handles(hostile_cache: Path) -> None:
+    copied = _cli("--offline", "--db", str(hostile_cache), "copy", HOSTILE_NAME, "Tarmogoyf")
+    assert copied.exit_code == 0, copied.output
+    _assert_shown_safely(copied.output)
+    board = 'battlefield:\n  - {card: Tarmogoyf, id: "goyf\\u202e\\e[31m"}\n'
+    built = runner.invoke(app, ["--offline", "--db", str(hostile_cache), "board", "-"], input=board)
+    _assert_shown_safely(built.output)
+    assert "goyf\\u202e\\x1b[31m" in built.output
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_error_messages_escape_what_was_typed(hostile_cache: Path, as_json: bool) -> None:
+    typed = "\x1b]52;c;cm0gLXJmIH4=\x07No\u202eSuch [red]Card[/]"
+    result = _cli("--offline", "--db", str(hostile_cache), "card", typed, *(["--json"] if as_json else []))
+    assert result.exit_code == 1
+    _assert_shown_safely(result.output)
+    assert "[red]Card[/]" in result.output
+
+
+def test_rule_lookups_escape_the_query(hostile_cache: Path) -> None:
+    result = _cli("--offline", "--db", str(hostile_cache), "cr", "copiable\u202e\x1b[5m values")
+    _assert_shown_safely(result.output)
+    assert "\\u202e\\x1b[5m" in result.output
+
+
+async def test_discord_replies_escape_markdown_mentions_and_controls(bot_harness: DiscordHarness) -> None:
+    result = await bot_harness.slash("card", name=HOSTILE_NAME)
+    assert result.callback is not None, result.kinds()
+    embed = result.callback.embeds[0]
+    shown = embed["title"] + embed["description"]
+    _assert_shown_safely(shown.replace("@\u200beveryone", "").replace("<@\u200b", ""))
+    assert "Sneaky\\\\u202e Twin\\\\u200b" in shown  # a shown backslash, escaped for Markdown
+    assert "@everyone" not in shown
+    assert "<@1" not in shown
+    assert "\\*\\*loud\\*\\*" in shown
+
+
+async def test_discord_autocomplete_shows_bidi_visibly(bot_harness: DiscordHarness) -> None:
+    result = await bot_harness.autocomplete("card", "name", "Sneaky")
+    names = [choice["name"] for choice in result.choices]
+    assert any(name.startswith("Sneaky\\u202e Twin\\u200b") for name in names), names
