@@ -56,8 +56,19 @@ def _global_options(
     ctx.obj = GlobalOptions(db=db, offline=offline, lang=lang)
 
 
-def settings_for(ctx: typer.Context, db: Path | None, offline: bool) -> Settings:
-    """Settings from the environment, overridden by global then per-command ``--db``/``--offline``."""
+NO_CACHE = (
+    "There is no card cache at {path}. Check --db (or MTG_JUDGE_DB), or create one: "
+    "`mtg-judge --db {path} import-cards BULK_FILE` (a Scryfall bulk file), then "
+    "`mtg-judge --db {path} import-rules RULES_FILE` for the rules."
+)
+
+
+def settings_for(ctx: typer.Context, db: Path | None, offline: bool, *, writes: bool = False) -> Settings:
+    """Settings from the environment, overridden by global then per-command ``--db``/``--offline``.
+
+    Offline, a command that only reads (``writes`` false) fails, saying how to create one, when there is
+    no cache at the path: a mistyped ``--db`` must not leave an empty cache (and folders) behind.
+    """
     from bot.config import Settings  # here, not at the top: pydantic-settings is slow to import
 
     global_options = ctx.find_object(GlobalOptions) or GlobalOptions()
@@ -70,6 +81,8 @@ def settings_for(ctx: typer.Context, db: Path | None, offline: bool) -> Settings
     settings = Settings(**overrides)
     if settings.db.is_dir():
         fail(f"The card cache {settings.db} is a folder; give the path of a file (--db or MTG_JUDGE_DB).")
+    if settings.offline and not writes and not settings.db.exists():
+        fail(NO_CACHE.format(path=settings.db))
     return settings
 
 

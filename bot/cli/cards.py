@@ -49,7 +49,7 @@ def import_cards_command(
     ctx: typer.Context, path: PathArgument, db: DbOption = None, offline: OfflineOption = False
 ) -> None:
     """Import a Scryfall bulk file into the cache (streaming; an interrupted import changes nothing)."""
-    settings = settings_for(ctx, db, offline)
+    settings = settings_for(ctx, db, offline, writes=True)
     with progress_bar(f"Importing {path.name}") as progress:
         summary = ask(settings, lambda judge: judge.import_cards(path, progress), as_json=False)
     report_import(summary)
@@ -58,7 +58,7 @@ def import_cards_command(
 @app.command("sync")
 def sync_command(ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False) -> None:
     """Download Scryfall's current oracle_cards bulk file and import it."""
-    settings = settings_for(ctx, db, offline)
+    settings = settings_for(ctx, db, offline, writes=True)
     with progress_bar("Importing oracle_cards") as progress:
         summary = ask(settings, lambda judge: judge.sync_cards(progress), as_json=False)
     report_import(summary)

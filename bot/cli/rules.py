@@ -74,7 +74,7 @@ def import_rules_command(
     from bot.judge import CacheUnusable, Judge
 
     async def imported() -> ImportSummary:
-        async with Judge.open(settings_for(ctx, db, offline)) as judge:
+        async with Judge.open(settings_for(ctx, db, offline, writes=True)) as judge:
             return await judge.import_rules(path, force=force)
 
     try:
