@@ -20,6 +20,7 @@ import discord
 
 from bot.i18n import N_, _
 from bot.judge import (
+    CACHE_ONLY_NOTE,
     BoardAnswer,
     BoardResult,
     CardAnswer,
@@ -380,6 +381,8 @@ def card_reply(answer: CardAnswer, context: Context) -> Reply:
     if answer.printed is not None and (answer.printed.type_line or answer.printed.text):
         blocks += ["**" + _("As printed") + "**", f"*{safe(answer.printed.type_line)}*"]
         blocks += [safe(line) for line in answer.printed.text.splitlines() if line] + [""]
+    if answer.cache_only:
+        blocks += [f"*{CACHE_ONLY_NOTE}*", ""]
     title = safe(context.card(answer.name))
     embeds = pages(title, blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url)
     return Reply(embeds)

@@ -42,6 +42,10 @@ def card_command(
     """Show a card's Oracle text (cache first, then Scryfall unless offline)."""
     answer = ask(settings_for(ctx, db, offline), lambda judge: judge.card(name), as_json=as_json)
     show(answer, as_json=as_json, to_json=lambda card: card.json_payload(), to_panel=card_panel)
+    if answer.cache_only:
+        from bot.judge import CACHE_ONLY_NOTE
+
+        err_console.print(Text(CACHE_ONLY_NOTE, style="yellow"), soft_wrap=True)
 
 
 @app.command("import-cards")

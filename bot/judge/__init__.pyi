@@ -2,6 +2,7 @@
 
 from .board import BoardAnswer, BoardResult, Explanation, StackBoardAnswer, board_json
 from .cards import (
+    CACHE_ONLY_NOTE,
     CardAnswer,
     FaceView,
     OracleCard,
@@ -43,6 +44,7 @@ __all__ = [
     "BoardFormatError",
     "BoardResult",
     "CacheUnusable",
+    "CACHE_ONLY_NOTE",
     "CardAnswer",
     "CardImportError",
     "CardImportSummary",

@@ -83,6 +83,8 @@ class CardAnswer(Answer):
     scryfall_url: str | None = None
     data_date: str = ""
     printed: PrintedView | None = None
+    cache_only: bool = False
+    """Scryfall couldn't be reached to confirm a partial or misspelt name: answered from the cache."""
 
     @property
     def name(self) -> str:
@@ -92,6 +94,10 @@ class CardAnswer(Answer):
     def json_payload(self) -> JsonObject:
         """The stable JSON of ``card --json``: the Oracle fields present, under Scryfall's names."""
         return card_json(self.oracle)
+
+
+CACHE_ONLY_NOTE = "Scryfall couldn't be reached; answered from the cache."
+"""What the front ends say under a :attr:`CardAnswer.cache_only` answer."""
 
 
 class Ruling(Answer):
@@ -109,8 +115,9 @@ class RulingsAnswer(Answer):
     rulings: tuple[Ruling, ...]
 
 
-def card_answer(card: Mapping[str, Any], data_date: str = "") -> CardAnswer:
-    """The answer for a Scryfall card object; WorldError when the cached record is malformed."""
+def card_answer(card: Mapping[str, Any], data_date: str = "", *, cache_only: bool = False) -> CardAnswer:
+    """The answer for a Scryfall card object (``cache_only``: see :attr:`CardAnswer.cache_only`);
+    WorldError when the cached record is malformed."""
     try:
         oracle = OracleCard.model_validate(card)
     except ValidationError as error:
@@ -122,6 +129,7 @@ def card_answer(card: Mapping[str, Any], data_date: str = "") -> CardAnswer:
         image_url=images.get("normal") or images.get("small"),
         scryfall_url=card.get("scryfall_uri"),
         data_date=data_date,
+        cache_only=cache_only,
     )
 
 

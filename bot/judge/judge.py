@@ -43,7 +43,7 @@ from bot.judge.services import Services, Worker, open_services
 from data.board_format import MAX_TEXT
 from data.cards.names import card_key
 from data.cards.printings import PrintedNames
-from data.cards.service import LocalLookup
+from data.cards.service import CachedOnly, LocalLookup
 from data.db import generations
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ class Judge:
         """
         found = await self._services.cards.find(name)
         data_date = await self._worker.run(self._cards_date)
-        answer = card_answer(found, data_date)
+        answer = card_answer(found, data_date, cache_only=isinstance(found, CachedOnly))
         oracle_id = found.get("oracle_id")
         if lang == "en" or not oracle_id:
             return answer

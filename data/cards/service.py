@@ -47,6 +47,11 @@ EMPTY_CACHE_HELP = (
 )
 
 
+class CachedOnly(dict[str, Any]):
+    """A card the cache matched partly or with a typo, returned as it is because Scryfall couldn't be asked
+    whether the name means another card."""
+
+
 @dataclass(frozen=True)
 class LocalLookup:
     """What the cache alone says of a name: its resolution, or the error it gave."""
@@ -140,7 +145,7 @@ class CardService:
         try:
             return await self._fetch_exact(lookup.query)
         except ScryfallError:
-            return lookup.resolution.card
+            return CachedOnly(lookup.resolution.card)
 
     def find_cached(self, name: str) -> dict[str, Any]:
         """Like ``find`` but from the cache alone (no network), for synchronous callers."""
