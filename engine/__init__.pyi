@@ -21,6 +21,7 @@ from .answers.stack_board import BoardObject, board_object, build_stack, stack_h
 from .copy.effects import CopyError
 from .core.characteristics import COLOR_NAMES
 from .core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
+from .core.effects import PT_COUNTS, EffectKind, EffectSpec, Player
 from .core.model import Ability, Card, CopyEffect, Face
 from .core.results import Explanation
 from .errors import JudgeError, UserError, WorldError
@@ -31,18 +32,14 @@ from .oracle.keywords import KeywordVocabulary
 from .stack.copies import CopyChoices
 from .stack.items import StackError, Value
 from .state.board import (
-    PT_COUNTS,
     ActionKind,
     ActionSpec,
     BoardError,
     BoardSpec,
     DayNight,
-    EffectKind,
-    EffectSpec,
     FaceDownKind,
     MoveSpec,
     ObjectSpec,
-    Player,
     Zone,
 )
 from .state.stack_spec import StackEntrySpec, stack_card_names

@@ -42,6 +42,7 @@ from engine.copy.effects import (
 )
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import cite
+from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
 from engine.layers.system import (
@@ -73,8 +74,6 @@ from engine.state.board import (
     Board,
     BoardError,
     BoardSpec,
-    EffectKind,
-    EffectSpec,
     Event,
     FaceDownKind,
     GameObject,

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
+from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics
 from engine.oracle.statics import LastExiledWith, last_exiled_with
 from engine.oracle.text import strip_reminder
-from engine.state.board import Board, EffectKind, EffectSpec, GameObject, TimedEffect, Zone
+from engine.state.board import Board, GameObject, TimedEffect, Zone
 
 LINKED_EXILE = cite("607.2a", "The second ability refers only to cards in the exile zone")
 CDA_EVERYWHERE = cite("604.3", "Characteristic-defining abilities function in all zones")

@@ -10,11 +10,12 @@ the move waits, listing the options, unless every option leads to the same zone.
 from __future__ import annotations
 
 from engine.core.citations import cite
+from engine.core.effects import Player
 from engine.core.model import Frozen
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
 from engine.oracle.zones import GraveyardReplacementWording, graveyard_replacement
-from engine.state.board import Board, BoardError, GameObject, MoveSpec, Player, Zone
+from engine.state.board import Board, BoardError, GameObject, MoveSpec, Zone
 
 INSTEAD = cite("614.1a", "Effects that use the word “instead” are replacement effects")
 REPLACED = cite("614.6", "If an event is replaced, it never happens")

@@ -21,20 +21,11 @@ from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last
 from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.actions.zone_triggers import token_not_a_card, zone_triggers
 from engine.core.citations import cite
+from engine.core.effects import Player
 from engine.core.model import Card, CopyEffect
 from engine.core.results import Explanation
 from engine.layers.system import copiable_values, current_characteristics, is_melded
-from engine.state.board import (
-    ActionKind,
-    Board,
-    BoardError,
-    Event,
-    GameObject,
-    MoveSpec,
-    ObjectSpec,
-    Player,
-    Zone,
-)
+from engine.state.board import ActionKind, Board, BoardError, Event, GameObject, MoveSpec, ObjectSpec, Zone
 from engine.state.zone_records import ZoneMove
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]

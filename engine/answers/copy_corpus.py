@@ -12,9 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.answers.copy_result import answer_board
+from engine.core.effects import Player
 from engine.core.model import SELF, Card
 from engine.errors import JudgeError
-from engine.state.board import BoardSpec, ObjectSpec, Player
+from engine.state.board import BoardSpec, ObjectSpec
 
 _ORIGINAL = "original"
 _COPY = "copy"

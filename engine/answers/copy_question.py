@@ -10,21 +10,11 @@ from __future__ import annotations
 from engine.actions.events import describe_copy_abilities
 from engine.copy.effects import CopyError
 from engine.core.characteristics import Characteristics
+from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.model import Card, CopyEffect, CopyScope, Frozen
 from engine.oracle.entering import pt_option, pt_options, pt_setting_ability
 from engine.oracle.wording import self_animation
-from engine.state.board import (
-    ActionKind,
-    ActionSpec,
-    BoardError,
-    BoardSpec,
-    EffectKind,
-    EffectSpec,
-    FaceDownKind,
-    ObjectSpec,
-    Player,
-    Zone,
-)
+from engine.state.board import ActionKind, ActionSpec, BoardError, BoardSpec, FaceDownKind, ObjectSpec, Zone
 
 _PERMANENT_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY, CopyScope.TOKEN_COPY)
 _SPELL_TYPES = ("Instant", "Sorcery")

@@ -20,6 +20,7 @@ from engine.answers.copy_result import (
     object_summary,
 )
 from engine.answers.stack_board import BoardObject, build_stack
+from engine.core.effects import Player
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.layers.dependency import one_question_bound
@@ -35,7 +36,7 @@ from engine.stack.items import (
     refuse,
     requirements_of,
 )
-from engine.state.board import Board, BoardSpec, GameObject, ObjectSpec, Player, Zone
+from engine.state.board import Board, BoardSpec, GameObject, ObjectSpec, Zone
 from engine.state.stack_spec import StackEntrySpec
 
 

@@ -23,9 +23,9 @@ from functools import cache
 
 from engine.core.characteristics import CARD_TYPE_WORDS, COLOR_NAMES, Characteristics
 from engine.core.citations import cite
+from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.model import SELF, Frozen, LevelBand
 from engine.oracle.statics import last_exiled_with
-from engine.state.board import EffectKind, EffectSpec, Player
 
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
 NOT_LOCKED_IN = cite("611.3a", "it applies at any given moment to whatever its text indicates")

@@ -26,6 +26,7 @@ from engine.core.characteristics import (
     merged_types,
 )
 from engine.core.citations import Citation, cite
+from engine.core.effects import PT_COUNTS, EffectKind, EffectSpec, Player
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, current_budget, next_effect
@@ -64,18 +65,7 @@ from engine.layers.statics import (
 from engine.oracle.entering import pt_options, pt_setting_ability
 from engine.oracle.text import strip_reminder
 from engine.oracle.wording import characteristics_worded, self_defined_numbers, totals_exiled_cards
-from engine.state.board import (
-    PT_COUNTS,
-    AppliedCopy,
-    AsEntersSetting,
-    Board,
-    EffectKind,
-    EffectSpec,
-    GameObject,
-    Player,
-    TimedEffect,
-    Zone,
-)
+from engine.state.board import AppliedCopy, AsEntersSetting, Board, GameObject, TimedEffect, Zone
 
 LAYERS = cite("613.1", "all applicable continuous effects are applied in a series of layers")
 LAYER_2 = cite("613.1b", "Control-changing effects are applied")

@@ -10,6 +10,7 @@ import pytest
 from data.boards import BoardFormatError, load_board
 from engine.actions.events import board_from_spec, replay
 from engine.core.characteristics import Characteristics, GameAbility
+from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.model import AbilityKind, PrintedNumber
 from engine.layers.dependency import next_effect
 from engine.layers.statics import (
@@ -25,7 +26,7 @@ from engine.layers.statics import (
 from engine.layers.system import board_characteristics, current_characteristics
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
-from engine.state.board import Board, EffectKind, EffectSpec, Player
+from engine.state.board import Board
 from tests.card_data import all_cards, card_json
 from tests.engine.copy_cards import cards_for
 

@@ -9,8 +9,9 @@ from data.boards import load_board
 from engine.actions.events import board_from_spec, replay
 from engine.actions.zones import cards_of, found_object, meld_parts_needed
 from engine.answers.copy_result import BoardAnswer, answer_board
+from engine.core.effects import Player
 from engine.layers.system import current_characteristics
-from engine.state.board import Board, BoardError, Player, Zone
+from engine.state.board import Board, BoardError, Zone
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 
