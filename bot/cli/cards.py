@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Group
 from rich.panel import Panel
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, DownloadColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.rule import Rule
 from rich.text import Text
 
@@ -19,7 +19,7 @@ from bot.cli.common import NameArgument, ask, show
 from bot.text_safety import visible
 
 if TYPE_CHECKING:
-    from bot.judge import CardAnswer, CardImportSummary
+    from bot.judge import CardAnswer, CardImportSummary, Judge
     from bot.judge import Progress as ProgressCallback
     from data.cards.printings import PrintingsSummary
 
@@ -59,13 +59,40 @@ def import_cards_command(
     report_import(summary)
 
 
+LanguagesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--languages",
+        help="Also stream Scryfall's all_cards file and keep the printed names and text in these "
+        "languages (Scryfall codes, comma-separated: ja,de).",
+        metavar="CODES",
+    ),
+]
+
+
 @app.command("sync")
-def sync_command(ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False) -> None:
-    """Download Scryfall's current oracle_cards bulk file and import it."""
+def sync_command(
+    ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False, languages: LanguagesOption = None
+) -> None:
+    """Download Scryfall's current oracle_cards bulk file and import it (with --languages, the printed
+    names of those languages too, from all_cards)."""
     settings = settings_for(ctx, db, offline, writes=True)
-    with progress_bar("Importing oracle_cards") as progress:
-        summary = ask(settings, lambda judge: judge.sync_cards(progress), as_json=False)
-    report_import(summary)
+    if languages is None:
+        with progress_bar("Importing oracle_cards") as progress:
+            summary = ask(settings, lambda judge: judge.sync_cards(progress), as_json=False)
+        report_import(summary)
+        return
+    codes = languages.split(",")
+    steps = ("Importing oracle_cards", "Downloading all_cards", f"Importing {languages} printings")
+    with progress_bars(*steps) as (cards, download, printings):
+
+        async def both(judge: Judge) -> tuple[CardImportSummary, PrintingsSummary]:
+            wanted = judge.printed_languages(codes)  # refused before any download
+            return await judge.sync_cards(cards), await judge.sync_printings(wanted, download, printings)
+
+        summaries = ask(settings, both, as_json=False)
+    for done in summaries:
+        report_import(done)
 
 
 def card_panel(card: CardAnswer) -> Panel:
@@ -88,15 +115,27 @@ def card_panel(card: CardAnswer) -> Panel:
 @contextmanager
 def progress_bar(description: str) -> Iterator[ProgressCallback]:
     """A rich progress bar over the bytes of the file being imported, as an importer progress callback."""
+    with progress_bars(description) as (advance,):
+        yield advance
+
+
+@contextmanager
+def progress_bars(*descriptions: str) -> Iterator[tuple[ProgressCallback, ...]]:
+    """One rich progress bar per step (a download, an import), each over its file's bytes, as callbacks."""
     description_column = TextColumn("{task.description}", markup=False)  # the file's name, not markup
     columns = (description_column, BarColumn(), DownloadColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err_console, transient=True) as progress:
-        task = progress.add_task(visible(description), total=None)
+        tasks = [progress.add_task(visible(text), total=None) for text in descriptions]
+        yield tuple(_advancer(progress, task) for task in tasks)
 
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
 
-        yield advance
+def _advancer(progress: Progress, task: TaskID) -> ProgressCallback:
+    """The callback that moves ``task`` to ``done`` of ``total`` bytes (an unknown total stays open)."""
+
+    def advance(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total or None)
+
+    return advance
 
 
 def report_import(summary: CardImportSummary | PrintingsSummary) -> None:

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Collection
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.judge.errors import SyncFailed
+from bot.judge.errors import InvalidQuestion, SyncFailed
 from bot.judge.services import Services
 from data.cards.importer import ImportSummary, import_cards
 from data.cards.importer import Progress as Progress  # re-exported: an import's progress callback
+from data.cards.printings import PRINTED_LANGUAGES, PrintingsSummary, import_printings
 from data.cards.rulings_import import import_rulings
 from data.scryfall.errors import ScryfallError
+
+if TYPE_CHECKING:
+    from data.scryfall.client import ScryfallClient
 
 CardImportSummary = ImportSummary
 """What a card import did, under the name front ends know it by (the rules import has its own)."""
@@ -27,9 +33,7 @@ async def import_card_file(services: Services, path: Path, progress: Progress | 
 async def sync_cards(services: Services, progress: Progress | None = None) -> ImportSummary:
     """Download Scryfall's current ``oracle_cards`` and ``rulings`` bulk files (found through
     ``/bulk-data``) and import them, so that cards and their rulings answer offline afterwards."""
-    client = services.cards.client
-    if services.settings.offline or client is None:
-        raise SyncFailed("sync needs the network; it is disabled (--offline / MTG_JUDGE_OFFLINE).")
+    client = _online_client(services)
     with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-") as folder:
         cards_file, rulings_file = Path(folder) / "oracle-cards.json", Path(folder) / "rulings.json"
         try:
@@ -51,3 +55,48 @@ async def sync_cards(services: Services, progress: Progress | None = None) -> Im
 
         summary: ImportSummary = await services.blocking(imported)
         return summary
+
+
+async def sync_printings(
+    services: Services,
+    languages: Collection[str],
+    download_progress: Progress | None = None,
+    progress: Progress | None = None,
+) -> PrintingsSummary:
+    """Stream Scryfall's ``all_cards`` bulk file (every printing in every language, several GB) to a
+    file next to the cache, then through the streaming printings import, keeping only the printed
+    names and text in ``languages`` (raises InvalidQuestion for a code Scryfall doesn't print in)."""
+    wanted = checked_languages(languages)
+    client = _online_client(services)
+    with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-", dir=services.settings.db.parent) as folder:
+        path = Path(folder) / "all-cards.json"  # beside the cache, not in /tmp: it may be memory
+        try:
+            entry = await client.bulk_entry("all_cards")
+            source = str(entry["download_uri"])
+            await client.download(source, path, progress=download_progress, total_timeout=None)
+        except (ScryfallError, KeyError) as error:
+            raise SyncFailed(f"cannot download the all_cards bulk file: {error}") from error
+        summary: PrintingsSummary = await services.blocking(
+            lambda: import_printings(services.db, path, wanted, source=source, progress=progress)
+        )
+        return summary
+
+
+def checked_languages(languages: Collection[str]) -> tuple[str, ...]:
+    """``languages`` without repeats, each one Scryfall prints cards in other than English."""
+    wanted = tuple(dict.fromkeys(code.strip().casefold() for code in languages if code.strip()))
+    unknown = [code for code in wanted if code not in PRINTED_LANGUAGES]
+    if unknown or not wanted:
+        raise InvalidQuestion(
+            f"--languages takes Scryfall language codes other than en ({', '.join(PRINTED_LANGUAGES)}); "
+            f"got {', '.join(unknown) or 'none'}"
+        )
+    return wanted
+
+
+def _online_client(services: Services) -> ScryfallClient:
+    """The Scryfall client; SyncFailed when the network is off."""
+    client = services.cards.client
+    if services.settings.offline or client is None:
+        raise SyncFailed("sync needs the network; it is disabled (--offline / MTG_JUDGE_OFFLINE).")
+    return client

@@ -15,7 +15,7 @@ import dataclasses
 import functools
 import gc
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -193,6 +193,26 @@ class Judge:
         from bot.judge.imports import sync_cards
 
         return await sync_cards(self._services, progress)
+
+    async def sync_printings(
+        self,
+        languages: Collection[str],
+        download_progress: Progress | None = None,
+        progress: Progress | None = None,
+    ) -> PrintingsSummary:
+        """Stream Scryfall's ``all_cards`` bulk file and keep the printed names and text of ``languages``
+        (Scryfall's codes: ``ja``…), by Oracle id (raises SyncFailed, or InvalidQuestion for a code)."""
+        from bot.judge.imports import sync_printings
+
+        return await sync_printings(self._services, languages, download_progress, progress)
+
+    @staticmethod
+    def printed_languages(languages: Collection[str]) -> tuple[str, ...]:
+        """``languages`` checked as :meth:`sync_printings` takes them (Scryfall's codes, not ``en``), so a
+        front end can refuse a wrong one before any download (raises InvalidQuestion)."""
+        from bot.judge.imports import checked_languages
+
+        return checked_languages(languages)
 
     # -- rules -------------------------------------------------------------------------------------
 

@@ -71,7 +71,7 @@ def import_cards(
             with db.conn:
                 # Take the write lock first (waiting for another writer), not midway through the import.
                 db.execute("BEGIN IMMEDIATE")
-                for batch in _batches(skipped.valid(_records(raw)), BATCH_SIZE):
+                for batch in batches(skipped.valid(records(raw)), BATCH_SIZE):
                     repository.upsert_cards(batch)
                     read += len(batch)
                     if progress:
@@ -132,12 +132,13 @@ def _metadata(path: Path, source: str | None, bulk_date: str | None, count: int)
     return values
 
 
-def _batches(records: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
-    while batch := list(islice(records, size)):
+def batches(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    """``items`` in lists of ``size`` (the last one shorter), read lazily."""
+    while batch := list(islice(items, size)):
         yield batch
 
 
-def _records(raw: io.BufferedReader[Any]) -> Iterator[dict[str, Any]]:
+def records(raw: io.BufferedReader[Any]) -> Iterator[dict[str, Any]]:
     """Each card object of a JSON array or of JSON Lines, parsed incrementally (memory stays flat)."""
     stream = _decompressed(raw)
     first = _first_significant_byte(stream)

@@ -26,6 +26,25 @@ if TYPE_CHECKING:
     from data.cards.importer import Progress
 
 DEFAULT_LANGUAGES = ("ja",)
+PRINTED_LANGUAGES = (
+    "es",
+    "fr",
+    "de",
+    "it",
+    "pt",
+    "ja",
+    "ko",
+    "ru",
+    "zhs",
+    "zht",
+    "he",
+    "la",
+    "grc",
+    "ar",
+    "sa",
+    "ph",
+)
+"""Scryfall's codes of the languages other than English cards are printed in (docs/api/languages)."""
 
 _UPSERT = """
 INSERT INTO printed_names (oracle_id, lang, name, normalized, is_face, type_line, text, released_at)
@@ -133,11 +152,11 @@ def is_printings_file(path: Path) -> bool:
     record has a ``lang`` other than ``en``) rather than Oracle cards."""
     import ijson  # here and below: a look-up never loads the importer
 
-    from data.cards.importer import CardImportError, _records
+    from data.cards.importer import CardImportError, records
 
     with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
         try:
-            first = next(_records(raw), None)
+            first = next(records(raw), None)
         except (CardImportError, ijson.JSONError, ValueError, OSError, EOFError):
             return False  # the card importer reports what is wrong with it
     return first is not None and str(first.get("lang", "en")) != "en"
@@ -158,13 +177,13 @@ def import_printings(
     """
     import ijson
 
-    from data.cards.importer import BATCH_SIZE, CardImportError, _batches, _records
+    from data.cards.importer import BATCH_SIZE, CardImportError, batches, records
 
     table, total, read = PrintedNames(db), path.stat().st_size, 0
     with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
         try:
             with db.conn:
-                for batch in _batches(_wanted(_records(raw), languages), BATCH_SIZE):
+                for batch in batches(_wanted(records(raw), languages), BATCH_SIZE):
                     read += len(batch)
                     table.upsert(batch, languages)
                     if progress:

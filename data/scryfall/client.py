@@ -17,6 +17,8 @@ from yarl import URL
 from data.scryfall.errors import ScryfallError, ScryfallRateLimited, ScryfallUnavailable
 
 Sleep = Callable[[float], Awaitable[None]]
+DownloadProgress = Callable[[int, int], None]
+"""Called as ``progress(bytes_written, total_bytes)`` while a bulk file downloads (total 0: unknown)."""
 
 # Scryfall's published limits: 2 requests/s for these endpoints, 10/s for every other one.
 SLOW_ENDPOINTS = ("/cards/search", "/cards/named", "/cards/random", "/cards/collection")
@@ -107,32 +109,40 @@ class ScryfallClient:
         listing = await self.get_json("/bulk-data")
         return list(listing.get("data", []))
 
+    async def bulk_entry(self, kind: str) -> dict[str, Any]:
+        """The ``/bulk-data`` entry of type ``kind`` (``oracle_cards``, ``rulings``, ``all_cards``…)."""
+        for entry in await self.bulk_data():
+            if entry.get("type") == kind:
+                return entry
+        raise ScryfallError(f"Scryfall lists no {kind} bulk file", code="not_found")
+
     async def oracle_cards_bulk(self) -> dict[str, Any]:
         """The ``oracle_cards`` entry of ``/bulk-data`` (``download_uri``, ``updated_at``…)."""
-        for entry in await self.bulk_data():
-            if entry.get("type") == "oracle_cards":
-                return entry
-        raise ScryfallError("Scryfall lists no oracle_cards bulk file", code="not_found")
+        return await self.bulk_entry("oracle_cards")
 
     async def rulings_bulk(self) -> dict[str, Any]:
         """The ``rulings`` entry of ``/bulk-data`` (every ruling of every card, by oracle_id)."""
-        for entry in await self.bulk_data():
-            if entry.get("type") == "rulings":
-                return entry
-        raise ScryfallError("Scryfall lists no rulings bulk file", code="not_found")
+        return await self.bulk_entry("rulings")
 
-    async def download(self, url: str, destination: Path) -> None:
-        """Stream ``url`` (a bulk file) into ``destination`` without holding it in memory."""
+    async def download(
+        self,
+        url: str,
+        destination: Path,
+        *,
+        progress: DownloadProgress | None = None,
+        total_timeout: float | None = DOWNLOAD_TIMEOUT,
+    ) -> None:
+        """Stream ``url`` (a bulk file) into ``destination`` without holding it in memory, calling
+        ``progress(bytes_written, total_bytes or 0)`` per chunk; ``total_timeout`` None for a file of
+        several GB (``all_cards``): only the idle timeout then bounds it."""
         async with self._limiters["fast"]:
             try:
-                timeout = aiohttp.ClientTimeout(total=DOWNLOAD_TIMEOUT, sock_read=self._idle_timeout)
+                timeout = aiohttp.ClientTimeout(total=total_timeout, sock_read=self._idle_timeout)
                 async with self._session.get(url, headers=self._headers, timeout=timeout) as response:
                     if response.status != 200:
                         status = response.status
                         raise ScryfallUnavailable(f"download failed: HTTP {status}", status=status)
-                    with destination.open("wb") as out:
-                        async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
-                            out.write(chunk)
+                    await _write_body(response, destination, progress)
             except TimeoutError as error:  # aiohttp's idle (sock_read) timeout is a TimeoutError too
                 raise ScryfallUnavailable(
                     f"download stalled: Scryfall sent nothing for {self._idle_timeout:g} s", code="timeout"
@@ -204,6 +214,19 @@ class ScryfallClient:
         if status >= 400 or payload.get("object") == "error":
             raise ScryfallError.from_error_object(status, payload)
         return payload
+
+
+async def _write_body(
+    response: aiohttp.ClientResponse, destination: Path, progress: DownloadProgress | None
+) -> None:
+    """Write the body of ``response`` to ``destination`` chunk by chunk."""
+    written, total = 0, response.content_length or 0
+    with destination.open("wb") as out:
+        async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
+            out.write(chunk)
+            written += len(chunk)
+            if progress:
+                progress(written, total)
 
 
 async def _bounded_text(response: aiohttp.ClientResponse) -> str:

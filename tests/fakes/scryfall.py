@@ -50,6 +50,7 @@ class FakeScryfall:
     cards: list[dict[str, Any]]
     bulk_cards: list[dict[str, Any]] = field(default_factory=list)
     bulk_rulings: list[dict[str, Any]] = field(default_factory=list)
+    bulk_all_cards: list[dict[str, Any]] = field(default_factory=list)  # printings, every language
     requests: list[RecordedRequest] = field(default_factory=list)
     faults: deque[Fault] = field(default_factory=deque)
     outage: bool = False
@@ -96,6 +97,7 @@ class FakeScryfall:
         app.router.add_get("/bulk-data", self._bulk_data)
         app.router.add_get("/downloads/oracle-cards.json", self._download)
         app.router.add_get("/downloads/rulings.json", self._download_rulings)
+        app.router.add_get("/downloads/all-cards.json", self._download_all_cards)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -210,13 +212,24 @@ class FakeScryfall:
             "content_type": "application/json",
         }
         rulings = {**entry, "type": "rulings", "download_uri": f"{self.url}/downloads/rulings.json"}
-        return web.json_response({"object": "list", "has_more": False, "data": [rulings, entry]})
+        all_cards = {**entry, "type": "all_cards", "download_uri": f"{self.url}/downloads/all-cards.json"}
+        return web.json_response({"object": "list", "has_more": False, "data": [rulings, entry, all_cards]})
 
     async def _download(self, request: web.Request) -> web.Response:
         return web.Response(body=json.dumps(self.bulk_cards).encode(), content_type="application/json")
 
     async def _download_rulings(self, request: web.Request) -> web.Response:
         return web.Response(body=json.dumps(self.bulk_rulings).encode(), content_type="application/json")
+
+    async def _download_all_cards(self, request: web.Request) -> web.StreamResponse:
+        """The printings as one JSON array, written card by card (as a file of several GB would be)."""
+        response = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
+        await response.prepare(request)
+        await response.write(b"[")
+        for index, card in enumerate(self.bulk_all_cards):
+            await response.write((b",\n" if index else b"\n") + json.dumps(card, ensure_ascii=False).encode())
+        await response.write(b"\n]")
+        return response
 
 
 def _names(card: dict[str, Any]) -> list[str]:
