@@ -9,7 +9,6 @@ controller (:func:`current_controller`); layer 3 (text) has no effects a board c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -26,7 +25,7 @@ from engine.core.characteristics import (
     merged_types,
 )
 from engine.core.citations import Citation, cite
-from engine.core.effects import PT_COUNTS, EffectKind, EffectSpec, Player
+from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, current_budget, next_effect
@@ -63,6 +62,14 @@ from engine.layers.statics import (
     would_affect,
 )
 from engine.oracle.entering import pt_options, pt_setting_ability
+from engine.oracle.statics import (
+    adds_chosen_type,
+    adds_one_toughness,
+    applied_by_layers,
+    counts_graveyard_card_types,
+    pt_modifier,
+    uses_chosen_number,
+)
 from engine.oracle.text import strip_reminder
 from engine.oracle.wording import characteristics_worded, self_defined_numbers, totals_exiled_cards
 from engine.state.board import AppliedCopy, AsEntersSetting, Board, GameObject, TimedEffect, Zone
@@ -126,21 +133,9 @@ KEYWORD_COUNTER_KINDS = (
 )
 _CREATURE_TYPE_OWNERS = frozenset(["Creature", "Kindred", "Tribal"])
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-_PT_COUNTER = re.compile(r"^([+-]\d+)/([+-]\d+)$")
-_GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
-_CHOSEN_NUMBER_CDA = re.compile(
-    r"power is equal to the last chosen number and its toughness is equal to 7 minus"
-)
-_PLUS_ONE_TOUGHNESS = re.compile(r"toughness is equal to that number plus 1")
-_CHOSEN_TYPE = re.compile(r"is the chosen type in addition to its other types")
 _ATTACHED_ROLE_RULES = {"Equipment": EQUIPPED_CREATURE, "Aura": ENCHANTED}
 _LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7d")
 _LAYER_RULES = {"4": LAYER_4, "5": LAYER_5, "6": LAYER_6}
-# Static abilities this module applies itself, as characteristic-defining abilities of their object.
-_PT_COUNT_CDA = re.compile(rf"power and toughness are each equal to the number of (?:{'|'.join(PT_COUNTS)})")
-_HANDLED_HERE = re.compile(
-    "|".join(p.pattern for p in (_CHOSEN_TYPE, _GRAVEYARD_TYPES_CDA, _CHOSEN_NUMBER_CDA, _PT_COUNT_CDA))
-)
 
 
 def is_melded(card: Card) -> bool:
@@ -693,7 +688,7 @@ def _statics(values: Characteristics) -> list[GameAbility]:
     return [
         a
         for a in values.abilities
-        if a.kind is AbilityKind.STATIC and a.copy_effect is None and not _HANDLED_HERE.search(a.rules_text)
+        if a.kind is AbilityKind.STATIC and a.copy_effect is None and not applied_by_layers(a.rules_text)
     ]
 
 
@@ -720,7 +715,7 @@ def _static_of(ability: GameAbility) -> StaticAbility | None:
         return level_static(ability.band, ability.rules_text)
     if ability.kind is not AbilityKind.STATIC or ability.copy_effect is not None:
         return None
-    if _HANDLED_HERE.search(ability.rules_text):
+    if applied_by_layers(ability.rules_text):
         return None  # a characteristic-defining ability this module applies itself
     return parse_static(ability.rules_text)
 
@@ -1169,7 +1164,7 @@ def _layer_four_cdas(
             )
         )
     chosen = obj.choices.get("creature type")
-    if chosen and any(_CHOSEN_TYPE.search(a.rules_text) for a in values.abilities):
+    if chosen and any(adds_chosen_type(a.rules_text) for a in values.abilities):
         values = values.model_copy(update={"subtypes": merged(values.subtypes, [chosen])})
         work.steps.append(
             Explanation.of(
@@ -1371,10 +1366,10 @@ def _layer_seven(
             )
         )
     for kind, count in obj.counters.items():
-        match = _PT_COUNTER.match(kind)
-        if match and count:
-            power += int(match.group(1)) * count
-            toughness += int(match.group(2)) * count
+        modifier = pt_modifier(kind)
+        if modifier and count:
+            power += modifier[0] * count
+            toughness += modifier[1] * count
             steps.append(
                 Explanation.of(f"Layer 7c: {count} {kind} counter{'s' if count != 1 else ''}.", LAYER_7C)
             )
@@ -1439,7 +1434,7 @@ def _undetermined_numbers(
             continue
         needs = (
             "the number chosen for it, which the board doesn't give (choices: {number: N})"
-            if _CHOSEN_NUMBER_CDA.search(ability.rules_text)
+            if uses_chosen_number(ability.rules_text)
             else "a count this engine doesn't evaluate"
         )
         return unknown_note(
@@ -1496,10 +1491,10 @@ def _base_numbers(
         if ability.kind in (
             AbilityKind.CHARACTERISTIC_DEFINING,
             AbilityKind.STATIC,
-        ) and _GRAVEYARD_TYPES_CDA.search(ability.rules_text):
+        ) and counts_graveyard_card_types(ability.rules_text):
             found = graveyard_card_types(board)
             count = len(found)
-            plus = 1 if _PLUS_ONE_TOUGHNESS.search(ability.rules_text) else 0
+            plus = 1 if adds_one_toughness(ability.rules_text) else 0
             listed = ", ".join(found) or "none"
             double = [o.card.name for o in board.in_zone(Zone.GRAVEYARD) if o.card and _double_faced(o.card)]
             front_only = (
@@ -1522,7 +1517,7 @@ def _base_numbers(
 
 def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:
     """Shapeshifter's CDA: power is the last chosen number and toughness is 7 minus it."""
-    if not any(_CHOSEN_NUMBER_CDA.search(a.rules_text) for a in values.abilities):
+    if not any(uses_chosen_number(a.rules_text) for a in values.abilities):
         return None
     chosen = obj.choices.get("number", "")
     return int(chosen) if chosen.isdigit() and int(chosen) <= 7 else None
