@@ -240,6 +240,7 @@ def test_the_engine_does_no_io() -> None:
     ("source", "target", "allowed"),
     [
         ("engine.state.board", "engine.stack.items", False),
+        ("engine.layers.system", "engine.state.board", True),
         ("engine.core.model", "engine", False),
     ],
 )
