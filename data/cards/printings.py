@@ -11,6 +11,7 @@ name are skipped: the Oracle name is already in ``card_names``.
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,6 +146,31 @@ class PrintedNames:
     def count(self) -> int:
         """How many printed names are stored."""
         return int(self.db.execute("SELECT count(*) FROM printed_names").fetchone()[0])
+
+
+def is_printed_name(name: str) -> bool:
+    """Whether ``name`` is written in another script than Latin (Japanese, Chinese, Korean, Cyrillic…),
+    so it can only be a printed name: Oracle names are English."""
+    return any(char.isalpha() and not unicodedata.name(char, "").startswith("LATIN") for char in name)
+
+
+def printings_named(
+    printings: Iterable[dict[str, Any]], name: str, *, exact: bool
+) -> dict[str, list[dict[str, Any]]]:
+    """The printings of a Scryfall search by Oracle id, only those printed with ``name`` (ignoring case,
+    width, accents…) when some are or when ``exact``; English printings and those without printed
+    name are left out."""
+    wanted = normalize_name(name)
+    found: dict[str, list[dict[str, Any]]] = {}
+    named: dict[str, list[dict[str, Any]]] = {}
+    for card in printings:
+        rows = printed_rows(card, PRINTED_LANGUAGES)
+        if not rows:
+            continue
+        found.setdefault(str(card["oracle_id"]), []).append(card)
+        if any(row[3] == wanted for row in rows):
+            named.setdefault(str(card["oracle_id"]), []).append(card)
+    return named if named or exact else found
 
 
 def is_printings_file(path: Path) -> bool:

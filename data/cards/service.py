@@ -6,7 +6,8 @@ and a name the cache cannot resolve becomes a CardLookupError that says Scryfall
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import unicodedata
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -19,6 +20,13 @@ if TYPE_CHECKING:
     from data.scryfall.client import ScryfallClient
 
 from data.cards.errors import AmbiguousCardName, CardLookupError, CardNotFound, CardUnavailable
+from data.cards.printings import (
+    PRINTED_LANGUAGES,
+    PrintedNames,
+    is_printed_name,
+    printed_rows,
+    printings_named,
+)
 from data.cards.repository import CardRepository
 from data.cards.resolver import CardResolver, Resolution, validated_query
 from data.excerpts import excerpt
@@ -172,6 +180,8 @@ class CardService:
             raise CardNotFound(query, reason=EMPTY_CACHE_HELP) from None
         if self.client is None or not isinstance(local_error, CardNotFound | AmbiguousCardName):
             raise local_error
+        if is_printed_name(query):
+            return await self._fetch_printed_or_raise(query, local_error)
         try:
             return await self._fetch_exact(query)
         except ScryfallNotFound:
@@ -192,7 +202,50 @@ class CardService:
     async def _fetch_exact(self, query: str) -> dict[str, Any]:
         if self.client is None:
             raise ScryfallUnavailable("offline", code="offline")
+        if is_printed_name(query):
+            return await self._fetch_printed(query, exact=True)
         return await self._store(await self.client.card_named(query))
+
+    async def _fetch_printed_or_raise(self, query: str, local_error: CardLookupError) -> dict[str, Any]:
+        """A name in another script the cache can't settle, asked of Scryfall's multilingual search."""
+        try:
+            return await self._fetch_printed(query, exact=False)
+        except ScryfallNotFound as error:
+            if isinstance(local_error, AmbiguousCardName):
+                raise local_error from None
+            suggestions = local_error.suggestions if isinstance(local_error, CardNotFound) else []
+            raise CardNotFound(query, suggestions) from error
+        except ScryfallError as error:
+            raise _unreachable(local_error, error) from error
+
+    async def _fetch_printed(self, query: str, *, exact: bool) -> dict[str, Any]:
+        """The Oracle card printed as ``query`` (a Scryfall search of every language's printings, then
+        the card by Oracle id unless cached), stored with the printed names learned.
+
+        Raises ScryfallNotFound when no printing fits (or, ``exact``, none is printed with exactly that
+        name), AmbiguousCardName when the printings of several cards do, another ScryfallError when
+        Scryfall can't be asked.
+        """
+        assert self.client is not None
+        searched = unicodedata.normalize("NFKC", query)  # ﾀﾙﾓｺﾞｲﾌ as printed: タルモゴイフ
+        matches = printings_named(await self.client.search_printings(searched), query, exact=exact)
+        if len(matches) != 1:
+            if matches and not exact:
+                raise AmbiguousCardName(query, _printed_names(matches.values()))
+            raise ScryfallNotFound(f"no card is printed as “{query}”", status=404, code="not_found")
+        oracle_id, printed = next(iter(matches.items()))
+        card: dict[str, Any] | None = await self._blocking(lambda: self.repository.get(oracle_id))
+        if card is None:
+            card = await self.client.oracle_card(oracle_id)
+        found = card
+        await self._blocking(lambda: self._store_printed(found, printed))
+        return found
+
+    def _store_printed(self, card: dict[str, Any], printings: list[dict[str, Any]]) -> None:
+        """Store the Oracle card and the names it is printed with, in one transaction."""
+        with self.db.conn:
+            self.repository.upsert_cards([card])
+            PrintedNames(self.db).upsert(printings, {str(printing["lang"]) for printing in printings})
 
     async def _autocomplete(self, query: str) -> list[str]:
         try:
@@ -203,6 +256,14 @@ class CardService:
     async def _store(self, card: dict[str, Any]) -> dict[str, Any]:
         await self._blocking(lambda: self.repository.store(card))
         return card
+
+
+def _printed_names(groups: Iterable[list[dict[str, Any]]]) -> list[str]:
+    """The distinct printed names of the printings of several cards (the first ten), to choose from."""
+    names = {
+        rows[0][2] for group in groups for card in group if (rows := printed_rows(card, PRINTED_LANGUAGES))
+    }
+    return sorted(names)[:10]
 
 
 def _unreachable(local_error: CardLookupError, error: ScryfallError) -> CardLookupError:

@@ -14,7 +14,7 @@ import aiohttp
 from aiolimiter import AsyncLimiter
 from yarl import URL
 
-from data.scryfall.errors import ScryfallError, ScryfallRateLimited, ScryfallUnavailable
+from data.scryfall.errors import ScryfallError, ScryfallNotFound, ScryfallRateLimited, ScryfallUnavailable
 
 Sleep = Callable[[float], Awaitable[None]]
 DownloadProgress = Callable[[int, int], None]
@@ -98,6 +98,23 @@ class ScryfallClient:
             page = await self.get_json(str(page["next_page"]))
             cards.extend(page.get("data", []))
         return cards
+
+    async def search_printings(self, name: str) -> list[dict[str, Any]]:
+        """``/cards/search`` with ``include_multilingual=true``: the printings, in every language, whose
+        (printed) name has each word of ``name`` (one page: the first 175; each word quoted, so text
+        typed by a user is never read as search syntax)."""
+        words = " ".join(f'"{word}"' for word in name.replace('"', " ").split())
+        params = {"q": words, "include_multilingual": "true", "unique": "prints"}
+        page = await self.get_json("/cards/search", params)
+        return list(page.get("data", []))
+
+    async def oracle_card(self, oracle_id: str) -> dict[str, Any]:
+        """The card whose Oracle id is ``oracle_id`` (``/cards/search?q=oracleid:…``, in English)."""
+        page = await self.get_json("/cards/search", {"q": f"oracleid:{oracle_id}"})
+        cards = list(page.get("data", []))
+        if not cards:
+            raise ScryfallNotFound(f"no card has the Oracle id {oracle_id}", status=404, code="not_found")
+        return dict(cards[0])
 
     async def rulings(self, scryfall_id: str) -> list[dict[str, Any]]:
         """``/cards/{id}/rulings``: the rulings of the card printing ``scryfall_id``."""

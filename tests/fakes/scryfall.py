@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -51,6 +52,7 @@ class FakeScryfall:
     bulk_cards: list[dict[str, Any]] = field(default_factory=list)
     bulk_rulings: list[dict[str, Any]] = field(default_factory=list)
     bulk_all_cards: list[dict[str, Any]] = field(default_factory=list)  # printings, every language
+    printings: list[dict[str, Any]] = field(default_factory=list)  # searched with include_multilingual
     requests: list[RecordedRequest] = field(default_factory=list)
     faults: deque[Fault] = field(default_factory=deque)
     outage: bool = False
@@ -175,7 +177,12 @@ class FakeScryfall:
     async def _search(self, request: web.Request) -> web.Response:
         query = request.query.get("q", "").casefold()
         page = int(request.query.get("page", "1"))
-        found = [card for card in self.cards if query in card["name"].casefold()]
+        if request.query.get("include_multilingual") == "true":
+            found = self._multilingual(query)
+        elif query.startswith("oracleid:"):
+            found = [card for card in self.cards if card.get("oracle_id") == query.removeprefix("oracleid:")]
+        else:
+            found = [card for card in self.cards if query in card["name"].casefold()]
         if not found:
             return _not_found("Your query didn’t match any cards.")
         chunk = found[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
@@ -189,6 +196,15 @@ class FakeScryfall:
         if has_more:
             body["next_page"] = str(request.url.update_query({"page": str(page + 1)}))
         return web.json_response(body)
+
+    def _multilingual(self, query: str) -> list[dict[str, Any]]:
+        """The printings (then the English cards) whose printed name has every quoted word of ``query``."""
+        words = re.findall(r'"([^"]*)"', query) or query.split()
+        return [
+            card
+            for card in [*self.printings, *self.cards]
+            if all(word in _printed_name(card).casefold() for word in words)
+        ]
 
     async def _rulings(self, request: web.Request) -> web.Response:
         card = self._by_id.get(request.match_info["id"])
@@ -230,6 +246,11 @@ class FakeScryfall:
             await response.write((b",\n" if index else b"\n") + json.dumps(card, ensure_ascii=False).encode())
         await response.write(b"\n]")
         return response
+
+
+def _printed_name(card: dict[str, Any]) -> str:
+    faces = " // ".join(str(face.get("printed_name", "")) for face in card.get("card_faces", []))
+    return str(card.get("printed_name") or faces or card["name"])
 
 
 def _names(card: dict[str, Any]) -> list[str]:
