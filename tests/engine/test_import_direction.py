@@ -80,7 +80,6 @@ NOT_WORDING = {
 # engine/oracle and consume typed results; the list may only shrink.
 WORDING_NOT_YET_MOVED = frozenset(
     {
-        "engine.layers.statics",  # parse_static: the static abilities' wordings
         "engine.linked.links",  # the linked-ability phrases of CR 607.2
     }
 )

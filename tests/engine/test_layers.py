@@ -11,8 +11,8 @@ from data.boards import load_board
 from engine.actions.events import board_from_spec
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
-from engine.layers.statics import ALL_CREATURE_TYPES
 from engine.layers.system import Computed, copiable_values, current_characteristics, effect_name
+from engine.oracle.statics import ALL_CREATURE_TYPES
 from engine.state.board import Board, FaceDownKind, GameObject, TimedEffect
 from tests.engine.copy_cards import cards_for
 

@@ -13,19 +13,11 @@ from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.model import AbilityKind, PrintedNumber
 from engine.layers.dependency import next_effect
-from engine.layers.statics import (
-    Seen,
-    affected,
-    attachment_problem,
-    changes_characteristics,
-    could_name,
-    parse_static,
-    restricts_only,
-    would_affect,
-)
+from engine.layers.statics import Seen, affected, attachment_problem, could_name, would_affect
 from engine.layers.system import board_characteristics, current_characteristics
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
+from engine.oracle.statics import changes_characteristics, parse_static, restricts_only
 from engine.state.board import Board
 from tests.card_data import all_cards, card_json
 from tests.engine.copy_cards import cards_for
