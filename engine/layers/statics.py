@@ -7,31 +7,26 @@ what the ability does to it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.core.characteristics import CARD_TYPE_WORDS, Characteristics
+from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectSpec, Player
-from engine.core.model import SELF
 from engine.oracle.statics import (
-    _COLOR_WORDS,
-    _PLURALS,
-    _TYPE_NOUNS,
-    _VERBS,
     ALL_CREATURE_TYPES,
     CHOSEN_CREATURE_TYPE,
+    COLOR_WORDS,
     SUBTYPES_OF,
     ForEach,
     HostCondition,
     Requirement,
     StaticAbility,
     Subject,
-    _could_be_subtype,
-    _gets_chosen_type,
-    _sets_mana_value,
-    _singular,
-    _without_quotes,
+    enchant_quality_of,
+    gets_chosen_type,
+    named_subject,
+    sets_mana_value,
 )
 
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
@@ -113,14 +108,14 @@ def _parts_for(
     if ability.chosen_type:
         chosen = (source.choices[CHOSEN_CREATURE_TYPE],)
         return tuple(
-            part.model_copy(update={"subtypes": chosen}) if _gets_chosen_type(part) else part
+            part.model_copy(update={"subtypes": chosen}) if gets_chosen_type(part) else part
             for part in ability.parts
         )
     if not ability.pt_mana_value:
         return ability.parts
     value = target.values.mana_value
     return tuple(
-        part.model_copy(update={"power": value, "toughness": value}) if _sets_mana_value(part) else part
+        part.model_copy(update={"power": value, "toughness": value}) if sets_mana_value(part) else part
         for part in ability.parts
     )
 
@@ -195,8 +190,8 @@ def _has_type_word(values: Characteristics, word: str) -> bool:
     lowered = word.casefold()
     if lowered == "permanent":
         return True
-    if lowered in _COLOR_WORDS:
-        return _COLOR_WORDS[lowered] in values.colors
+    if lowered in COLOR_WORDS:
+        return COLOR_WORDS[lowered] in values.colors
     return lowered in (t.casefold() for t in (*values.types, *values.subtypes))
 
 
@@ -225,45 +220,20 @@ def could_name(text: str, source: Seen, seen: Seen) -> bool:
     verb) could name ``seen``: "you control" / "your opponents control", "other", and the card types and
     subtypes it names ("noncreature artifact": an artifact that isn't a creature; "Forests and all
     Saprolings"), whatever its predicate would make the object. Words it doesn't know don't exclude."""
-    words = _without_quotes(text).replace(",", "").split(" ")
-    verb_at = next((i for i, word in enumerate(words) if word in _VERBS), len(words))
-    subject = words[:verb_at]
-    lowered = [word.casefold() for word in subject]
-    phrase = f" {' '.join(lowered)} "
-    theirs = " opponents control " in phrase or " opponent controls " in phrase
-    if theirs and seen.controller is source.controller:
+    named = named_subject(text)
+    if named.theirs and seen.controller is source.controller:
         return False
-    if not theirs and " you control " in phrase and seen.controller is not source.controller:
+    if not named.theirs and named.yours and seen.controller is not source.controller:
         return False
-    if "other" in lowered and seen.id == source.id:
+    if named.other and seen.id == source.id:
         return False
     values = seen.values
-    if any(values.is_a(t) for t in _named_types(word[3:] for word in lowered if word.startswith("non"))):
+    if any(values.is_a(t) for t in named.not_types):
         return False
-    types = _named_types(lowered)
-    subtypes = {
-        form
-        for w in subject
-        if _names_a_subtype(w)
-        for form in (w, w.removesuffix("s"), _PLURALS.get(w.casefold()))
-    }
-    if not types and not subtypes:
+    if not named.types and not named.subtypes:
         return True
-    return any(values.is_a(t) for t in types) or any(
-        _names_subtype(s, values.subtypes) for s in subtypes if s
-    )
-
-
-def _named_types(words: Iterable[str]) -> set[str]:
-    return {card_type for word in words if (card_type := _TYPE_NOUNS.get(_singular(word)))}
-
-
-def _names_a_subtype(word: str) -> bool:
-    return (
-        word[:1].isupper()
-        and word.isalpha()
-        and word.casefold() not in ("all", "each", "other", *CARD_TYPE_WORDS, *(f"{t}s" for t in _TYPE_NOUNS))
-        and _could_be_subtype(word)
+    return any(values.is_a(t) for t in named.types) or any(
+        _names_subtype(s, values.subtypes) for s in named.subtypes
     )
 
 
@@ -324,14 +294,9 @@ def attachment_problem(source: Seen, host: Seen) -> str | None:
 
 
 def _allowed_by(quality: str, source: Seen, host: Seen) -> bool:
-    words = quality.split(" ")
-    if not _has_type_word(host.values, _singular(words[0].casefold())):
-        return words[0].casefold() not in (*_TYPE_NOUNS, "equipment", "aura")
-    if quality.endswith(" you control"):
+    wanted = enchant_quality_of(quality)
+    if not _has_type_word(host.values, wanted.type_word):
+        return not wanted.known
+    if wanted.yours:
         return host.controller is source.controller
     return True
-
-
-def self_referencing(text: str) -> bool:
-    """Whether a static ability is about its own object ("~ gets +1/+1 as long as …")."""
-    return text.startswith((SELF, f"As long as {SELF}")) or f", {SELF} " in text

@@ -45,7 +45,6 @@ from engine.layers.statics import (
     counted,
     qualifies,
     requirement_state,
-    self_referencing,
     without_colors,
     would_affect,
 )
@@ -68,6 +67,7 @@ from engine.oracle.statics import (
     parse_static,
     pt_modifier,
     restricts_only,
+    self_referencing,
     uses_chosen_number,
 )
 from engine.oracle.text import strip_reminder

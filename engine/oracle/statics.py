@@ -17,12 +17,14 @@ Readers take an ability's reasoning text (self-references already :data:`engine.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
 from engine.core.characteristics import CARD_TYPE_WORDS, COLOR_NAMES
 from engine.core.effects import PT_COUNTS, EffectKind, EffectSpec
 from engine.core.model import SELF, Frozen, LevelBand
+from engine.oracle.text import without_quotes
 
 _PT = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+)$")
 _GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
@@ -111,7 +113,8 @@ CHOSEN_CREATURE_TYPE = "creature type"
 """The ``choices`` key of an "As ~ enters, choose a creature type" choice."""
 
 
-_COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
+# Color words as Oracle text writes them, to Scryfall letters ("white" -> "W").
+COLOR_WORDS = {name: letter for letter, name in COLOR_NAMES.items()}
 _HOST_ROLES = {"equipped": "Equipment", "enchanted": "Aura", "fortified": "Fortification"}
 _VERBS = frozenset(
     [
@@ -368,7 +371,7 @@ def evaluated_by_zone_changes(text: str) -> bool:
 
 def changes_characteristics(text: str) -> bool:
     """Whether a static ability's wording looks like it changes types, colors, abilities or P/T."""
-    return bool(_CHARACTERISTIC_WORDING.search(_without_quotes(text)))
+    return bool(_CHARACTERISTIC_WORDING.search(without_quotes(text)))
 
 
 def restricts_only(ability: StaticAbility) -> bool:
@@ -526,7 +529,7 @@ def _state_requirement(condition: str, what: str) -> Requirement:
     if roles and len(roles) == len(what.split(" or ")):
         return Requirement(text=condition, attached=tuple(_ATTACHED_ROLES[word] for word in roles))
     word = re.sub(r"^an? ", "", what)
-    if word in _COLOR_WORDS or word.casefold() in CARD_TYPE_WORDS or (word[:1].isupper() and word.isalpha()):
+    if word in COLOR_WORDS or word.casefold() in CARD_TYPE_WORDS or (word[:1].isupper() and word.isalpha()):
         return Requirement(text=condition, type_word=word)
     return Requirement(text=condition)
 
@@ -592,8 +595,8 @@ def _qualified(subject: Subject, word: str, *, last: bool) -> Subject | None:
     singular = _singular(lowered)
     negated = _singular(lowered[3:]) if lowered.startswith("non") else ""
     update: dict[str, object]
-    if lowered in _COLOR_WORDS:
-        update = {"colors": (*subject.colors, _COLOR_WORDS[lowered])}
+    if lowered in COLOR_WORDS:
+        update = {"colors": (*subject.colors, COLOR_WORDS[lowered])}
     elif lowered in _SUPERTYPE_WORDS and not last:
         update = {"supertypes": (*subject.supertypes, _SUPERTYPE_WORDS[lowered])}
     elif lowered.startswith("non") and lowered[3:] in _SUPERTYPE_WORDS and not last:
@@ -653,8 +656,8 @@ def _predicate(text: str, *, plural: bool) -> _Predicate:
             break
         result.found[:] = specs if lost is not None else [*result.found, *specs]
     result.parts = tuple(result.found)
-    result.pt_mana_value = any(_sets_mana_value(part) for part in result.parts)
-    result.chosen_type = any(_gets_chosen_type(part) for part in result.parts)
+    result.pt_mana_value = any(sets_mana_value(part) for part in result.parts)
+    result.chosen_type = any(gets_chosen_type(part) for part in result.parts)
     return result
 
 
@@ -682,12 +685,12 @@ def _pt_words(parts: tuple[EffectSpec, ...]) -> str:
     return " ".join(f"{part.power:+d}/{part.toughness:+d}" for part in parts)
 
 
-def _gets_chosen_type(part: EffectSpec) -> bool:
+def gets_chosen_type(part: EffectSpec) -> bool:
     """A layer 4 part whose creature type is the source's chosen type (filled in per source)."""
     return part.kind in (EffectKind.ADD_SUBTYPES, EffectKind.SET_SUBTYPES) and part.subtypes == ()
 
 
-def _sets_mana_value(part: EffectSpec) -> bool:
+def sets_mana_value(part: EffectSpec) -> bool:
     """A 7b part whose numbers are each affected object's mana value (filled in per object)."""
     return part.kind is EffectKind.SET_PT and part.power is None
 
@@ -756,7 +759,7 @@ def _set_pt(match: re.Match[str]) -> EffectSpec:
 def _is_effect(phrase: str) -> list[EffectSpec]:
     """ "is a blue Frog creature with base power and toughness 1/1", "is red", "are artifacts in addition to
     their other types": layers 4, 5, 6 and 7b parts (CR 205.1a, 205.1b)."""
-    if phrase in _COLOR_WORDS or phrase == "colorless":
+    if phrase in COLOR_WORDS or phrase == "colorless":
         return [EffectSpec(kind=EffectKind.SET_COLORS, colors=_named_colors([phrase]))]
     match = _TYPE_PHRASE.match(phrase)
     words = _phrase_words(match["words"], plural=not phrase.startswith(("a ", "an "))) if match else None
@@ -799,7 +802,7 @@ def _phrase_words(
     subtypes: list[str] = []
     for word in text.split(" "):
         singular = _singular(word.casefold())
-        if word in _COLOR_WORDS or word == "colorless":
+        if word in COLOR_WORDS or word == "colorless":
             colors = [*(colors or []), word]
         elif singular in CARD_TYPE_WORDS:
             types.append(singular.capitalize())
@@ -813,7 +816,7 @@ def _phrase_words(
 
 
 def _named_colors(words: list[str]) -> tuple[str, ...]:
-    return tuple(_COLOR_WORDS[word] for word in words if word in _COLOR_WORDS)
+    return tuple(COLOR_WORDS[word] for word in words if word in COLOR_WORDS)
 
 
 def _grantable(item: str) -> bool:
@@ -872,5 +875,72 @@ def _joined(groups: list[tuple[str, list[str]]]) -> str:
     return ", ".join(" ".join((verb, ", ".join(items))).strip() for verb, items in groups)
 
 
-def _without_quotes(text: str) -> str:
-    return re.sub(r"\"[^\"]*\"|“[^”]*”", "", text)
+class NamedSubject(Frozen):
+    """What the subject of a static wording :func:`parse_static` doesn't understand names (the words before
+    its verb), for telling which objects it could affect."""
+
+    theirs: bool  # "your opponents control" / "an opponent controls"
+    yours: bool  # "you control"
+    other: bool  # "other"
+    not_types: frozenset[str]  # card types of its "non…" words ("noncreature")
+    types: frozenset[str]  # card types it names
+    subtypes: frozenset[str]  # the forms of the subtypes it names ("Saprolings", "Saproling")
+
+
+def named_subject(text: str) -> NamedSubject:
+    """The controller, "other", card types and subtypes the subject of ``text`` names."""
+    words = without_quotes(text).replace(",", "").split(" ")
+    verb_at = next((i for i, word in enumerate(words) if word in _VERBS), len(words))
+    subject = words[:verb_at]
+    lowered = [word.casefold() for word in subject]
+    phrase = f" {' '.join(lowered)} "
+    subtypes = {
+        form
+        for w in subject
+        if _names_a_subtype(w)
+        for form in (w, w.removesuffix("s"), _PLURALS.get(w.casefold()))
+    }
+    return NamedSubject(
+        theirs=" opponents control " in phrase or " opponent controls " in phrase,
+        yours=" you control " in phrase,
+        other="other" in lowered,
+        not_types=frozenset(_named_types(word[3:] for word in lowered if word.startswith("non"))),
+        types=frozenset(_named_types(lowered)),
+        subtypes=frozenset(s for s in subtypes if s),
+    )
+
+
+def _named_types(words: Iterable[str]) -> set[str]:
+    return {card_type for word in words if (card_type := _TYPE_NOUNS.get(_singular(word)))}
+
+
+def _names_a_subtype(word: str) -> bool:
+    return (
+        word[:1].isupper()
+        and word.isalpha()
+        and word.casefold() not in ("all", "each", "other", *CARD_TYPE_WORDS, *(f"{t}s" for t in _TYPE_NOUNS))
+        and _could_be_subtype(word)
+    )
+
+
+class EnchantQuality(Frozen):
+    """What an Enchant keyword's quality ("creature you control", "Forest") asks of the enchanted object."""
+
+    type_word: str  # its first word, singular and casefolded ("creature")
+    known: bool  # that word is a card type, "permanent", "Equipment" or "Aura" (else a host can't be checked)
+    yours: bool  # "… you control"
+
+
+def enchant_quality_of(quality: str) -> EnchantQuality:
+    """The parts of an Enchant quality the attachment rules check (CR 303.4a)."""
+    first = quality.split(" ")[0].casefold()
+    return EnchantQuality(
+        type_word=_singular(first),
+        known=first in (*_TYPE_NOUNS, "equipment", "aura"),
+        yours=quality.endswith(" you control"),
+    )
+
+
+def self_referencing(text: str) -> bool:
+    """Whether a static ability is about its own object ("~ gets +1/+1 as long as …")."""
+    return text.startswith((SELF, f"As long as {SELF}")) or f", {SELF} " in text

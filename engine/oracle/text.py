@@ -135,6 +135,11 @@ def split_quoted(text: str) -> Iterator[tuple[str, bool]]:
         yield text[position:], False
 
 
+def without_quotes(text: str) -> str:
+    """``text`` with its quoted parts (quotes included) removed."""
+    return _QUOTED.sub("", text)
+
+
 def unquoted(text: str) -> str:
     """``text`` with quoted parts blanked (same length), for searching outside quotes by position."""
     return "".join(part if not quoted else " " * len(part) for part, quoted in split_quoted(text))
