@@ -15,6 +15,7 @@ from rich.text import Text
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
 from bot.cli.common import ask_with_rules, show
 from bot.cli.stack_render import stack_copy_panel
+from bot.i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     )
 
 MAX_BOARD_TEXT = 100_000  # read at most this much of a board file; the Judge checks the exact limit
+COLOR_WORDS = {"W": N_("white"), "U": N_("blue"), "B": N_("black"), "R": N_("red"), "G": N_("green")}
+"""The colors' names, marked for the catalogs (the engine's COLOR_NAMES, shown in the answer's language)."""
 FaceDownOption = Annotated[
     str | None, typer.Option(help="The original is face down: morph, manifest, disguise, cloak or plain.")
 ]
@@ -144,25 +147,29 @@ def board_panel(
     moves: tuple[ZoneMove, ...] = (),
     triggers: tuple[TriggerHit, ...] = (),
 ) -> Panel:
-    """The judge's answer: the resulting object first, each step with its rules, the notes, zone changes."""
+    """The judge's answer: the resulting object first, each step with its rules, the notes, zone changes
+    (its fixed words in the answer's language)."""
     current = result.current
     parts: list[Any] = [*_object_lines(current)]
     if _differs(result.copiable, current):
-        parts.append(Text.assemble(("Copiable values: ", "bold"), _summary(result.copiable), style="dim"))
+        parts.append(
+            Text.assemble((_("Copiable values:") + " ", "bold"), _summary(result.copiable), style="dim")
+        )
     if result.linked is not None:
         parts += _linked_lines(result.linked)
-    parts.append(Text("\nWhy", style="bold"))
+    parts.append(Text("\n" + _("Why"), style="bold"))
     parts += [_explained(i, step) for i, step in enumerate(result.steps, 1)]
     if result.notes:
-        parts.append(Text("\nNotes", style="bold"))
+        parts.append(Text("\n" + _("Notes"), style="bold"))
         parts += [_explained(None, note) for note in result.notes]
     parts += _zone_change_lines(moves, triggers)
-    where = f" (in the {result.zone})" if result.zone else ""  # it didn't end up on the battlefield
-    title = Text(f"{result.id}: {current.name or 'a face-down permanent'}{where}")
+    # it didn't end up on the battlefield
+    where = _(" (in the {zone})").format(zone=_(result.zone)) if result.zone else ""
+    title = Text(f"{result.id}: {current.name or _('a face-down permanent')}{where}")
     return Panel(
         Group(*parts),
         title=title,
-        subtitle=Text(f"CR 707 · rules of {rules_version}", style="dim"),
+        subtitle=Text(_("CR 707 · rules of {version}").format(version=rules_version), style="dim"),
         expand=False,
     )
 
@@ -171,88 +178,104 @@ def _zone_change_lines(moves: tuple[ZoneMove, ...], triggers: tuple[TriggerHit, 
     """Each zone change (objects and cards moved) and each ability it triggered, with how many times."""
     if not moves:
         return []
-    lines = [Text("\nZone changes", style="bold")]
+    lines = [Text("\n" + _("Zone changes"), style="bold")]
     for move in moves:
-        where = move.to or f"undecided (choose one of: {', '.join(move.options)})"
-        cards = f" as {', '.join(move.cards)}" if move.cards else ""
-        plural = "s" if move.cards_moved != 1 else ""
+        options = ", ".join(_(option) for option in move.options)
+        where = _(move.to) if move.to else _("undecided (choose one of: {options})").format(options=options)
+        cards = _(" as {cards}").format(cards=", ".join(move.cards)) if move.cards else ""
+        counted = _("({objects}, {cards})").format(
+            objects=_counted(move.objects_moved, _("1 object"), _("{number} objects")),
+            cards=_counted(move.cards_moved, _("1 card"), _("{number} cards")),
+        )
         lines.append(
             Text.assemble(
                 ("• ", "bold cyan"),
-                f"{move.object}: {move.from_zone} → {where}{cards} "
-                f"({move.objects_moved} object{'s' if move.objects_moved != 1 else ''}, "
-                f"{move.cards_moved} card{plural})",
+                f"{move.object}: {_(move.from_zone)} → {where}{cards} {counted}",
                 (f"  (CR {', '.join(move.rules)})", "dim"),
             )
         )
-    lines += [Text("\nTriggered", style="bold")] if triggers else []
+    lines += [Text("\n" + _("Triggered"), style="bold")] if triggers else []
     for hit in triggers:
-        times = "once" if hit.times == 1 else f"{hit.times} times"
+        times = _("once") if hit.times == 1 else _("{times} times").format(times=hit.times)
         shown = hit.explanation.model_copy(update={"text": f"[{times}] {hit.explanation.text}"})
         lines.append(_explained(None, shown))
     return lines
 
 
+def _counted(number: int, one: str, many: str, **fields: object) -> str:
+    """``one`` (a translated phrase) for 1, else ``many``, filled with ``number`` and ``fields``."""
+    return (one if number == 1 else many).format(number=number, **fields)
+
+
 def _object_lines(current: CurrentView) -> list[Text]:
     lines = [
         Text.assemble(
-            (current.name or "(no name)", "bold"),
+            (current.name or _("(no name)"), "bold"),
             "  ",
-            current.mana_cost or "(no mana cost)",
-            (f"  mana value {current.mana_value}", "dim"),
+            current.mana_cost or _("(no mana cost)"),
+            ("  " + _("mana value {number}").format(number=current.mana_value), "dim"),
         )
     ]
     lines.append(Text(_type_line(current)))
-    from engine import COLOR_NAMES
-
-    colors = ", ".join(COLOR_NAMES.get(c, c) for c in current.colors) or "colorless"
-    numbers = f"{current.power}/{current.toughness}" if current.power is not None else "no power/toughness"
+    colors = ", ".join(_(COLOR_WORDS.get(c, c)) for c in current.colors) or _("colorless")
+    numbers = f"{current.power}/{current.toughness}" if current.power is not None else _("no power/toughness")
     lines.append(Text(f"{colors} · {numbers}"))
     lines += [Text(f"  • {ability}") for ability in current.abilities] or [
-        Text("  (no abilities)", style="dim")
+        Text("  " + _("(no abilities)"), style="dim")
     ]
-    status = [
-        name
-        for name, on in (
-            ("tapped", current.status.tapped),
-            ("flipped", current.status.flipped),
-            ("transformed", current.status.transformed),
-        )
-        if on
-    ]
-    if current.status.face_down:
-        status.append(f"face down ({current.status.face_down})")
-    extras = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in current.counters.items()]
-    extras += ["a token"] if current.token else []
-    extras += status
-    extras += [f"unknown: {', '.join(current.unknown)} (see Notes)"] if current.unknown else []
+    extras = _status_words(current)
     if extras:
         lines.append(Text(" · ".join(extras), style="italic"))
     return lines
 
 
-def _linked_lines(linked: LinkedView) -> list[Text]:
-    lines = [
-        Text(f"\nLinked abilities (the text of {linked.text_of or 'a face-down permanent'})", style="bold")
+def _status_words(current: CurrentView) -> list[str]:
+    """Its counters, token-ness, status and unknown characteristics, in the answer's language."""
+    extras = [
+        _counted(n, _("1 {kind} counter"), _("{number} {kind} counters"), kind=kind)
+        for kind, n in current.counters.items()
     ]
+    extras += [_("a token")] if current.token else []
+    status = current.status
+    on = (
+        (N_("tapped"), status.tapped),
+        (N_("flipped"), status.flipped),
+        (N_("transformed"), status.transformed),
+    )
+    extras += [_(name) for name, flag in on if flag]
+    if status.face_down:
+        extras.append(_("face down ({kind})").format(kind=status.face_down))
+    if current.unknown:
+        extras.append(
+            _("unknown: {characteristics} (see Notes)").format(characteristics=", ".join(current.unknown))
+        )
+    return extras
+
+
+def _linked_lines(linked: LinkedView) -> list[Text]:
+    card = linked.text_of or _("a face-down permanent")
+    lines = [Text("\n" + _("Linked abilities (the text of {card})").format(card=card), style="bold")]
     for link in linked.links:
         first, second = link.abilities
         lines.append(Text.assemble((f"{first} ↔ {second}", "bold"), (f"  {link.rule}", "bold magenta")))
         lines.append(Text("    " + link.explanation))
     if not linked.links:
-        lines.append(Text("  (no linked abilities)", style="dim"))
-    lines += [Text(f"  exiled with ability {card.ability}: {card.name}") for card in linked.exiled]
+        lines.append(Text("  " + _("(no linked abilities)"), style="dim"))
+    lines += [
+        Text("  " + _("exiled with ability {number}: {card}").format(number=card.ability, card=card.name))
+        for card in linked.exiled
+    ]
     return lines
 
 
 def _type_line(values: CharacteristicsView) -> str:
-    left = " ".join((*values.supertypes, *values.types)) or "(no types)"
+    left = " ".join((*values.supertypes, *values.types)) or _("(no types)")
     return f"{left} — {' '.join(values.subtypes)}" if values.subtypes else left
 
 
 def _summary(values: CharacteristicsView) -> str:
     numbers = f" {values.power}/{values.toughness}" if values.power is not None else ""
-    return f"{values.name or '(no name)'}, {_type_line(values)}{numbers}"
+    return f"{values.name or _('(no name)')}, {_type_line(values)}{numbers}"
 
 
 def _differs(copiable: CharacteristicsView, current: CurrentView) -> bool:

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, settings_for
 from bot.cli.common import NameArgument, ask, show
+from bot.i18n import _, current_language
 from bot.text_safety import visible
 
 if TYPE_CHECKING:
@@ -40,7 +41,8 @@ def card_command(
     offline: OfflineOption = False,
 ) -> None:
     """Show a card's Oracle text (cache first, then Scryfall unless offline)."""
-    answer = ask(settings_for(ctx, db, offline), lambda judge: judge.card(name), as_json=as_json)
+    language = current_language()
+    answer = ask(settings_for(ctx, db, offline), lambda judge: judge.card(name, language), as_json=as_json)
     show(answer, as_json=as_json, to_json=lambda card: card.json_payload(), to_panel=card_panel)
     if answer.cache_only:
         from bot.judge import CACHE_ONLY_NOTE
@@ -96,7 +98,9 @@ def sync_command(
 
 
 def card_panel(card: CardAnswer) -> Panel:
-    """A rich panel with every face: name and mana cost, type line, rules text, P/T or loyalty."""
+    """A rich panel with every face: name and mana cost, type line, rules text, P/T or loyalty; then,
+    asked in another language the cache knows the card in, the card as printed in it (titled
+    ``夜帷の死霊/Nightveil Specter``)."""
     parts: list[Any] = []
     for index, face in enumerate(card.faces):
         if index:
@@ -108,8 +112,27 @@ def card_panel(card: CardAnswer) -> Panel:
         if face.oracle_text:
             parts.append(Text(face.oracle_text))
         if face.stats:
-            parts.append(Text(face.stats, style="bold", justify="right"))
-    return Panel(Group(*parts), title=Text(card.name), subtitle=Text(card.oracle.layout or ""), expand=False)
+            parts.append(Text(_stats(face.stats), style="bold", justify="right"))
+    printed = card.printed
+    if printed is not None and (printed.type_line or printed.text):
+        parts += [
+            Rule(style="dim"),
+            Text(_("As printed"), style="bold"),
+            Text(printed.type_line, style="italic"),
+        ]
+        parts += [Text(printed.text)] if printed.text else []
+    title = f"{printed.name}/{card.name}" if printed is not None and printed.name != card.name else card.name
+    return Panel(Group(*parts), title=Text(title), subtitle=Text(card.oracle.layout or ""), expand=False)
+
+
+def _stats(stats: str) -> str:
+    """``Loyalty 4`` and ``Defense 5`` in the answer's language; P/T as they are."""
+    word, _space, number = stats.partition(" ")
+    if word == "Loyalty":
+        return _("Loyalty {number}").format(number=number)
+    if word == "Defense":
+        return _("Defense {number}").format(number=number)
+    return stats
 
 
 @contextmanager

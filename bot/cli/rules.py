@@ -13,6 +13,7 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, fail, print_json, settings_for
 from bot.cli.common import ask_with_rules, import_message
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from bot.judge import GlossaryAnswer, ImportSummary, Judge, RuleAnswer, SearchAnswer
@@ -100,8 +101,9 @@ def show_rule(answer: RuleAnswer, *, as_json: bool) -> None:
     for subrule in answer.subrules:
         parts.append(Text.assemble((f"{subrule.number} ", "bold cyan"), subrule.text))
         parts.extend(Text("    " + example, style="italic dim") for example in subrule.examples)
-    subtitle = Text(f"{answer.link} · CR {rule.version.isoformat()}", style="dim")
-    console.print(Panel(Group(*parts), title=Text(f"CR {rule.number}"), subtitle=subtitle, expand=False))
+    subtitle = Text(_("{link} · CR {version}").format(link=answer.link, version=rule.version), style="dim")
+    title = Text(_("CR {number}").format(number=rule.number))
+    console.print(Panel(Group(*parts), title=title, subtitle=subtitle, expand=False))
 
 
 def show_glossary(answer: GlossaryAnswer, *, as_json: bool) -> None:
@@ -121,8 +123,8 @@ def show_glossary(answer: GlossaryAnswer, *, as_json: bool) -> None:
         return
     parts: list[Any] = [Text(entry.definition)]
     parts.extend(Text.assemble((f"{rule.number} ", "bold cyan"), rule.text) for rule in answer.rules)
-    title = Text(entry.term + (" (obsolete)" if entry.obsolete else ""))
-    subtitle = Text(f"Glossary · CR {answer.version.isoformat()}", style="dim")
+    title = Text(entry.term + (_(" (obsolete)") if entry.obsolete else ""))
+    subtitle = Text(_("Glossary · CR {version}").format(version=answer.version), style="dim")
     console.print(Panel(Group(*parts), title=title, subtitle=subtitle, expand=False))
 
 
@@ -138,7 +140,7 @@ def show_search(answer: SearchAnswer, *, as_json: bool) -> None:
         )
         return
     if not answer.hits:
-        fail(f"No rule mentions “{answer.words}”.")
+        fail(_("No rule mentions “{words}”.").format(words=answer.words))
     for rank, hit in enumerate(answer.hits, start=1):
         console.print(Text.assemble((f"{rank:>2}. {hit.number} ", "bold cyan"), _shorten(hit.text)))
 
