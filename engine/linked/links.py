@@ -14,14 +14,28 @@ segment on the same channel form a pair; the kind of the acting ability decides 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from engine.core.citations import Citation, cite
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
+from engine.oracle.linked import (
+    Holder,
+    LinkPhrase,
+    empty_quotes,
+    exiles_cards_at,
+    first_phrase,
+    mentions_word,
+    phrases,
+    quote_holder,
+    quoted_phrases,
+    says,
+    says_exile,
+    word_choices,
+    worded_as_acting,
+)
+from engine.oracle.mana import mana_symbol_runs
 
 LINKED = cite("607.1", "these two abilities are linked")
 GRANTED_TO_ITSELF = cite("607.1a", "within another ability that grants that ability to that object")
@@ -101,16 +115,6 @@ class LinkedReport(Frozen):
         return len({ability.face for ability in self.abilities}) > 1
 
 
-class Holder(StrEnum):
-    """Which object a segment's ability is printed on, for 607.1."""
-
-    PRINTED = "printed"  # the card itself
-    ITSELF = "itself"  # granted by the card to itself (607.1a)
-    TOKEN = "token"  # a token the ability creates (607.1d)
-    EMBLEM = "emblem"  # an emblem the ability creates (607.1d)
-    ELSEWHERE = "elsewhere"  # another object: not linked to anything on this card
-
-
 @dataclass(frozen=True)
 class _Segment:
     """The text of one ability, or of one quoted ability it grants, lower-cased for matching."""
@@ -150,50 +154,6 @@ _ACTING_KINDS = frozenset(
     }
 )
 _TRANSFORMING_LAYOUTS = frozenset({"transform"})  # Scryfall's layout of transforming double-faced cards
-_QUOTED = re.compile(r"[\"“]([^\"”]*)[\"”]")
-_SENTENCE_END = re.compile(r"[.!?]\s")
-
-# Words that end the value named after "choose a" ("choose a number between 0 and 7").
-_VALUE_STOPS = r"between|at|for|from|that|other|and|or|to|with|in|on|this|you|they|each|among|of|if|unless"
-
-# --- phrases (matched on lower-cased rules text, SELF = "~") -----------------------------------------
-_EXILE_VERB = re.compile(r"(?<!from )(?<!in )(?<!into )\bexiles?\b(?! zone)(?! ~(?:\W|$))")
-_EXILED_WITH = re.compile(
-    r"\b(?:(an?|one|another|each|the|all|any) (?:[\w-]+ ){0,4}?)?exiled with (?:~|it)(?!\w)"
-)
-_THE_EXILED = re.compile(r"\bthe exiled (?:cards?|creatures?|permanents?|objects?)\b|\bthe exiled card's\b")
-_EXILED_WITH_NAMED = re.compile(r"\bexiled with cards named ~")
-_PREGAME_SHUFFLE = re.compile(r"before you shuffle your deck to start the game")
-_CAST_COST = re.compile(r"as an additional cost to cast (?:this spell|~)|\bwhile casting this spell\b")
-_REPLACES = re.compile(r"\binstead\b|\bwould\b")
-_CREATES_TOKEN = re.compile(r"\bcreates? [^.]*?\btokens?\b|\bpopulates?\b|\bamass(?:es)?\b")
-_PUTS_ONTO_BATTLEFIELD = re.compile(
-    r"\bputs? [^.]*? onto the battlefield\b|\breturns? [^.]*? to the battlefield\b|" + _CREATES_TOKEN.pattern
-)
-_TOKEN_PRONOUN = re.compile(r" (?:it|them|that token|those tokens|the tokens?)\b")
-_PUT_WITH = re.compile(r"\b(?:put onto the battlefield|created) with ~")
-_THE_TOKEN = re.compile(r"\bthe tokens?\b")
-_CHOOSE_VALUE = re.compile(
-    r"\bchooses? (?:an?|another|any|two|three|one of) ((?:(?!(?:" + _VALUE_STOPS + r")\b)[\w-]+\b,? ?){1,4})"
-)
-_NAME_A_CARD = re.compile(r"\bnames? a (?:[\w-]+ )?card\b|\bchooses? the name of\b")
-_CHOSEN = re.compile(
-    r"\b(?:the |last )*chosen ((?:[\w-]+ ){0,2}[\w-]+)|\bthe named card\b|\bwith that name\b"
-)
-_WORD_CHOICE = re.compile(r"\bchooses? ((?:[\w-]+, )*[\w-]+,? or [\w-]+)\b")
-_WORD_LIST_SEPARATOR = re.compile(r",? or |, ")
-_NOTE = re.compile(r"\bnotes? (?!that\b)")
-_NOTED = re.compile(r"\bnoted\b")
-_ENTERS_PAYING = re.compile(r"\bas ~ enters(?: the battlefield)?,[^.]*\b(?:pays?|sacrifices?|discards?)\b")
-_AS_ENTERED = re.compile(r"\bas (?:~|it) entered\b")
-_AS_WAS_CAST = re.compile(r"\bas ~ was cast\b")
-_VARIABLE = re.compile(r"\bx\b|\bany number\b|\bone or more\b")
-_KICKED = re.compile(r"\b(?:was|wasn't|were) kicked(?: with its ([^ ]+) kicker)?")
-_COST_PAID = re.compile(r"\badditional cost was paid\b|\bevidence was collected\b|\bwas bargained\b")
-_PREGAME_CHOICE = re.compile(r"\bbefore the game begins\b")
-_DEFINES_BY_CHOICE = re.compile(r"(?:^|\. )~ is the chosen\b")
-_MANA_SYMBOLS = re.compile(r"(?:\{[^}]+\})+")
-
 # Values that name the same thing as a chosen value ("choose an opponent" … "the chosen player").
 _VALUE_SYNONYMS = {"opponent": "player"}
 # Words that are not a choice "between words": "choose one or both" picks modes.
@@ -245,26 +205,12 @@ def _segments(card: Card) -> Iterator[_Segment]:
 
 def _ability_segments(position: int, face: Face, ability: Ability) -> Iterator[_Segment]:
     text = ability.rules_text
-    outer = _QUOTED.sub('""', text)
+    outer = empty_quotes(text)
     yield _Segment(position, face, ability, Holder.PRINTED, outer.casefold(), outer)
-    for quoted in _QUOTED.finditer(text):
-        before = text[: quoted.start()].casefold()
-        inner = quoted.group(1)
-        yield _Segment(position, face, ability, _holder_of_quote(before), inner.casefold(), inner)
-
-
-def _holder_of_quote(before: str) -> Holder:
-    """Who gets a quoted ability, judged from the sentence that grants it."""
-    sentence = _SENTENCE_END.split(before)[-1]
-    if re.search(r"\bemblem with\s*$", sentence):
-        return Holder.EMBLEM
-    if re.search(r"\bcreates?\b|\bput\b", sentence) and "token" in sentence:
-        return Holder.TOKEN
-    if re.search(
-        r"(?:^|\W)~ (?:has|gains|gets|loses)\b|\bas long as [^,]*, ~\b", sentence
-    ) or sentence.startswith(f"{SELF} "):
-        return Holder.ITSELF
-    return Holder.ELSEWHERE
+    for quoted in quoted_phrases(text):
+        before = text[: quoted.start].casefold()
+        inner = quoted.group or ""
+        yield _Segment(position, face, ability, quote_holder(before), inner.casefold(), inner)
 
 
 # --- roles ---------------------------------------------------------------------------------------------
@@ -284,23 +230,23 @@ def _acting_roles(segment: _Segment) -> Iterator[_Role]:
     exile = _exile_rule(segment)
     if exile is not None:
         yield _Role(segment, exile[0], exile[1], "exiled", position=_exiles_cards_at(segment) or 0)
-    if _acts_as_ability(segment) and (match := _PUTS_ONTO_BATTLEFIELD.search(text)):
+    if _acts_as_ability(segment) and (found := first_phrase(LinkPhrase.PUTS_ONTO_BATTLEFIELD, text)):
         yield _Role(
-            segment, "battlefield", PUT_ONTO_BATTLEFIELD, "put onto the battlefield", position=match.start()
+            segment, "battlefield", PUT_ONTO_BATTLEFIELD, "put onto the battlefield", position=found.start
         )
-    for match in _CHOOSE_VALUE.finditer(text):
-        value = _value_head(match.group(1).strip())
-        yield _Role(segment, f"choice:{value}", CHOSEN_VALUE, f"chosen {value}", position=match.start())
-    if match := _NAME_A_CARD.search(text):
-        yield _Role(segment, "choice:name", CHOSEN_VALUE, "named card", position=match.start())
+    for found in phrases(LinkPhrase.CHOOSE_VALUE, text):
+        value = _value_head((found.group or "").strip())
+        yield _Role(segment, f"choice:{value}", CHOSEN_VALUE, f"chosen {value}", position=found.start)
+    if found := first_phrase(LinkPhrase.NAME_A_CARD, text):
+        yield _Role(segment, "choice:name", CHOSEN_VALUE, "named card", position=found.start)
     yield from _word_choices(segment)
-    if match := _NOTE.search(text):
-        yield _Role(segment, "note", NOTED, "noted", position=match.start())
-    if match := _ENTERS_PAYING.search(text):
-        yield _Role(segment, "entered-cost", ENTERED_COST, "paid as it entered", position=match.start())
-    if _CAST_COST.search(text) and _VARIABLE.search(text) and not _EXILE_VERB.search(text):
+    if found := first_phrase(LinkPhrase.NOTE, text):
+        yield _Role(segment, "note", NOTED, "noted", position=found.start)
+    if found := first_phrase(LinkPhrase.ENTERS_PAYING, text):
+        yield _Role(segment, "entered-cost", ENTERED_COST, "paid as it entered", position=found.start)
+    if says(LinkPhrase.CAST_COST, text) and says(LinkPhrase.VARIABLE, text) and not says_exile(text):
         yield _Role(segment, "cast-cost", CAST_COST, "paid as it was cast")
-    if _CAST_COST.search(text) and "you may" in text:
+    if says(LinkPhrase.CAST_COST, text) and "you may" in text:
         yield _Role(segment, "additional-cost", ADDITIONAL_COST, "the optional additional cost")
     yield from _keyword_actor(segment)
 
@@ -315,26 +261,21 @@ def _exile_rule(segment: _Segment) -> tuple[str, Citation] | None:
         return "exile", EXILED_BY_ABILITY
     if _exiles_cards_at(segment) is None:
         return None
-    if _PREGAME_SHUFFLE.search(text):
+    if says(LinkPhrase.PREGAME_SHUFFLE, text):
         return "pregame-exile", PREGAME_EXILE
-    if _CAST_COST.search(text):
+    if says(LinkPhrase.CAST_COST, text):
         # 607.2q is about permanent spells; an instant's "the exiled card" is just its own cost
         return ("exile", EXILED_PAYING_COST) if _is_permanent(segment.face) else None
     if _acts_as_ability(segment):
         return "exile", EXILED_BY_ABILITY
-    if _REPLACES.search(text):
+    if says(LinkPhrase.REPLACES, text):
         return "exile", EXILED_BY_REPLACEMENT
     return None
 
 
 def _exiles_cards_at(segment: _Segment) -> int | None:
     """Where the segment first tells a player to exile cards; exiling the token it just created is no card."""
-    created = _CREATES_TOKEN.search(segment.text)
-    for match in _EXILE_VERB.finditer(segment.text):
-        after_token = created is not None and created.start() < match.start()
-        if not (after_token and _TOKEN_PRONOUN.match(segment.text, match.end())):
-            return match.start()
-    return None
+    return exiles_cards_at(segment.text)
 
 
 def _is_permanent(face: Face) -> bool:
@@ -348,17 +289,17 @@ def _acts_as_ability(segment: _Segment) -> bool:
             return True
         if segment.ability.kind is AbilityKind.KEYWORD:
             return False
-    return bool(re.match(r"(?:when|whenever|at)\b|[^:\"]*\{[^}]+\}[^:\"]*:", segment.text))
+    return worded_as_acting(segment.text)
 
 
 def _word_choices(segment: _Segment) -> Iterator[_Role]:
     """ "choose war or peace" (607.2f / 607.2m); referred to as "the chosen [value]" it is 607.2d."""
-    for match in _WORD_CHOICE.finditer(segment.text):
-        words = _WORD_LIST_SEPARATOR.split(match.group(1))
+    for choice in word_choices(segment.text):
+        words = choice.words
         if not any(word in _NOT_WORDS for word in words):
-            yield _Role(segment, "words", WORD_CHOICE, "|".join(words), position=match.start())
+            yield _Role(segment, "words", WORD_CHOICE, "|".join(words), position=choice.start)
             yield _Role(
-                segment, "choice:any", CHOSEN_VALUE, f"one of {' or '.join(words)}", position=match.start()
+                segment, "choice:any", CHOSEN_VALUE, f"one of {' or '.join(words)}", position=choice.start
             )
 
 
@@ -367,7 +308,7 @@ def _keyword_actor(segment: _Segment) -> Iterator[_Role]:
     if segment.holder is not Holder.PRINTED:
         return
     if keyword in {"kicker", "multikicker"}:
-        costs = _MANA_SYMBOLS.findall(segment.ability.keyword_parameter or segment.ability.rules_text)
+        costs = mana_symbol_runs(segment.ability.keyword_parameter or segment.ability.rules_text)
         yield _Role(segment, "kicker", ADDITIONAL_COST, " ".join(costs))
     elif keyword == "bargain":
         yield _Role(segment, "additional-cost", ADDITIONAL_COST, "bargain")
@@ -379,48 +320,48 @@ def _referring_roles(segment: _Segment) -> Iterator[_Role]:
     text = segment.text
     if segment.holder is Holder.ELSEWHERE:
         return
-    if match := _EXILED_WITH_NAMED.search(text):
+    if says(LinkPhrase.EXILED_WITH_NAMED, text):
         yield _Role(segment, "pregame-exile", PREGAME_EXILE, "cards exiled with cards named ~", history=True)
     else:
-        for match in _EXILED_WITH.finditer(text):
-            singular = match.group(1) in {"a", "an", "one", "another", "the"}
-            yield _Role(segment, "exile", EXILED_BY_ABILITY, match.group(0), True, singular, match.start())
-    for match in _THE_EXILED.finditer(text):
+        for found in phrases(LinkPhrase.EXILED_WITH, text):
+            singular = found.group in {"a", "an", "one", "another", "the"}
+            yield _Role(segment, "exile", EXILED_BY_ABILITY, found.text, True, singular, found.start)
+    for found in phrases(LinkPhrase.THE_EXILED, text):
         yield _Role(
             segment,
             "exile",
             EXILED_BY_ABILITY,
-            match.group(0),
+            found.text,
             False,
-            "cards" not in match.group(0),
-            match.start(),
+            "cards" not in found.text,
+            found.start,
         )
-    for match in _PUT_WITH.finditer(text):
+    for found in phrases(LinkPhrase.PUT_WITH, text):
         yield _Role(
-            segment, "battlefield", PUT_ONTO_BATTLEFIELD, match.group(0), history=True, position=match.start()
+            segment, "battlefield", PUT_ONTO_BATTLEFIELD, found.text, history=True, position=found.start
         )
-    for match in _THE_TOKEN.finditer(text):
-        yield _Role(segment, "battlefield", PUT_ONTO_BATTLEFIELD, match.group(0), position=match.start())
+    for found in phrases(LinkPhrase.THE_TOKEN, text):
+        yield _Role(segment, "battlefield", PUT_ONTO_BATTLEFIELD, found.text, position=found.start)
     yield from _chosen_roles(segment)
-    if match := _NOTED.search(text):
-        yield _Role(segment, "note", NOTED, "information noted", history=True, position=match.start())
-    if match := _AS_ENTERED.search(text):
+    if first := first_phrase(LinkPhrase.NOTED, text):
+        yield _Role(segment, "note", NOTED, "information noted", history=True, position=first.start)
+    if first := first_phrase(LinkPhrase.AS_ENTERED, text):
         yield _Role(
-            segment, "entered-cost", ENTERED_COST, "the cost paid as it entered", position=match.start()
+            segment, "entered-cost", ENTERED_COST, "the cost paid as it entered", position=first.start
         )
-    if match := _AS_WAS_CAST.search(text):
-        yield _Role(segment, "cast-cost", CAST_COST, "the cost paid as it was cast", position=match.start())
-    for match in _KICKED.finditer(text):
-        yield _Role(segment, "kicker", ADDITIONAL_COST, match.group(1) or "", position=match.start())
-    if match := _COST_PAID.search(text):
-        yield _Role(segment, "additional-cost", ADDITIONAL_COST, match.group(0), position=match.start())
+    if first := first_phrase(LinkPhrase.AS_WAS_CAST, text):
+        yield _Role(segment, "cast-cost", CAST_COST, "the cost paid as it was cast", position=first.start)
+    for found in phrases(LinkPhrase.KICKED, text):
+        yield _Role(segment, "kicker", ADDITIONAL_COST, found.group or "", position=found.start)
+    if first := first_phrase(LinkPhrase.COST_PAID, text):
+        yield _Role(segment, "additional-cost", ADDITIONAL_COST, first.text, position=first.start)
 
 
 def _chosen_roles(segment: _Segment) -> Iterator[_Role]:
-    for match in _CHOSEN.finditer(segment.text):
-        phrase = match.group(1)
+    for found in phrases(LinkPhrase.CHOSEN, segment.text):
+        phrase = found.group
         if phrase is None:
-            yield _Role(segment, "choice:name", CHOSEN_VALUE, "the named card", position=match.start())
+            yield _Role(segment, "choice:name", CHOSEN_VALUE, "the named card", position=found.start)
             continue
         for word in phrase.split():
             yield _Role(
@@ -428,7 +369,7 @@ def _chosen_roles(segment: _Segment) -> Iterator[_Role]:
                 f"choice:{_value_head(word)}",
                 CHOSEN_VALUE,
                 f"the chosen {phrase}",
-                position=match.start(),
+                position=found.start,
             )
 
 
@@ -552,7 +493,7 @@ def _word_links(actors: Sequence[_Role], segments: Sequence[_Segment]) -> Iterat
                         _explain_anchor(actor, segment, anchor),
                         (ANCHOR_WORD_CHOICE,),
                     )
-            elif found := [word for word in words if re.search(rf"\b{re.escape(word)}\b", segment.text)]:
+            elif found := [word for word in words if mentions_word(segment.text, word)]:
                 yield _Pair(actor.segment, segment, WORD_CHOICE, _explain_words(actor, segment, words, found))
 
 
@@ -574,13 +515,15 @@ def _paragraph_links(card: Card) -> Iterator[_Pair]:
                         (STATIC_AND_TRIGGER,),
                     )
                     continue
-                if ability.kind is AbilityKind.CHARACTERISTIC_DEFINING and _PREGAME_CHOICE.search(
-                    static.text
+                if ability.kind is AbilityKind.CHARACTERISTIC_DEFINING and says(
+                    LinkPhrase.PREGAME_CHOICE, static.text
                 ):
                     yield _Pair(static, segment, PREGAME_CHOICE, _explain_pregame_choice(static, segment))
                     continue
             static = segment if ability.kind in {AbilityKind.STATIC, AbilityKind.REPLACEMENT} else None
-            if _PREGAME_CHOICE.search(segment.text) and _DEFINES_BY_CHOICE.search(segment.text):
+            if says(LinkPhrase.PREGAME_CHOICE, segment.text) and says(
+                LinkPhrase.DEFINES_BY_CHOICE, segment.text
+            ):
                 yield _Pair(segment, segment, PREGAME_CHOICE, _explain_pregame_choice(segment, segment))
 
 

@@ -12,7 +12,8 @@ instructions, CR 707), ``entering`` ("enters with" / "as enters" text, CR 614.1c
 ``spell_text`` (targets, cast conditions and riders of spells and abilities, CR 115, 601.2, 707.10),
 ``wording`` (short wordings the board asks about: static copy effects, self-animation, state
 triggers), ``statics`` (static abilities' wordings, CR 604, 613), ``zones`` (zone-change triggers and
-replacements, CR 603.6c, 614), ``corpus`` (whole-corpus parser figures).
+replacements, CR 603.6c, 614), ``linked`` (linked-ability phrases, CR 607.2), ``corpus`` (whole-corpus
+parser figures).
 """
 
 from __future__ import annotations

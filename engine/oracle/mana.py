@@ -13,12 +13,18 @@ HYBRID_VALUE = cite("202.3f", "use the largest component of each hybrid symbol")
 
 COLOR_ORDER = "WUBRG"
 _SYMBOL = re.compile(r"\{[^}]+\}")
+_SYMBOL_RUN = re.compile(r"(?:\{[^}]+\})+")
 _VARIABLE = frozenset("XYZ")
 
 
 def mana_symbols(cost: str | None) -> tuple[str, ...]:
     """The symbols of a printed mana cost in order: ``"{2}{U/B}{W/P}"`` → ``("{2}", "{U/B}", "{W/P}")``."""
     return tuple(_SYMBOL.findall(cost or ""))
+
+
+def mana_symbol_runs(text: str) -> list[str]:
+    """Each run of adjacent mana symbols in ``text``: ``"{1}{W} and/or {U}"`` → ``["{1}{W}", "{U}"]``."""
+    return _SYMBOL_RUN.findall(text)
 
 
 def mana_value(symbols: tuple[str, ...]) -> float:

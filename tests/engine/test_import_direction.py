@@ -73,16 +73,13 @@ FORBIDDEN_IMPORTS = frozenset(
 FORBIDDEN_CALLS = frozenset({"open", "input", "exec", "eval", "__import__"})
 
 # Oracle wording is read in engine/oracle; elsewhere a module imports ``re`` only for a reason listed here.
+# Each reason says why the module can't use engine/oracle instead (core may import nothing above it).
 NOT_WORDING = {
-    "engine.core.characteristics": "mana symbols ({3}, {2/W}) for a mana value: not wording",
+    "engine.core.characteristics": (
+        "mana symbols ({3}, {2/W}) for a board object's integer mana value: not wording, and core can't "
+        "import engine.oracle.mana (whose float value counts half mana as 0.5)"
+    ),
 }
-# Modules that still match Oracle wording themselves (issue 11): each is to move its patterns into
-# engine/oracle and consume typed results; the list may only shrink.
-WORDING_NOT_YET_MOVED = frozenset(
-    {
-        "engine.linked.links",  # the linked-ability phrases of CR 607.2
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -266,9 +263,9 @@ def test_oracle_wording_is_matched_only_in_engine_oracle() -> None:
         for name, path in _engine_modules().items()
         if not name.startswith("engine.oracle") and _imports_re(path)
     }
-    unexplained = outside - set(NOT_WORDING) - WORDING_NOT_YET_MOVED
+    unexplained = outside - set(NOT_WORDING)
     assert not unexplained, (
         f"match Oracle wording in engine/oracle and use its typed results: {sorted(unexplained)}"
     )
-    moved = (set(NOT_WORDING) | WORDING_NOT_YET_MOVED) - outside
-    assert not moved, f"these no longer import re: remove them from the lists: {sorted(moved)}"
+    moved = set(NOT_WORDING) - outside
+    assert not moved, f"these no longer import re: remove them from NOT_WORDING: {sorted(moved)}"
