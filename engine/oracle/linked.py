@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.core.model import SELF
+from engine.oracle.text import or_list
 
 
 class Holder(StrEnum):
@@ -82,7 +83,6 @@ _EXILE_VERB = re.compile(r"(?<!from )(?<!in )(?<!into )\bexiles?\b(?! zone)(?! ~
 _CREATES_TOKEN = re.compile(r"\bcreates? [^.]*?\btokens?\b|\bpopulates?\b|\bamass(?:es)?\b")
 _TOKEN_PRONOUN = re.compile(r" (?:it|them|that token|those tokens|the tokens?)\b")
 _WORD_CHOICE = re.compile(r"\bchooses? ((?:[\w-]+, )*[\w-]+,? or [\w-]+)\b")
-_WORD_LIST_SEPARATOR = re.compile(r",? or |, ")
 _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
     LinkPhrase.EXILED_WITH: re.compile(
         r"\b(?:(an?|one|another|each|the|all|any) (?:[\w-]+ ){0,4}?)?exiled with (?:~|it)(?!\w)"
@@ -193,8 +193,7 @@ def worded_as_acting(text: str) -> bool:
 def word_choices(text: str) -> tuple[WordChoice, ...]:
     """Each "choose X, Y or Z" choice between words in ``text``."""
     return tuple(
-        WordChoice(match.start(), tuple(_WORD_LIST_SEPARATOR.split(match.group(1))))
-        for match in _WORD_CHOICE.finditer(text)
+        WordChoice(match.start(), tuple(or_list(match.group(1)))) for match in _WORD_CHOICE.finditer(text)
     )
 
 

@@ -45,6 +45,7 @@ _OLD_WORDING = (
 # Continuation lines: a mode of a modal ability ("• …") or of a spree spell ("+ {1} — …").
 _CONTINUATION = re.compile(r"^(?:•|\+ \{)")
 _SENTENCE_BREAK = re.compile(r"(?<=\.)\s+")
+_OR_LIST = re.compile(r",? or |, ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,11 @@ def paragraphs(oracle_text: str) -> list[str]:
 def sentences(text: str) -> list[str]:
     """``text`` split into sentences after each period ("Draw a card. Scry 1." → two)."""
     return _SENTENCE_BREAK.split(text)
+
+
+def or_list(text: str) -> list[str]:
+    """The items of a list joined by "or" ("artifacts, creatures, or planeswalkers" → three)."""
+    return _OR_LIST.split(text)
 
 
 def strip_reminder(text: str) -> str:

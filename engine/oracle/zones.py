@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from engine.core.model import SELF, Frozen
+from engine.oracle.text import or_list
 
 _S = re.escape(SELF)
 _GRAVEYARD_REPLACEMENT = re.compile(
@@ -36,7 +37,6 @@ _STANDING_COPY = re.compile(
     r"(?P<of>~|enchanted creature)\.$"
 )
 _CHOSEN = re.compile(r"Choose (?P<chosen>target [^.]+?)\.")
-_WORD_LIST = re.compile(r",? or |, ")
 
 
 class GraveyardReplacementWording(Frozen):
@@ -117,7 +117,7 @@ def next_enters_as_copies(text: str) -> NextEntersAsCopies | None:
     match = _NEXT_ENTERS.search(text)
     if match is None:
         return None
-    return NextEntersAsCopies(what=match["what"], words=tuple(_WORD_LIST.split(match["what"])))
+    return NextEntersAsCopies(what=match["what"], words=tuple(or_list(match["what"])))
 
 
 def chosen_target(text: str) -> str | None:
