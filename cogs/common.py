@@ -86,19 +86,10 @@ def judge_of(interaction: Interaction) -> Judge:
     return bot_of(interaction).judge
 
 
-_CHOSEN_LANGUAGES: dict[tuple[int, int], str] = {}
-"""The language each user chose with ``/settings language``, by (bot, user); kept while the bot runs."""
-
-
-def choose_language(interaction: AnyInteraction, language: str) -> None:
-    """Answer this user in ``language`` from now on, whatever their client's or the server's locale."""
-    _CHOSEN_LANGUAGES[_cooldown_key(interaction)] = language
-
-
 def interaction_language(interaction: AnyInteraction) -> str:
     """The language to answer in: the user's choice (``/settings language``), else Japanese when the
     user's client or the server's preferred locale is Japanese, else English."""
-    chosen = _CHOSEN_LANGUAGES.get(_cooldown_key(interaction))
+    chosen = judge_of(interaction).chosen_language(interaction.user.id)
     if chosen is not None:
         return chosen
     for locale in (interaction.locale, interaction.guild_locale):

@@ -85,7 +85,7 @@ def sync_command(
         report_import(summary)
         return
     codes = languages.split(",")
-    steps = ("Importing oracle_cards", "Downloading all_cards", f"Importing {languages} printings")
+    steps = ("Importing oracle_cards", "Downloading all_cards", "Importing the printings")
     with progress_bars(*steps) as (cards, download, printings):
 
         async def both(judge: Judge) -> tuple[CardImportSummary, PrintingsSummary]:

@@ -41,6 +41,7 @@ from bot.judge.rules import (
 )
 from bot.judge.services import Services, Worker, open_services
 from data.board_format import MAX_TEXT
+from data.cards.language_choices import LanguageChoices
 from data.cards.names import card_key
 from data.cards.printings import PrintedNames
 from data.cards.service import CachedOnly, LocalLookup
@@ -81,6 +82,7 @@ class Judge:
         self._parsed: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by card key
         self._settled: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by a name as asked, when the cache settled it
         self._printed_names: dict[str, tuple[str, Mapping[str, str]]] = {}  # lang: (cards generation, names)
+        self._languages: dict[int, str] = {}  # by Discord user id: the language each chose
 
     @classmethod
     @asynccontextmanager
@@ -91,6 +93,7 @@ class Judge:
         try:
             async with open_services(settings, worker) as services:
                 judge = cls(services, worker)
+                judge._languages = await worker.run(LanguageChoices(services.db).all)
                 if preload:
                     await judge.preload()
                 yield judge
@@ -124,6 +127,24 @@ class Judge:
             return DataVersions(rules=version.isoformat() if version else "", cards=self._cards_date())
 
         return await self._worker.run(read)
+
+    # -- users' settings ---------------------------------------------------------------------------
+
+    def chosen_language(self, user_id: int) -> str | None:
+        """The language the Discord user ``user_id`` chose to be answered in, or None (read at opening:
+        it survives a restart)."""
+        return self._languages.get(user_id)
+
+    async def choose_language(self, user_id: int, language: str) -> None:
+        """Remember, in the cache, that ``user_id`` is to be answered in ``language`` (one of
+        ``bot.i18n.LANGUAGES``; raises InvalidQuestion for another)."""
+        from bot.i18n import LANGUAGES
+
+        if language not in LANGUAGES:
+            raise InvalidQuestion(f"the language is one of {', '.join(LANGUAGES)} (got {language[:20]!r})")
+        table = LanguageChoices(self._services.db)
+        await self._worker.run(lambda: table.choose(user_id, language))
+        self._languages[user_id] = language
 
     # -- cards -------------------------------------------------------------------------------------
 

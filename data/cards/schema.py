@@ -76,3 +76,20 @@ _PRINTED_NAMES = """
 
 
 MIGRATIONS: Sequence[Callable[[sqlite_utils.Database], None]] = (_create_card_tables, _create_printed_names)
+
+
+def _create_language_choices(db: sqlite_utils.Database) -> None:
+    """The language each Discord user chose to be answered in (``/settings language``)."""
+    execute_statements(db, _LANGUAGE_CHOICES)
+
+
+_LANGUAGE_CHOICES = """
+        CREATE TABLE language_choices (
+            user_id TEXT PRIMARY KEY,        -- a Discord user id (a snowflake, as text)
+            language TEXT NOT NULL,          -- one of bot.i18n.LANGUAGES
+            chosen_at TEXT NOT NULL
+        );
+"""
+
+
+MIGRATIONS = (*MIGRATIONS, _create_language_choices)
