@@ -4,19 +4,23 @@ printings import, keeps only the printed names and text of the languages asked f
 from __future__ import annotations
 
 import json
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.cli import app
+from bot.config import Settings
 from bot.i18n import set_language
+from bot.judge import Judge
 from data.cards.printings import PrintedNames
 from data.db import open_database
 from tests.bot.cli import runner
 from tests.card_data import card_json
 from tests.fakes.scryfall import FakeScryfall
 
+SYNC_PEAK_LIMIT = 16 * 1024 * 1024
 PRINTED = {
     "Nightveil Specter": {"ja": "夜帷の死霊", "de": "Nachtschleier-Gespenst", "fr": "Spectre voile-de-nuit"},
     "Opt": {"ja": "選択", "de": "Abwägen", "ko": "선택"},
@@ -105,3 +109,30 @@ def test_unknown_language_codes_are_refused_before_downloading(
     assert result.exit_code == 1
     assert "--languages takes Scryfall language codes" in result.stderr
     assert "/downloads/all-cards.json" not in [r.path for r in fake_scryfall.requests]
+
+
+async def test_syncing_printings_keeps_memory_flat(tmp_path: Path, fake_scryfall: FakeScryfall) -> None:
+    """The all_cards file goes to disk chunk by chunk and is read back as a stream: the peak of Python
+    memory during the sync stays below a bound (what one batch of the import holds) whatever the file's
+    size, which is over twice that here (all_cards is several GB)."""
+    template = printing("Nightveil Specter", "de")
+    fake_scryfall.bulk_all_cards = [
+        {**template, "id": f"id-{n}", "lang": ("en", "de", "fr", "ja")[n % 4], "oracle_id": f"oracle-{n}"}
+        for n in range(12_000)
+    ]
+    settings = Settings(db=tmp_path / "cache.db", offline=False, scryfall_base_url=fake_scryfall.url)
+    written: list[int] = []
+    async with Judge.open(settings) as judge:
+        tracemalloc.start()
+        try:
+            summary = await judge.sync_printings(
+                ["ja"], download_progress=lambda done, _total: written.append(done)
+            )
+            _current, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+    assert summary.printings_read == 3_000
+    assert len(written) > 10  # in chunks, with progress
+    print(f"\nsync: {written[-1] / 2**20:.1f} MiB downloaded, peak {peak / 2**20:.2f} MiB of Python memory")
+    assert peak < SYNC_PEAK_LIMIT
+    assert peak < written[-1] / 2
