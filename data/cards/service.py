@@ -152,6 +152,10 @@ class CardService:
         # a partial or typo match in a partial cache may hide the real card: ask Scryfall exactly
         try:
             return await self._fetch_exact(lookup.query)
+        except (
+            ScryfallNotFound
+        ):  # Scryfall was asked: no card has exactly that name, the cache's match stands
+            return lookup.resolution.card
         except ScryfallError:
             return CachedOnly(lookup.resolution.card)
 

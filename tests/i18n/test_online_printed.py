@@ -104,3 +104,15 @@ async def test_a_429_is_waited_out(tmp_path: Path, scryfall: FakeScryfall) -> No
         answer = await judge.card("クローン")
     assert answer.name == "Clone"
     assert len(scryfall.requests_to("/cards/search")) == 3  # refused, asked again, then the Oracle card
+
+
+@pytest.mark.parametrize(("typed", "expected"), [("タルモ", "Tarmogoyf"), ("Tarmogof", "Tarmogoyf")])
+async def test_a_partial_match_scryfall_has_no_exact_card_for_is_the_caches(
+    ja_card_db: Path, tmp_path: Path, scryfall: FakeScryfall, typed: str, expected: str
+) -> None:
+    path = tmp_path / "cache.db"
+    shutil.copy(ja_card_db, path)
+    async with Judge.open(online(path, scryfall)) as judge:
+        answer = await judge.card(typed)
+    assert answer.name == expected
+    assert not answer.cache_only  # Scryfall was reached: it said no card is named exactly that
