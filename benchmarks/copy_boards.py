@@ -18,9 +18,9 @@ BOARDS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "boards
 ROUNDS = 50
 
 
-def main() -> None:
-    """Print the median and worst time to build and answer each scenario board."""
-    timings: dict[str, float] = {}
+def board_timings(rounds: int = ROUNDS) -> dict[str, list[float]]:
+    """Seconds to build and answer each scenario board (not the stack ones), ``rounds`` times each."""
+    timings: dict[str, list[float]] = {}
     for path in sorted(BOARDS.glob("*.yaml")):
         if path.name.startswith("stack"):
             continue
@@ -28,12 +28,18 @@ def main() -> None:
         spec = load_board(board_text)
         cards = cards_for(spec)
         samples = []
-        for _ in range(ROUNDS):
+        for _ in range(rounds):
             start = time.perf_counter()
             with contextlib.suppress(ValueError):  # boards whose answer is an error are timed too
                 answer_board(load_board(board_text), cards, "bench")
             samples.append(time.perf_counter() - start)
-        timings[path.stem] = statistics.median(samples)
+        timings[path.stem] = samples
+    return timings
+
+
+def main() -> None:
+    """Print the median and worst time to build and answer each scenario board."""
+    timings = {name: statistics.median(samples) for name, samples in board_timings().items()}
     worst = max(timings, key=timings.__getitem__)
     print(
         f"{len(timings)} boards, median {statistics.median(timings.values()) * 1000:.2f} ms, "

@@ -1,0 +1,1 @@
+"""Benchmarks: each script times one part of the judge; ``python -m benchmarks`` runs them all."""
