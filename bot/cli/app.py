@@ -57,9 +57,9 @@ def _global_options(
 
 
 NO_CACHE = (
-    "There is no card cache at {path}. Check --db (or MTG_JUDGE_DB), or create one: "
-    "`mtg-judge --db {path} import-cards BULK_FILE` (a Scryfall bulk file), then "
-    "`mtg-judge --db {path} import-rules RULES_FILE` for the rules."
+    "There is no card cache at {path}. Check --db (or MTG_JUDGE_DB), or create one there with "
+    "`mtg-judge import-cards PATH` (a Scryfall bulk file), then `mtg-judge import-rules PATH` (the "
+    "Comprehensive Rules), giving the same --db."
 )
 
 
