@@ -38,13 +38,13 @@ from .parse import ParseAnswer, parse_json
 from .rules import GlossaryAnswer, ImportSummary, RuleAnswer, SearchAnswer
 
 __all__ = [
+    "CACHE_ONLY_NOTE",
     "LIMITS",
     "AmbiguousCardName",
     "BoardAnswer",
     "BoardFormatError",
     "BoardResult",
     "CacheUnusable",
-    "CACHE_ONLY_NOTE",
     "CardAnswer",
     "CardImportError",
     "CardImportSummary",
