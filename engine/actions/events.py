@@ -67,6 +67,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
 )
+from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import is_static_copy
 from engine.state.board import (
     ActionKind,
@@ -81,7 +82,7 @@ from engine.state.board import (
     TimedEffect,
     Zone,
 )
-from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, token_card
+from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, TokenSpec, token_card
 
 ENTERS_TRIGGERS = cite(
     "707.5", "any enters-the-battlefield triggered abilities of the copy will have a chance"
@@ -912,6 +913,7 @@ def _create_token(board: Board, event: Event) -> Board:
         raise ValueError("a create_token event needs the token's definition and handle")
     if board.has(event.new_id):
         raise BoardError(f"the handle {event.new_id!r} is already used on this board")
+    _check_token_subtypes(event.token)
     card = token_card(event.token)
     token = GameObject(
         id=event.new_id,
@@ -937,6 +939,16 @@ def _create_token(board: Board, event: Event) -> Board:
         TOKEN_OWNER,
     )
     return board.replace(token).explain(token.id, explanation)
+
+
+def _check_token_subtypes(token: TokenSpec) -> None:
+    """No effect defines a token with a subtype that none of its card types has (CR 205.3d)."""
+    lost = [s for s in token.subtypes if s not in gainable_subtypes(token.types, (s,))]
+    if lost:
+        raise BoardError(
+            f"a token that is {' '.join(token.types) or 'typeless'} can't be {' '.join(lost)}: a subtype "
+            "must correspond to one of its card types (CR 205.3d)"
+        )
 
 
 def _back_face_copy(original: GameObject) -> str:

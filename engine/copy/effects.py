@@ -41,6 +41,7 @@ from engine.layers.system import (
 )
 from engine.oracle.copy_effects import LINKED_TRIGGER, becomes_copy_of, copyable_types, quoted_abilities
 from engine.oracle.copy_effects import NOT_COPIED as RETAIN
+from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.state.board import AppliedCopy, Board, BoardError, GameObject, Zone
 
 COPIABLE = cite("707.2", "the copy acquires the copiable values of the original object’s characteristics")
@@ -406,24 +407,27 @@ def _defines(ability: GameAbility, characteristic: str) -> bool:
 def _add_types(
     values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
 ) -> tuple[CopiableText, list[Explanation]]:
-    values = values.mapped(
-        lambda v: v.model_copy(
-            update={
-                "supertypes": merged(v.supertypes, exception.supertypes),
-                "types": merged_types(v.types, exception.types),
-                "subtypes": merged(v.subtypes, exception.subtypes),
-            }
-        )
-    )
-    added = " ".join((*exception.supertypes, *exception.types, *exception.subtypes))
-    return values, [
+    def added_to(v: Characteristics) -> Characteristics:
+        types = merged_types(v.types, exception.types)
+        subtypes = merged(v.subtypes, gainable_subtypes(types, exception.subtypes))
+        supertypes = merged(v.supertypes, exception.supertypes)
+        return v.model_copy(update={"supertypes": supertypes, "types": types, "subtypes": subtypes})
+
+    values = values.mapped(added_to)
+    gained = gainable_subtypes(values.main.types, exception.subtypes)
+    added = " ".join((*exception.supertypes, *exception.types, *gained))
+    why = [
         Explanation.of(
             f"Exception “{exception.text}”: it is also {added}, as part of its copiable values; "
             "abilities that define types are still copied (“in addition to its other types”).",
             MODIFY,
             NO_CDA,
         )
+        if added
+        else Explanation.of(f"Exception “{exception.text}”: it adds nothing to its copiable values.", MODIFY)
     ]
+    not_gained = subtypes_not_gained(values.main.types, exception.subtypes)
+    return values, why + ([not_gained] if not_gained else [])
 
 
 def _set_types(
@@ -433,18 +437,22 @@ def _set_types(
         lambda v: v.model_copy(
             update={
                 "types": exception.types or v.types,
-                "subtypes": exception.subtypes if exception.types else v.subtypes,
+                "subtypes": (
+                    gainable_subtypes(exception.types, exception.subtypes) if exception.types else v.subtypes
+                ),
                 "abilities": tuple(a for a in v.abilities if not _defines(a, "type")),
             }
         )
     )
+    not_gained = subtypes_not_gained(values.main.types, exception.subtypes if exception.types else ())
     return values, [
         Explanation.of(
             f"Exception “{exception.text}”: these types replace the copied ones; an "
             "ability defining types isn't copied.",
             MODIFY,
             NO_CDA,
-        )
+        ),
+        *([not_gained] if not_gained else []),
     ]
 
 

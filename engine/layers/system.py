@@ -71,6 +71,7 @@ from engine.oracle.statics import (
     uses_chosen_number,
 )
 from engine.oracle.text import strip_reminder
+from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.oracle.wording import characteristics_worded, self_defined_numbers, totals_exiled_cards
 from engine.state.board import AppliedCopy, AsEntersSetting, Board, GameObject, TimedEffect, Zone
 
@@ -552,16 +553,19 @@ class _Layering:
             if work.last_key.get(layer, candidate.key) > candidate.key:
                 work.reordered_layers.add(layer)
             work.last_key[layer] = max(candidate.key, work.last_key.get(layer, candidate.key))
+            gained = _as_gained(work.values, specs) if layer == "4" else specs
             work.values = _changed(work.values, specs, layer)
             self._remember_grants(handle, candidate, specs, layer)
             if candidate.static is None:
-                work.steps += _layer_steps(candidate, specs, layer, self.board)
+                work.steps += _layer_steps(candidate, gained, layer, self.board)
+                work.steps += _subtypes_not_gained(work.values, specs, gained)
                 continue
             if first:
                 work.statics += [
                     _Applied(candidate.key, spec, _named(candidate), static=True) for spec in specs
                 ]
-            work.steps += _layer_steps(candidate, specs, layer, self.board)
+            work.steps += _layer_steps(candidate, gained, layer, self.board)
+            work.steps += _subtypes_not_gained(work.values, specs, gained)
             if dependency is not None:
                 work.steps.append(dependency)
                 work.dependent_layers.add(layer)
@@ -815,6 +819,8 @@ def _described_pt(spec: EffectSpec) -> str:
 def _described(spec: EffectSpec, layer: str) -> str:
     """What ``spec`` does in ``layer`` (4, 5 or 6), as a step says it."""
     match spec.kind, layer:
+        case EffectKind.ADD_SUBTYPES, _ if not spec.subtypes:
+            return "would add only subtypes it can't have, so it changes nothing"
         case EffectKind.ADD_SUBTYPES, _ if _basic_land_types(spec.subtypes):
             return (
                 f"makes it {_type_words(spec)} in addition to its other land types: it keeps its rules text "
@@ -1152,7 +1158,8 @@ def _layer_four_cdas(
     values: Characteristics, obj: GameObject, effects: list[TimedEffect], work: _Work
 ) -> Characteristics:
     """Changeling and "is the chosen type": characteristic-defining, applied first in layer 4 (613.3)."""
-    if any(a.keyword == "Changeling" for a in values.abilities) and values.is_a("Creature"):
+    changeling = any(a.keyword == "Changeling" for a in values.abilities)
+    if changeling and gainable_subtypes(values.types, [ALL_CREATURE_TYPES]):
         values = values.model_copy(update={"subtypes": merged(values.subtypes, [ALL_CREATURE_TYPES])})
         work.steps.append(
             Explanation.of(
@@ -1165,6 +1172,10 @@ def _layer_four_cdas(
         )
     chosen = obj.choices.get("creature type")
     if chosen and any(adds_chosen_type(a.rules_text) for a in values.abilities):
+        not_gained = subtypes_not_gained(values.types, [chosen])
+        if not_gained:
+            work.steps.append(not_gained)
+            return values
         values = values.model_copy(update={"subtypes": merged(values.subtypes, [chosen])})
         work.steps.append(
             Explanation.of(
@@ -1188,7 +1199,8 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
         case EffectKind.ADD_TYPES:
             return values.model_copy(update={"types": merged_types(values.types, types)})
         case EffectKind.ADD_SUBTYPES:
-            added = values.model_copy(update={"subtypes": merged(values.subtypes, subtypes)})
+            gained = gainable_subtypes(values.types, subtypes)
+            added = values.model_copy(update={"subtypes": merged(values.subtypes, gained)})
             # A land gaining basic land types keeps its rules text and gains their mana abilities (305.7).
             return _with_intrinsic_mana(added) if _gives_basic_land_type(spec, values) else added
         case EffectKind.SET_TYPES:
@@ -1196,20 +1208,41 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
         case EffectKind.SET_SUBTYPES if _gives_basic_land_type(spec, values):
             # Part of the same type-changing effect: the abilities of its rules text and copy effects go
             # with its old land types; abilities other effects grant come later, in layer 6 (CR 305.7).
-            stripped = _set_subtypes(values, subtypes).model_copy(update={"abilities": ()})
-            return _with_intrinsic_mana(stripped)
+            stripped = _set_subtypes(values, gainable_subtypes(values.types, subtypes))
+            return _with_intrinsic_mana(stripped.model_copy(update={"abilities": ()}))
         case EffectKind.SET_SUBTYPES:
-            return _set_subtypes(values, subtypes)
+            return _set_subtypes(values, gainable_subtypes(values.types, subtypes))
         case EffectKind.ANIMATE if spec.keep_types:
+            kept = merged_types(values.types, types)
             return values.model_copy(
-                update={
-                    "types": merged_types(values.types, types),
-                    "subtypes": merged(values.subtypes, subtypes),
-                }
+                update={"types": kept, "subtypes": merged(values.subtypes, gainable_subtypes(kept, subtypes))}
             )
         case EffectKind.ANIMATE:
-            return values.model_copy(update={"types": types, "subtypes": subtypes})
+            return values.model_copy(update={"types": types, "subtypes": gainable_subtypes(types, subtypes)})
     return values
+
+
+def _as_gained(values: Characteristics, specs: tuple[EffectSpec, ...]) -> tuple[EffectSpec, ...]:
+    """``specs`` giving only the subtypes an object with ``values`` gains from them (CR 205.3d): each
+    must correspond to one of the card types it has once that part has applied."""
+    gained = []
+    for spec in specs:
+        if spec.subtypes:
+            types = _type_change(values, spec.model_copy(update={"subtypes": ()})).types
+            spec = spec.model_copy(update={"subtypes": gainable_subtypes(types, spec.subtypes)})
+        values = _type_change(values, spec)
+        gained.append(spec)
+    return tuple(gained)
+
+
+def _subtypes_not_gained(
+    values: Characteristics, specs: tuple[EffectSpec, ...], gained: tuple[EffectSpec, ...]
+) -> list[Explanation]:
+    """Why the subtypes ``specs`` give beyond what they ``gained`` aren't there (CR 205.3d)."""
+    kept = {s for spec in gained for s in spec.subtypes or ()}
+    lost = [s for spec in specs for s in spec.subtypes or () if s not in kept]
+    not_gained = subtypes_not_gained(values.types, lost)
+    return [not_gained] if not_gained else []
 
 
 def _basic_land_types(subtypes: tuple[str, ...] | None) -> tuple[str, ...]:
