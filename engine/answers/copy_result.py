@@ -14,7 +14,7 @@ from engine.actions.events import board_from_spec
 from engine.actions.zones import found_object
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
-from engine.core.model import Card, PrintedNumber
+from engine.core.model import Card, ExceptionKind, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
 from engine.layers.dependency import one_question_bound
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
@@ -317,11 +317,23 @@ def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:
             COPIABLE_AFTER_LAYER_1,
         )
     name = copiable.name or "a nameless object"
+    renamed_from = _renamed_copy_of(obj)
+    if renamed_from:
+        name = f"{renamed_from}, as the copy effect's exceptions modify them (its name is {name})"
     return Explanation.of(
         f"After layer 1, the copiable values of {obj.id} are those of {name}; later layers apply the other "
         "effects.",
         COPIABLE_AFTER_LAYER_1,
     )
+
+
+def _renamed_copy_of(obj: GameObject) -> str | None:
+    """The card ``obj`` last copied when that copy effect also set its name (Lazav, the Multifarious)."""
+    last = obj.copies[-1] if obj.copies else None
+    if last is None or last.effect is None or last.text_card is None:
+        return None
+    renames = any(e.kind is ExceptionKind.SET_NAME for e in last.effect.exceptions)
+    return last.text_card.name if renames else None
 
 
 def object_summary(obj: GameObject) -> ObjectSummary:

@@ -168,8 +168,9 @@ def copy_values(
 
 def _names_itself(values: Characteristics, copier: GameObject) -> list[Explanation]:
     """Copied abilities that name the card they came from mean the copy itself (CR 201.5, 707.11)."""
-    naming = [a.text for a in values.abilities if SELF in a.rules_text]
-    if not naming or not values.name:
+    name = values.name
+    naming = [a.text.replace(SELF, name) for a in values.abilities if name and SELF in a.rules_text]
+    if not naming or not name:
         return []
     return [
         Explanation.of(
@@ -191,7 +192,7 @@ def apply_copy(
     timestamp: int,
 ) -> tuple[GameObject, list[Explanation]]:
     """``copier`` with a new layer-1a copy effect of ``original`` (the last one wins, CR 613.2a)."""
-    values, why = copy_values(copier, original, effect, board)
+    values, why = copy_values(copier, original, _named_by(effect, via), board)
     text_card = (
         None if original.face_down else (original.copies[-1].text_card if original.copies else original.card)
     )
@@ -204,6 +205,20 @@ def apply_copy(
         text_card=text_card,
     )
     return copier.model_copy(update={"copies": (*copier.copies, applied)}), why
+
+
+def _named_by(effect: CopyEffect | None, via: str) -> CopyEffect | None:
+    """``effect`` with "except its name is ~" naming ``via``, the card whose ability says it (Lazav, the
+    Multifarious keeps its own name, never the placeholder; CR 201.5, 707.9b)."""
+    if effect is None:
+        return None
+    exceptions = tuple(
+        e.model_copy(update={"value": e.value.replace(SELF, via)})
+        if e.kind is ExceptionKind.SET_NAME and e.value
+        else e
+        for e in effect.exceptions
+    )
+    return effect.model_copy(update={"exceptions": exceptions})
 
 
 def _copies_back_face(original: GameObject) -> bool:
@@ -565,7 +580,12 @@ def _set_name(
     values: CopiableText, exception: CopyException, copier: GameObject, effect: CopyEffect | None
 ) -> tuple[CopiableText, list[Explanation]]:
     values = values.mapped(lambda v: v.model_copy(update={"name": exception.value}))
-    return values, [Explanation.of(f"Exception “{exception.text}” sets its name.", MODIFY)]
+    return values, [
+        Explanation.of(
+            f"Exception “{exception.text}”: its name is {exception.value}, as part of its copiable values.",
+            MODIFY,
+        )
+    ]
 
 
 def _additional(
