@@ -25,10 +25,12 @@ from data.db import generation
 from data.rules.citations import citation_problems
 from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
 from data.rules.store import RulesStore, StoredRule, rule_link
-from engine import CITATIONS_CHECKED_AGAINST, KeywordVocabulary, registered_citations
+from engine import CITATIONS_CHECKED_AGAINST, registered_citations
 
 if TYPE_CHECKING:
     import aiohttp
+
+    from engine import KeywordVocabulary
 
 _RULE_NUMBER = re.compile(r"^(?:(?:cr|rule)\s*)?(?P<number>\d{1,3}(?:\.\d+[a-z]?)?)\.?$", re.IGNORECASE)
 
@@ -179,6 +181,8 @@ async def load_rules(services: Services) -> LoadedRules:
 
 def read_rules(store: RulesStore) -> LoadedRules:
     """The keyword vocabulary, version, numbers and terms of the rules in ``store`` (blocking)."""
+    from engine import KeywordVocabulary  # here: a card look-up never loads the Oracle parser
+
     version = store.version()
     return LoadedRules(
         vocabulary=KeywordVocabulary.from_rules(store),
