@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.core.mana import mana_symbols
 from engine.core.model import AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
-from engine.oracle.mana import mana_symbols
 from engine.oracle.spell_text import Targetable, TargetKind, mana_rider
 from engine.stack.copies import (
     StackCopyResult,

@@ -7,10 +7,10 @@ the copy's own status decides which half applies (CR 707.3, 710.2).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 from engine.core.citations import cite
+from engine.core.mana import COLOR_ORDER, cost_colors, mana_value
 from engine.core.model import SELF, Ability, AbilityKind, CopyEffect, Face, Frozen, LevelBand, PrintedNumber
 
 MANA_VALUE_RULE = cite("202.3", "equal to the total amount of mana in its mana cost")
@@ -30,21 +30,13 @@ CARD_TYPES = (
     "Sorcery",
 )
 CARD_TYPE_WORDS = frozenset(t.casefold() for t in CARD_TYPES)
-COLOR_ORDER = "WUBRG"
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-_GENERIC = re.compile(r"^\{(\d+)\}$")
-_HYBRID_GENERIC = re.compile(r"^\{(\d+)/[WUBRG]\}$")
 
 
 def mana_value_of(mana_cost: tuple[str, ...]) -> int:
-    """Mana value of a mana cost given as symbols (CR 202.3): X counts 0, {2/W} counts 2."""
-    total = 0
-    for symbol in mana_cost:
-        if symbol in ("{X}", "{Y}", "{Z}"):
-            continue
-        generic = _GENERIC.match(symbol) or _HYBRID_GENERIC.match(symbol)
-        total += int(generic.group(1)) if generic else 1
-    return total
+    """Mana value of a mana cost given as symbols (CR 202.3), as the whole number a characteristic holds
+    (the half mana of silver-bordered cards rounds down)."""
+    return int(mana_value(mana_cost))
 
 
 def merged(existing: tuple[str, ...], added: Iterable[str]) -> tuple[str, ...]:
@@ -60,9 +52,7 @@ def merged_types(existing: tuple[str, ...], added: Iterable[str]) -> tuple[str, 
 
 def colors_of(mana_cost: tuple[str, ...], color_indicator: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The colors a mana cost and color indicator give (CR 202.2, 204), in WUBRG order."""
-    found = set(color_indicator)
-    for symbol in mana_cost:
-        found.update(letter for letter in symbol if letter in COLOR_ORDER)
+    found = set(color_indicator) | set(cost_colors(mana_cost))
     return tuple(c for c in COLOR_ORDER if c in found)
 
 

@@ -22,11 +22,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.mana import COLOR_ORDER, cost_colors, mana_symbols, mana_value
 from engine.core.model import Card, Face, PrintedNumber
 from engine.oracle.abilities import FaceContext, parse_abilities
 from engine.oracle.copy_effects import parse_copy_effects
 from engine.oracle.keywords import KeywordVocabulary
-from engine.oracle.mana import COLOR_ORDER, cost_colors, mana_symbols, mana_value
 from engine.oracle.text import SelfNames, self_names, short_names
 from engine.oracle.types import parse_type_line
 

@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterable
 from enum import StrEnum
 
+from engine.core.mana import mana_symbols
 from engine.core.model import CopyEffect, Frozen
-from engine.oracle.mana import mana_symbols
 
 _TYPE_WORDS = frozenset(
     {

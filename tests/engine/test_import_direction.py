@@ -75,9 +75,9 @@ FORBIDDEN_CALLS = frozenset({"open", "input", "exec", "eval", "__import__"})
 # Oracle wording is read in engine/oracle; elsewhere a module imports ``re`` only for a reason listed here.
 # Each reason says why the module can't use engine/oracle instead (core may import nothing above it).
 NOT_WORDING = {
-    "engine.core.characteristics": (
-        "mana symbols ({3}, {2/W}) for a board object's integer mana value: not wording, and core can't "
-        "import engine.oracle.mana (whose float value counts half mana as 0.5)"
+    "engine.core.mana": (
+        "the symbols of a mana cost ({3}, {2/W}), which characteristics need in core: a cost field, "
+        "not Oracle wording"
     ),
 }
 

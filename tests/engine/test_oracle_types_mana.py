@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.oracle.mana import cost_colors, mana_symbols, mana_value
+from engine.core.mana import cost_colors, mana_symbols, mana_value
 from engine.oracle.types import parse_type_line
 from tests.card_data import parsed_card
 
