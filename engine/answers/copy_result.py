@@ -26,7 +26,7 @@ from engine.layers.system import (
     current_characteristics,
     current_controller,
 )
-from engine.linked.links import Link, find_links
+from engine.linked.links import LINKED_TO_ITSELF, Link, find_links
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, Zone
 from engine.state.zone_records import TriggerHit, ZoneMove
@@ -207,21 +207,40 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
         if o.exiled_by == obj.id
     )
     notes = list(answer.result.notes)
-    if obj.copies and card is not None:
-        notes.append(
-            Explanation.of(
-                f"{obj.id} copies the text of {card.name}: each copied pair of linked abilities is linked "
-                "on it as on the original, and only to each other; what the original's abilities did doesn't "
-                "count for the copy's.",
-                LINKED_COPIED,
-            )
-        )
-    notes += list(report.notes) if report else []
+    copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
+    notes += [note for note in (*copied, *(report.notes if report else ())) if note not in notes]
     linked = LinkedView(
         text_of=card.name if card else None, links=report.links if report else (), exiled=exiled
     )
     result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
     return answer.model_copy(update={"result": result})
+
+
+def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:
+    return Explanation.of(
+        f"{obj.id} copies the text of {card.name}: each copied pair of linked abilities is linked "
+        "on it as on the original, and only to each other; what the original's abilities did doesn't "
+        "count for the copy's.",
+        LINKED_COPIED,
+    )
+
+
+def _copied_link_notes(obj: GameObject) -> list[Explanation]:
+    """A copy's linked abilities (CR 707.7), each one linked to itself named with its rule (607.1c)."""
+    card = obj.copies[-1].text_card if obj.copies and not obj.face_down else None
+    links = find_links(card).links if card else ()
+    if card is None or not links:
+        return []
+    itself = [link.abilities[0] for link in links if LINKED_TO_ITSELF.number in link.rules]
+    return [_linked_copied_note(obj, card)] + [
+        Explanation.of(
+            f"Its copied ability {index} is linked to itself, on it as on {card.name}: it uses only what "
+            "this object's ability did, on earlier resolutions too, never what the original's did.",
+            LINKED_TO_ITSELF,
+            LINKED_COPIED,
+        )
+        for index in itself
+    ]
 
 
 def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
@@ -234,6 +253,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
     notes += _state_based_notes(obj, board, current)
+    notes += _copied_link_notes(obj)
     unknown = frozenset(name for u in current.unknowns for name in u.characteristics)
     return BoardAnswer(
         rules_version=rules_version,

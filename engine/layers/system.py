@@ -1332,6 +1332,14 @@ def _keyword_counters(values: Characteristics, obj: GameObject, steps: list[Expl
     return values.model_copy(update={"abilities": values.abilities + keywords})
 
 
+def _no_pt_note(values: Characteristics, obj: GameObject) -> list[Explanation]:
+    """Why a noncreature permanent (a land, an uncrewed Vehicle) has no power or toughness (CR 208.3)."""
+    if not _permanent(obj):
+        return []
+    printed = ", even with numbers printed on it" if values.power is not None else ""
+    return [Explanation.of(f"It isn't a creature, so it has no power or toughness{printed}.", NO_PT)]
+
+
 def _layer_seven(
     values: Characteristics,
     obj: GameObject,
@@ -1343,13 +1351,7 @@ def _layer_seven(
 ) -> tuple[int | None, int | None]:
     """Layer 7 (CR 613.4); a number the engine can't determine is None with its reason in ``unknowns``."""
     if not values.is_a("Creature") and (values.power is None or values.toughness is None or _permanent(obj)):
-        if values.power is not None and _permanent(obj):
-            notes.append(
-                Explanation.of(
-                    "It isn't a creature, so it has no power or toughness, even with numbers printed on it.",
-                    NO_PT,
-                )
-            )
+        notes += _no_pt_note(values, obj)
         return None, None
     power, toughness = _base_numbers(values, obj, board, steps)
     if power is None and any(totals_exiled_cards(a.rules_text) for a in values.abilities):

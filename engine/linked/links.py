@@ -610,9 +610,8 @@ def _explain(actor: _Role, referrer: _Role) -> str:
         return (
             f"{_upper(act)} both {_SELF_LINK_ACTS[actor.channel]} and refers to"
             f" {_SELF_LINK_OBJECTS[actor.channel].format(name=name)},"
-            " so it is linked to itself: it also uses what it did on earlier resolutions, never what any"
-            " other"
-            " ability or object did."
+            " so it is linked to itself (CR 607.1c): it also uses what it did on earlier resolutions, never"
+            " what any other ability or object did."
         )
     ref = _upper(ref)
     templates = {
@@ -732,6 +731,12 @@ def _pair_notes(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
             " refers"
             " only to what that creating ability did.",
             TOKEN_OR_EMBLEM,
+        )
+    if LINKED_TO_ITSELF.number in extras:
+        yield Explanation.of(
+            "An ability printed on the card that both does something and refers to what was done is linked"
+            " to itself: it uses what it did on earlier resolutions too.",
+            LINKED_TO_ITSELF,
         )
     if GRANTED_TO_ITSELF.number in extras:
         yield Explanation.of(

@@ -429,3 +429,12 @@ def test_a_choice_between_words_is_explained_with_the_words() -> None:
 def test_several_faces_is_known_from_the_abilities() -> None:
     assert report_for("Profane Procession").several_faces
     assert not report_for("Nightveil Specter").several_faces
+
+
+@pytest.mark.parametrize("name", ["Knowledge Pool", "Sigarda's Splendor", "Profane Procession"])
+def test_self_link_cites_607_1c_in_its_explanation_and_notes(name: str) -> None:
+    """CR 607.1c decides a self-link, so every output names it: the pair's text and the report's notes."""
+    report = report_for(name)
+    (link,) = (link for link in report.links if "607.1c" in link.rules)
+    assert "(CR 607.1c)" in link.explanation
+    assert "607.1c" in {rule for note in report.notes for rule in note.rules}
