@@ -112,6 +112,9 @@ TOKEN_COPY_DFC = cite(
 )
 NO_TOKEN_OF_NOTHING = cite("111.12", "a copy of a nonexistent object, no token is created")
 TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
+NO_SPELL_TOKEN = cite(
+    "111.5", "create a token that is a copy of an instant or sorcery card, no token is created"
+)
 COPIED_VALUES_FIXED = cite("707.2b", "changing the copiable values of the original object won’t cause")
 AS_TURNED_FACE_UP = cite("708.11", "that ability is applied while that permanent is being turned face up")
 ALREADY_FACE_DOWN = cite("708.2b", "A face-down permanent can’t be turned face-down")
@@ -821,6 +824,16 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
     new_id = event.new_id or f"token of {original.id}"
     if board.has(new_id):
         raise BoardError(f"the handle {new_id!r} is already used on this board")
+    if _is_spell_card(original):
+        return board.explain(
+            original.id,
+            Explanation.of(
+                f"{original_label(original)} is an instant or sorcery card: an effect that would create a "
+                "token that is a copy of an instant or sorcery card creates no token, so none enters the "
+                "battlefield.",
+                NO_SPELL_TOKEN,
+            ),
+        )
     effect = card_copy_effect(cards[event.via], _TOKEN_SCOPES) if event.via else None
     if event.via and effect is None:
         raise CopyError(
@@ -866,6 +879,12 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
     board, token = _enter_replacements(board, token, spec, event.timestamp)
     board, token = _follow_up_abilities(board, token, effect)
     return board.replace(token)
+
+
+def _is_spell_card(original: GameObject) -> bool:
+    """Whether ``original``'s copiable values are an instant's or a sorcery's (no token copy, CR 111.5)."""
+    values = layer_one_text(original).main
+    return values.is_a("Instant") or values.is_a("Sorcery")
 
 
 def _follow_up_abilities(
