@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from engine.actions.attaching import attach
 from engine.actions.counters import counters_as_it_enters
 from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
+from engine.actions.imprint import last_exiled_effects
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
     ENTERS_AS_COPY,
@@ -162,8 +163,19 @@ def build_board(
         board = apply_event(
             board, Event(kind=ActionKind.ENTERS, timestamp=0, object_id=obj.id, entering=obj), cards
         )
+    board = _listed_exiled_cards(board)
     for action in actions:
         board = apply_event(board, action, cards)
+    return board
+
+
+def _listed_exiled_cards(board: Board) -> Board:
+    """Cards the board lists as exiled with a permanent count for that permanent's own linked ability only
+    (Duplicant's "last creature card exiled with ~", the last listed being the last exiled; CR 607.2a)."""
+    sources = {o.exiled_by for o in board.in_zone(Zone.EXILE) if o.exiled_by}
+    for source in sorted(s for s in sources if board.has(s)):
+        if board.get(source).zone is Zone.BATTLEFIELD:
+            board = last_exiled_effects(board, board.get(source))
     return board
 
 
