@@ -557,14 +557,14 @@ class _Layering:
             work.values = _changed(work.values, specs, layer)
             self._remember_grants(handle, candidate, specs, layer)
             if candidate.static is None:
-                work.steps += _layer_steps(candidate, gained, layer, self.board)
+                work.steps += _layer_steps(candidate, gained, layer, self.board, work.values.name or handle)
                 work.steps += _subtypes_not_gained(work.values, specs, gained)
                 continue
             if first:
                 work.statics += [
                     _Applied(candidate.key, spec, _named(candidate), static=True) for spec in specs
                 ]
-            work.steps += _layer_steps(candidate, gained, layer, self.board)
+            work.steps += _layer_steps(candidate, gained, layer, self.board, work.values.name or handle)
             work.steps += _subtypes_not_gained(work.values, specs, gained)
             if dependency is not None:
                 work.steps.append(dependency)
@@ -740,13 +740,14 @@ def _changed(values: Characteristics, specs: tuple[EffectSpec, ...], layer: str)
 
 
 def _layer_steps(
-    candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str, board: Board
+    candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str, board: Board, name: str
 ) -> list[Explanation]:
-    """The step for what ``candidate`` does to one object in layer 4, 5 or 6, naming what generated it."""
+    """The step for what ``candidate`` does to one object (named ``name`` where an ability it gains names
+    itself, CR 201.5) in layer 4, 5 or 6, naming what generated it."""
     parts = [spec for spec in specs if layer in layers_of(spec)]
     if not parts:
         return []
-    described = " and ".join(_described(spec, layer) for spec in parts)
+    described = " and ".join(_described(spec, layer) for spec in parts).replace(SELF, name)
     when, rules = (
         _static_reason(candidate, board) if candidate.static else (f" (timestamp {candidate.key[0]})", ())
     )

@@ -120,10 +120,14 @@ def entering_abilities(abilities: tuple[GameAbility, ...], *, kicked: bool) -> t
     found: list[str] = []
     for ability in abilities:
         if _ENTERS_WITH.search(ability.rules_text) and _applies(ability.rules_text, kicked):
-            found += [
-                m["ability"].strip('"').capitalize() for m in _ENTERS_ALSO_WITH.finditer(ability.rules_text)
-            ]
+            also = _ENTERS_ALSO_WITH.finditer(ability.rules_text)
+            found += [_upper_first(m["ability"].strip('"')) for m in also]
     return tuple(found)
+
+
+def _upper_first(text: str) -> str:
+    """``text`` with its first letter capital and the rest as written ("Pay 3 life: Regenerate ~.")."""
+    return text[:1].upper() + text[1:]
 
 
 def enters_tapped(abilities: tuple[GameAbility, ...]) -> GameAbility | None:
