@@ -63,7 +63,7 @@ def counters_as_it_enters(
     if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
         return board, obj
     values = current_characteristics(obj, board)
-    given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked)]
+    given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked_text)]
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
     extra = _additional(obj, values)
     counts: Counts = dict(obj.counters)
@@ -81,7 +81,7 @@ def _may_be_given_counters(obj: GameObject, spec: ObjectSpec, abilities: tuple[G
     (which a board would otherwise do again for every object it puts onto the battlefield): its own or
     its copied "enters with" text, a copy exception, the returning effect's counters, or copiable values
     that are a planeswalker's or a battle's (no effect in Oracle text makes an entering permanent one)."""
-    if spec.given_counters or entering_counters(abilities, x=obj.x, kicked=obj.kicked):
+    if spec.given_counters or entering_counters(abilities, x=obj.x, kicked=obj.kicked_text):
         return True
     if obj.copies and obj.copies[-1].effect is not None and obj.copies[-1].effect.exceptions:
         return True

@@ -113,6 +113,8 @@ TOKEN_COPY_DFC = cite(
 )
 NO_TOKEN_OF_NOTHING = cite("111.12", "a copy of a nonexistent object, no token is created")
 TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
+KICKER_LINKED = cite("607.2i", "was declared as the object was cast as a spell")
+KICKER_ABILITIES = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
 NO_SPELL_TOKEN = cite(
     "111.5", "create a token that is a copy of an instant or sorcery card, no token is created"
 )
@@ -713,7 +715,8 @@ def _counters_and_tapped(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
     board, obj = counters_as_it_enters(board, obj, spec, abilities)
-    gained = entering_abilities(abilities, kicked=obj.kicked)
+    board = _copied_kicker_note(board, obj, abilities)
+    gained = entering_abilities(abilities, kicked=obj.kicked_text)
     if gained:
         board, stamp = board.tick()
         effect = TimedEffect(
@@ -734,6 +737,22 @@ def _counters_and_tapped(
             ),
         )
     return board, obj
+
+
+def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
+    """A kicked permanent entering as a copy: the copied "if ~ was kicked" abilities don't apply."""
+    copied = [a.text for a in abilities if "was kicked" in a.rules_text]
+    if not (obj.kicked and obj.copies and copied):
+        return board
+    return board.explain(
+        obj.id,
+        Explanation.of(
+            f"It was kicked, but not with the kicker of the text it copied: “{copied[0]}” refers only to the "
+            "kicker printed with it, paid as that object was cast, so it doesn't apply.",
+            KICKER_LINKED,
+            KICKER_ABILITIES,
+        ),
+    )
 
 
 def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:

@@ -232,6 +232,13 @@ class GameObject(Frozen):
     came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
     unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
 
+    @property
+    def kicked_text(self) -> bool:
+        """Whether the kicker of the text it has was paid: only its own card's, as it was cast. A permanent
+        that entered as a copy wasn't cast with the copied text, so "if ~ was kicked" is false for it
+        (CR 607.2i, 702.33e)."""
+        return self.kicked and not self.copies
+
 
 class Event(Frozen):
     """One recorded change; ``Board.events`` replayed in order rebuild the board."""
