@@ -57,6 +57,7 @@ from engine.layers.system import (
     effect_name,
     is_melded,
     layer_one_text,
+    unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
@@ -68,6 +69,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
 )
+from engine.oracle.spell_text import ConditionKind, cast_conditions
 from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import is_static_copy
 from engine.state.board import (
@@ -113,6 +115,10 @@ TOKEN_COPY_DFC = cite(
 )
 NO_TOKEN_OF_NOTHING = cite("111.12", "a copy of a nonexistent object, no token is created")
 TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
+KICKED_SEVERAL = cite(
+    "702.33d", "If a spell has two kicker costs or has multikicker, it may be kicked multiple"
+)
+KICKER_EACH = cite("702.33f", "abilities that each correspond to a specific kicker cost")
 KICKER_LINKED = cite("607.2i", "was declared as the object was cast as a spell")
 KICKER_ABILITIES = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
 NO_SPELL_TOKEN = cite(
@@ -714,8 +720,9 @@ def choice_key(wanted: str) -> str:
 def _counters_and_tapped(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
-    board, obj = counters_as_it_enters(board, obj, spec, abilities)
     board = _copied_kicker_note(board, obj, abilities)
+    board, obj = _undecided_kicker(board, obj, abilities)
+    board, obj = counters_as_it_enters(board, obj, spec, abilities)
     gained = entering_abilities(abilities, kicked=obj.kicked_text)
     if gained:
         board, stamp = board.tick()
@@ -737,6 +744,29 @@ def _counters_and_tapped(
             ),
         )
     return board, obj
+
+
+def _undecided_kicker(
+    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]
+) -> tuple[Board, GameObject]:
+    """Kicked, with two kicker costs each with its own abilities, and the board doesn't say which were paid:
+    what they give is unknown (CR 702.33d, 702.33f), never both guessed; none of them is applied."""
+    costs = [
+        c.needs
+        for a in abilities
+        for c in cast_conditions(a.rules_text)
+        if c.kind is ConditionKind.KICKED and c.needs
+    ]
+    if not obj.kicked_text or len(set(costs)) < 2:
+        return board, obj
+    reason = (
+        f"it was kicked but the board doesn't say with which of its kicker costs ({' and/or '.join(costs)}); "
+        "each gives it different counters and abilities"
+    )
+    characteristics = ("counters", "power", "toughness", "abilities")
+    note, unknown = unknown_note(characteristics, reason, KICKED_SEVERAL, KICKER_EACH)
+    obj = obj.model_copy(update={"kicked": False, "unknowns": (*obj.unknowns, unknown)})
+    return board.explain(obj.id, note, note=True), obj
 
 
 def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
