@@ -12,11 +12,9 @@ import pytest
 
 from bot import create_bot
 from bot.config import Settings
-from data.cards.repository import CardRepository
-from data.db import open_database
 from data.rules.parser import RulesDocument
-from data.rules.store import RulesStore
 from tests.cogs.harness import DiscordHarness
+from tests.fakes.fixtures import cache_copy_with
 from tests.fakes.scryfall import FakeScryfall
 
 MENTION_CARD = "@everyone's *Loud* Clone"
@@ -45,13 +43,9 @@ def bot_cache_db(
     card_cache_db: Path, rules_document: RulesDocument, tmp_path_factory: pytest.TempPathFactory
 ) -> Path:
     """The session card cache with the shared rules and :data:`MENTION_CARD` added; only copy it."""
-    path = tmp_path_factory.mktemp("bot-cache") / "cache.db"
-    shutil.copy(card_cache_db, path)
-    db = open_database(path)
-    RulesStore(db).load(rules_document)
-    CardRepository(db).store(MENTION_CARD_JSON)
-    db.close()
-    return path
+    return cache_copy_with(
+        card_cache_db, tmp_path_factory.mktemp("bot-cache") / "cache.db", rules_document, [MENTION_CARD_JSON]
+    )
 
 
 @pytest.fixture

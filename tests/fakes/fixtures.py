@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import shutil
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from data.cards.importer import import_cards
+from data.cards.repository import CardRepository
 from data.db import open_database
+from data.rules.parser import RulesDocument
+from data.rules.store import RulesStore
 from tests.fakes.scryfall import FakeScryfall
 
 
@@ -31,5 +36,18 @@ def card_cache_db(
     db = open_database(path)
     import_cards(db, oracle_bulk_path)
     import_cards(db, supplement_path)
+    db.close()
+    return path
+
+
+def cache_copy_with(
+    source: Path, path: Path, rules: RulesDocument, cards: Iterable[dict[str, Any]] = ()
+) -> Path:
+    """A copy of the cache at ``source`` written to ``path``, with ``rules`` loaded and ``cards`` stored."""
+    shutil.copy(source, path)
+    db = open_database(path)
+    RulesStore(db).load(rules)
+    for card in cards:
+        CardRepository(db).store(card)
     db.close()
     return path

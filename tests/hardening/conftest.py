@@ -12,11 +12,9 @@ import pytest
 
 from bot import create_bot
 from bot.config import Settings
-from data.cards.repository import CardRepository
-from data.db import open_database
 from data.rules.parser import RulesDocument
-from data.rules.store import RulesStore
 from tests.cogs.harness import DiscordHarness
+from tests.fakes.fixtures import cache_copy_with
 
 HOSTILE_NAME = "Sneaky\u202e Twin\u200b [bold]@everyone[/]"
 HOSTILE_TEXT = (
@@ -48,13 +46,9 @@ def hostile_cache(
     card_cache_db: Path, rules_document: RulesDocument, tmp_path_factory: pytest.TempPathFactory
 ) -> Path:
     """The session card cache with the shared rules and :data:`HOSTILE_CARD`; only copy or read it."""
-    path = tmp_path_factory.mktemp("hostile-cache") / "cache.db"
-    shutil.copy(card_cache_db, path)
-    db = open_database(path)
-    RulesStore(db).load(rules_document)
-    CardRepository(db).store(HOSTILE_CARD)
-    db.close()
-    return path
+    return cache_copy_with(
+        card_cache_db, tmp_path_factory.mktemp("hostile-cache") / "cache.db", rules_document, [HOSTILE_CARD]
+    )
 
 
 @pytest.fixture

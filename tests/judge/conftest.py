@@ -8,20 +8,16 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
-from bot.judge.rules import import_rules
-from data.db import open_database
-from data.rules.store import RulesStore
+from data.rules.parser import RulesDocument
+from tests.fakes.fixtures import cache_copy_with
 
 
 @pytest.fixture(scope="session")
-def judge_cache(card_cache_db: Path, rules_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session card cache with the shared rules imported; copy it before writing to it."""
-    path = tmp_path_factory.mktemp("judge-cache") / "cache.db"
-    shutil.copy(card_cache_db, path)
-    db = open_database(path)
-    import_rules(RulesStore(db), rules_path)
-    db.close()
-    return path
+def judge_cache(
+    card_cache_db: Path, rules_document: RulesDocument, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """The session card cache with the shared rules loaded; copy it before writing to it."""
+    return cache_copy_with(card_cache_db, tmp_path_factory.mktemp("judge-cache") / "cache.db", rules_document)
 
 
 @pytest.fixture
