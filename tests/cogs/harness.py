@@ -397,8 +397,50 @@ class CapturedFile:
     spoiler: bool = False
 
 
+class _HasData(Protocol):
+    @property
+    def data(self) -> Mapping[str, Any]: ...
+
+
+class _MessageFields:
+    """What a sent message body holds, read from its ``data`` (a request's or a held message's)."""
+
+    @property
+    def embeds(self: _HasData) -> list[dict[str, Any]]:
+        """The embeds (empty when none were sent)."""
+        return cast(list[dict[str, Any]], self.data.get("embeds") or [])
+
+    @property
+    def components(self: _HasData) -> list[dict[str, Any]]:
+        """The components (empty when none were sent; ``[]`` also means they were removed)."""
+        return _components(self.data)
+
+    @property
+    def flags(self: _HasData) -> int:
+        """The message flags (64 ephemeral, 128 loading; 0 when not sent)."""
+        return _flags(self.data)
+
+    @property
+    def ephemeral(self: _HasData) -> bool:
+        """Whether the EPHEMERAL flag (64) is set: only the invoker sees it."""
+        return bool(_flags(self.data) & EPHEMERAL)
+
+    @property
+    def custom_ids(self: _HasData) -> list[str]:
+        """The custom_ids of every component, in order."""
+        return [c["custom_id"] for c in walk_components(_components(self.data)) if "custom_id" in c]
+
+
+def _components(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    return cast(list[dict[str, Any]], data.get("components") or [])
+
+
+def _flags(data: Mapping[str, Any]) -> int:
+    return cast(int, data.get("flags") or 0)
+
+
 @dataclass(frozen=True)
-class CapturedRequest:
+class CapturedRequest(_MessageFields):
     """One request the bot sent: route, query, JSON body (``payload_json`` for multipart) and files.
 
     For interaction callbacks the message fields live under ``data``; for followups, edits and REST
@@ -463,26 +505,6 @@ class CapturedRequest:
         return cast(str | None, self.data.get("content"))
 
     @property
-    def embeds(self) -> list[dict[str, Any]]:
-        """``data.embeds`` (empty when not sent)."""
-        return cast(list[dict[str, Any]], self.data.get("embeds") or [])
-
-    @property
-    def components(self) -> list[dict[str, Any]]:
-        """``data.components`` (empty when not sent; ``[]`` also means the components were removed)."""
-        return cast(list[dict[str, Any]], self.data.get("components") or [])
-
-    @property
-    def flags(self) -> int:
-        """``data.flags`` (0 when not sent)."""
-        return cast(int, self.data.get("flags") or 0)
-
-    @property
-    def ephemeral(self) -> bool:
-        """Whether the EPHEMERAL flag (64) is set."""
-        return bool(self.flags & EPHEMERAL)
-
-    @property
     def allowed_mentions(self) -> dict[str, Any] | None:
         """``data.allowed_mentions`` as sent, or ``None``."""
         return cast(dict[str, Any] | None, self.data.get("allowed_mentions"))
@@ -492,14 +514,9 @@ class CapturedRequest:
         """Autocomplete choices (callback type 8)."""
         return cast(list[dict[str, Any]], self.data.get("choices") or [])
 
-    @property
-    def custom_ids(self) -> list[str]:
-        """The custom_ids of every component sent, in order."""
-        return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
-
 
 @dataclass(eq=False)
-class SentMessage:
+class SentMessage(_MessageFields):
     """A message the fake Discord holds for the bot, kept up to date as the bot edits it."""
 
     data: dict[str, Any]
@@ -519,31 +536,6 @@ class SentMessage:
     def content(self) -> str:
         """The current content."""
         return cast(str, self.data.get("content") or "")
-
-    @property
-    def embeds(self) -> list[dict[str, Any]]:
-        """The current embeds."""
-        return cast(list[dict[str, Any]], self.data.get("embeds") or [])
-
-    @property
-    def components(self) -> list[dict[str, Any]]:
-        """The current components."""
-        return cast(list[dict[str, Any]], self.data.get("components") or [])
-
-    @property
-    def flags(self) -> int:
-        """The message flags (64 ephemeral, 128 loading)."""
-        return cast(int, self.data.get("flags") or 0)
-
-    @property
-    def ephemeral(self) -> bool:
-        """Whether only the invoker can see it."""
-        return bool(self.flags & EPHEMERAL)
-
-    @property
-    def custom_ids(self) -> list[str]:
-        """The custom_ids of its components, in order."""
-        return [c["custom_id"] for c in walk_components(self.components) if "custom_id" in c]
 
     def component(self, custom_id: str) -> Mapping[str, Any]:
         """The component with ``custom_id``; ``LookupError`` names the ones there are when it is absent."""
