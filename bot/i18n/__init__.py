@@ -3,6 +3,8 @@
 English is written in the code, as the message id (``_("Linked abilities: {card}")``); a translation
 lives in ``bot/i18n/locales/<lang>/LC_MESSAGES/messages.po``, read with Babel the first time that
 language is used (English never loads a catalog). A phrase the catalog lacks is shown in English.
+The engine's explanations have their own domain, ``engine.po`` (templates marked ``msg`` in ``engine/``,
+worded by :mod:`bot.i18n.engine_text`).
 
 The language of what is being answered is a context variable: the Discord layer sets it per
 interaction (:func:`use_language`), the CLI once from ``--lang``; renderers just call :func:`_`.
@@ -67,11 +69,12 @@ def language_of(locale: str | None) -> str | None:
 
 
 @functools.cache
-def catalog(language: str) -> dict[str, str]:
-    """The translations of ``language`` (message id → text), without fuzzy or empty entries."""
+def catalog(language: str, domain: str = "messages") -> dict[str, str]:
+    """The translations of ``language`` in ``domain`` (``messages``: the bot's phrases, ``engine``: the
+    engine's explanations), message id → text, without fuzzy or empty entries."""
     from babel.messages.pofile import read_po  # here: English answers never import Babel
 
-    path = LOCALES / language / "LC_MESSAGES" / "messages.po"
+    path = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
     if not path.exists():
         return {}
     with path.open("rb") as po:

@@ -1,34 +1,90 @@
 """The engine's explanations in the answer's language.
 
 The engine words every step, note and unknown in English and keeps the template it was built from
-(a message id of the ``engine`` catalog) with its parameters; this module words that template in the
-current language instead, parameter by parameter. A template the catalog lacks is shown in English.
+(a message id of the ``engine`` catalog, ``bot/i18n/locales/<lang>/LC_MESSAGES/engine.po``) with its
+parameters; this module words that template in the current language instead, parameter by parameter:
+plain text and numbers as they are, card names as ``printed/Oracle``, nested messages worded the same way.
+A template the catalog lacks (or a sentence the engine has no template for) is shown in English.
+
+The engine's types are matched by shape (front ends import no engine module).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Protocol
+from typing import Protocol, runtime_checkable
+
+from bot.i18n import DEFAULT_LANGUAGE, catalog, current_language
 
 NO_NAMES: Mapping[str, str] = MappingProxyType({})
 
 
+@runtime_checkable
+class _Message(Protocol):
+    """A template (the English message id) and its parameters (``engine.core.messages.Message``)."""
+
+    @property
+    def template(self) -> str: ...
+
+    @property
+    def params(self) -> tuple[tuple[str, object], ...]: ...
+
+
+@runtime_checkable
+class _CardName(Protocol):
+    """A card's name inside a message (``engine.core.messages.CardName``)."""
+
+    @property
+    def name(self) -> str: ...
+
+
 class _Explained(Protocol):
-    """A step or note (``Explanation``): its English sentence."""
+    """A step or note (``Explanation``): its English sentence and what it was worded from."""
 
     @property
     def text(self) -> str: ...
 
+    @property
+    def message(self) -> _Message | None: ...
+
 
 class _Unknown(Protocol):
-    """An unknown (``Unknown``): the English reason completing "unknown, because …"."""
+    """An unknown (``Unknown``): the English reason completing "unknown, because …", and its message."""
 
     @property
     def reason(self) -> str: ...
+
+    @property
+    def message(self) -> _Message | None: ...
 
 
 def localized(item: _Explained | _Unknown, names: Mapping[str, str] = NO_NAMES) -> str:
     """The sentence of ``item`` (an explanation, or an unknown's reason) in the current language, card
     names shown as ``printed/Oracle`` from ``names`` (printed names by Oracle name)."""
-    return item.text if hasattr(item, "text") else item.reason
+    if item.message is None:
+        return item.text if hasattr(item, "text") else item.reason
+    language = current_language()
+    translations = {} if language == DEFAULT_LANGUAGE else catalog(language, "engine")
+    return _worded(item.message, translations, names)
+
+
+def _worded(message: _Message, translations: Mapping[str, str], names: Mapping[str, str]) -> str:
+    """``message`` in the catalog's language, or in English when it has no (well-formed) translation."""
+    values = {name: _value(value, translations, names) for name, value in message.params}
+    translated = translations.get(message.template)
+    if translated:
+        try:
+            return translated.format(**values)
+        except (KeyError, IndexError, ValueError):  # a translation whose fields don't match: English
+            pass
+    return message.template.format(**values)
+
+
+def _value(value: object, translations: Mapping[str, str], names: Mapping[str, str]) -> str:
+    if isinstance(value, _Message):
+        return _worded(value, translations, names)
+    if isinstance(value, _CardName):
+        printed = names.get(value.name)
+        return f"{printed}/{value.name}" if printed and printed != value.name else value.name
+    return str(value)

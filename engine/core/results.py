@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.citations import Citation
+from engine.core.messages import Message
 
 
 class Explanation(BaseModel):
@@ -12,13 +13,16 @@ class Explanation(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    text: str
+    text: str  # in English
     rules: tuple[str, ...]
+    message: Message | None = Field(default=None, exclude=True)
+    """What ``text`` was worded from, for another language (None: English only); not in the JSON."""
 
     @classmethod
-    def of(cls, text: str, *citations: Citation) -> Explanation:
+    def of(cls, text: str | Message, *citations: Citation) -> Explanation:
         """Build an explanation citing registered rules, each number once (two phrases may share a rule)."""
-        return cls(text=text, rules=tuple(dict.fromkeys(c.number for c in citations)))
+        message = text if isinstance(text, Message) else None
+        return cls(text=_english(text), rules=_numbers(citations), message=message)
 
 
 UNKNOWN = "unknown"
@@ -33,14 +37,27 @@ class Unknown(BaseModel):
     characteristics: tuple[
         str, ...
     ]  # "power", "toughness", "abilities", "types", "subtypes", "colors", "name"
-    reason: str  # completes "unknown, because …"
+    reason: str  # completes "unknown, because …", in English
     rules: tuple[str, ...]
+    message: Message | None = Field(default=None, exclude=True)
+    """What ``reason`` was worded from, for another language (None: English only); not in the JSON."""
 
     @classmethod
-    def of(cls, characteristics: tuple[str, ...], reason: str, *citations: Citation) -> Unknown:
+    def of(cls, characteristics: tuple[str, ...], reason: str | Message, *citations: Citation) -> Unknown:
         """An unknown citing registered rules, each number once."""
+        message = reason if isinstance(reason, Message) else None
         return cls(
             characteristics=characteristics,
-            reason=reason,
-            rules=tuple(dict.fromkeys(c.number for c in citations)),
+            reason=_english(reason),
+            rules=_numbers(citations),
+            message=message,
         )
+
+
+def _english(text: str | Message) -> str:
+    return text.english if isinstance(text, Message) else text
+
+
+def _numbers(citations: tuple[Citation, ...]) -> tuple[str, ...]:
+    """The rule numbers of ``citations``, each once (two phrases may share a rule)."""
+    return tuple(dict.fromkeys(c.number for c in citations))

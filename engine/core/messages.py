@@ -1,0 +1,102 @@
+"""Message templates: the engine's sentences as a message id and its parameters, so a front end can word
+them in another language.
+
+A sentence is written ``msg("{card} resolves.", card=card(name))``: the English template is the message id
+(the ``engine`` catalog's, extracted by Babel with the keyword ``msg``), and each parameter is plain text
+(Oracle text, numbers, ids: shown as they are), a card name (:func:`card`: a front end shows its printed
+name too) or a nested message (a sub-phrase the translation may put anywhere). :attr:`Message.english` is
+the English sentence, the ``text`` every answer keeps.
+
+A template is a :meth:`str.format` string with named fields only; literal braces are doubled (``{{T}}``).
+Phrases English builds from words (a list joined with "and", "a"/"an") are templates of their own
+(:func:`listing`, :func:`indefinite`), so no English grammar ends up inside another language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class CardName(BaseModel):
+    """A card's (or permanent's) name inside a message: Oracle English; a front end adds its printed name."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+
+
+class Message(BaseModel):
+    """A template (the English message id) and its parameters."""
+
+    model_config = ConfigDict(frozen=True)
+
+    template: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @property
+    def english(self) -> str:
+        """The sentence in English: the template with every parameter worded in English."""
+        return self.template.format(**{name: english(value) for name, value in self.params})
+
+
+Param = str | int | CardName | Message
+"""A message parameter: shown as it is (text, number), as a card name, or worded (a nested message)."""
+
+Message.model_rebuild()
+
+
+def msg(template: str, /, **params: Param) -> Message:
+    """The message ``template`` with ``params`` (the marker Babel extracts: ``-k msg``)."""
+    return Message(template=template, params=tuple(params.items()))
+
+
+def card(name: str) -> CardName:
+    """``name`` marked as a card's (or permanent's) name."""
+    return CardName(name=name)
+
+
+def english(value: Param) -> str:
+    """A parameter in English."""
+    if isinstance(value, Message):
+        return value.english
+    if isinstance(value, CardName):
+        return value.name
+    return str(value)
+
+
+def listing(items: Sequence[Param], conjunction: Literal["and", "or"] = "and") -> Param:
+    """``items`` as one phrase: "A", "A and B", "A, B and C" (or "or"), each join its own message."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) > 2:
+        return msg("{first}, {rest}", first=items[0], rest=listing(items[1:], conjunction))
+    if conjunction == "or":
+        return msg("{first} or {second}", first=items[0], second=items[1])
+    return msg("{first} and {second}", first=items[0], second=items[1])
+
+
+def indefinite(phrase: Param) -> Message:
+    """``phrase`` with "a" or "an" before it (as its English begins)."""
+    if english(phrase)[:1].lower() in "aeiou":
+        return msg("an {phrase}", phrase=phrase)
+    return msg("a {phrase}", phrase=phrase)
+
+
+def type_words(words: Sequence[str]) -> Param:
+    """Card types and supertypes (``("artifact", "creature")``) as one phrase, each a word of its own."""
+    shown = [_WORDS.get(w.casefold(), w) for w in words]
+    return shown[0] if len(shown) == 1 else msg("{word} {words}", word=shown[0], words=type_words(words[1:]))
+
+
+_WORDS: dict[str, Param] = {
+    m.template: m
+    for m in (
+        *(msg("artifact"), msg("battle"), msg("creature"), msg("enchantment"), msg("instant")),
+        *(msg("kindred"), msg("land"), msg("planeswalker"), msg("sorcery")),
+        *(msg("basic"), msg("legendary"), msg("snow"), msg("world")),
+    )
+}
+"""The card types and supertypes (CR 205.2a, 205.4a), which a language words its own way."""
