@@ -39,15 +39,26 @@ caller resolves them (``bot.services.board``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import ValidationError
 
-from data.board_format import MAX_ACTIONS, MAX_DEPTH, MAX_NODES, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
+from data.board_format import (
+    MAX_ACTIONS,
+    MAX_CARDS,
+    MAX_DEPTH,
+    MAX_NODES,
+    MAX_NUMBER,
+    MAX_OBJECTS,
+    MAX_STRING,
+)
 from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
 from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
+from data.cards.names import card_names, normalize_name
+from data.cards.records import record_name, record_problem
 from data.excerpts import excerpt
 from engine import (
     PREDEFINED_TOKENS,
@@ -114,7 +125,19 @@ _TOKEN_KEYS = frozenset(
 _LEAVES_KEYS = frozenset({"object", "to", "by", "replacement", "last", "ids"})
 _RETURNS_KEYS = frozenset({"cards_of", "to", "by", "counters", "controller"})
 _MOVE_ZONES = (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
-_TOP_KEYS = ("version", "battlefield", "graveyard", "exile", "actions", "stack", "query", "day_night")
+_TOP_KEYS = (
+    "version",
+    "cards",
+    "battlefield",
+    "graveyard",
+    "exile",
+    "actions",
+    "stack",
+    "query",
+    "day_night",
+)
+# Scryfall prints these as text ("2", "*"); a board may write a number plainly (YAML reads ``power: 2`` as 2).
+_PRINTED_NUMBERS = ("power", "toughness", "loyalty", "defense")
 _FACE_ACTIONS = (
     ActionKind.NEXT_ENTERS_AS_COPY,
     ActionKind.PUT_ONTO_BATTLEFIELD,
@@ -222,6 +245,7 @@ class _Reader:
                 f"unsupported board version {excerpt(version)} (this reader knows version 1)",
                 _line(sections["version"]),
             )
+        cards = self.cards(self._items(sections.get("cards"), "cards"))
         objects: list[ObjectSpec] = []
         for zone in (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE):
             if zone.value in sections:
@@ -244,6 +268,7 @@ class _Reader:
             query_linked=linked,
             stack=stack,
             day_night=day_night,
+            cards=cards,
         )
 
     def _items(self, node: yaml.Node | None, what: str) -> list[yaml.Node]:
@@ -252,6 +277,25 @@ class _Reader:
         if not isinstance(node, yaml.SequenceNode):
             raise BoardFormatError(f"{what} must be a list", _line(node))
         return list(node.value)
+
+    def cards(self, nodes: list[yaml.Node]) -> tuple[str, ...]:
+        """The ``cards:`` section: cards the board defines itself, each checked as the card import checks a
+        Scryfall record (``data.cards.records``), as JSON text; no two may answer to the same name."""
+        if len(nodes) > MAX_CARDS:
+            too_many = f"cards is too long (at most {MAX_CARDS} definitions)"
+            raise BoardFormatError(too_many, _line(nodes[MAX_CARDS]))
+        defined: dict[str, int] = {}
+        records: list[str] = []
+        for node in nodes:
+            line = _line(node)
+            record = _card_record(_plain(node), line)
+            for key, name in {normalize_name(name): name for name, _ in card_names(record)}.items():
+                if key in defined:
+                    where = f"line {defined[key]}"
+                    raise BoardFormatError(f"the card {excerpt(name)} is already defined on {where}", line)
+                defined[key] = line or 0
+            records.append(_json_text(record, line))
+        return tuple(records)
 
     def ref(self, value: Any, line: int | None, what: str) -> str:
         """A handle that must already be defined."""
@@ -544,6 +588,42 @@ class _Reader:
         if isinstance(raw, dict) and set(raw) == {"linked"}:
             return None, self.ref(raw["linked"], line, "query")
         return self.ref(raw, line, "query"), None
+
+
+def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
+    """One ``cards:`` entry as a Scryfall card object (``faces`` is short for Scryfall's ``card_faces``)."""
+    if not isinstance(raw, dict):
+        raise BoardFormatError(
+            "a card definition is a mapping of Scryfall's card fields: name, mana_cost, type_line, "
+            "oracle_text, power, toughness, loyalty, faces",
+            line,
+        )
+    record = {str(key): value for key, value in raw.items()}
+    if "faces" in record:
+        if "card_faces" in record:
+            raise BoardFormatError("a card definition takes faces or card_faces, not both", line)
+        record["card_faces"] = record.pop("faces")
+    faces = record.get("card_faces")
+    for part in (record, *(faces if isinstance(faces, list) else ())):
+        if isinstance(part, dict):
+            part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
+    problem = record_problem(record)
+    if problem is not None:
+        raise BoardFormatError(f"the card definition {record_name(record)} is malformed: {problem}", line)
+    if not record.get("type_line") and not (faces and all(face.get("type_line") for face in faces)):
+        raise BoardFormatError(
+            f"the card definition {record_name(record)} needs type_line (on the card or on each face)", line
+        )
+    return record
+
+
+def _json_text(record: dict[str, Any], line: int | None) -> str:
+    try:
+        return json.dumps(record, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):  # a YAML date or .nan among Scryfall's other fields
+        raise BoardFormatError(
+            f"the card definition {record_name(record)} holds a value JSON can't (a date?); quote it", line
+        ) from None
 
 
 def _text(value: Any, line: int | None, what: str) -> str:

@@ -2,15 +2,18 @@
 
 ``answer_board_spec`` answers a board; ``answer_copy`` builds the default board of "COPIER copies
 ORIGINAL". Both run on the Judge's worker; card names are looked up through ``card`` (the Judge's
-cached parsed cards).
+cached parsed cards), except the names a board defines itself (``cards:``), which are never looked up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
 
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer, ImportSummary
+from data.cards.names import card_names, normalize_name
 from engine import BoardAnswer as BoardAnswer  # re-exported: the answer types front ends render
 from engine import (
     BoardSpec,
@@ -23,12 +26,26 @@ from engine import (
     face_state,
     meld_parts_needed,
     stack_copy_question,
+    stack_handles,
 )
 from engine import Explanation as Explanation
 from engine import StackBoardAnswer as StackBoardAnswer
 
 CardFinder = Callable[[str], Card]
 """The parsed card a name names (the Judge's, which may stop the question to fetch it)."""
+
+
+class CardDefiner(Protocol):
+    """What answering a board that defines its own cards needs from the Judge."""
+
+    def parse_record(self, record: Mapping[str, Any]) -> Card:
+        """The card a Scryfall-shaped record describes, parsed with the rules' keywords (not cached)."""
+        ...
+
+    def in_cache(self, name: str) -> bool:
+        """Whether the card data has a card of exactly this name (asked of the cache alone, never fetched)."""
+        ...
+
 
 DEFAULT_TARGET = "Grizzly Bears"
 """The permanent a spell like True Polymorph turns into a copy when the question names none."""
@@ -47,16 +64,50 @@ class BoardResult(Answer):
         return {rule for step in (*result.steps, *result.notes) for rule in step.rules}
 
 
-def answer_board_spec(spec: BoardSpec, card: CardFinder, version: str) -> BoardResult:
-    """Answer a board (about the queried copy when it has a ``stack:``).
+def answer_board_spec(spec: BoardSpec, card: CardFinder, version: str, definer: CardDefiner) -> BoardResult:
+    """Answer a board: about the queried copy on the stack when it has a ``stack:`` and doesn't ask about
+    another object (``query:`` naming a permanent, or actions whose effect comes from the stack).
 
-    Raises a board or stack error, or whatever ``card`` raises for a name.
+    A name the board defines (``cards:``) is its definition, before the card data; when the card data has
+    that name too, a note says which was used. Raises a board or stack error, or what ``card`` raises.
     """
-    cards = _cards(card, spec.card_names())
-    cards |= _cards(card, meld_parts_needed(cards))  # a melded permanent leaving becomes these (712.21)
-    if spec.stack:
-        return BoardResult(answer=answer_stack_board(spec, spec.stack, cards, version))
-    return BoardResult(answer=answer_board(spec, cards, version))
+    records = [json.loads(text) for text in spec.cards]
+    defined = {
+        normalize_name(name): parsed
+        for record, parsed in ((r, definer.parse_record(r)) for r in records)
+        for name, _ in card_names(record)
+    }
+
+    def find(name: str) -> Card:
+        return defined.get(normalize_name(name)) or card(name)
+
+    cards = _cards(find, spec.card_names())
+    cards |= _cards(find, meld_parts_needed(cards))  # a melded permanent leaving becomes these (712.21)
+    notes = tuple(_defined_note(r["name"]) for r in records if definer.in_cache(r["name"]))
+    if spec.stack and _asks_the_stack(spec):
+        answer: BoardAnswer | StackBoardAnswer = answer_stack_board(spec, spec.stack, cards, version)
+    else:
+        answer = answer_board(spec, cards, version)
+    if notes:
+        result = answer.result.model_copy(update={"notes": (*answer.result.notes, *notes)})
+        answer = answer.model_copy(update={"result": result})
+    return BoardResult(answer=answer)
+
+
+def _asks_the_stack(spec: BoardSpec) -> bool:
+    """Whether a board with a stack asks about a copy on it: its query names a stack entry, or it has no
+    query and no action whose effect comes from a spell or ability on the stack (then: the last copy)."""
+    if spec.query is not None:
+        return spec.query in stack_handles(spec.stack)
+    return not any(action.via_stack for action in spec.actions)
+
+
+def _defined_note(name: str) -> Explanation:
+    return Explanation(
+        text=f"{name} is defined in the board's cards: section; the card data also has a card named {name}, "
+        "but this board uses its own definition.",
+        rules=(),
+    )
 
 
 def answer_copy(names: list[str], state: OriginalState, card: CardFinder, version: str) -> BoardResult:

@@ -329,7 +329,7 @@ class Judge:
 
         spec = await self._worker.run(lambda: load_board(text))
         return await self._ask(
-            lambda asked: asked.finished(answer_board_spec(spec, asked.card, asked.rules.version))
+            lambda asked: asked.finished(answer_board_spec(spec, asked.card, asked.rules.version, asked))
         )
 
     # -- internals ---------------------------------------------------------------------------------
@@ -440,6 +440,18 @@ class _Question:
         if fetched is None:  # what Scryfall said stays out: the next question asks the cache again
             judge._settled.put(name, card)
         return card
+
+    def parse_record(self, record: Mapping[str, Any]) -> Card:
+        """A card a board defines, parsed with the rules' keywords; never cached, so a cached card of the
+        same name (or key) is never replaced by it."""
+        from engine import parse_card
+
+        return parse_card(record, self.rules.vocabulary)
+
+    def in_cache(self, name: str) -> bool:
+        """Whether the card cache has a card of exactly this name (no fetch, whatever the settings)."""
+        resolution = self._judge._services.cards.look_up_locally(name).resolution
+        return resolution is not None and resolution.kind == "exact"
 
     def finished(self, answer: _Noted) -> _Noted:
         """``answer`` saying whether the rules were downloaded for it and, when the loaded rules

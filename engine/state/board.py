@@ -88,6 +88,7 @@ class ObjectSpec(Frozen):
     effects: tuple[EffectSpec, ...] = ()
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
+    commander: bool = False  # its owner's commander: an attribute of the card, not a characteristic (903.3)
     # The order its controller applies the replacement effects that change how many counters it enters
     # with, by the handles of their sources (CR 616.1); needed only when the order changes the result.
     replacement_order: tuple[str, ...] = ()
@@ -100,7 +101,8 @@ class ActionKind(StrEnum):
     BECOMES_COPY = "becomes_copy"
     CREATE_TOKEN_COPY = "create_token_copy"
     CREATE_TOKEN = "create_token"  # a token whose characteristics the effect defines (CR 111.3)
-    ENDS = "ends"  # one of the object's effects ends (its ``effect``-th, counting from 1)
+    ENDS = "ends"  # one of the object's effects ends (its ``effect``-th, or ``copy``-th copy effect)
+    CLEANUP = "cleanup"  # the cleanup step: "until end of turn" and "this turn" effects end (CR 514.2)
     TURN_FACE_UP = "turn_face_up"
     TURN_FACE_DOWN = "turn_face_down"
     TRANSFORM = "transform"
@@ -140,6 +142,8 @@ class ActionSpec(Frozen):
     token: TokenSpec | None = None  # create_token: what the effect defines
     exiled_with: str | None = None  # create_token_copy of a card exiled with this object (CR 111.12)
     effect: int | None = None  # ends: which of the object's effects, counting from 1
+    copy_effect: int | None = None  # ends: which of the copy effects applied to the object, counting from 1
+    via_stack: str | None = None  # the stack entry (spell or ability) whose effect this is; ``via`` its card
     move: MoveSpec | None = None  # leaves / returns
     day_night: DayNight | None = None  # day_night: what it becomes
     transformed: bool = False  # put_onto_battlefield: "transformed" (CR 712.14a)
@@ -156,6 +160,9 @@ class BoardSpec(Frozen):
     query_linked: str | None = None
     stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
     day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
+    # The board's own card definitions (``cards:``), each a Scryfall-shaped card object as JSON text: the
+    # caller uses them for their names before its card data (the engine only ever sees parsed cards).
+    cards: tuple[str, ...] = ()
 
     def card_names(self) -> tuple[str, ...]:
         """Every card name the board mentions (objects, entering objects and ``via`` cards), deduplicated."""
@@ -229,6 +236,7 @@ class GameObject(Frozen):
     effects: tuple[TimedEffect, ...] = ()
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
+    commander: bool = False  # CR 903.3: kept by the card, never copied (not a copiable value, 707.2)
     came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
     unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
 
@@ -254,6 +262,8 @@ class Event(Frozen):
     token: TokenSpec | None = None
     exiled_with: str | None = None
     effect: int | None = None
+    copy_effect: int | None = None
+    via_stack: str | None = None
     move: MoveSpec | None = None
     day_night: DayNight | None = None
     transformed: bool = False

@@ -1,0 +1,103 @@
+"""What judge scenarios need from a board, through the Judge and ``mtg-judge board --json``: cards the
+board defines itself, copy effects that end, ``via`` naming a spell on the stack, the commander."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from bot.cli import app
+from bot.config import Settings
+from bot.judge import CardNotFound, Judge
+from bot.judge.board import board_json
+from data.boards import BoardFormatError
+
+# A custom Clone variant and a custom creature no card data has (a custom cube's).
+CUSTOM_CARDS = """\
+cards:
+  - name: Mirror Pup
+    mana_cost: "{1}{U}"
+    type_line: Creature — Shapeshifter Dog
+    oracle_text: >-
+      You may have Mirror Pup enter the battlefield as a copy of any creature on the battlefield,
+      except it's 1/1.
+    power: 0
+    toughness: 0
+  - name: Gloomfang Stalker
+    mana_cost: "{2}{B}{B}"
+    type_line: Creature — Vampire Horror
+    oracle_text: Flying
+    power: 4
+    toughness: 3
+"""
+
+PUP_COPIES_STALKER = (
+    CUSTOM_CARDS
+    + """\
+battlefield:
+  - {card: Gloomfang Stalker, id: stalker, controller: opponent}
+  - {card: Mirror Pup, id: pup, copy_of: stalker}
+query: pup
+"""
+)
+
+
+async def _board(settings: Settings, text: str) -> Any:
+    async with Judge.open(settings) as judge:
+        return board_json(await judge.board(text))
+
+
+async def test_a_custom_clone_copies_a_custom_creature_without_any_look_up(
+    offline_settings: Settings,
+) -> None:
+    payload = await _board(offline_settings, PUP_COPIES_STALKER)
+    result = payload["result"]
+    current = result["current"]
+    assert (current["name"], current["power"], current["toughness"]) == ("Gloomfang Stalker", 1, 1)
+    assert current["abilities"] == ["Flying"]
+    assert current["subtypes"] == ["Vampire", "Horror"]
+    assert current["mana_cost"] == "{2}{B}{B}"
+    assert any("707.9b" in step["rules"] for step in result["steps"])
+    assert not any("card data also has" in note["text"] for note in result["notes"])
+
+
+async def test_an_undefined_unknown_name_is_still_looked_up(offline_settings: Settings) -> None:
+    with pytest.raises(CardNotFound):
+        await _board(offline_settings, "battlefield: [Gloomfang Stalker]\n")
+
+
+async def test_a_definition_is_used_before_the_card_data_and_a_note_says_so(
+    offline_settings: Settings,
+) -> None:
+    board = """\
+cards:
+  - {name: Grizzly Bears, mana_cost: "{1}{G}", type_line: Creature — Bear, power: 5, toughness: 5}
+battlefield: [Grizzly Bears]
+"""
+    result = (await _board(offline_settings, board))["result"]
+    assert (result["current"]["power"], result["current"]["toughness"]) == (5, 5)
+    notes = [note["text"] for note in result["notes"]]
+    assert any("Grizzly Bears is defined in the board's cards" in note for note in notes)
+
+
+async def test_a_malformed_definition_names_its_line(offline_settings: Settings) -> None:
+    board = "battlefield: [Grizzly Bears]\ncards:\n  - {name: Odd Card, type_line: Creature, power: [1]}\n"
+    with pytest.raises(
+        BoardFormatError, match=r"^line 3: the card definition 'Odd Card' is malformed: power"
+    ):
+        await _board(offline_settings, board)
+
+
+def test_the_cli_answers_a_board_with_its_own_cards(offline_settings: Settings, tmp_path: Path) -> None:
+    path = tmp_path / "pup.yaml"
+    path.write_text(PUP_COPIES_STALKER, encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["--offline", "--db", str(offline_settings.db), "board", str(path), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    current = json.loads(result.stdout)["result"]["current"]
+    assert (current["name"], current["power"], current["toughness"]) == ("Gloomfang Stalker", 1, 1)
