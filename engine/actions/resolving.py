@@ -24,15 +24,16 @@ from engine.actions.faces import (
     NONPERMANENT_TYPES,
     NOT_A_TDFC,
     ONLY_DFC_TRANSFORM,
-    article,
     has_keyword,
     is_transforming_card,
     transform,
 )
 from engine.actions.zones import NEW_OBJECT
-from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_label
+from engine.copy.effects import CopyError, card_copy_effect, check_copyable
 from engine.core.characteristics import Characteristics
 from engine.core.citations import Citation, cite
+from engine.core.messages import Message, Param, indefinite, listing, msg, type_words
+from engine.core.messages import card as card_name
 from engine.core.model import SELF, Card, CopyScope
 from engine.core.results import Explanation
 from engine.layers.system import FRONT_FACE_ONLY, copiable_values, current_characteristics, current_controller
@@ -95,8 +96,9 @@ def becomes_day_or_night(board: Board, event: Event) -> Board:
     if board.day_night is wanted:
         return board
     board = board.model_copy(update={"day_night": wanted})
+    when = msg("It becomes {designation}", designation=_DESIGNATIONS[wanted])
     for obj in board.in_zone(Zone.BATTLEFIELD):
-        board = _bound_transform(board, obj, event.timestamp, f"It becomes {wanted.value}", DAY_NIGHT)
+        board = _bound_transform(board, obj, event.timestamp, when, DAY_NIGHT)
     return board
 
 
@@ -108,11 +110,16 @@ def day_night_checks(board: Board, changed: set[str], timestamp: int) -> Board:
         return board
     for handle in sorted(changed):
         if board.has(handle) and board.get(handle).zone is Zone.BATTLEFIELD:
-            board = _bound_transform(board, board.get(handle), timestamp, f"It is {board.day_night.value}")
+            when = msg("It is {designation}", designation=_DESIGNATIONS[board.day_night])
+            board = _bound_transform(board, board.get(handle), timestamp, when)
     return board
 
 
-def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: str, *rules: Citation) -> Board:
+_DESIGNATIONS = {DayNight.DAY: msg("day"), DayNight.NIGHT: msg("night")}
+_KEYWORDS = {"Daybound": msg("daybound"), "Nightbound": msg("nightbound")}
+
+
+def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: Message, *rules: Citation) -> Board:
     """A front-face-up daybound permanent at night, or a back-face-up nightbound one by day, transforms."""
     keyword, face_up_back = ("Daybound", False) if board.day_night is DayNight.NIGHT else ("Nightbound", True)
     if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
@@ -122,7 +129,11 @@ def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: str, *
     board = board.explain(
         obj.id,
         Explanation.of(
-            f"{when} and it has {keyword.lower()}: its controller transforms it, if it can.",
+            msg(
+                "{when} and it has {keyword}: its controller transforms it, if it can.",
+                when=when,
+                keyword=_KEYWORDS[keyword],
+            ),
             *rules,
             NIGHT_TRANSFORMS if board.day_night is DayNight.NIGHT else DAY_TRANSFORMS,
         ),
@@ -141,9 +152,11 @@ def designation_from_permanents(board: Board) -> Board:
     ):
         holder = next((obj for obj in _may_have(board, keyword) if has_keyword(obj, board, keyword)), None)
         if holder is not None:
-            because = (
-                f"It was neither day nor night, and {holder.id} has {keyword.lower()}: it becomes "
-                f"{designation.value}."
+            because = msg(
+                "It was neither day nor night, and {holder} has {keyword}: it becomes {designation}.",
+                holder=card_name(holder.id),
+                keyword=_KEYWORDS[keyword],
+                designation=_DESIGNATIONS[designation],
             )
             return board.model_copy(update={"day_night": designation}).explain(
                 holder.id, Explanation.of(because, rule), note=True
@@ -184,8 +197,12 @@ def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> B
     return board.explain(
         original.id,
         Explanation.of(
-            f"{via} chose it: the next time one or more {wording.what} enter this turn, they enter as "
-            "copies of it. That is a replacement effect waiting for that event.",
+            msg(
+                "{via} chose it: the next time one or more {what} enter this turn, they enter as copies of "
+                "it. That is a replacement effect waiting for that event.",
+                via=card_name(via),
+                what=wording.what,
+            ),
             ENTERS_REPLACEMENT,
         ),
         note=True,
@@ -206,7 +223,10 @@ def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card
             board.explain(
                 spec.id,
                 Explanation.of(
-                    f"{face.name} was cast face down: it resolves and becomes a face-down permanent.",
+                    msg(
+                        "{card} was cast face down: it resolves and becomes a face-down permanent.",
+                        card=card_name(face.name),
+                    ),
                     BECOMES_PERMANENT,
                     FACE_DOWN_SPELL,
                 ),
@@ -217,12 +237,16 @@ def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card
             enter,
             from_zone=Zone.STACK,
         )
-    up = "back" if spec.transformed else "front"
+    up = msg("back") if spec.transformed else msg("front")
     board = board.explain(
         spec.id,
         Explanation.of(
-            f"{face.name} resolves: as a permanent spell it would become a permanent and enter the "
-            f"battlefield under its controller's control, with the face that was up on the stack ({up}) up.",
+            msg(
+                "{card} resolves: as a permanent spell it would become a permanent and enter the battlefield "
+                "under its controller's control, with the face that was up on the stack ({up}) up.",
+                card=card_name(face.name),
+                up=up,
+            ),
             BECOMES_PERMANENT,
             SAME_FACE_UP,
         ),
@@ -243,15 +267,19 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
         return board.explain(obj.id, stays)
     rule = PUT_TRANSFORMED if event.transformed else FRONT_FACE_BY_DEFAULT
     up = (
-        f"its back face ({card.faces[1].name})"
+        msg("its back face ({face})", face=card_name(card.faces[1].name))
         if event.transformed
-        else f"its front face ({card.front.name})"
+        else msg("its front face ({face})", face=card_name(card.front.name))
     )
     board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != obj.id)})
     board = board.explain(
         obj.id,
         Explanation.of(
-            f"It is put onto the battlefield from {_zone_words(obj.zone)} with {up} up; it is a new object.",
+            msg(
+                "It is put onto the battlefield from {zone} with {up} up; it is a new object.",
+                zone=_zone_words(obj.zone),
+                up=up,
+            ),
             rule,
             NEW_OBJECT,
         ),
@@ -264,8 +292,12 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
 def _why_it_stays(obj: GameObject, card: Card, *, transformed: bool) -> Explanation | None:
     if transformed and not is_transforming_card(obj):
         return Explanation.of(
-            f"{card.name} isn't a transforming double-faced card, so it can't be put onto the battlefield "
-            f"transformed: it stays in {_zone_words(obj.zone)}.",
+            msg(
+                "{card} isn't a transforming double-faced card, so it can't be put onto the battlefield "
+                "transformed: it stays in {zone}.",
+                card=card_name(card.name),
+                zone=_zone_words(obj.zone),
+            ),
             NOT_TDFC_STAYS,
         )
     if transformed and set(NONPERMANENT_TYPES) & set(card.faces[1].type_line.types):
@@ -275,15 +307,30 @@ def _why_it_stays(obj: GameObject, card: Card, *, transformed: bool) -> Explanat
         )
     if card.layout == "modal_dfc" and not _is_permanent_face(card):
         return Explanation.of(
-            f"{card.name} is a modal double-faced card whose front face ({card.front.name}) isn't a "
-            f"permanent card: it stays in {_zone_words(obj.zone)}.",
+            msg(
+                "{card} is a modal double-faced card whose front face ({face}) isn't a permanent card: it "
+                "stays in {zone}.",
+                card=card_name(card.name),
+                face=card_name(card.front.name),
+                zone=_zone_words(obj.zone),
+            ),
             MODAL_NOT_PERMANENT_STAYS,
         )
     return None
 
 
-def _zone_words(zone: Zone) -> str:
-    return "exile" if zone is Zone.EXILE else f"the {zone.value}"
+def _zone_words(zone: Zone) -> Message:
+    return _ZONE_WORDS[zone]
+
+
+_ZONE_WORDS = {
+    Zone.BATTLEFIELD: msg("the battlefield"),
+    Zone.GRAVEYARD: msg("the graveyard"),
+    Zone.EXILE: msg("exile"),
+    Zone.STACK: msg("the stack"),
+    Zone.HAND: msg("the hand"),
+    Zone.LIBRARY: msg("the library"),
+}
 
 
 def _is_permanent_face(card: Card) -> bool:
@@ -362,16 +409,20 @@ def create_token_with_waiting_copy(
         if pending is None:
             return trial
     instead = (
-        f"a copy of {original_label(trial.get(token.copies[-1].of_id))}"
+        msg("a copy of {original}", original=_label(trial.get(token.copies[-1].of_id)))
         if token.copies
-        else f"{values.name}, with the characteristics the effect defines"
+        else msg("{token}, with the characteristics the effect defines", token=card_name(values.name or ""))
     )
     board = board.explain(
         token.id,
         Explanation.of(
-            f"The token the effect creates (which would have been {instead}) enters as a copy of "
-            f"{pending.of_id} instead: the replacement effect replaces how it enters, so what the creating "
-            "effect said its copiable values are, exceptions included, doesn't apply.",
+            msg(
+                "The token the effect creates (which would have been {instead}) enters as a copy of "
+                "{original} instead: the replacement effect replaces how it enters, so what the creating "
+                "effect said its copiable values are, exceptions included, doesn't apply.",
+                instead=instead,
+                original=card_name(pending.of_id),
+            ),
             ENTERS_REPLACEMENT,
             ENTERS_AS_COPY,
         ),
@@ -437,9 +488,16 @@ def _also_standing(board: Board, spec: ObjectSpec, pending: PendingCopy) -> Boar
     return board.explain(
         spec.id,
         Explanation.of(
-            f"{via}'s effect ({source.id}) would also make it enter as a copy, of {of_id}. Its controller "
-            f"chooses the order, and whichever applies last decides: this answer has {pending.via}'s applied "
-            f"last (a copy of {pending.of_id}); with {via}'s applied last it would be a copy of {of_id}.",
+            msg(
+                "{via}'s effect ({source}) would also make it enter as a copy, of {other}. Its controller "
+                "chooses the order, and whichever applies last decides: this answer has {applied}'s applied "
+                "last (a copy of {original}); with {via}'s applied last it would be a copy of {other}.",
+                via=card_name(via),
+                source=card_name(source.id),
+                other=card_name(of_id),
+                applied=card_name(pending.via),
+                original=card_name(pending.of_id),
+            ),
             COPY_EFFECTS_ORDERED,
             REPEATED_UNTIL_NONE,
         ),
@@ -457,11 +515,16 @@ def _order_of_copy_effects(
     return board.explain(
         spec.id,
         Explanation.of(
-            f"Both {own}'s ability and {pending.via}'s effect would make it enter as a copy; its controller "
-            f"chooses which applies first. If {pending.via}'s applies first, it would enter as a copy of "
-            f"{pending.of_id}, which doesn't have {own}'s ability, so that ability no longer applies; if "
-            f"{own}'s applies first, it would still enter as a creature, so {pending.via}'s applies after "
-            f"it. Either way it enters as a copy of {pending.of_id}.",
+            msg(
+                "Both {own}'s ability and {via}'s effect would make it enter as a copy; its controller "
+                "chooses which applies first. If {via}'s applies first, it would enter as a copy of "
+                "{original}, which doesn't have {own}'s ability, so that ability no longer applies; if "
+                "{own}'s applies first, it would still enter as a creature, so {via}'s applies after it. "
+                "Either way it enters as a copy of {original}.",
+                own=card_name(own),
+                via=card_name(pending.via),
+                original=card_name(pending.of_id),
+            ),
             AS_IT_WOULD_EXIST,
             COPY_EFFECTS_ORDERED,
             REPEATED_UNTIL_NONE,
@@ -508,9 +571,14 @@ def _standing_for(
     board = board.explain(
         spec.id,
         Explanation.of(
-            f"As it would exist on the battlefield it is a creature entering under the control of "
-            f"{source.id}'s controller, so {via}'s replacement effect applies: it enters as a copy of "
-            f"{of_id}.",
+            msg(
+                "As it would exist on the battlefield it is a creature entering under the control of "
+                "{source}'s controller, so {via}'s replacement effect applies: it enters as a copy of "
+                "{original}.",
+                source=card_name(source.id),
+                via=card_name(via),
+                original=card_name(of_id),
+            ),
             AS_IT_WOULD_EXIST,
             ENTERS_REPLACEMENT,
             ENTERS_AS_COPY,
@@ -521,17 +589,42 @@ def _standing_for(
 
 def _other_orders(board: Board, spec: ObjectSpec, found: list[tuple[GameObject, str]]) -> Board:
     """Several standing copy effects apply: the controller orders them and the last applied decides."""
-    options = "; ".join(f"{source.id} applied last: a copy of {of_id}" for source, of_id in found)
+    options = [
+        msg(
+            "{source} applied last: a copy of {original}",
+            source=card_name(source.id),
+            original=card_name(of_id),
+        )
+        for source, of_id in found
+    ]
     return board.explain(
         spec.id,
         Explanation.of(
-            f"Several effects would make it enter as a copy; its controller chooses their order and the one "
-            f"applied last decides ({options}). This answer shows {found[0][0].id}'s.",
+            msg(
+                "Several effects would make it enter as a copy; its controller chooses their order and the "
+                "one applied last decides ({options}). This answer shows {shown}'s.",
+                options=_alternatives(options),
+                shown=card_name(found[0][0].id),
+            ),
             COPY_EFFECTS_ORDERED,
             REPEATED_UNTIL_NONE,
         ),
         note=True,
     )
+
+
+def _alternatives(options: list[Message]) -> Param:
+    """Alternatives separated by semicolons ("A; B; C")."""
+    if len(options) == 1:
+        return options[0]
+    return msg("{first}; {rest}", first=options[0], rest=_alternatives(options[1:]))
+
+
+def _label(obj: GameObject) -> Param:
+    """An object's name in an explanation, as ``original_label`` words it: its name, or which face-down
+    permanent it is."""
+    name = copiable_values(obj).name
+    return card_name(name) if name else msg('the face-down permanent "{id}"', id=obj.id)
 
 
 def _standing_source(board: Board, spec: ObjectSpec) -> tuple[GameObject, str] | None:
@@ -561,32 +654,44 @@ def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Boa
     pending = waiting_copy(board)
     if pending is None:
         return board, None
-    types = " ".join(values.types) or "no card type"
-    matched = [t.lower() for t in pending.types if values.is_a(t)]
+    types = indefinite(type_words(values.types)) if values.types else msg("a permanent with no card type")
+    matched = [t for t in pending.types if values.is_a(t)]
     if not matched:
-        wanted = " or ".join(t.lower() for t in pending.types)
+        wanted = indefinite(listing([type_words((t,)) for t in pending.types], "or"))
         return board.explain(
             handle,
             Explanation.of(
-                f"As it would exist on the battlefield it is {article(types)} {types}, not a {wanted}: "
-                f"{pending.via}'s replacement effect doesn't apply to it and keeps waiting.",
+                msg(
+                    "As it would exist on the battlefield it is {types}, not {wanted}: {via}'s replacement "
+                    "effect doesn't apply to it and keeps waiting.",
+                    types=types,
+                    wanted=wanted,
+                    via=card_name(pending.via),
+                ),
                 AS_IT_WOULD_EXIST,
             ),
             note=True,
         ), None
     original = board.get(pending.of_id)
     shared = (
-        " It enters at the same time as the object the effect already applied to, so it applies to both."
+        msg(" It enters at the same time as the object the effect already applied to, so it applies to both.")
         if pending.action is not None
         else ""
     )
     board = _used(board, pending).explain(
         handle,
         Explanation.of(
-            "As it would exist on the battlefield — with the continuous effects that already exist applied "
-            f"— it is {article(types)} {types}: it enters as a {matched[0]}, so {pending.via}'s replacement "
-            f"effect applies to it and it enters as a copy of {original.id} ({original_label(original)})."
-            f"{shared}",
+            msg(
+                "As it would exist on the battlefield — with the continuous effects that already exist "
+                "applied — it is {types}: it enters as {matched}, so {via}'s replacement effect applies to "
+                "it and it enters as a copy of {original} ({label}).{shared}",
+                types=types,
+                matched=indefinite(type_words((matched[0],))),
+                via=card_name(pending.via),
+                original=card_name(original.id),
+                label=_label(original),
+                shared=shared,
+            ),
             AS_IT_WOULD_EXIST,
             ENTERS_REPLACEMENT,
             ENTERS_AS_COPY,
@@ -610,13 +715,16 @@ def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) ->
 
     Coming from the stack with an instant or sorcery back face, it goes to the graveyard instead (712.13a).
     """
-    copied = " (the copied text's daybound applies as it enters)" if spec.copy_of else ""
+    copied = msg(" (the copied text's daybound applies as it enters)") if spec.copy_of else ""
     if card.layout != "transform" or len(card.faces) < 2:
         return board.explain(
             spec.id,
             Explanation.of(
-                f"It is night and it has daybound{copied}, but it isn't represented by a transforming "
-                "double-faced card: it enters with its front face up and can't transform.",
+                msg(
+                    "It is night and it has daybound{copied}, but it isn't represented by a transforming "
+                    "double-faced card: it enters with its front face up and can't transform.",
+                    copied=copied,
+                ),
                 DAYBOUND_ENTERS,
                 ONLY_DFC_TRANSFORM,
                 NOT_A_TDFC,
@@ -625,13 +733,17 @@ def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) ->
         ), spec
     back = card.faces[1]
     if from_zone is Zone.STACK and set(NONPERMANENT_TYPES) & set(back.type_line.types):
-        kind = " ".join(back.type_line.types).lower()
         board = board.explain(
             spec.id,
             Explanation.of(
-                f"It is night and it has daybound{copied}, so it would enter transformed; but the back face "
-                f"of the card that represents it, {back.name}, is a {kind}: it doesn't enter the "
-                "battlefield and is put into its owner's graveyard instead.",
+                msg(
+                    "It is night and it has daybound{copied}, so it would enter transformed; but the back "
+                    "face of the card that represents it, {back}, is {kind}: it doesn't enter the "
+                    "battlefield and is put into its owner's graveyard instead.",
+                    copied=copied,
+                    back=card_name(back.name),
+                    kind=indefinite(type_words(back.type_line.types)),
+                ),
                 DAYBOUND_ENTERS,
                 *((COPIED_ENTERING_TEXT,) if spec.copy_of else ()),
                 BACK_FACE_NOT_PERMANENT,
@@ -640,8 +752,11 @@ def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) ->
         board = board.explain(
             spec.id,
             Explanation.of(
-                "In the graveyard it is a new object, not a copy of anything, with only its front face's "
-                f"characteristics ({card.front.name}); it never entered, so no enters abilities trigger.",
+                msg(
+                    "In the graveyard it is a new object, not a copy of anything, with only its front face's "
+                    "characteristics ({face}); it never entered, so no enters abilities trigger.",
+                    face=card_name(card.front.name),
+                ),
                 NEW_OBJECT,
                 FRONT_FACE_ONLY,
             ),
@@ -651,8 +766,12 @@ def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) ->
     board = board.explain(
         spec.id,
         Explanation.of(
-            f"It is night and it has daybound{copied}: it is represented by a transforming double-faced "
-            f"card, so it enters transformed, with its back face ({back.name}) up.",
+            msg(
+                "It is night and it has daybound{copied}: it is represented by a transforming double-faced "
+                "card, so it enters transformed, with its back face ({back}) up.",
+                copied=copied,
+                back=card_name(back.name),
+            ),
             DAYBOUND_ENTERS,
             *((COPIED_ENTERING_TEXT,) if spec.copy_of else ()),
         ),
@@ -669,7 +788,7 @@ def _siege_protector(board: Board, spec: ObjectSpec, obj: GameObject, trial: Boa
     return board.explain(
         spec.id,
         Explanation.of(
-            "As this Siege enters, its controller chooses an opponent to protect it.", SIEGE_PROTECTOR
+            msg("As this Siege enters, its controller chooses an opponent to protect it."), SIEGE_PROTECTOR
         ),
         note=True,
     )
