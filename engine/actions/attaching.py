@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.actions.zones import TOKEN_GONE, static_copy_ends
 from engine.core.citations import cite
+from engine.core.messages import Message, card, msg
 from engine.core.results import Explanation
 from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_problem
 from engine.layers.system import (
@@ -41,15 +42,23 @@ def attach(board: Board, event: Event) -> Board:
         return _does_nothing(
             board,
             obj,
-            f"{obj.id} ({values.name}) isn't an Aura, Equipment or Fortification: the effect does nothing "
-            "and it doesn't move.",
+            msg(
+                "{object} ({name}) isn't an Aura, Equipment or Fortification: the effect does nothing and it "
+                "doesn't move.",
+                object=card(obj.id),
+                name=card(values.name or ""),
+            ),
         )
     if obj.attached_to == host.id:
         return _does_nothing(
             board,
             obj,
-            f"{obj.id} is already attached to {host.id}: the effect does nothing, and it gets no new "
-            "timestamp.",
+            msg(
+                "{object} is already attached to {host}: the effect does nothing, and it gets no new "
+                "timestamp.",
+                object=card(obj.id),
+                host=card(host.id),
+            ),
         )
     problem = attachment_problem(_seen(obj, board), _seen(host, board))
     if problem is not None:
@@ -68,9 +77,13 @@ def attach(board: Board, event: Event) -> Board:
     return board.explain(
         obj.id,
         Explanation.of(
-            f"It becomes attached to {host.id} and gets a new timestamp ({event.timestamp}); the effects "
-            "of its static abilities, those other effects gave it included, get new timestamps in the same "
-            "order.",
+            msg(
+                "It becomes attached to {host} and gets a new timestamp ({timestamp}); the effects of its "
+                "static abilities, those other effects gave it included, get new timestamps in the same "
+                "order.",
+                host=card(host.id),
+                timestamp=event.timestamp,
+            ),
             ATTACHED_TIMESTAMP,
             NEW_HOST_TIMESTAMP,
             GRANTED_TIMESTAMP,
@@ -89,7 +102,7 @@ def _seen(obj: GameObject, board: Board) -> Seen:
     )
 
 
-def _does_nothing(board: Board, obj: GameObject, why: str) -> Board:
+def _does_nothing(board: Board, obj: GameObject, why: Message) -> Board:
     return board.explain(obj.id, Explanation.of(why, ATTACH_DOES_NOTHING), note=True)
 
 
@@ -112,9 +125,19 @@ def _one_role_per_player(board: Board, role: GameObject, host: GameObject) -> Bo
         board = board.explain(
             host.id,
             Explanation.of(
-                f"{other.id} is an older Role its controller has on {host.id}: as a state-based action it is "
-                "put into its owner's graveyard"
-                + (", where the token ceases to exist." if other.token else "."),
+                msg(
+                    "{role} is an older Role its controller has on {host}: as a state-based action it is put "
+                    "into its owner's graveyard, where the token ceases to exist.",
+                    role=card(other.id),
+                    host=card(host.id),
+                )
+                if other.token
+                else msg(
+                    "{role} is an older Role its controller has on {host}: as a state-based action it is put "
+                    "into its owner's graveyard.",
+                    role=card(other.id),
+                    host=card(host.id),
+                ),
                 ONE_ROLE,
                 *((TOKEN_GONE,) if other.token else ()),
             ),

@@ -16,6 +16,7 @@ from engine.actions.resolving import COPIED_ENTERING_TEXT
 from engine.copy.effects import ADDITIONAL
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
+from engine.core.messages import Message, Param, card, msg, series
 from engine.core.results import Explanation
 from engine.layers.system import (
     board_characteristics,
@@ -114,25 +115,41 @@ def _additional(obj: GameObject, values: Characteristics) -> tuple[EnteringCount
 
 
 def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -> Explanation:
-    plural = "s" if found.count != 1 else ""
+    counters = _counters(found.count, found.kind)
     if not found.text:
         return Explanation.of(
-            f"The effect that puts it onto the battlefield gives it {found.count} {found.kind} "
-            f"counter{plural}.",
+            msg("The effect that puts it onto the battlefield gives it {counters}.", counters=counters),
             GIVEN_AS_IT_ENTERS,
         )
     if found.text.startswith("printed "):
-        what = "a planeswalker" if found.kind == "loyalty" else "a battle"
+        number = found.text.removeprefix(f"printed {found.kind} ")
+        step = (
+            msg(
+                "It is a planeswalker: it enters with {counters}, its printed loyalty {number}.",
+                counters=counters,
+                number=number,
+            )
+            if found.kind == "loyalty"
+            else msg(
+                "It is a battle: it enters with {counters}, its printed defense {number}.",
+                counters=counters,
+                number=number,
+            )
+        )
         return Explanation.of(
-            f"It is {what}: it enters with {found.count} {found.kind} counter{plural}, its {found.text}.",
+            step,
             LOYALTY_COUNTERS if found.kind == "loyalty" else DEFENSE_COUNTERS,
             GIVEN_AS_IT_ENTERS,
             *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
         )
     uses_x = "X" in found.text
     return Explanation.of(
-        f"“{found.text}” applies as it enters: it enters with {found.count} {found.kind} "
-        f"counter{plural}{_x_reason(obj) if uses_x else ''}.",
+        msg(
+            "“{text}” applies as it enters: it enters with {counters}{x}.",
+            text=found.text,
+            counters=counters,
+            x=_x_reason(obj) if uses_x else "",
+        ),
         ENTERS_REPLACEMENT,
         *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
         *((X_OF_THE_SPELL,) if uses_x else ()),
@@ -140,11 +157,29 @@ def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -
     )
 
 
-def _x_reason(obj: GameObject) -> str:
+def _x_reason(obj: GameObject) -> Message:
     if obj.x:
-        return f" (X is {obj.x}, the value chosen for the spell that became it)"
-    spell = obj.card.name if obj.card else "it"
-    return f" (X is 0: no value of X was chosen for the spell that became it, {spell})"
+        return msg(" (X is {x}, the value chosen for the spell that became it)", x=obj.x)
+    if obj.card is None:
+        return msg(" (X is 0: no value of X was chosen for the spell that became it)")
+    return msg(
+        " (X is 0: no value of X was chosen for the spell that became it, {spell})", spell=card(obj.card.name)
+    )
+
+
+def _counters(count: int, kind: str) -> Message:
+    """ "3 +1/+1 counters", "1 loyalty counter"."""
+    shown = _KIND_WORDS.get(kind, kind)
+    if count == 1:
+        return msg("{count} {kind} counter", count=count, kind=shown)
+    return msg("{count} {kind} counters", count=count, kind=shown)
+
+
+_KIND_WORDS: dict[str, Param] = {
+    m.template: m
+    for m in (msg("loyalty"), msg("defense"), msg("shield"), msg("stun"), msg("oil"), msg("lore"))
+}
+"""The kinds of counters a language words its own way (others, like +1/+1, are shown as they are)."""
 
 
 def _modifiers(board: Board, obj: GameObject, values: Characteristics, counts: Counts) -> list[_Modifier]:
@@ -217,8 +252,11 @@ def _ordered(obj: GameObject, modifiers: list[_Modifier], order: tuple[str, ...]
     return tuple(m for handle in order for m in modifiers if m[0] == handle)
 
 
-def _shown(counts: Counts) -> str:
-    return ", ".join(f"{n} {kind}" for kind, n in counts.items() if n) or "no counters"
+def _shown(counts: Counts) -> Param:
+    shown = [
+        msg("{count} {kind}", count=n, kind=_KIND_WORDS.get(kind, kind)) for kind, n in counts.items() if n
+    ]
+    return series(shown) if shown else msg("no counters")
 
 
 def _applied_in(
@@ -229,8 +267,13 @@ def _applied_in(
         board = board.explain(
             obj.id,
             Explanation.of(
-                f"{handle}'s “{effect.text}” applies to the counters it enters with: {_shown(counts)} "
-                f"become {_shown(after)}.",
+                msg(
+                    "{source}'s “{text}” applies to the counters it enters with: {before} become {after}.",
+                    source=card(handle),
+                    text=effect.text,
+                    before=_shown(counts),
+                    after=_shown(after),
+                ),
                 MORE_COUNTERS,
                 GIVEN_AS_IT_ENTERS,
                 AS_IT_WOULD_EXIST,
@@ -239,14 +282,17 @@ def _applied_in(
         counts = after
     if len(modifiers) > 1:
         why = (
-            f"its controller applies them in the order given ({', '.join(h for h, _ in modifiers)})"
+            msg(
+                "its controller applies them in the order given ({order})",
+                order=series([card(h) for h, _ in modifiers]),
+            )
             if given
-            else "every order its controller could choose gives the same counters"
+            else msg("every order its controller could choose gives the same counters")
         )
         board = board.explain(
             obj.id,
             Explanation.of(
-                f"Several replacement effects apply to that event, each once: {why}.",
+                msg("Several replacement effects apply to that event, each once: {why}.", why=why),
                 CONTROLLER_ORDERS,
                 ANY_ORDER,
                 REPEATED,

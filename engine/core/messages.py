@@ -78,6 +78,11 @@ def listing(items: Sequence[Param], conjunction: Literal["and", "or"] = "and") -
     return msg("{first} and {second}", first=items[0], second=items[1])
 
 
+def series(items: Sequence[Param]) -> Param:
+    """``items`` separated by commas, without a conjunction: "A, B, C"."""
+    return items[0] if len(items) == 1 else msg("{first}, {rest}", first=items[0], rest=series(items[1:]))
+
+
 def indefinite(phrase: Param) -> Message:
     """``phrase`` with "a" or "an" before it (as its English begins)."""
     if english(phrase)[:1].lower() in "aeiou":

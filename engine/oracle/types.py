@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.core.citations import cite
+from engine.core.messages import indefinite, listing, msg, type_words
 from engine.core.model import TypeLine
 from engine.core.results import Explanation
 from engine.oracle.statics import ALL_CREATURE_TYPES, SUBTYPES_OF
@@ -105,14 +106,14 @@ def subtypes_not_gained(types: tuple[str, ...], subtypes: Iterable[str]) -> Expl
     lost = tuple(s for s in subtypes if s not in gainable_subtypes(types, (s,)))
     if not lost:
         return None
-    shown = [("every creature type" if s == ALL_CREATURE_TYPES else s) for s in lost]
-    kinds = " ".join(types) or "typeless"
+    shown = [(msg("every creature type") if s == ALL_CREATURE_TYPES else s) for s in lost]
+    kinds = indefinite(type_words(types)) if types else msg("typeless")
     return Explanation.of(
-        f"It doesn't gain {' and '.join(shown)}: an object can't gain a subtype that doesn't correspond to "
-        f"one of its types, and it is {_article(kinds)} {kinds}.",
+        msg(
+            "It doesn't gain {subtypes}: an object can't gain a subtype that doesn't correspond to one of "
+            "its types, and it is {kinds}.",
+            subtypes=listing(shown),
+            kinds=kinds,
+        ),
         SUBTYPE_LEGALITY,
     )
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].casefold() in "aeiou" else "a"

@@ -6,6 +6,8 @@ A copy of a spell has the same face up as the original, so the spell-copy answer
 from __future__ import annotations
 
 from engine.core.citations import cite
+from engine.core.messages import card as card_name
+from engine.core.messages import msg
 from engine.core.results import Explanation
 from engine.stack.items import StackSpell
 
@@ -22,14 +24,20 @@ def spell_face_explanation(spell: StackSpell) -> Explanation | None:
     card = spell.card
     if card.layout == "meld":
         return Explanation.of(
-            f"A meld card on the stack has only its front face's characteristics ({card.front.name}).",
+            msg(
+                "A meld card on the stack has only its front face's characteristics ({face}).",
+                face=card_name(card.front.name),
+            ),
             MELD_ON_STACK,
         )
     if card.layout == "modal_dfc" and len(card.faces) > 1:
         face = card.faces[1] if spell.back_face_up else card.faces[0]
         return Explanation.of(
-            f"Its caster chose the face to cast: {face.name} is up, and the spell has only that face's "
-            "characteristics.",
+            msg(
+                "Its caster chose the face to cast: {face} is up, and the spell has only that face's "
+                "characteristics.",
+                face=card_name(face.name),
+            ),
             MODAL_CHOSEN_FACE,
             MODAL_FACE_UP,
         )
@@ -37,15 +45,20 @@ def spell_face_explanation(spell: StackSpell) -> Explanation | None:
         return None
     if spell.back_face_up:
         return Explanation.of(
-            f"It was cast transformed, so it is on the stack with its back face ({card.faces[1].name}) up "
-            "and has only that face's characteristics; its mana value is that of its front face's mana "
-            "cost.",
+            msg(
+                "It was cast transformed, so it is on the stack with its back face ({face}) up and has only "
+                "that face's characteristics; its mana value is that of its front face's mana cost.",
+                face=card_name(card.faces[1].name),
+            ),
             CAST_TRANSFORMED,
             TDFC_ON_STACK,
         )
     return Explanation.of(
-        f"A transforming double-faced spell is cast with its front face ({card.front.name}) up and has only "
-        "that face's characteristics.",
+        msg(
+            "A transforming double-faced spell is cast with its front face ({face}) up and has only that "
+            "face's characteristics.",
+            face=card_name(card.front.name),
+        ),
         CAST_FRONT_BY_DEFAULT,
         TDFC_ON_STACK,
     )
