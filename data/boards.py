@@ -106,6 +106,7 @@ _OBJECT_KEYS = frozenset(
         "exiled_by",
         "ability",
         "replacement_order",
+        "commander",
     }
 )
 _TOKEN_KEYS = frozenset(
@@ -230,6 +231,7 @@ class _Reader:
 
     def __init__(self) -> None:
         self.defined: dict[str, int] = {}
+        self.card_of: dict[str, str] = {}  # the card name of each object's handle, for ``via`` a stack entry
 
     def read(self, root: yaml.MappingNode) -> BoardSpec:
         sections = dict(_pairs(root))
@@ -254,6 +256,7 @@ class _Reader:
         if len(objects) + len(actions) > MAX_OBJECTS or len(actions) > MAX_ACTIONS:
             raise BoardFormatError(f"too many objects or actions (at most {MAX_OBJECTS} and {MAX_ACTIONS})")
         stack = self.stack(self._items(sections.get("stack"), "stack"))
+        actions = [self.via_stack(action, stack) for action in actions]
         query, linked = self.query(sections.get("query"))
         if not objects and not actions and not stack:
             raise BoardFormatError("the board has no objects")
@@ -338,6 +341,7 @@ class _Reader:
             raise BoardFormatError("copy_of needs a handle (or a list of handles)", line)
         handle = _text(raw.get("id", card), line, "id")
         self.define(handle, line)
+        self.card_of[handle] = card
         return ObjectSpec(
             card=card,
             id=handle,
@@ -366,6 +370,7 @@ class _Reader:
             ),
             exiled_by=refs.get("exiled_by"),
             exiled_by_ability=_number(raw["ability"], line, "ability") if "ability" in raw else None,
+            commander=_commander(raw, line),
             replacement_order=tuple(
                 self.ref(h, line, "replacement_order")
                 for h in _list(raw.get("replacement_order", []), line, "replacement_order")
@@ -385,6 +390,10 @@ class _Reader:
         if kind is ActionKind.DAY_NIGHT:
             day_night = _enum(DayNight, _plain(body), line, "day_night")
             return ActionSpec(kind=kind, line=line or 0, day_night=day_night)
+        if kind is ActionKind.CLEANUP:
+            if _plain(body) not in (None, {}):
+                raise BoardFormatError("cleanup takes nothing (write cleanup: {})", line)
+            return ActionSpec(kind=kind, line=line or 0)
         raw = _plain(body)
         if not isinstance(raw, dict):
             raise BoardFormatError(f"{kind.value} needs a mapping", line)
@@ -396,7 +405,7 @@ class _Reader:
             return self.face_action(kind, raw, line)
         if kind is ActionKind.ATTACH:
             return self.attach(raw, line)
-        allowed = {"object", "of", "via", "id", "controller", "exiled_with", "effect"}
+        allowed = {"object", "of", "via", "id", "controller", "exiled_with", "effect", "copy_effect"}
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown:
             raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in {kind.value}", line)
@@ -422,8 +431,12 @@ class _Reader:
             raise BoardFormatError(f"{kind.value} needs of: HANDLE", line)
         if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
             raise BoardFormatError(f"{kind.value} needs of: HANDLE (or exiled_with: HANDLE)", line)
-        if (kind is ActionKind.ENDS) != ("effect" in raw):
-            raise BoardFormatError("ends needs effect: N (the object's Nth effect); only ends takes it", line)
+        if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect"} & set(raw)) == 1):
+            raise BoardFormatError(
+                "ends needs effect: N (the object's Nth listed effect) or copy_effect: N (the Nth copy "
+                "effect applied to it); only ends takes them",
+                line,
+            )
         new_id = None
         if kind is ActionKind.CREATE_TOKEN_COPY:
             default = f"token of {of}" if of else f"token of a card exiled with {exiled_with}"
@@ -439,6 +452,7 @@ class _Reader:
             controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
             exiled_with=exiled_with,
             effect=_number(raw["effect"], line, "effect") if "effect" in raw else None,
+            copy_effect=_number(raw["copy_effect"], line, "copy_effect") if "copy_effect" in raw else None,
         )
 
     def attach(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
@@ -581,6 +595,32 @@ class _Reader:
             self.define(handle, line)
         return tuple(entries)
 
+    def via_stack(self, action: ActionSpec, stack: tuple[StackEntrySpec, ...]) -> ActionSpec:
+        """An action whose ``via`` names a stack entry (``{card: Cytoshape, id: cyto}``): its effect is that
+        spell's or ability's as it resolves, with the text of the entry's card (a copy's: the original's)."""
+        entries = dict(zip(stack_handles(stack), stack, strict=True)) if action.via else {}
+        entry = entries.get(action.via or "")
+        if entry is None:
+            return action
+        seen: set[str] = set()
+        while entry.copy_of is not None and entry.copy_of in entries and entry.copy_of not in seen:
+            seen.add(entry.copy_of)  # a copy of a copy has the text of the spell copied first (CR 707.10)
+            entry = entries[entry.copy_of]
+        card = entry.card or self.card_of.get(entry.source or "")
+        if card is None:
+            raise BoardFormatError(
+                f"via names {excerpt(action.via)} on the stack, whose card the board doesn't say "
+                "(an ability of a token?); give via: CARD NAME",
+                action.line,
+            )
+        if action.kind is ActionKind.BECOMES_COPY and entry.targets and action.target not in entry.targets:
+            raise BoardFormatError(
+                f"{excerpt(action.via)} on the stack targets {', '.join(entry.targets)}, not "
+                f"{excerpt(action.target)}",
+                action.line,
+            )
+        return action.model_copy(update={"via": card, "via_stack": action.via})
+
     def query(self, node: yaml.Node | None) -> tuple[str | None, str | None]:
         if node is None:
             return None, None
@@ -642,6 +682,16 @@ def _destination(value: Any, line: int | None, *, leaves: bool) -> Zone:
         names = ", ".join(z.value for z in allowed)
         raise BoardFormatError(f"to must be one of {names} (got {excerpt(value)})", line)
     return Zone(value)
+
+
+def _commander(raw: Mapping[str, Any], line: int | None) -> bool:
+    """``commander: true``: its owner's commander, a card's designation (CR 903.3), so never a token's."""
+    commander = _flag(raw, "commander", line)
+    if commander and _flag(raw, "token", line):
+        raise BoardFormatError(
+            "a token can't be a commander: the commander is a card in its owner's deck (CR 903.3)", line
+        )
+    return commander
 
 
 def _back_face(value: Any, line: int | None) -> bool:

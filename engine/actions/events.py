@@ -42,7 +42,7 @@ from engine.copy.effects import (
     original_label,
 )
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
-from engine.core.citations import cite
+from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
@@ -74,6 +74,7 @@ from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import is_static_copy
 from engine.state.board import (
     ActionKind,
+    AppliedCopy,
     AsEntersSetting,
     Board,
     BoardError,
@@ -150,7 +151,23 @@ ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happ
 LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
 LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
 
+COMMANDER_DESIGNATION = cite("903.3", "This designation is not a characteristic of the object")
+RESOLVES_LAST = cite("608.2n", "As the final part of an instant or sorcery spell’s resolution")
+CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
+STATED_DURATION = cite("611.2a", "lasts as long as stated by the spell or ability creating it")
+
 _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
+# The durations a copy effect's text may state (CR 611.2a), as the Oracle words them; cleanup ends the
+# first (CR 514.2). A copy effect that names none lasts as long as its object stays where it is.
+_UNTIL_END_OF_TURN = "until end of turn"
+_DURATIONS = (
+    _UNTIL_END_OF_TURN,
+    "until the end of your next turn",
+    "until your next turn",
+    "until end of combat",
+    "for as long as",
+    "until ~ leaves the battlefield",
+)
 _BECOMING_SCOPES = (CopyScope.BECOME_COPY,)
 _TOKEN_SCOPES = (CopyScope.TOKEN_COPY,)
 
@@ -202,6 +219,8 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
             token=a.token,
             exiled_with=a.exiled_with,
             effect=a.effect,
+            copy_effect=a.copy_effect,
+            via_stack=a.via_stack,
             move=a.move,
             day_night=a.day_night,
             transformed=a.transformed,
@@ -233,6 +252,8 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
 
 
 def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+    if event.via_stack is not None:
+        board = _resolving_source(board, event)
     match event.kind:
         case ActionKind.ENTERS:
             board = _enters(board, event, cards)
@@ -243,8 +264,12 @@ def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         case ActionKind.CREATE_TOKEN:
             create = lambda b, e, _: _create_token(b, e)  # noqa: E731
             board = create_token_with_waiting_copy(board, event, cards, create, _enters)
+        case ActionKind.ENDS if event.copy_effect is not None:
+            board = _copy_effect_ends(board, event)
         case ActionKind.ENDS:
             board = _effect_ends(board, event)
+        case ActionKind.CLEANUP:
+            board = _cleanup(board)
         case ActionKind.TURN_FACE_UP:
             board = _turn_face_up(board, event)
         case ActionKind.TURN_FACE_DOWN:
@@ -268,6 +293,20 @@ def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         case ActionKind.ATTACH:
             board = _attach(board, event, cards)
     return board
+
+
+def _resolving_source(board: Board, event: Event) -> Board:
+    """Say that the effect's source is a spell or ability on the stack, resolving (``via`` a stack entry)."""
+    about = event.object_id or event.new_id or event.of or ""
+    return board.explain(
+        about,
+        Explanation.of(
+            f"The effect is that of {event.via_stack} on the stack as it resolves, with {event.via}'s text; "
+            "then it leaves the stack (a spell is put into its owner's graveyard, an ability ceases to "
+            "exist).",
+            RESOLVES_LAST,
+        ),
+    )
 
 
 def _attach(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
@@ -442,6 +481,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         attached_to=spec.attached_to,
         exiled_by=spec.exiled_by,
         exiled_by_ability=spec.exiled_by_ability,
+        commander=spec.commander,
     )
 
 
@@ -494,6 +534,7 @@ def _copy_onto(
     )
     for explanation in why:
         board = board.explain(copier.id, explanation)
+    board = _commander_note(board, copier, original)
     copied = copier.copies[-1].values
     if copier.flipped and copied.flipped is None:
         board = board.explain(
@@ -518,6 +559,24 @@ def _copy_onto(
             ),
         )
     return copier, board
+
+
+def _commander_note(board: Board, copier: GameObject, original: GameObject) -> Board:
+    """A copy of a commander isn't a commander, and a commander that copies something stays one: the
+    designation belongs to the card, not to its copiable values (CR 903.3, 707.2)."""
+    if original.commander:
+        text = (
+            f"{original.id} is its owner's commander, but that designation belongs to the card and isn't a "
+            f"characteristic, so it isn't copied: {copier.id} is not a commander."
+        )
+    elif copier.commander:
+        text = (
+            f"{copier.id} is still its owner's commander: that designation belongs to the card and isn't a "
+            "characteristic, so copying something doesn't change it."
+        )
+    else:
+        return board
+    return board.explain(copier.id, Explanation.of(text, COMMANDER_DESIGNATION, COPIABLE), note=True)
 
 
 def _copy_again(
@@ -985,6 +1044,95 @@ def _effect_ends(board: Board, event: Event) -> Board:
         CONTINUALLY_APPLIED,
     )
     return board.replace(obj.model_copy(update={"effects": kept})).explain(obj.id, explanation)
+
+
+def _copy_effect_ends(board: Board, event: Event) -> Board:
+    """``ends: {object, copy_effect: N}``: the Nth copy effect applied to the object ends, which only one
+    with a stated duration can (Cytoshape's "until end of turn", Shapesharer's "until your next turn")."""
+    obj = board.get(event.object_id)
+    number = event.copy_effect or 0
+    if not 1 <= number <= len(obj.copies):
+        raise BoardError(
+            f"{obj.id} has {len(obj.copies)} copy effects applied to it; there is no copy effect {number} "
+            "to end"
+        )
+    ended = obj.copies[number - 1]
+    text = ended.effect.text if ended.effect else ""
+    if is_static_copy(text):
+        raise BoardError(
+            f"{obj.id}'s copy effect {number} comes from {ended.via}'s static ability: it applies as long as "
+            f"that ability does (CR 611.3a), so it can't end by itself; make {ended.via} leave instead."
+        )
+    duration = _stated_duration(text)
+    if duration is None:
+        raise BoardError(
+            f"{obj.id}'s copy effect {number} ({ended.via}'s) states no duration, so it doesn't end while "
+            f"{obj.id} stays on the battlefield (CR 611.2a); leaving, it becomes a new object (CR 400.7)."
+        )
+    return _copies_end(board, obj, (ended,), f"it lasts “{duration}”", STATED_DURATION)
+
+
+def _cleanup(board: Board) -> Board:
+    """The cleanup step: copy effects lasting "until end of turn" end, and so do replacement effects
+    waiting for "the next time … this turn" (CR 514.2); listed effects have no duration on a board."""
+    for obj in board.in_zone(Zone.BATTLEFIELD):
+        ending = tuple(
+            a for a in obj.copies if _stated_duration(a.effect.text if a.effect else "") == _UNTIL_END_OF_TURN
+        )
+        if ending:
+            board = _copies_end(board, obj, ending, "in the cleanup step", CLEANUP_ENDS, STATED_DURATION)
+        if any(effect.listed for effect in obj.effects):
+            board = board.explain(
+                obj.id,
+                Explanation.of(
+                    "The board gives no duration for its listed effects, so the cleanup step leaves them; "
+                    "end those that last until end of turn with ends: {object, effect} before cleanup.",
+                    CLEANUP_ENDS,
+                ),
+                note=True,
+            )
+    for pending in board.pending_copies:
+        board = board.explain(
+            pending.of_id,
+            Explanation.of(
+                f"{pending.via}'s “the next time … enter this turn” effect hadn't applied; it ends in the "
+                "cleanup step, so nothing enters as a copy through it.",
+                CLEANUP_ENDS,
+            ),
+        )
+    return board.model_copy(update={"pending_copies": ()})
+
+
+def _stated_duration(text: str) -> str | None:
+    """The duration a copy effect's text states, as worded (CR 611.2a), or None."""
+    return next((duration for duration in _DURATIONS if duration in text), None)
+
+
+def _copies_end(
+    board: Board, obj: GameObject, ended: tuple[AppliedCopy, ...], why: str, *rules: Citation
+) -> Board:
+    """``obj`` without the copy effects ``ended``; the layer system then gives it its own copiable values
+    again, or those of a copy effect still applying to it (CR 707.2, 613.2)."""
+    kept = tuple(applied for applied in obj.copies if applied not in ended)
+    obj = obj.model_copy(update={"copies": kept})
+    values = copiable_values(obj)
+    name = values.name or "a nameless face-down 2/2"
+    again = f"those of {kept[-1].of_id}, which it still copies" if kept else f"its own again ({name})"
+    for applied in ended:
+        board = board.explain(
+            obj.id,
+            Explanation.of(
+                f"{applied.via}'s copy effect ends ({why}): {obj.id} is no longer a copy of {applied.of_id}. "
+                f"The layer system is applied again without it, so its copiable values are {again} — name, "
+                "mana cost, color indicator, types, rules text, power, toughness and loyalty — and with them "
+                "its color and abilities.",
+                *rules,
+                COPIABLE,
+                COLOR_AND_ABILITIES,
+                CONTINUALLY_APPLIED,
+            ),
+        )
+    return board.replace(obj)
 
 
 def _create_token(board: Board, event: Event) -> Board:
