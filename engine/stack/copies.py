@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from engine.core.messages import Message, Param, card, english, msg, series
+from engine.core.messages import card as card_name
 from engine.core.model import SELF, AbilityKind, Card, CopyEffect, CopyScope, ExceptionKind, Frozen
 from engine.core.results import Explanation
 from engine.oracle.spell_text import (
@@ -105,12 +107,13 @@ from engine.stack.items import (
     lookup_target,
     refuse,
     requirement_for_slot,
-    requirement_words,
+    requirement_param,
     requirements_of,
     rule_numbers,
     spell_face,
     spell_texts,
     stack_mana_value,
+    target_param,
     validate_choices,
 )
 
@@ -281,42 +284,61 @@ def _set_targets(
         if chosen not in legal:
             raise refuse(
                 f"{lookup_target(chosen, objects).name} can't be the copy's target: it isn't another "
-                f"{rule.phrase} that is a legal target for {name}, so the copy isn't created. "
+                f"{rule.phrase} that is a legal target for {english(name)}, so the copy isn't created. "
                 f"Possible: {described or 'none'}.",
                 FIXED_TARGET,
                 FIXED_NOT_CREATED,
             )
         step = explain(
-            f"{via.name} sets the copy's target: the chosen {rule.phrase}, "
-            f"{describe_target(chosen, objects)}, "
-            'for each instance of the word "target"; it is a legal target.',
+            msg(
+                "{via} sets the copy's target: the chosen {phrase}, {target}, for each instance of the word "
+                '"target"; it is a legal target.',
+                via=card(via.name),
+                phrase=rule.phrase,
+                target=target_param(chosen, objects),
+            ),
             FIXED_TARGET,
         )
         return (chosen,) * len(old), [step], ()
     if not legal:
         raise refuse(
-            f"{via.name} creates no copy: no other {rule.phrase} is a legal target for {name}.",
+            f"{via.name} creates no copy: no other {rule.phrase} is a legal target for {english(name)}.",
             FOR_EACH,
             FOR_EACH_SKIPPED,
         )
     chosen = new_targets[0] if new_targets else legal[0]
     if new_targets and (set(new_targets) != {chosen} or chosen not in legal):
         raise refuse(f"new_targets picks which of {via.name}'s copies to show: one of {legal}.", FOR_EACH)
-    chooser = "you choose" if controller == "you" else "your opponent chooses"
+    chooser = msg("you choose") if controller == "you" else msg("your opponent chooses")
     steps = [
         explain(
-            f"{via.name} creates one copy of {name} for each other {rule.phrase} it could target: "
-            f'{described}. Each copy targets only that one, for each instance of the word "target"; they go '
-            f"on the stack in the order {chooser}. This answer is the copy that targets "
-            f"{describe_target(chosen, objects)}.",
+            msg(
+                "{via} creates one copy of {spell} for each other {phrase} it could target: {targets}. Each "
+                "copy "
+                'targets only that one, for each instance of the word "target"; they go on the stack in the '
+                "order {chooser}. This answer is the copy that targets {target}.",
+                via=card(via.name),
+                spell=name,
+                phrase=rule.phrase,
+                targets=series([target_param(h, objects) for h in legal]),
+                chooser=chooser,
+                target=target_param(chosen, objects),
+            ),
             FOR_EACH,
             FOR_EACH_SAME,
         )
     ]
-    skipped = [describe_target(h, objects) for h in fits if h not in legal]
+    skipped = [target_param(h, objects) for h in fits if h not in legal]
     if skipped:
         steps.append(
-            explain(f"No copy for {', '.join(skipped)}: not a legal target for {name}.", FOR_EACH_SKIPPED)
+            explain(
+                msg(
+                    "No copy for {targets}: not a legal target for {spell}.",
+                    targets=series(skipped),
+                    spell=name,
+                ),
+                FOR_EACH_SKIPPED,
+            )
         )
     return (chosen,) * len(old), steps, tuple(legal)
 
@@ -327,24 +349,28 @@ def _kept_illegal(
     """A kept target the copy's controller couldn't choose stays, but it is illegal for the copy."""
     requirements = requirements_of(original)
     targets = original.choices.targets
-    illegal = []
+    illegal: list[Param] = []
     for slot, handle in enumerate(targets):
         requirement = requirement_for_slot(requirements, slot)
         candidate = PLAYERS.get(handle) or objects.get(handle)
         if requirement and candidate and not is_legal_target(requirement, candidate, controller):
-            illegal.append(describe_target(handle, objects))
+            illegal.append(target_param(handle, objects))
     if not illegal:
         return []
-    unless = "unless it gets legal new targets " if may_change else ""
-    consequence = (
-        f"so {unless}the copy won't resolve"
-        if len(set(illegal)) == len(set(targets))
-        else "the copy won't affect it"
-    )
+    if len(set(illegal)) != len(set(targets)):
+        consequence = msg("the copy won't affect it")
+    elif may_change:
+        consequence = msg("so unless it gets legal new targets the copy won't resolve")
+    else:
+        consequence = msg("so the copy won't resolve")
     return [
         explain(
-            f"The copy keeps {', '.join(illegal)} as target even though that isn't a legal target for a "
-            f"spell its controller controls; {consequence}.",
+            msg(
+                "The copy keeps {targets} as target even though that isn't a legal target for a spell its "
+                "controller controls; {consequence}.",
+                targets=series(illegal),
+                consequence=consequence,
+            ),
             KEPT_ILLEGAL,
             ILLEGAL_ON_RESOLUTION,
         )
@@ -376,8 +402,11 @@ def _targets_for_copy(
         illegal = _kept_illegal(original, controller, objects, allows_new_targets(effect))
         if old and allows_new_targets(effect):
             keep = explain(
-                f"{via.name} lets the copy's controller choose new targets; any changed target must be "
-                "legal. Here the copy keeps the original's targets (they may stay even if now illegal).",
+                msg(
+                    "{via} lets the copy's controller choose new targets; any changed target must be legal. "
+                    "Here the copy keeps the original's targets (they may stay even if now illegal).",
+                    via=card(via.name),
+                ),
                 NEW_TARGETS,
                 UNCHANGED,
             )
@@ -402,11 +431,14 @@ def _targets_for_copy(
             wanted = requirement.phrase if requirement else "nothing"
             rules = (NEW_TARGETS, MODES, MODE_TARGETS) if original.choices.modes else (NEW_TARGETS,)
             raise refuse(f"{candidate.name} isn't a legal new target: that target must be {wanted}.", *rules)
-        new, old_one = describe_target(after, objects), describe_target(before, objects)
         steps.append(
             explain(
-                f"New target {new} instead of {old_one}: "
-                f"it is a legal target ({requirement_words(requirement)}).",
+                msg(
+                    "New target {new} instead of {old}: it is a legal target ({requirement}).",
+                    new=target_param(after, objects),
+                    old=target_param(before, objects),
+                    requirement=requirement_param(requirement),
+                ),
                 NEW_TARGETS,
                 UNCHANGED,
             )
@@ -458,12 +490,12 @@ def _cast_from(zone: str, spell: StackSpell) -> bool:
     return spell.cast and (spell.payment.cast_from or "").casefold() == zone
 
 
-def _who(player: str) -> str:
-    return "you cast" if player == "you" else "your opponent casts"
+def _who(player: str) -> Message:
+    return msg("you cast") if player == "you" else msg("your opponent casts")
 
 
-def _control(player: str) -> str:
-    return "your control" if player == "you" else "your opponent's control"
+def _control(player: str) -> Message:
+    return msg("your control") if player == "you" else msg("your opponent's control")
 
 
 def spell_outcomes(original: StackSpell, copy: StackSpell) -> tuple[Outcome, ...]:
@@ -555,8 +587,13 @@ def copy_spell(
     characteristics = _apply_exceptions(characteristics_of(copy), effect)
     steps = [
         explain(
-            f"{via.name} puts a copy of {_name(original)} onto the stack under {_control(controller)}. "
-            "The copy isn't cast; it is a spell with no card, owned and controlled by that player.",
+            msg(
+                "{via} puts a copy of {original} onto the stack under {control}. The copy isn't cast; it is "
+                "a spell with no card, owned and controlled by that player.",
+                via=card(via.name),
+                original=_name(original),
+                control=_control(controller),
+            ),
             COPY_MEANS,
             NOT_CAST,
             OWNER,
@@ -625,7 +662,9 @@ def _copied_items(
     copies_for: tuple[str, ...] = (),
 ) -> tuple[CopiedItem, ...]:
     choices = original.choices
-    items = [CopiedItem(item="characteristics", value=_name(original), rules=rule_numbers(DECISIONS))]
+    items = [
+        CopiedItem(item="characteristics", value=english(_name(original)), rules=rule_numbers(DECISIONS))
+    ]
     if copies_for:
         items.append(
             CopiedItem(item="one copy targeting each of", value=copies_for, rules=rule_numbers(FOR_EACH))
@@ -682,32 +721,42 @@ def _copied_items(
             items.append(
                 CopiedItem(
                     item=f"{paid.how} object",
-                    value=_paid_text(paid),
+                    value=english(_paid_text(paid)),
                     rules=rule_numbers(PAID_OBJECTS, LAST_KNOWN),
                 )
             )
     return tuple(items)
 
 
-def _name(item: StackItem) -> str:
-    return (
-        spell_face(item).name
-        if isinstance(item, StackSpell)
-        else f"{item.source.name}, ability {item.ability.index}"
-    )
+def _name(item: StackItem) -> Param:
+    if isinstance(item, StackSpell):
+        return card(spell_face(item).name)
+    return msg("{source}, ability {index}", source=card(item.source.name), index=item.ability.index)
 
 
-def _paid_text(paid: PaidObject) -> str:
+def _paid_text(paid: PaidObject) -> Param:
     values = [
-        f"{label} {v:g}" if isinstance(v, float) else f"{label} {v}"
+        label(f"{v:g}" if isinstance(v, float) else str(v))
         for label, v in (
-            ("power", paid.power),
-            ("toughness", paid.toughness),
-            ("mana value", paid.mana_value),
+            (_power, paid.power),
+            (_toughness, paid.toughness),
+            (_mana_value, paid.mana_value),
         )
         if v is not None
     ]
-    return ", ".join([paid.card, *values])
+    return series([card(paid.card), *values])
+
+
+def _power(value: str) -> Message:
+    return msg("power {value}", value=value)
+
+
+def _toughness(value: str) -> Message:
+    return msg("toughness {value}", value=value)
+
+
+def _mana_value(value: str) -> Message:
+    return msg("mana value {value}", value=value)
 
 
 def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
@@ -753,45 +802,70 @@ def _copied_steps(
     if choices.modes:
         steps.append(
             explain(
-                f"The copy has the same mode(s): {'; '.join(m.rstrip('.') for m in choices.modes)}. "
-                "Its controller can't choose a different mode.",
+                msg(
+                    "The copy has the same mode(s): {modes}. Its controller can't choose a different mode.",
+                    modes="; ".join(m.rstrip(".") for m in choices.modes),
+                ),
                 DECISIONS,
                 MODES,
             )
         )
     if choices.targets and not retargeted:
-        described = ", ".join(describe_target(t, objects) for t in choices.targets)
-        steps.append(explain(f"The copy has the same targets: {described}.", DECISIONS))
+        described = series([target_param(t, objects) for t in choices.targets])
+        steps.append(explain(msg("The copy has the same targets: {targets}.", targets=described), DECISIONS))
     if choices.x is not None and isinstance(original, StackSpell):
         steps.append(
             explain(
-                f"X is {choices.x} for the copy too, so its mana value on the stack is "
-                f"{stack_mana_value(original):g}.",
+                msg(
+                    "X is {x} for the copy too, so its mana value on the stack is {value}.",
+                    x=choices.x,
+                    value=f"{stack_mana_value(original):g}",
+                ),
                 DECISIONS,
                 X_ON_STACK,
                 X_MANA_VALUE,
             )
         )
     elif choices.x is not None:
-        steps.append(explain(f"X is {choices.x} for the copy too.", DECISIONS, X_ON_STACK))
+        steps.append(explain(msg("X is {x} for the copy too.", x=choices.x), DECISIONS, X_ON_STACK))
     if choices.kicked is not False and choices.kicked != 0:
         kicked_texts = _sentences_with(original, "kicked") if isinstance(original, StackSpell) else ()
-        applies = "".join(f" Its kicked text applies to it too: “{t}”" for t in kicked_texts)
-        steps.append(explain("The copy is kicked, like the original." + applies, DECISIONS, KICKER_LINKED))
+        steps.append(explain(_kicked_copy(kicked_texts), DECISIONS, KICKER_LINKED))
     if choices.entwined:
-        steps.append(explain("The entwine cost was paid, so the copy has all modes.", DECISIONS, ENTWINE))
+        steps.append(
+            explain(msg("The entwine cost was paid, so the copy has all modes."), DECISIONS, ENTWINE)
+        )
     for spliced in choices.spliced:
-        steps.append(explain(f"The copy has the text spliced from {spliced.name}.", DECISIONS, SPLICE))
+        steps.append(
+            explain(
+                msg("The copy has the text spliced from {card}.", card=card(spliced.name)), DECISIONS, SPLICE
+            )
+        )
     if isinstance(original, StackSpell):
         for paid in original.payment.objects:
             steps.append(
                 explain(
-                    f"The copy refers to the same {paid.how} object: {_paid_text(paid)}.",
+                    msg(
+                        "The copy refers to the same {how} object: {paid}.",
+                        how=_HOW.get(paid.how, paid.how),
+                        paid=_paid_text(paid),
+                    ),
                     PAID_OBJECTS,
                     LAST_KNOWN,
                 )
             )
     return steps
+
+
+def _kicked_copy(kicked_texts: tuple[str, ...]) -> Message:
+    """ "The copy is kicked", with each of its kicked texts quoted."""
+    if not kicked_texts:
+        return msg("The copy is kicked, like the original.")
+    return msg(
+        "{kicked} Its kicked text applies to it too: “{text}”",
+        kicked=_kicked_copy(kicked_texts[:-1]),
+        text=kicked_texts[-1],
+    )
 
 
 def _sentences_with(spell: StackSpell, words: str) -> tuple[str, ...]:
@@ -808,16 +882,26 @@ def _sentences_with(spell: StackSpell, words: str) -> tuple[str, ...]:
 def _outcome_note(outcome: Outcome, original: StackSpell) -> Explanation:
     """Why the original's and the copy's answers differ, quoting the text that applies to only one."""
     sentence = next(iter(_sentences_with(original, str(outcome.question))), None)
-    text = f"{outcome.question}: original {_say(outcome.on_original)}, copy {_say(outcome.on_copy)}."
+    question = (
+        msg("can't be countered") if outcome.question == "can't be countered" else str(outcome.question)
+    )
+    text = msg(
+        "{question}: original {original}, copy {copy}.",
+        question=question,
+        original=_say(outcome.on_original),
+        copy=_say(outcome.on_copy),
+    )
     if sentence and outcome.on_original is True and outcome.on_copy is False:
-        text += f" So this doesn't apply to the copy: “{sentence}”"
-    sources = [s.name for s in original.payment.mana_sources if s.rider]
+        text = msg("{answer} So this doesn't apply to the copy: “{sentence}”", answer=text, sentence=sentence)
+    sources = [card(s.name) for s in original.payment.mana_sources if s.rider]
     if outcome.question == "can't be countered" and sources and not sentence:
-        text += (
-            f" Only the mana from {', '.join(sources)} makes the original uncounterable; which mana was "
-            "spent isn't copied, and no mana was spent to cast the copy."
+        text = msg(
+            "{answer} Only the mana from {sources} makes the original uncounterable; which mana was spent "
+            "isn't copied, and no mana was spent to cast the copy.",
+            answer=text,
+            sources=series(sources),
         )
-    return Explanation(text=text, rules=outcome.rules)
+    return Explanation(text=text.english, rules=outcome.rules, message=text)
 
 
 def _resolves_as(copy: StackSpell) -> str | None:
@@ -831,8 +915,11 @@ def _spell_notes(original: StackSpell, copy: StackSpell) -> list[Explanation]:
     if is_permanent_spell(copy):
         notes.append(
             explain(
-                f'As it resolves, the copy becomes a token {spell_face(copy).name}; it isn\'t "created", so '
-                "effects that care about creating tokens don't apply.",
+                msg(
+                    'As it resolves, the copy becomes a token {card}; it isn\'t "created", so effects that '
+                    "care about creating tokens don't apply.",
+                    card=card(spell_face(copy).name),
+                ),
                 TOKEN_SPELL,
                 TOKEN_RULE,
                 NOT_CREATED,
@@ -840,13 +927,16 @@ def _spell_notes(original: StackSpell, copy: StackSpell) -> list[Explanation]:
         )
         if copy.choices.kicked is not False and copy.choices.kicked != 0:
             notes.append(
-                explain("The token's abilities see that the copy was kicked.", SPELL_INFO, KICKER_LINKED)
+                explain(msg("The token's abilities see that the copy was kicked."), SPELL_INFO, KICKER_LINKED)
             )
         if copy.choices.x is not None:
             notes.append(
                 explain(
-                    f"An enters ability or replacement of the token that refers to X uses {copy.choices.x}, "
-                    "the copy's X; the token's own X is 0.",
+                    msg(
+                        "An enters ability or replacement of the token that refers to X uses {x}, the copy's "
+                        "X; the token's own X is 0.",
+                        x=copy.choices.x,
+                    ),
                     SPELL_INFO,
                     X_ENTERS,
                 )
@@ -854,13 +944,13 @@ def _spell_notes(original: StackSpell, copy: StackSpell) -> list[Explanation]:
         if copy.card.layout == "transform":
             notes.append(_transforming_note(copy))
     else:
-        notes.append(explain("If the copy leaves the stack, it ceases to exist.", CEASES))
+        notes.append(explain(msg("If the copy leaves the stack, it ceases to exist."), CEASES))
     for outcome in spell_outcomes(original, copy):
         if outcome.on_original != outcome.on_copy:
             notes.append(_outcome_note(outcome, original))
         elif outcome.question == "can't be countered" and outcome.on_copy is True:
             notes.append(
-                explain("The copy has the original's text, so it can't be countered either.", DECISIONS)
+                explain(msg("The copy has the original's text, so it can't be countered either."), DECISIONS)
             )
     return notes
 
@@ -874,11 +964,13 @@ def _face_steps(original: StackSpell) -> list[Explanation]:
 def _transforming_note(copy: StackSpell) -> Explanation:
     if not copy.back_face_up:
         return explain(
-            "The copy has both faces, front face up; it becomes a transforming token.", TRANSFORMING
+            msg("The copy has both faces, front face up; it becomes a transforming token."), TRANSFORMING
         )
     return explain(
-        "The copy has both faces, back face up; it becomes a transforming token. As a copy of a back face, "
-        "its mana value is 0.",
+        msg(
+            "The copy has both faces, back face up; it becomes a transforming token. As a copy of a back "
+            "face, its mana value is 0."
+        ),
         TRANSFORMING,
         BACK_FACE_VALUE,
     )
@@ -889,8 +981,11 @@ def _storm_steps(via: Card) -> tuple[Explanation, ...]:
         return ()
     return (
         explain(
-            f"Storm is a cast trigger of {via.name}: it copies the spell once for each other spell cast "
-            "before it this turn, and you may choose new targets for any of the copies.",
+            msg(
+                "Storm is a cast trigger of {via}: it copies the spell once for each other spell cast before "
+                "it this turn, and you may choose new targets for any of the copies.",
+                via=card(via.name),
+            ),
             STORM,
         ),
     )
@@ -901,19 +996,32 @@ def _via_mana_note(via: Card, via_mana: tuple[str, ...]) -> tuple[Explanation, .
         return ()
     return (
         explain(
-            f"The {''.join(via_mana)} paid for {via.name} was spent on {via.name}, not on the copy: "
-            "the copy is put onto the stack without being cast, so no mana was spent to cast it.",
+            msg(
+                "The {mana} paid for {via} was spent on {via}, not on the copy: the copy is put onto the "
+                "stack without being cast, so no mana was spent to cast it.",
+                mana="".join(via_mana),
+                via=card(via.name),
+            ),
             NOT_CAST,
             PAYS,
         ),
     )
 
 
-def _say(value: Value) -> str:
+_HOW = {
+    "sacrificed": msg("sacrificed"),
+    "discarded": msg("discarded"),
+    "exiled": msg("exiled"),
+    "tapped": msg("tapped"),
+}
+_PLAYERS = {"you": msg("you"), "opponent": msg("opponent")}
+
+
+def _say(value: Value) -> Param:
     if value is None:
-        return "unknown"
+        return msg("unknown")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return msg("yes") if value else msg("no")
     return str(value)
 
 
@@ -940,8 +1048,14 @@ def copy_ability(
     activated = original.ability.kind is not AbilityKind.TRIGGERED
     steps = [
         explain(
-            f"{via.name} puts a copy of {_name(original)} onto the stack under {_control(controller)}; "
-            f"its source is still {original.source.name}.",
+            msg(
+                "{via} puts a copy of {original} onto the stack under {control}; its source is still "
+                "{source}.",
+                via=card(via.name),
+                original=_name(original),
+                control=_control(controller),
+                source=card(original.source.name),
+            ),
             COPY_MEANS,
             SAME_SOURCE,
         ),
@@ -983,7 +1097,7 @@ def _not_copied_ability(original: StackAbility, activated: bool) -> tuple[NotCop
 
 
 def _ability_notes(original: StackAbility) -> list[Explanation]:
-    notes = [explain("The copy resolves even if its source has left the battlefield.", INDEPENDENT)]
+    notes = [explain(msg("The copy resolves even if its source has left the battlefield."), INDEPENDENT)]
     text = original.ability.rules_text
     others = [
         a for face in original.source_card.faces for a in face.abilities if a.index != original.ability.index
@@ -991,9 +1105,13 @@ def _ability_notes(original: StackAbility) -> list[Explanation]:
     if exiles(text) and (refers_to_exiled(text) or any(refers_to_exiled(a.rules_text) for a in others)):
         notes.append(
             explain(
-                f"Cards exiled by the copy are exiled by {original.source.name}'s linked ability too: "
-                'an ability that refers to "the exiled card" refers to each of them, and a duration like '
-                '"until ~ leaves the battlefield" uses the same source.',
+                msg(
+                    "Cards exiled by the copy are exiled by {source}'s linked ability too: an ability that "
+                    "refers "
+                    'to "the exiled card" refers to each of them, and a duration like "until ~ leaves the '
+                    'battlefield" uses the same source.',
+                    source=card(original.source.name),
+                ),
                 MANY_EXILED,
                 SAME_SOURCE,
             )
@@ -1034,15 +1152,20 @@ def cast_copy(
     check_targets(spell, objects or {})
     steps = [
         explain(
-            f"{via.name} creates a copy of {card.name} and {_who(controller)} it: it follows the rules "
-            "for casting spells, so it is cast and every choice is made anew.",
+            msg(
+                "{via} creates a copy of {card} and {who} it: it follows the rules for casting spells, so it "
+                "is cast and every choice is made anew.",
+                via=card_name(via.name),
+                card=card_name(card.name),
+                who=_who(controller),
+            ),
             CAST_A_COPY,
             ANNOUNCE,
         ),
-        explain(f"The copy is owned by {controller}.", CAST_OWNER),
+        explain(msg("The copy is owned by {player}.", player=_PLAYERS[controller]), CAST_OWNER),
     ]
     if free and choices.x == 0:
-        steps.append(explain("Cast without paying its mana cost, its X is 0.", X_FREE))
+        steps.append(explain(msg("Cast without paying its mana cost, its X is 0."), X_FREE))
     outcomes = spell_outcomes(spell, spell)
     return StackCopyResult(
         id=handle,
@@ -1066,13 +1189,15 @@ def cast_copy(
         steps=tuple(steps),
         notes=(
             explain(
-                'It is cast, so "whenever you cast" abilities (storm, prowess, Mirari) trigger.',
+                msg('It is cast, so "whenever you cast" abilities (storm, prowess, Mirari) trigger.'),
                 CAST_A_COPY,
                 CAST_TRIGGERS,
             ),
             explain(
-                "A copy of a card that isn't cast, or that later goes anywhere but the stack or the "
-                "battlefield (a graveyard after it resolves), ceases to exist.",
+                msg(
+                    "A copy of a card that isn't cast, or that later goes anywhere but the stack or the "
+                    "battlefield (a graveyard after it resolves), ceases to exist."
+                ),
                 CARD_COPY_CEASES,
             ),
         ),

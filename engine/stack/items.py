@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from engine.core.citations import Citation, cite
+from engine.core.messages import Message, Param, card, english, msg
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
 from engine.errors import UserError
@@ -428,17 +429,27 @@ def lookup_target(handle: str, objects: Mapping[str, Targetable]) -> Targetable:
 
 def requirement_words(requirement: TargetRequirement) -> str:
     """What a target must be, in words ("any target", "artifact or enchantment")."""
-    return "any target" if requirement.phrase == "any" else requirement.phrase
+    return english(requirement_param(requirement))
+
+
+def requirement_param(requirement: TargetRequirement) -> Param:
+    """What a target must be, as a message parameter (the Oracle phrase, or "any target")."""
+    return msg("any target") if requirement.phrase == "any" else requirement.phrase
 
 
 def describe_target(handle: str, objects: Mapping[str, Targetable]) -> str:
     """A target as the user reads it: "you", "your opponent", "Grizzly Bears (bears)"."""
+    return english(target_param(handle, objects))
+
+
+def target_param(handle: str, objects: Mapping[str, Targetable]) -> Param:
+    """A target as a message parameter: a player, or a permanent's name with its handle when that differs."""
     if handle in PLAYERS:
-        return "you" if handle == "player:you" else "your opponent"
+        return msg("you") if handle == "player:you" else msg("your opponent")
     found = objects.get(handle)
     if found is None or handle.startswith(found.name):
-        return handle
-    return f"{found.name} ({handle})"
+        return card(handle)
+    return msg("{name} ({handle})", name=card(found.name), handle=handle)
 
 
 def check_targets(item: StackItem, objects: Mapping[str, Targetable]) -> None:
@@ -465,9 +476,9 @@ def rule_numbers(*citations: Citation) -> tuple[str, ...]:
     return tuple(dict.fromkeys(str(c) for c in citations))
 
 
-def explain(text: str, *citations: Citation) -> Explanation:
+def explain(text: str | Message, *citations: Citation) -> Explanation:
     """An explanation citing each rule once."""
-    return Explanation(text=text, rules=rule_numbers(*citations))
+    return Explanation.of(text, *citations)
 
 
 def is_permanent_spell(spell: StackSpell) -> bool:
