@@ -1,9 +1,12 @@
 """Cards exiled with an object, and Duplicant's "the last creature card exiled with ~" (CR 607.2a, 712.21b).
 
 An object's ability that exiles cards is linked to its ability that refers to the cards "exiled with
-~". Duplicant's static ability gives it "the power, toughness, and creature types of the last creature
-card exiled with ~": it is applied here as two effects with Duplicant's own timestamp (CR 613.7a), a
-7b power/toughness setting and a layer 4 creature-type setting ("It's still a Shapeshifter").
+~". The link follows the ability, not its number: a permanent that becomes a copy has new abilities,
+linked only to each other, so the cards its earlier abilities exiled are exiled with none of them
+(CR 607.1, 707.7; the seed's Soul Foundry turned into Chrome Mox). Duplicant's static ability gives it
+"the power, toughness, and creature types of the last creature card exiled with ~": it is applied here
+as two effects with Duplicant's own timestamp (CR 613.7a), a 7b power/toughness setting and a layer 4
+creature-type setting ("It's still a Shapeshifter").
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from engine.core.citations import cite
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
-from engine.layers.system import current_characteristics
+from engine.layers.system import copiable_values, current_characteristics
 from engine.oracle.statics import LastExiledWith, last_exiled_with
 from engine.oracle.text import strip_reminder
 from engine.state.board import Board, GameObject, TimedEffect, Zone
@@ -22,6 +25,9 @@ LINKED_EXILE = cite("607.2a", "The second ability refers only to cards in the ex
 CDA_EVERYWHERE = cite("604.3", "Characteristic-defining abilities function in all zones")
 STATIC_TIMESTAMP = cite("613.7a", "has the same timestamp as the object the static ability is on")
 MELDED_EXILE_ORDER = cite("712.21b", "that player determines the relative timestamp order of the two cards")
+LINKED_ONLY = cite("607.1", "and not by any other ability")
+GAINED_LINKS = cite("607.5", "They can’t be linked to any other ability")
+COPIED_LINKS = cite("707.7", "regardless of what other abilities the copy may currently have or may have had")
 
 _KINDS = (EffectKind.SET_PT, EffectKind.SET_SUBTYPES)
 
@@ -32,6 +38,41 @@ def exiled_with_ability(source: GameObject, board: Board) -> int | None:
     return next((i for i, a in enumerate(abilities, 1) if "exile" in a.rules_text.casefold()), None)
 
 
+def text_since(obj: GameObject) -> int | None:
+    """When ``obj`` got the copiable text its abilities now come from: its latest copy effect's timestamp,
+    or None for the text printed on it (CR 707.7: a copy's abilities are new, linked only to each other)."""
+    return obj.copies[-1].timestamp if obj.copies else None
+
+
+def exiled_with(board: Board, source: GameObject) -> tuple[GameObject, ...]:
+    """The cards in exile that an ability of ``source``'s copiable text, as it is now, exiled (CR 607.1).
+
+    A card counts when it was exiled with ``source`` after ``source`` got that text, by one of that text's
+    abilities (the board's ``ability:`` number, when given, is one of them). Cards that an ability it had
+    before it became a copy exiled, or one an effect gave it, are linked to none of the abilities of that
+    text (:func:`exiled_by_other_abilities`, 607.5). The board lists cards in exile after its permanents,
+    so a card it lists as exiled with a copy was exiled by the copy's abilities.
+    """
+    since = text_since(source)
+    own = len(copiable_values(source).abilities)
+    return tuple(
+        o
+        for o in _exiled_by(board, source)
+        if (since is None or o.timestamp > since) and (o.exiled_by_ability or 1) <= own
+    )
+
+
+def exiled_by_other_abilities(board: Board, source: GameObject) -> tuple[GameObject, ...]:
+    """The cards in exile exiled with ``source`` by an ability not of its copiable text as it has it now:
+    one it had before it became a copy (CR 707.7), or one an effect gave it (607.5)."""
+    linked = {o.id for o in exiled_with(board, source)}
+    return tuple(o for o in _exiled_by(board, source) if o.id not in linked)
+
+
+def _exiled_by(board: Board, source: GameObject) -> list[GameObject]:
+    return [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id]
+
+
 def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, ...] = ()) -> Board:
     """``source`` with the effects of its "last creature card exiled with ~" ability, if it has one.
 
@@ -40,24 +81,13 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     """
     found = _ability(source, board)
     if found is None:
-        return board
+        return _stopped(board, source, _ability_gone(source))
     ability, wording = found
     if undecided:
         return board.explain(source.id, _choose_last(source, undecided), note=True)
-    exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id and _creature_card(o.card)]
+    exiled = [o for o in exiled_with(board, source) if _creature_card(o.card)]
     if not exiled:
-        remaining = _without_ours(source)
-        board = board.replace(source.model_copy(update={"effects": remaining}))
-        if len(remaining) == len(source.effects):
-            return board
-        return board.explain(
-            source.id,
-            Explanation.of(
-                f"No creature card exiled with {source.id} is in exile any more, so its static ability no "
-                "longer gives it another card's power, toughness and creature types.",
-                LINKED_EXILE,
-            ),
-        )
+        return _stopped(board, source, _none_exiled(board, source))
     last = max(exiled, key=lambda o: o.timestamp)
     if last.card is None:
         return board
@@ -67,6 +97,42 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     values = current_characteristics(last, board)
     source = _with_effects(source, values, kept, label)
     return board.replace(source).explain(source.id, _explained(source, last, values, kept))
+
+
+def _stopped(board: Board, source: GameObject, why: Explanation) -> Board:
+    """``source`` without the effects its "last creature card exiled" ability applied, said if it had any."""
+    remaining = _without_ours(source)
+    board = board.replace(source.model_copy(update={"effects": remaining}))
+    return board if len(remaining) == len(source.effects) else board.explain(source.id, why)
+
+
+def _none_exiled(board: Board, source: GameObject) -> Explanation:
+    earlier = [o for o in exiled_by_other_abilities(board, source) if _creature_card(o.card)]
+    if not earlier:
+        return Explanation.of(
+            f"No creature card exiled with {source.id} is in exile any more, so its static ability no "
+            "longer gives it another card's power, toughness and creature types.",
+            LINKED_EXILE,
+        )
+    names = ", ".join(o.card.name if o.card else o.id for o in earlier)
+    return Explanation.of(
+        f"{names} {'was' if len(earlier) == 1 else 'were'} exiled with {source.id} by an ability other "
+        "than the one its static ability is linked to (one it had before it became a copy, or one an effect "
+        "gave it): abilities are linked only to each other, so no creature card is exiled with that ability "
+        "and it doesn't get another card's power, toughness and creature types.",
+        LINKED_ONLY,
+        COPIED_LINKS,
+        GAINED_LINKS,
+        LINKED_EXILE,
+    )
+
+
+def _ability_gone(source: GameObject) -> Explanation:
+    return Explanation.of(
+        f"{source.id} no longer has the ability that gave it the power, toughness and creature types of the "
+        "last creature card exiled with it, so that effect stops.",
+        LINKED_ONLY,
+    )
 
 
 def _ability(source: GameObject, board: Board) -> tuple[GameAbility, LastExiledWith] | None:

@@ -70,6 +70,7 @@ CHAMPION_KEYWORD = cite("702.72b", "The two abilities represented by champion ar
 CHAMPION_MEANS = cite("702.72a", "Champion represents two triggered abilities")
 ANCHOR_WORD_CHOICE = cite("614.12b", "each marked with an anchor word")
 KICKER = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
+AS_ENTERS_REPLACEMENT = cite("614.1c", "are replacement effects")
 
 
 class LinkedAbility(Frozen):
@@ -194,6 +195,18 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
     )
 
 
+def roles_of(card: Card) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """What ``card``'s abilities do and refer to: (channel, ability index) of each acting ability, then of
+    each referring one ("exile", "choice:color" …), in printed order; abilities granted elsewhere excluded."""
+    actors, referrers = _roles(_segments(card))
+    acting = tuple(
+        (role.channel, role.segment.ability.index)
+        for role in actors
+        if role.segment.holder is not Holder.ELSEWHERE
+    )
+    return acting, tuple((role.channel, role.segment.ability.index) for role in referrers)
+
+
 # --- segments ------------------------------------------------------------------------------------------
 
 
@@ -268,7 +281,7 @@ def _exile_rule(segment: _Segment) -> tuple[str, Citation] | None:
         return ("exile", EXILED_PAYING_COST) if _is_permanent(segment.face) else None
     if _acts_as_ability(segment):
         return "exile", EXILED_BY_ABILITY
-    if says(LinkPhrase.REPLACES, text):
+    if says(LinkPhrase.REPLACES, text) or says(LinkPhrase.AS_ENTERS, text):
         return "exile", EXILED_BY_REPLACEMENT
     return None
 
@@ -460,6 +473,8 @@ def _pair_of(actor: _Role, referrer: _Role) -> _Pair | None:
         extra.append(GRANTED_TO_ITSELF)
     if actor.channel == "kicker":
         extra.append(KICKER)
+    if actor.rule is EXILED_BY_REPLACEMENT and says(LinkPhrase.AS_ENTERS, first.text):
+        extra.append(AS_ENTERS_REPLACEMENT)
     return _Pair(
         first,
         second,
@@ -617,8 +632,8 @@ def _explain(actor: _Role, referrer: _Role) -> str:
     templates = {
         "607.2a": f"{ref} refers only to cards in exile that {act} exiled; it can't use cards exiled by"
         f" any other ability or object, even another ability of {name}.",
-        "607.2b": f"{ref} refers only to cards exiled by the replacement effect of {act}; cards exiled"
-        f" any other way are not among them.",
+        "607.2b": f"{ref} refers only to cards exiled by the replacement effect of {act}"
+        f"{_as_enters(first)}; cards exiled any other way are not among them.",
         "607.2c": f"{ref} refers only to objects that {act} put onto the battlefield or created; other"
         f" tokens and permanents are not affected.",
         "607.2d": f"{ref} refers only to the choice made for {act} ({actor.detail}); a value chosen for"
@@ -639,6 +654,13 @@ def _explain(actor: _Role, referrer: _Role) -> str:
         ' "as it was cast".',
     }
     return templates[actor.rule.number]
+
+
+def _as_enters(segment: _Segment) -> str:
+    """Why an "as ~ enters" ability's exile is a replacement effect's (CR 614.1c), when it is one."""
+    if not says(LinkPhrase.AS_ENTERS, segment.text):
+        return ""
+    return f" as {segment.face.name} entered (an “as it enters” ability is a replacement effect)"
 
 
 def _named_cost(actor: _Role, referrer: _Role) -> str:

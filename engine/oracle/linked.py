@@ -34,6 +34,7 @@ class LinkPhrase(StrEnum):
     PREGAME_SHUFFLE = "before you shuffle your deck to start the game"
     CAST_COST = "as an additional cost to cast ~"
     REPLACES = "instead / would"
+    AS_ENTERS = "as ~ enters, …"
     PUTS_ONTO_BATTLEFIELD = "put onto the battlefield"
     PUT_WITH = "put onto the battlefield with ~"
     THE_TOKEN = "the token"
@@ -96,6 +97,8 @@ _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
         r"as an additional cost to cast (?:this spell|~)|\bwhile casting this spell\b"
     ),
     LinkPhrase.REPLACES: re.compile(r"\binstead\b|\bwould\b"),
+    # "As ~ enters, …" is a replacement effect (CR 614.1c): what it exiles is exiled by a replacement
+    LinkPhrase.AS_ENTERS: re.compile(r"^as ~ enters(?: the battlefield)?,"),
     LinkPhrase.PUTS_ONTO_BATTLEFIELD: re.compile(
         r"\bputs? [^.]*? onto the battlefield\b|\breturns? [^.]*? to the battlefield\b|"
         + _CREATES_TOKEN.pattern

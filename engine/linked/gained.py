@@ -1,0 +1,143 @@
+"""Linked abilities an object gains from effects (CR 607.5, 707.7): links follow the effect, not the number.
+
+An object can get abilities from several effects: its printed text or a copy effect (layer 1), and
+effects that grant abilities ("gains all activated abilities of target creature"). Abilities one effect
+gives it together are linked to each other as they were on the card they come from (607.5; a copy
+effect's pairs, 707.7). Abilities that came from two effects are never linked, even when one exiles,
+chooses or notes what the other refers to: they "can't be linked to any other ability, regardless of
+what other abilities the object may currently have or may have had in the past".
+
+:func:`gained_links` takes each effect's abilities as a :class:`Grant` and says which are linked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from enum import StrEnum
+
+from engine.core.model import Card, Face, Frozen, TypeLine
+from engine.core.results import Explanation
+from engine.linked.links import ACQUIRED_PAIR, COPIED_PAIR, LINKED, Link, find_links, roles_of
+from engine.oracle.abilities import sentence_ability
+from engine.oracle.text import self_names
+
+_DONE = {"exile": "exiled", "battlefield": "put onto the battlefield", "note": "noted"}
+
+
+class GrantKind(StrEnum):
+    """Where a :class:`Grant`'s abilities come from; it decides the rule that keeps them linked."""
+
+    PRINTED = "printed"  # the object's own printed text (607.1)
+    COPY = "copy"  # a copy effect's copiable values (707.7)
+    EFFECT = "effect"  # an effect granting the object abilities (607.5)
+
+
+class Grant(Frozen):
+    """The abilities an object got together from one effect, in the order the effect gives them.
+
+    ``effect`` names the effect in answers ("effect 1", "its printed text"); ``card`` is the card whose
+    text the abilities are, and ``names`` the names by which that text refers to itself ("Sisters of Stone
+    Death"), which on the gaining object mean that object (CR 201.5).
+    """
+
+    effect: str
+    texts: tuple[str, ...]
+    names: tuple[str, ...] = ()
+    kind: GrantKind = GrantKind.EFFECT
+
+
+class GainedAbility(Frozen):
+    """One ability of a :class:`Grant`: which effect gave it and its place among that effect's (from 1)."""
+
+    effect: str
+    index: int
+    text: str
+
+
+class GainedLink(Frozen):
+    """Two abilities linked on the gaining object because one effect gave both (607.5, 707.7)."""
+
+    abilities: tuple[GainedAbility, GainedAbility]
+    rule: str  # the 607.2 kind that links them
+    rules: tuple[str, ...]  # the kind first, then 607.5 (granted) or 707.7 (copied), then the rest
+    explanation: str
+
+
+class GainedReport(Frozen):
+    """The linked pairs among an object's gained abilities, and why abilities of two effects aren't."""
+
+    links: tuple[GainedLink, ...]
+    notes: tuple[Explanation, ...]
+
+
+def gained_links(name: str, grants: Sequence[Grant], *, types: Sequence[str] = ("Creature",)) -> GainedReport:
+    """Which abilities the object ``name`` (of card types ``types``) got from ``grants`` are linked.
+
+    A pair is linked only within one grant (607.5); across two grants a note says why an ability that
+    exiles (chooses, notes …) doesn't feed one of another grant that refers to such things.
+    """
+    cards = [_grant_card(name, grant, index, types) for index, grant in enumerate(grants)]
+    links = [
+        _gained(grant, link)
+        for grant, card in zip(grants, cards, strict=True)
+        for link in find_links(card).links
+    ]
+    notes = list(_across(name, grants, cards))
+    return GainedReport(links=tuple(links), notes=tuple(notes))
+
+
+def _grant_card(name: str, grant: Grant, position: int, types: Sequence[str]) -> Card:
+    """The grant's abilities as the one face of a card, so the printed-pair detector reads them (607.5)."""
+    names = self_names((*grant.names, name), ())
+    abilities = tuple(sentence_ability(i, text, names) for i, text in enumerate(grant.texts, start=1))
+    face = Face(name=name, type_line=TypeLine(types=tuple(types)), abilities=abilities)
+    return Card(key=f"grant:{position}:{grant.effect}", name=name, layout="normal", faces=(face,))
+
+
+def _gained(grant: Grant, link: Link) -> GainedLink:
+    first, second = (
+        GainedAbility(effect=grant.effect, index=index, text=grant.texts[index - 1])
+        for index in link.abilities
+    )
+    if grant.kind is GrantKind.PRINTED:
+        return GainedLink(
+            abilities=(first, second), rule=link.rule, rules=link.rules, explanation=link.explanation
+        )
+    why = COPIED_PAIR if grant.kind is GrantKind.COPY else ACQUIRED_PAIR
+    return GainedLink(
+        abilities=(first, second),
+        rule=link.rule,
+        rules=(link.rule, why.number, *(rule for rule in link.rules[1:] if rule != why.number)),
+        explanation=f"Both come from {grant.effect}, so they are linked on it as on the card they come from:"
+        f" {link.explanation}",
+    )
+
+
+def _across(name: str, grants: Sequence[Grant], cards: Sequence[Card]) -> Iterator[Explanation]:
+    """A note for each ability of one grant acting on what an ability of another grant refers to."""
+    roles = [roles_of(card) for card in cards]
+    for a, (acting, _) in enumerate(roles):
+        for b, (_, referring) in enumerate(roles):
+            if a == b:
+                continue
+            for channel, actor in dict(reversed(acting)).items():
+                referrers = sorted({index for found, index in referring if found == channel})
+                if referrers:
+                    yield _not_linked(name, (grants[a], actor), (grants[b], referrers), channel)
+
+
+def _not_linked(
+    name: str, acting: tuple[Grant, int], referring: tuple[Grant, Sequence[int]], channel: str
+) -> Explanation:
+    (doer, index), (user, indexes) = acting, referring
+    quoted = " and ".join(f"“{user.texts[i - 1]}”" for i in indexes)
+    did = _DONE.get(channel.split(":")[0], "chose")
+    return Explanation.of(
+        f"Not linked: {name} got “{doer.texts[index - 1]}” from {doer.effect} and {quoted} from"
+        f" {user.effect}. Abilities an object gains from different effects are never linked, so what the"
+        f" first {did} is not what the other refers to; only an ability that came with it from"
+        f" {user.effect} is.",
+        LINKED,
+        ACQUIRED_PAIR,
+        COPIED_PAIR,
+    )
