@@ -107,6 +107,7 @@ _OBJECT_KEYS = frozenset(
         "ability",
         "replacement_order",
         "commander",
+        "random",
     }
 )
 _TOKEN_KEYS = frozenset(
@@ -339,6 +340,10 @@ class _Reader:
         chain = [self.ref(h, line, "copy_of") for h in (copied if isinstance(copied, list) else [copied])]
         if "copy_of" in raw and not chain:
             raise BoardFormatError("copy_of needs a handle (or a list of handles)", line)
+        if "random" in raw and not chain:
+            raise BoardFormatError(
+                "random (a coin flip's or die roll's result) is for an object with copy_of", line
+            )
         handle = _text(raw.get("id", card), line, "id")
         self.define(handle, line)
         self.card_of[handle] = card
@@ -371,6 +376,7 @@ class _Reader:
             exiled_by=refs.get("exiled_by"),
             exiled_by_ability=_number(raw["ability"], line, "ability") if "ability" in raw else None,
             commander=_commander(raw, line),
+            random_result=_text(raw["random"], line, "random") if "random" in raw else None,
             replacement_order=tuple(
                 self.ref(h, line, "replacement_order")
                 for h in _list(raw.get("replacement_order", []), line, "replacement_order")
@@ -405,7 +411,17 @@ class _Reader:
             return self.face_action(kind, raw, line)
         if kind is ActionKind.ATTACH:
             return self.attach(raw, line)
-        allowed = {"object", "of", "via", "id", "controller", "exiled_with", "effect", "copy_effect"}
+        allowed = {
+            "object",
+            "of",
+            "via",
+            "id",
+            "controller",
+            "exiled_with",
+            "effect",
+            "copy_effect",
+            "random",
+        }
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown:
             raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in {kind.value}", line)
@@ -453,6 +469,7 @@ class _Reader:
             exiled_with=exiled_with,
             effect=_number(raw["effect"], line, "effect") if "effect" in raw else None,
             copy_effect=_number(raw["copy_effect"], line, "copy_effect") if "copy_effect" in raw else None,
+            random_result=_random(raw, kind, line),
         )
 
     def attach(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
@@ -682,6 +699,17 @@ def _destination(value: Any, line: int | None, *, leaves: bool) -> Zone:
         names = ", ".join(z.value for z in allowed)
         raise BoardFormatError(f"to must be one of {names} (got {excerpt(value)})", line)
     return Zone(value)
+
+
+def _random(raw: Mapping[str, Any], kind: ActionKind, line: int | None) -> str | None:
+    """``random: heads`` (or a die's number): the result a copy effect's coin flip or die roll gave."""
+    if "random" not in raw:
+        return None
+    if kind not in (ActionKind.BECOMES_COPY, ActionKind.CREATE_TOKEN_COPY):
+        raise BoardFormatError(
+            "random (a coin flip's or die roll's result) is for becomes_copy and create_token_copy", line
+        )
+    return _text(raw["random"], line, "random")
 
 
 def _commander(raw: Mapping[str, Any], line: int | None) -> bool:

@@ -71,7 +71,7 @@ from engine.oracle.entering import (
 )
 from engine.oracle.spell_text import ConditionKind, cast_conditions
 from engine.oracle.types import gainable_subtypes
-from engine.oracle.wording import is_static_copy
+from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy
 from engine.state.board import (
     ActionKind,
     AppliedCopy,
@@ -151,6 +151,8 @@ ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happ
 LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
 LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
 
+COIN_FLIP = cite("705.1", "Some cards refer to flipping a coin")
+DIE_ROLL = cite("706.1", "An effect that instructs a player to roll a die")
 COMMANDER_DESIGNATION = cite("903.3", "This designation is not a characteristic of the object")
 RESOLVES_LAST = cite("608.2n", "As the final part of an instant or sorcery spell’s resolution")
 CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
@@ -160,6 +162,11 @@ _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
 # The durations a copy effect's text may state (CR 611.2a), as the Oracle words them; cleanup ends the
 # first (CR 514.2). A copy effect that names none lasts as long as its object stays where it is.
 _UNTIL_END_OF_TURN = "until end of turn"
+# The random results a copy effect's text may depend on (CR 705, 706), by the words that ask for them.
+_RANDOM_WORDS = (
+    ("coin flip", ("flip a coin", "flips a coin")),
+    ("die roll", ("roll a ", "rolls a ", "roll one")),
+)
 _DURATIONS = (
     _UNTIL_END_OF_TURN,
     "until the end of your next turn",
@@ -221,6 +228,7 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
             effect=a.effect,
             copy_effect=a.copy_effect,
             via_stack=a.via_stack,
+            random_result=a.random_result,
             move=a.move,
             day_night=a.day_night,
             transformed=a.transformed,
@@ -359,6 +367,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         )
         for handle in spec.then_copy_of:
             obj, board = _copy_again(board, obj, board.get(handle), event.timestamp)
+        board, obj = _random_result(board, obj, effect, via, spec.random_result)
         board = _linked_copy_trigger(board, obj)
     board, obj = _enter_replacements(board, obj, spec, event.timestamp)
     stamp = event.timestamp
@@ -577,6 +586,37 @@ def _commander_note(board: Board, copier: GameObject, original: GameObject) -> B
     else:
         return board
     return board.explain(copier.id, Explanation.of(text, COMMANDER_DESIGNATION, COPIABLE), note=True)
+
+
+def _random_result(
+    board: Board, obj: GameObject, effect: CopyEffect | None, via: str, given: str | None
+) -> tuple[Board, GameObject]:
+    """A copy effect that flips a coin or rolls a die (Mirror March) needs the result (``random:``): the
+    board gives it, or what it made of ``obj`` is unknown, never guessed; given for another, it's refused."""
+    text = (effect.text if effect else "").casefold()
+    kind = next((what for what, words in _RANDOM_WORDS if any(w in text for w in words)), None)
+    if kind is None:
+        if given is not None:
+            raise BoardError(
+                f"random: {given!r} is the result of a coin flip or die roll, but {via}'s copy effect has "
+                "none"
+            )
+        return board, obj
+    rule = COIN_FLIP if kind == "coin flip" else DIE_ROLL
+    if given is None:
+        reason = (
+            f"the result of the {kind} wasn't given, and what {via}'s copy effect does depends on it "
+            "(give it as random: …)"
+        )
+        note, unknown = unknown_note(ALL_CHARACTERISTICS, reason, rule)
+        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        return board.explain(obj.id, note, note=True), obj
+    explanation = Explanation.of(
+        f"The {kind}'s result was {given} (the board gives it), so {via}'s copy effect did what the board "
+        "says.",
+        rule,
+    )
+    return board.explain(obj.id, explanation), obj
 
 
 def _copy_again(
@@ -858,6 +898,7 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     if effect is None:
         raise CopyError(f"{copier.id} has no ability that makes it become a copy (give via: CARD).")
     copier, board = _copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
+    board, copier = _random_result(board, copier, effect, via, event.random_result)
     for other in board.objects:
         earlier = [applied for applied in other.copies if applied.of_id == copier.id]
         if earlier:
@@ -995,6 +1036,7 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
                 TOKEN_OWNER,
             ),
         )
+    board, token = _random_result(board, token, effect, via, event.random_result)
     spec = ObjectSpec(card=card.name if card else "", id=new_id, token=True, controller=event.controller)
     board, token = _enter_replacements(board, token, spec, event.timestamp)
     board, token = _follow_up_abilities(board, token, effect)

@@ -89,6 +89,7 @@ class ObjectSpec(Frozen):
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
     commander: bool = False  # its owner's commander: an attribute of the card, not a characteristic (903.3)
+    random_result: str | None = None  # the coin flip or die roll its copy effect depends on (``random:``)
     # The order its controller applies the replacement effects that change how many counters it enters
     # with, by the handles of their sources (CR 616.1); needed only when the order changes the result.
     replacement_order: tuple[str, ...] = ()
@@ -144,6 +145,7 @@ class ActionSpec(Frozen):
     effect: int | None = None  # ends: which of the object's effects, counting from 1
     copy_effect: int | None = None  # ends: which of the copy effects applied to the object, counting from 1
     via_stack: str | None = None  # the stack entry (spell or ability) whose effect this is; ``via`` its card
+    random_result: str | None = None  # the coin flip or die roll the copy effect depends on (``random:``)
     move: MoveSpec | None = None  # leaves / returns
     day_night: DayNight | None = None  # day_night: what it becomes
     transformed: bool = False  # put_onto_battlefield: "transformed" (CR 712.14a)
@@ -264,6 +266,7 @@ class Event(Frozen):
     effect: int | None = None
     copy_effect: int | None = None
     via_stack: str | None = None
+    random_result: str | None = None
     move: MoveSpec | None = None
     day_night: DayNight | None = None
     transformed: bool = False
