@@ -8,6 +8,7 @@ Pure: each function takes and returns immutable values.
 
 from __future__ import annotations
 
+from engine.copy.effects import FACE_UP_FACE
 from engine.core.citations import Citation, cite
 from engine.core.model import Card, Frozen
 from engine.core.results import Explanation
@@ -115,6 +116,15 @@ def transform(board: Board, object_id: str, timestamp: int, *, by_day_night: boo
     return board.replace(obj).explain(obj.id, explanation)
 
 
+def _copied_double_faced(obj: GameObject) -> str | None:
+    """The name of the transforming double-faced card's face that ``obj`` last copied, if it did."""
+    last = obj.copies[-1] if obj.copies else None
+    card = last.text_card if last else None
+    if last is None or card is None or card.layout != "transform" or len(card.faces) < 2:
+        return None
+    return last.values.main.name
+
+
 def _day_night_cause(obj: GameObject) -> tuple[Citation, ...]:
     return (DAYBOUND_AT_NIGHT,) if obj.transformed else (NIGHTBOUND_AT_DAY,)
 
@@ -123,11 +133,19 @@ def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> E
     if not is_transforming_card(obj):
         bound = " Its daybound or nightbound ability can't transform it either." if by_day_night else ""
         night = not has_keyword(obj, board, "Nightbound")
+        copied = _copied_double_faced(obj)
+        face = (
+            f" It is a copy of {copied}, a face of a transforming double-faced card, but it copied only the "
+            "face that was up: it has no other face to turn over."
+            if copied
+            else ""
+        )
         return Explanation.of(
             "It isn't represented by a transforming double-faced card and isn't a transforming token, so "
-            f"it can't transform: nothing happens.{bound}",
+            f"it can't transform: nothing happens.{face}{bound}",
             ONLY_DFC_TRANSFORM,
             NOT_A_TDFC,
+            *((FACE_UP_FACE,) if copied else ()),
             *((DAYBOUND_AT_NIGHT if night else NIGHTBOUND_AT_DAY,) if by_day_night else ()),
         )
     if obj.face_down:

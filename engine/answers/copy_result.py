@@ -82,12 +82,15 @@ class CharacteristicsView(Answer):
 
 
 class Status(Answer):
-    """A permanent's status (CR 110.5) and whether a double-faced permanent has its back face up."""
+    """A permanent's status, all four categories of CR 110.5 (tapped, flipped, face down, phased out), and
+    whether a transforming permanent has its back face up (``transformed``, which 110.5 doesn't list as a
+    status)."""
 
     tapped: bool
     flipped: bool
     face_down: str | None
     transformed: bool
+    phased_out: bool = False  # treated as though it doesn't exist (CR 702.26b)
 
 
 class CurrentView(CharacteristicsView):
@@ -130,7 +133,8 @@ class ObjectAnswer(Answer):
 
 
 class ObjectSummary(Answer):
-    """One object of the board, for context."""
+    """One object of the board, for context; ``status`` only for a permanent (cards in other zones have
+    none, CR 110.5d)."""
 
     id: str
     name: str | None
@@ -138,6 +142,7 @@ class ObjectSummary(Answer):
     controller: str
     token: bool
     copy_of: str | None
+    status: Status | None = None
 
 
 class BoardAnswer(Answer):
@@ -267,12 +272,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
                 unknown=tuple(name for name in _SHOWN_ORDER if name in unknown),
                 counters={k: v for k, v in obj.counters.items() if v},
                 token=obj.token,
-                status=Status(
-                    tapped=obj.tapped,
-                    flipped=obj.flipped,
-                    face_down=obj.face_down.value if obj.face_down else None,
-                    transformed=obj.transformed,
-                ),
+                status=status_of(obj),
             ),
             steps=tuple(steps),
             notes=tuple(notes),
@@ -365,6 +365,18 @@ def object_summary(obj: GameObject) -> ObjectSummary:
         controller=current_controller(obj).value,
         token=obj.token,
         copy_of=obj.copies[-1].of_id if obj.copies else None,
+        status=status_of(obj) if obj.zone is Zone.BATTLEFIELD else None,
+    )
+
+
+def status_of(obj: GameObject) -> Status:
+    """Every status of ``obj`` (CR 110.5) and whether its back face is up, as the board left them."""
+    return Status(
+        tapped=obj.tapped,
+        flipped=obj.flipped,
+        face_down=obj.face_down.value if obj.face_down else None,
+        transformed=obj.transformed,
+        phased_out=obj.phased_out,
     )
 
 

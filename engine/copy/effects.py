@@ -39,7 +39,14 @@ from engine.layers.system import (
     layer_one_text,
     text_for_copying,
 )
-from engine.oracle.copy_effects import LINKED_TRIGGER, becomes_copy_of, copyable_types, quoted_abilities
+from engine.oracle.copy_effects import (
+    LINKED_TRIGGER,
+    EnteringStatus,
+    becomes_copy_of,
+    copyable_types,
+    entering_status,
+    quoted_abilities,
+)
 from engine.oracle.copy_effects import NOT_COPIED as RETAIN
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.state.board import AppliedCopy, Board, BoardError, GameObject, Zone
@@ -71,6 +78,18 @@ NAMES_ITSELF = cite("201.5", "Text that refers to the object it’s on by name m
 TRACKS_BY_NAME = cite("707.11", "the effect still tracks that permanent even if it changes names")
 PHASED_OUT = cite("702.26b", "a phased-out permanent is treated as though it does not exist")
 MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
+ENTERS_UNTAPPED = cite(
+    "110.5b", "Permanents enter the battlefield untapped, unflipped, face up, and phased in"
+)
+KEEPS_STATUS = cite("110.5c", "A permanent retains its status until a spell, ability, or turn-based action")
+ENTERS_AS_REPLACEMENT = cite("614.1c", "[This permanent] enters as")
+MODIFIES_ENTERING = cite("614.12", "Some replacement effects modify how a permanent enters the battlefield")
+PUT_ATTACKING = cite("508.4", "Such creatures are “attacking” but, for the purposes of trigger events")
+PUT_BLOCKING = cite("509.4", "it never “blocked.”")
+ONLY_CREATURES_IN_COMBAT = cite("506.3a", "it’s never considered to be an attacking or blocking permanent")
+PHASED_OUT_UNAFFECTED = cite(
+    "702.26e", "a phased-out permanent won’t be included in the set of affected objects"
+)
 
 
 class CopyError(BoardError):
@@ -102,6 +121,11 @@ def check_copyable(
         raise CopyError(
             f"{label} is phased out: it is treated as though it doesn't exist, so {via} can't copy it "
             f"(CR {PHASED_OUT})."
+        )
+    if copier.phased_out and effect.scope is CopyScope.BECOME_COPY:
+        raise CopyError(
+            f"{copier.id} is phased out: an effect doesn't include it among the objects it affects, so it "
+            f"can't become a copy through {via} (CR {PHASED_OUT}, {PHASED_OUT_UNAFFECTED})."
         )
     if original.zone is not Zone.BATTLEFIELD and "battlefield" in wording:
         raise CopyError(f"{via} copies {effect.copyable}; {label} isn't on the battlefield.")
@@ -204,7 +228,68 @@ def apply_copy(
         values=values,
         text_card=text_card,
     )
-    return copier.model_copy(update={"copies": (*copier.copies, applied)}), why
+    status = entering_status(effect) if effect else None
+    tapped = copier.tapped or bool(status and status.tapped)
+    copied = copier.model_copy(update={"copies": (*copier.copies, applied), "tapped": tapped})
+    if status is not None:
+        creature = current_characteristics(copied, board).is_a("Creature")
+        why += _entering_status(status, effect, via, creature=creature)
+    elif copier.tapped:
+        why.append(
+            Explanation.of(
+                f"{copier.id} is tapped and stays tapped: a copy effect gives it copiable values, not "
+                "status.",
+                KEEPS_STATUS,
+                NOT_COPIED,
+            )
+        )
+    return copied, why
+
+
+def _entering_status(
+    status: EnteringStatus, effect: CopyEffect | None, via: str, *, creature: bool
+) -> list[Explanation]:
+    """The copy enters as its copy effect says ("enter tapped as a copy", "that's tapped and attacking"):
+    its status comes from that effect, never from the original (CR 110.5b, 707.2)."""
+    why: list[Explanation] = []
+    if status.tapped:
+        replacement = effect is not None and effect.scope is CopyScope.ENTER_AS_COPY
+        how = (
+            "the replacement effect that makes it enter as a copy also makes it enter tapped"
+            if replacement
+            else "the effect creates the token tapped"
+        )
+        why.append(
+            Explanation.of(
+                f"{via}'s “{status.wording}”: {how}, so it is tapped — its status comes from that effect, "
+                "not from the object it copies.",
+                ENTERS_UNTAPPED,
+                *((ENTERS_AS_REPLACEMENT, MODIFIES_ENTERING) if replacement else ()),
+                NOT_COPIED,
+            )
+        )
+    if not (status.attacking or status.blocking):
+        return why
+    combat = "attacking" if status.attacking else "blocking"
+    if not creature:
+        why.append(
+            Explanation.of(
+                f"It would be put onto the battlefield {combat}, but it isn't a creature: it enters and is "
+                f"never an {combat} permanent.",
+                ONLY_CREATURES_IN_COMBAT,
+            )
+        )
+        return why
+    past = "attacked" if status.attacking else "blocked"
+    why.append(
+        Explanation.of(
+            f"It enters {combat} (what it's {combat} is what the effect names, else its controller's choice "
+            f"as it enters); it is {combat}, but it never {past}, so abilities that trigger when a creature "
+            f"{'attacks' if status.attacking else 'blocks'} don't trigger for it.",
+            PUT_ATTACKING if status.attacking else PUT_BLOCKING,
+        )
+    )
+    return why
 
 
 def _named_by(effect: CopyEffect | None, via: str) -> CopyEffect | None:

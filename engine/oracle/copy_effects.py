@@ -72,7 +72,24 @@ _SENTENCE_STOP = re.compile(r"\.(?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _QUOTED_ABILITY = re.compile(r"[\"“]([^\"”]+)[\"”]")
 _BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
+# How the copy enters, not what it copies: Vesuva's "enter tapped as a copy of", myriad's "a token that's a
+# copy of ~ that's tapped and attacking", Mirror Match's "… and that's blocking that creature".
+_ENTERS_TAPPED_AS_COPY = re.compile(r"\b(?P<wording>enters? tapped) as (?:a copy|copies) of\b")
+_TOKEN_ENTERS_AS = re.compile(
+    r"\btokens? (?:that's|that are) (?:a )?cop(?:y|ies) of [^.]*?(?:,? and)? (?P<wording>(?:that's|that are) "
+    r"(?P<tapped>tapped(?: and )?)?(?P<combat>attacking|blocking)?\b[^.]*)"
+)
 _TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
+
+
+@dataclass(frozen=True, slots=True)
+class EnteringStatus:
+    """How a copy effect makes the copy enter: tapped, attacking or blocking, as worded (``wording``)."""
+
+    wording: str
+    tapped: bool
+    attacking: bool = False
+    blocking: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,6 +435,26 @@ def copyable_types(wording: str) -> set[str]:
 def quoted_abilities(text: str) -> list[str]:
     """The quoted wordings of a copy exception, in order ("… has “{T}: Add {C}.”")."""
     return _QUOTED_ABILITY.findall(text)
+
+
+def entering_status(effect: CopyEffect) -> EnteringStatus | None:
+    """How the copy ``effect`` makes enters (CR 110.5b: untapped unless an effect says otherwise), or None
+    when its wording says nothing about that. Only a copy that enters can: a permanent that becomes a copy
+    keeps its status."""
+    text = unquoted(effect.text)
+    if effect.scope is CopyScope.ENTER_AS_COPY and (found := _ENTERS_TAPPED_AS_COPY.search(text)):
+        return EnteringStatus(wording=found["wording"], tapped=True)
+    if effect.scope is not CopyScope.TOKEN_COPY:
+        return None
+    found = _TOKEN_ENTERS_AS.search(text)
+    if found is None or not (found["tapped"] or found["combat"]):
+        return None
+    return EnteringStatus(
+        wording=effect.text[found.start("wording") : found.end("wording")],
+        tapped=bool(found["tapped"]),
+        attacking=found["combat"] == "attacking",
+        blocking=found["combat"] == "blocking",
+    )
 
 
 def becomes_copy_of(text: str) -> str | None:
