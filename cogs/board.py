@@ -6,7 +6,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.judge import BoardResult, InvalidQuestion, Judge
+from bot.cli.errors import Refused
+from bot.i18n import N_
+from bot.judge import BoardResult, Judge
 from cogs.common import BoardText, Interaction, Question, answer, bot_of, per_user_cooldown, within_deadline
 from cogs.render import board_reply
 
@@ -35,7 +37,7 @@ class BoardCog(commands.Cog, name="Board"):
                 interaction, board_file_text(file, bot_of(interaction).settings.board_file_bytes)
             )
         if not text.strip():
-            raise InvalidQuestion("Give the board as scenario text, or attach it as a .yaml or .json file.")
+            raise Refused(N_("Give the board as scenario text, or attach it as a .yaml or .json file."))
 
         async def ask(judge: Judge, names: tuple[str, ...]) -> BoardResult:
             return await judge.board(text)
@@ -46,13 +48,19 @@ class BoardCog(commands.Cog, name="Board"):
 async def board_file_text(file: discord.Attachment, limit: int) -> str:
     """The text of an attached board file, checked for its type and size before it is read."""
     if not file.filename.lower().endswith(BOARD_FILE_TYPES):
-        raise InvalidQuestion(f"The board file must be .yaml, .yml or .json (got {file.filename[:60]!r}).")
+        raise Refused(
+            N_("The board file must be .yaml, .yml or .json (got {name!r})."), name=file.filename[:60]
+        )
     if file.size > limit:
-        raise InvalidQuestion(f"The board file is {file.size:,} bytes; at most {limit:,} are accepted.")
+        raise Refused(
+            N_("The board file is {size:,} bytes; at most {limit:,} are accepted."),
+            size=file.size,
+            limit=limit,
+        )
     try:
         return (await file.read()).decode("utf-8")
     except UnicodeDecodeError:
-        raise InvalidQuestion("The board file is not UTF-8 text.") from None
+        raise Refused(N_("The board file is not UTF-8 text.")) from None
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,6 +1,5 @@
 """One handler per error type, for the command tree and every view: private, helpful, no tracebacks,
-in the interaction's language (the Judge's errors are rebuilt from their fields; the free text of an
-invalid question or a bad board is still English, inside a translated sentence).
+in the interaction's language (the Judge's messages through :func:`bot.cli.errors.error_message`).
 
 :func:`report` unwraps discord.py's wrapper and picks the handler of the nearest class in the
 error's MRO from :data:`HANDLERS`; anything unexpected is logged and answered with an apology.
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.cli.errors import error_message
 from bot.i18n import N_, _
 from bot.judge import (
     AmbiguousCardName,
@@ -72,8 +72,7 @@ async def _cooldown(interaction: Interaction, error: app_commands.CommandOnCoold
 
 
 async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None:
-    matches = _("“{query}” matches several cards; please type more of the name.").format(query=error.query)
-    text = f"{safe(matches)}\n{_('Which one did you mean?')}"
+    text = f"{safe(error_message(error))}\n{_('Which one did you mean?')}"
     question = interaction.extras.get(QUESTION)
     if (
         isinstance(question, Question)
@@ -87,8 +86,7 @@ async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None
 
 
 async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
-    said = _("No card named “{query}”.").format(query=error.query)
-    lines = [safe(str(error).replace(f"No card named “{error.query}”.", said, 1))]
+    lines = [safe(error_message(error))]
     if error.suggestions:
         names = ", ".join(f"**{safe(s)}**" for s in error.suggestions[:10])
         lines.append(_("Did you mean: {names}?").format(names=names))
@@ -99,26 +97,22 @@ async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
 
 async def _rule_not_found(interaction: Interaction, error: RuleNotFound) -> None:
     nearest = ", ".join(f"`{safe(s)}`" for s in error.suggestions[:10])
-    if error.kind == "rule":
-        message = _("There is no rule {query} in the Comprehensive Rules.").format(query=error.query)
-    else:
-        message = _("“{query}” is not a rule number or a glossary term.").format(query=error.query)
     nearest_line = "\n" + _("Nearest: {rules}").format(rules=nearest) if nearest else ""
-    await send_private(interaction, safe(message) + nearest_line)
+    await send_private(interaction, safe(error_message(error)) + nearest_line)
 
 
 async def _bad_board(interaction: Interaction, error: BoardFormatError) -> None:
-    await send_private(interaction, _("Your board has a problem: {problem}").format(problem=safe(str(error))))
+    problem = safe(error_message(error, framed=False))
+    await send_private(interaction, _("Your board has a problem: {problem}").format(problem=problem))
 
 
 async def _rules_unavailable(interaction: Interaction, error: RulesUnavailable) -> None:
     unavailable = _("The Comprehensive Rules aren't available right now.")
-    await send_private(interaction, f"{unavailable} {safe(str(error))}")
+    await send_private(interaction, f"{unavailable} {safe(error_message(error, framed=False))}")
 
 
 async def _user_error(interaction: Interaction, error: UserError) -> None:
-    # the message of another user error, in English (English says only the message)
-    await send_private(interaction, _("{problem}").format(problem=safe(str(error))))
+    await send_private(interaction, safe(error_message(error)))
 
 
 async def _world_error(interaction: Interaction, error: WorldError) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cli.printed import Shown, printed_card
 from bot.judge import Judge, LinkedAnswer
 from cogs.common import CardName, Interaction, Question, answer, card_choices, per_user_cooldown
-from cogs.render import linked_reply
+from cogs.render import Context, Reply, linked_reply
 
 
 class LinkedCog(commands.Cog, name="Linked"):
@@ -23,10 +24,16 @@ class LinkedCog(commands.Cog, name="Linked"):
     async def linked(self, interaction: Interaction, card: CardName, other: CardName | None = None) -> None:
         """Ask the Judge and show the abilities, the linked pairs and the notes."""
 
-        async def ask(judge: Judge, names: tuple[str, ...]) -> LinkedAnswer:
-            return await judge.linked(names)
+        async def ask(judge: Judge, names: tuple[str, ...]) -> Shown[LinkedAnswer]:
+            answered = await judge.linked(names)
+            return Shown(answered, printed=await printed_card(judge, answered.report.card))
 
-        await answer(interaction, Question((card, *([other] if other else [])), ask, linked_reply))
+        await answer(interaction, Question((card, *([other] if other else [])), ask, render))
+
+
+def render(shown: Shown[LinkedAnswer], context: Context) -> Reply:
+    """The linked abilities, then the card as printed in the answer's language."""
+    return linked_reply(shown.answer, context, shown.printed)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from types import MappingProxyType
 from typing import NamedTuple
 
 import discord
 
+from bot.cli.printed import NO_NAMES, card_label
 from bot.i18n import N_, _
+from bot.i18n.engine_text import localized
 from bot.judge import (
     CACHE_ONLY_NOTE,
     BoardAnswer,
@@ -28,6 +29,7 @@ from bot.judge import (
     Explanation,
     GlossaryAnswer,
     LinkedAnswer,
+    PrintedView,
     RuleAnswer,
     RulingsAnswer,
     SearchAnswer,
@@ -60,9 +62,6 @@ ENGINE_WORDS = (
 """The engine's fixed words (ability kinds, zones, players) that replies translate as they are shown."""
 
 
-NO_NAMES: Mapping[str, str] = MappingProxyType({})
-
-
 class Context(NamedTuple):
     """What every rendering needs besides the answer: the data's dates, the rules link base and the
     printed names of the cards in the answer's language (by Oracle name; none in English)."""
@@ -73,8 +72,7 @@ class Context(NamedTuple):
 
     def card(self, name: str) -> str:
         """``name`` with its printed name first when there is one: ``夜帷の死霊/Nightveil Specter``."""
-        printed = self.names.get(name)
-        return f"{printed}/{name}" if printed and printed != name else name
+        return card_label(name, self.names)
 
 
 class Reply(NamedTuple):
@@ -251,7 +249,8 @@ def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> l
     flags += [_("face down ({kind})").format(kind=status.face_down)] if status.face_down else []
     flags += [_counters(kind, n) for kind, n in current.counters.items()]
     flags += [_("a token")] if current.token else []
-    flags += [f"unknown: {', '.join(current.unknown)} (see Notes)"] if current.unknown else []
+    unknown = _("unknown: {characteristics} (see Notes)")
+    flags += [unknown.format(characteristics=", ".join(current.unknown))] if current.unknown else []
     return [*blocks, f"*{safe(' · '.join(flags))}*"] if flags else blocks
 
 
@@ -333,15 +332,16 @@ def _say(value: object) -> str:
 
 
 def explained(item: Explanation, context: Context, bullet: str = "•") -> str:
-    """One reasoning step or note with its rule numbers linked."""
-    return f"{bullet} {safe(item.text)}{cited(item.rules, context.link_base)}"
+    """One reasoning step or note, in the answer's language, with its rule numbers linked."""
+    return f"{bullet} {safe(localized(item, context.names))}{cited(item.rules, context.link_base)}"
 
 
 # -- linked abilities ------------------------------------------------------------------------------
 
 
-def linked_reply(answer: LinkedAnswer, context: Context) -> Reply:
-    """The numbered abilities, each linked pair with its rule and explanation, then the notes."""
+def linked_reply(answer: LinkedAnswer, context: Context, printed: PrintedView | None = None) -> Reply:
+    """The numbered abilities, each linked pair with its rule and explanation, then the notes, then the
+    card as ``printed`` in the answer's language."""
     report = answer.report
     blocks = ["**" + _("Abilities") + "**"]
     for ability in report.abilities:
@@ -362,6 +362,8 @@ def linked_reply(answer: LinkedAnswer, context: Context) -> Reply:
     blocks += [explained(note, context) for note in report.notes]
     if answer.rules_note:
         blocks.append(safe(answer.rules_note))
+    as_printed = printed_blocks(printed)
+    blocks += ["", *as_printed] if as_printed else []
     title = _("Linked abilities: {card}").format(card=context.card(report.card))
     return Reply(pages(safe(title), blocks, context), sorted_rules(answer.cited_rules()))
 
@@ -378,14 +380,22 @@ def card_reply(answer: CardAnswer, context: Context) -> Reply:
         blocks += [safe(line) for line in face.oracle_text.splitlines() if line]
         blocks += [f"**{safe(_stats(face.stats))}**"] if face.stats else []
         blocks.append("")
-    if answer.printed is not None and (answer.printed.type_line or answer.printed.text):
-        blocks += ["**" + _("As printed") + "**", f"*{safe(answer.printed.type_line)}*"]
-        blocks += [safe(line) for line in answer.printed.text.splitlines() if line] + [""]
+    as_printed = printed_blocks(answer.printed)
+    blocks += [*as_printed, ""] if as_printed else []
     if answer.cache_only:
-        blocks += [f"*{CACHE_ONLY_NOTE}*", ""]
+        blocks += [f"*{_(CACHE_ONLY_NOTE)}*", ""]
     title = safe(context.card(answer.name))
     embeds = pages(title, blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url)
     return Reply(embeds)
+
+
+def printed_blocks(printed: PrintedView | None) -> list[str]:
+    """The card as printed in the answer's language (its type line and text), or nothing when the
+    cache has neither."""
+    if printed is None or not (printed.type_line or printed.text):
+        return []
+    lines = [safe(line) for line in printed.text.splitlines() if line]
+    return ["**" + _("As printed") + "**", f"*{safe(printed.type_line)}*", *lines]
 
 
 def _stats(stats: str) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 from rich.text import Text
 
+from bot.i18n import N_, _
 from bot.text_safety import safe_console, visible_json
 
 if TYPE_CHECKING:
@@ -51,12 +52,16 @@ def _global_options(
     from bot.i18n import LANGUAGES, set_language
 
     if lang not in LANGUAGES:
-        fail(f"--lang takes one of {', '.join(LANGUAGES)} (got {lang!r}).")
+        fail(
+            _("--lang takes one of {languages} (got {lang!r}).").format(
+                languages=", ".join(LANGUAGES), lang=lang
+            )
+        )
     set_language(lang)
     ctx.obj = GlobalOptions(db=db, offline=offline, lang=lang)
 
 
-NO_CACHE = (
+NO_CACHE = N_(
     "There is no card cache at {path}. Check --db (or MTG_JUDGE_DB), or create one there with "
     "`mtg-judge import-cards PATH` (a Scryfall bulk file), then `mtg-judge import-rules PATH` (the "
     "Comprehensive Rules), giving the same --db."
@@ -80,9 +85,13 @@ def settings_for(ctx: typer.Context, db: Path | None, offline: bool, *, writes: 
         overrides["offline"] = True
     settings = Settings(**overrides)
     if settings.db.is_dir():
-        fail(f"The card cache {settings.db} is a folder; give the path of a file (--db or MTG_JUDGE_DB).")
+        fail(
+            _("The card cache {path} is a folder; give the path of a file (--db or MTG_JUDGE_DB).").format(
+                path=settings.db
+            )
+        )
     if settings.offline and not writes and not settings.db.exists():
-        fail(NO_CACHE.format(path=settings.db))
+        fail(_(NO_CACHE).format(path=settings.db))
     return settings
 
 
@@ -98,7 +107,8 @@ def fail(message: str, suggestions: list[str] | None = None, *, as_json: bool = 
         print_json({"error": message, "suggestions": suggestions or []})
     else:
         # Text, not markup: the message may quote user input such as "[/]"
-        err_console.print(Text.assemble(("Error:", "bold red"), " ", message), soft_wrap=True)
+        err_console.print(Text.assemble((_("Error:"), "bold red"), " ", message), soft_wrap=True)
         if suggestions:
-            err_console.print(Text("Did you mean: " + ", ".join(suggestions)), soft_wrap=True)
+            names = ", ".join(suggestions)
+            err_console.print(Text(_("Did you mean: {names}").format(names=names)), soft_wrap=True)
     raise typer.Exit(code=1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -14,8 +14,10 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
 from bot.cli.common import ask_with_rules, show
+from bot.cli.printed import NO_NAMES, Shown, card_label, with_printed_names
 from bot.cli.stack_render import stack_copy_panel
 from bot.i18n import N_, _
+from bot.i18n.engine_text import localized
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -111,27 +113,30 @@ def _answer(
 ) -> None:
     from bot.judge import board_json
 
-    result = ask_with_rules(settings, question, as_json=as_json)
-    show(result, as_json=as_json, to_json=board_json, to_panel=_panel)
+    shown = ask_with_rules(settings, with_printed_names(question), as_json=as_json)
+    show(shown, as_json=as_json, to_json=lambda s: board_json(s.answer), to_panel=_panel)
 
 
-def _panel(result: BoardResult) -> Panel:
+def _panel(shown: Shown[BoardResult]) -> Panel:
     """A copy on the stack gets its own panel (CR 707.10); an object on the board the usual one."""
     from engine import StackBoardAnswer
 
-    if isinstance(result.answer, StackBoardAnswer):
-        return stack_copy_panel(result.answer.result, result.answer.rules_version)
-    answer = result.answer
-    return board_panel(answer.result, answer.rules_version, moves=answer.zone_moves, triggers=answer.triggers)
+    answer, names = shown.answer.answer, shown.names
+    if isinstance(answer, StackBoardAnswer):
+        return stack_copy_panel(answer.result, answer.rules_version, names)
+    return board_panel(
+        answer.result, answer.rules_version, moves=answer.zone_moves, triggers=answer.triggers, names=names
+    )
 
 
 def _read_board(file: str, *, as_json: bool) -> str:
     try:
         text = sys.stdin.read(MAX_BOARD_TEXT + 1) if file == "-" else _read_file(Path(file))
     except (OSError, UnicodeDecodeError) as error:
-        fail(f"can't read {file}: {error}", as_json=as_json)
+        fail(_("can't read {file}: {error}").format(file=file, error=error), as_json=as_json)
     if len(text) > MAX_BOARD_TEXT:
-        fail(f"the board is too long (at most {MAX_BOARD_TEXT} characters)", as_json=as_json)
+        too_long = _("the board is too long (at most {limit} characters)").format(limit=MAX_BOARD_TEXT)
+        fail(too_long, as_json=as_json)
     return text
 
 
@@ -146,26 +151,26 @@ def board_panel(
     *,
     moves: tuple[ZoneMove, ...] = (),
     triggers: tuple[TriggerHit, ...] = (),
+    names: Mapping[str, str] = NO_NAMES,
 ) -> Panel:
     """The judge's answer: the resulting object first, each step with its rules, the notes, zone changes
-    (its fixed words in the answer's language)."""
+    (its fixed words in the answer's language, cards with their printed ``names``)."""
     current = result.current
-    parts: list[Any] = [*_object_lines(current)]
+    parts: list[Any] = [*_object_lines(current, names)]
     if _differs(result.copiable, current):
-        parts.append(
-            Text.assemble((_("Copiable values:") + " ", "bold"), _summary(result.copiable), style="dim")
-        )
+        summary = _summary(result.copiable, names)
+        parts.append(Text.assemble((_("Copiable values:") + " ", "bold"), summary, style="dim"))
     if result.linked is not None:
-        parts += _linked_lines(result.linked)
+        parts += _linked_lines(result.linked, names)
     parts.append(Text("\n" + _("Why"), style="bold"))
-    parts += [_explained(i, step) for i, step in enumerate(result.steps, 1)]
+    parts += [_explained(f"{i}. ", step, names) for i, step in enumerate(result.steps, 1)]
     if result.notes:
         parts.append(Text("\n" + _("Notes"), style="bold"))
-        parts += [_explained(None, note) for note in result.notes]
-    parts += _zone_change_lines(moves, triggers)
+        parts += [_explained("• ", note, names) for note in result.notes]
+    parts += _zone_change_lines(moves, triggers, names)
     # it didn't end up on the battlefield
     where = _(" (in the {zone})").format(zone=_(result.zone)) if result.zone else ""
-    title = Text(f"{result.id}: {current.name or _('a face-down permanent')}{where}")
+    title = Text(f"{result.id}: {_name(current.name, names, _('a face-down permanent'))}{where}")
     return Panel(
         Group(*parts),
         title=title,
@@ -174,7 +179,9 @@ def board_panel(
     )
 
 
-def _zone_change_lines(moves: tuple[ZoneMove, ...], triggers: tuple[TriggerHit, ...]) -> list[Text]:
+def _zone_change_lines(
+    moves: tuple[ZoneMove, ...], triggers: tuple[TriggerHit, ...], names: Mapping[str, str]
+) -> list[Text]:
     """Each zone change (objects and cards moved) and each ability it triggered, with how many times."""
     if not moves:
         return []
@@ -182,7 +189,8 @@ def _zone_change_lines(moves: tuple[ZoneMove, ...], triggers: tuple[TriggerHit, 
     for move in moves:
         options = ", ".join(_(option) for option in move.options)
         where = _(move.to) if move.to else _("undecided (choose one of: {options})").format(options=options)
-        cards = _(" as {cards}").format(cards=", ".join(move.cards)) if move.cards else ""
+        shown = ", ".join(card_label(card, names) for card in move.cards)
+        cards = _(" as {cards}").format(cards=shown) if move.cards else ""
         counted = _("({objects}, {cards})").format(
             objects=_counted(move.objects_moved, _("1 object"), _("{number} objects")),
             cards=_counted(move.cards_moved, _("1 card"), _("{number} cards")),
@@ -197,8 +205,7 @@ def _zone_change_lines(moves: tuple[ZoneMove, ...], triggers: tuple[TriggerHit, 
     lines += [Text("\n" + _("Triggered"), style="bold")] if triggers else []
     for hit in triggers:
         times = _("once") if hit.times == 1 else _("{times} times").format(times=hit.times)
-        shown = hit.explanation.model_copy(update={"text": f"[{times}] {hit.explanation.text}"})
-        lines.append(_explained(None, shown))
+        lines.append(_explained(f"• [{times}] ", hit.explanation, names))
     return lines
 
 
@@ -207,10 +214,10 @@ def _counted(number: int, one: str, many: str, **fields: object) -> str:
     return (one if number == 1 else many).format(number=number, **fields)
 
 
-def _object_lines(current: CurrentView) -> list[Text]:
+def _object_lines(current: CurrentView, names: Mapping[str, str]) -> list[Text]:
     lines = [
         Text.assemble(
-            (current.name or _("(no name)"), "bold"),
+            (_name(current.name, names, _("(no name)")), "bold"),
             "  ",
             current.mana_cost or _("(no mana cost)"),
             ("  " + _("mana value {number}").format(number=current.mana_value), "dim"),
@@ -252,8 +259,8 @@ def _status_words(current: CurrentView) -> list[str]:
     return extras
 
 
-def _linked_lines(linked: LinkedView) -> list[Text]:
-    card = linked.text_of or _("a face-down permanent")
+def _linked_lines(linked: LinkedView, names: Mapping[str, str]) -> list[Text]:
+    card = _name(linked.text_of, names, _("a face-down permanent"))
     lines = [Text("\n" + _("Linked abilities (the text of {card})").format(card=card), style="bold")]
     for link in linked.links:
         first, second = link.abilities
@@ -261,11 +268,11 @@ def _linked_lines(linked: LinkedView) -> list[Text]:
         lines.append(Text("    " + link.explanation))
     if not linked.links:
         lines.append(Text("  " + _("(no linked abilities)"), style="dim"))
-    lines += [
-        Text("  " + _("exiled with ability {number}: {card}").format(number=card.ability, card=card.name))
+    exiled = _("exiled with ability {number}: {card}")
+    return lines + [
+        Text("  " + exiled.format(number=card.ability, card=_name(card.name, names, "?")))
         for card in linked.exiled
     ]
-    return lines
 
 
 def _type_line(values: CharacteristicsView) -> str:
@@ -273,9 +280,14 @@ def _type_line(values: CharacteristicsView) -> str:
     return f"{left} — {' '.join(values.subtypes)}" if values.subtypes else left
 
 
-def _summary(values: CharacteristicsView) -> str:
+def _summary(values: CharacteristicsView, names: Mapping[str, str]) -> str:
     numbers = f" {values.power}/{values.toughness}" if values.power is not None else ""
-    return f"{values.name or _('(no name)')}, {_type_line(values)}{numbers}"
+    return f"{_name(values.name, names, _('(no name)'))}, {_type_line(values)}{numbers}"
+
+
+def _name(name: str | None, names: Mapping[str, str], nameless: str) -> str:
+    """A card's name with its printed name (``クローン/Clone``), or ``nameless`` when it has none."""
+    return card_label(name, names) if name else nameless
 
 
 def _differs(copiable: CharacteristicsView, current: CurrentView) -> bool:
@@ -283,6 +295,7 @@ def _differs(copiable: CharacteristicsView, current: CurrentView) -> bool:
     return any(str(getattr(copiable, f)) != str(getattr(current, f)) for f in fields)
 
 
-def _explained(number: int | None, item: Explanation) -> Text:
-    bullet = f"{number}. " if number is not None else "• "
-    return Text.assemble((bullet, "bold cyan"), item.text, (f"  (CR {', '.join(item.rules)})", "dim"))
+def _explained(bullet: str, item: Explanation, names: Mapping[str, str]) -> Text:
+    """A step or note in the answer's language (cards with their printed ``names``), with its rules."""
+    rules = (f"  (CR {', '.join(item.rules)})", "dim")
+    return Text.assemble((bullet, "bold cyan"), localized(item, names), rules)

@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, settings_for
-from bot.cli.common import NameArgument, ask, show
+from bot.cli.common import NameArgument, ask, printed_lines, show
 from bot.i18n import _, current_language
 from bot.text_safety import visible
 
@@ -47,7 +47,8 @@ def card_command(
     if answer.cache_only:
         from bot.judge import CACHE_ONLY_NOTE
 
-        err_console.print(Text(CACHE_ONLY_NOTE, style="yellow"), soft_wrap=True)
+        # the Judge's sentence, which the catalog translates
+        err_console.print(Text(_(CACHE_ONLY_NOTE), style="yellow"), soft_wrap=True)
 
 
 @app.command("import-cards")
@@ -56,7 +57,7 @@ def import_cards_command(
 ) -> None:
     """Import a Scryfall bulk file into the cache (streaming; an interrupted import changes nothing)."""
     settings = settings_for(ctx, db, offline, writes=True)
-    with progress_bar(f"Importing {path.name}") as progress:
+    with progress_bar(_("Importing {file}").format(file=path.name)) as progress:
         summary = ask(settings, lambda judge: judge.import_cards(path, progress), as_json=False)
     report_import(summary)
 
@@ -80,12 +81,16 @@ def sync_command(
     names of those languages too, from all_cards)."""
     settings = settings_for(ctx, db, offline, writes=True)
     if languages is None:
-        with progress_bar("Importing oracle_cards") as progress:
+        with progress_bar(_("Importing {file}").format(file="oracle_cards")) as progress:
             summary = ask(settings, lambda judge: judge.sync_cards(progress), as_json=False)
         report_import(summary)
         return
     codes = languages.split(",")
-    steps = ("Importing oracle_cards", "Downloading all_cards", "Importing the printings")
+    steps = (
+        _("Importing {file}").format(file="oracle_cards"),
+        _("Downloading {file}").format(file="all_cards"),
+        _("Importing the printings"),
+    )
     with progress_bars(*steps) as (cards, download, printings):
 
         async def both(judge: Judge) -> tuple[CardImportSummary, PrintingsSummary]:
@@ -114,13 +119,7 @@ def card_panel(card: CardAnswer) -> Panel:
         if face.stats:
             parts.append(Text(_stats(face.stats), style="bold", justify="right"))
     printed = card.printed
-    if printed is not None and (printed.type_line or printed.text):
-        parts += [
-            Rule(style="dim"),
-            Text(_("As printed"), style="bold"),
-            Text(printed.type_line, style="italic"),
-        ]
-        parts += [Text(printed.text)] if printed.text else []
+    parts += printed_lines(printed)
     title = f"{printed.name}/{card.name}" if printed is not None and printed.name != card.name else card.name
     return Panel(Group(*parts), title=Text(title), subtitle=Text(card.oracle.layout or ""), expand=False)
 
@@ -167,18 +166,23 @@ def report_import(summary: CardImportSummary | PrintingsSummary) -> None:
 
     if isinstance(summary, PrintingsSummary):
         languages = ", ".join(summary.languages)
-        console.print(
-            Text(
-                f"Read {summary.printings_read} printings ({languages}) from {summary.source}; the cache "
-                f"now holds {summary.names_stored} printed names."
-            ),
-            soft_wrap=True,
+        read = _(
+            "Read {printings} printings ({languages}) from {source}; "
+            "the cache now holds {names} printed names."
+        ).format(
+            printings=summary.printings_read,
+            languages=languages,
+            source=summary.source,
+            names=summary.names_stored,
         )
+        console.print(Text(read), soft_wrap=True)
         return
-    console.print(
-        Text(
-            f"Imported {summary.cards_read} cards from {summary.source}; the cache now holds "
-            f"{summary.cards_in_cache} cards (bulk date {summary.bulk_date or 'unknown'})."
-        ),
-        soft_wrap=True,
+    imported = _(
+        "Imported {cards} cards from {source}; the cache now holds {cached} cards (bulk date {date})."
+    ).format(
+        cards=summary.cards_read,
+        source=summary.source,
+        cached=summary.cards_in_cache,
+        date=summary.bulk_date or _("unknown"),
     )
+    console.print(Text(imported), soft_wrap=True)

@@ -8,36 +8,30 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import RenderableType
+from rich.rule import Rule
 from rich.text import Text
 
 from bot.cli.app import console, err_console, fail, print_json
+from bot.cli.printed import R
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from bot.config import Settings
-    from bot.judge import ImportSummary, Judge
+    from bot.judge import ImportSummary, Judge, PrintedView
 
 T = TypeVar("T")
 
 NameArgument = Annotated[str, typer.Argument(help="Card name: full, any face, partial or misspelt.")]
 
 
-class RulesBacked(Protocol):
-    """A Judge answer built on the stored rules, which may have been downloaded for it."""
-
-    @property
-    def downloaded(self) -> ImportSummary | None: ...
-
-
-R = TypeVar("R", bound=RulesBacked)
-
-
 def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_json: bool) -> T:
     """Open a Judge, ask ``question`` and return its answer; any JudgeError exits with status 1 and its
-    message (with the suggested names or rules for an unknown or ambiguous one)."""
+    message in the answer's language (with the suggested names or rules for an unknown or ambiguous one)."""
+    from bot.cli.errors import error_message
     from bot.judge import (
         AmbiguousCardName,
         CardNotFound,
@@ -55,23 +49,27 @@ def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_jso
     try:
         return asyncio.run(asked())
     except AmbiguousCardName as error:
-        fail(str(error), error.candidates, as_json=as_json)
+        fail(error_message(error), error.candidates, as_json=as_json)
     except (CardNotFound, RuleNotFound) as error:
-        fail(str(error), list(error.suggestions), as_json=as_json)
+        fail(error_message(error), list(error.suggestions), as_json=as_json)
     except (RulesDownloadError, RulesParseError) as error:
+        why = error_message(error, framed=False)
         fail(
-            f"Could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`.",
+            _(
+                "Could not download the rules: {error}. Import them with `mtg-judge import-rules PATH`."
+            ).format(error=why),
             as_json=as_json,
         )
     except JudgeError as error:
-        fail(str(error), as_json=as_json)
+        fail(error_message(error), as_json=as_json)
 
 
 def ask_with_rules(settings: Settings, question: Callable[[Judge], Awaitable[R]], *, as_json: bool) -> R:
     """:func:`ask` for an answer built on the rules, saying on stderr when they were downloaded."""
     answer = ask(settings, question, as_json=as_json)
     if answer.downloaded is not None:
-        err_console.print(Text(f"Downloaded the Comprehensive Rules. {import_message(answer.downloaded)}"))
+        loaded = import_message(answer.downloaded)
+        err_console.print(Text(_("Downloaded the Comprehensive Rules. {loaded}").format(loaded=loaded)))
     return answer
 
 
@@ -87,8 +85,27 @@ def show(
 
 def import_message(summary: ImportSummary) -> str:
     """One sentence saying which rules were loaded."""
-    return (
-        f"Loaded the rules effective {summary.version.isoformat()} from {summary.source}: "
-        f"{summary.rules} rules, {summary.sections} sections, {summary.examples} examples, "
-        f"{summary.glossary} glossary entries."
+    return _(
+        "Loaded the rules effective {version} from {source}: {rules} rules, {sections} sections, "
+        "{examples} examples, {glossary} glossary entries."
+    ).format(
+        version=summary.version.isoformat(),
+        source=summary.source,
+        rules=summary.rules,
+        sections=summary.sections,
+        examples=summary.examples,
+        glossary=summary.glossary,
     )
+
+
+def printed_lines(printed: PrintedView | None) -> list[RenderableType]:
+    """The card as printed in the answer's language (its type line and text), after a rule; nothing
+    when the cache has neither."""
+    if printed is None or not (printed.type_line or printed.text):
+        return []
+    lines: list[RenderableType] = [
+        Rule(style="dim"),
+        Text(_("As printed"), style="bold"),
+        Text(printed.type_line, style="italic"),
+    ]
+    return lines + ([Text(printed.text)] if printed.text else [])

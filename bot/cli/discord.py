@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bot.cli.app import DbOption, OfflineOption, app, fail, settings_for
+from bot.i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.config import Settings
 
-NO_TOKEN = (
+NO_TOKEN = N_(
     "No Discord bot token: set MTG_JUDGE_DISCORD_TOKEN (create an application at "
     "https://discord.com/developers/applications, add a bot and copy its token; see docs/discord.md). "
     "Every question can also be asked offline with this command line, e.g. `mtg-judge copy Clone Tarmogoyf`."
@@ -50,12 +51,15 @@ def sync_commands_command(
 
     _setup_logging()
     count = asyncio.run(sync_commands(settings, token, guild))
-    typer.echo(f"Synced {count} commands " + (f"to guild {guild}." if guild is not None else "globally."))
+    if guild is None:
+        typer.echo(_("Synced {count} commands globally.").format(count=count))
+    else:
+        typer.echo(_("Synced {count} commands to guild {guild}.").format(count=count, guild=guild))
 
 
 def _token(settings: Settings) -> str:
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
-        fail(NO_TOKEN)
+        fail(_(NO_TOKEN))
     return settings.discord_token.get_secret_value().strip()
 
 

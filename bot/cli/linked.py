@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -11,11 +10,13 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
-from bot.cli.common import ask_with_rules, show
+from bot.cli.common import ask_with_rules, printed_lines, show
+from bot.cli.printed import Shown, card_label, printed_card
 from bot.i18n import _, current_language
+from bot.i18n.engine_text import localized
 
 if TYPE_CHECKING:
-    from bot.judge import ImportSummary, Judge, LinkedAnswer
+    from bot.judge import Judge, LinkedAnswer
     from engine import LinkedReport
 
 NamesArgument = Annotated[
@@ -37,28 +38,20 @@ def linked_command(
     """Find and explain every pair of linked abilities on a card (CR 607)."""
     from bot.judge import linked_json
 
-    async def question(judge: Judge) -> _Shown:
-        return _Shown(await judge.linked(names), await judge.printed_names(current_language()))
+    async def question(judge: Judge) -> Shown[LinkedAnswer]:
+        answer = await judge.linked(names)
+        printed = await printed_card(judge, answer.report.card)
+        return Shown(answer, await judge.printed_names(current_language()), printed)
 
     shown = ask_with_rules(settings_for(ctx, db, offline), question, as_json=as_json)
-    show(shown.answer, as_json=as_json, to_json=linked_json, to_panel=lambda a: linked_panel(a, shown.names))
+    show(shown, as_json=as_json, to_json=lambda s: linked_json(s.answer), to_panel=linked_panel)
 
 
-class _Shown(NamedTuple):
-    """An answer and the printed names of its cards in the language asked for (by Oracle name)."""
-
-    answer: LinkedAnswer
-    names: Mapping[str, str]
-
-    @property
-    def downloaded(self) -> ImportSummary | None:
-        """Whether the rules were downloaded for the answer."""
-        return self.answer.downloaded
-
-
-def linked_panel(answer: LinkedAnswer, names: Mapping[str, str] | None = None) -> Panel:
-    """The numbered abilities, then each linked pair with its rule and explanation, then the notes;
-    the card named with its printed name in ``names`` when it has one (``夜帷の死霊/Nightveil Specter``)."""
+def linked_panel(shown: Shown[LinkedAnswer]) -> Panel:
+    """The numbered abilities, then each linked pair with its rule and explanation, then the notes, then
+    the card as printed in the answer's language; the card named with its printed name when it has one
+    (``夜帷の死霊/Nightveil Specter``)."""
+    answer, names = shown.answer, shown.names
     report = answer.report
     parts: list[Any] = [Text(_("Abilities"), style="bold"), *_ability_lines(report)]
     if report.links:
@@ -66,14 +59,14 @@ def linked_panel(answer: LinkedAnswer, names: Mapping[str, str] | None = None) -
         parts.extend(_link_lines(report))
     parts.append(Text("\n" + _("Notes"), style="bold"))
     parts.extend(
-        Text.assemble("• ", note.text, (f"  (CR {', '.join(note.rules)})", "dim")) for note in report.notes
+        Text.assemble("• ", localized(note, names), (f"  (CR {', '.join(note.rules)})", "dim"))
+        for note in report.notes
     )
     if answer.rules_note is not None:
         parts.append(Text.assemble("• ", answer.rules_note))
+    parts += printed_lines(shown.printed)
     subtitle = Text(_("CR 607 · rules of {version}").format(version=answer.rules_version), style="dim")
-    printed = (names or {}).get(report.card)
-    card = f"{printed}/{report.card}" if printed else report.card
-    title = Text(_("Linked abilities: {card}").format(card=card))
+    title = Text(_("Linked abilities: {card}").format(card=card_label(report.card, names)))
     return Panel(Group(*parts), title=title, subtitle=subtitle, expand=False)
 
 

@@ -41,7 +41,7 @@ def cr_command(
 ) -> None:
     """Show a Comprehensive Rules rule with its examples and subrules, a glossary entry, or search results."""
     if (query is None) == (search is None):
-        fail("Give either a rule number or term, or --search WORDS (not both).", as_json=as_json)
+        fail(_("Give either a rule number or term, or --search WORDS (not both)."), as_json=as_json)
     settings = settings_for(ctx, db, offline)
 
     async def answer_from(judge: Judge) -> SearchAnswer | RuleAnswer | GlossaryAnswer:
@@ -72,7 +72,8 @@ def import_rules_command(
     ] = False,
 ) -> None:
     """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
-    from bot.judge import CacheUnusable, Judge
+    from bot.cli.errors import error_message
+    from bot.judge import CacheUnusable, Judge, JudgeError
 
     async def imported() -> ImportSummary:
         async with Judge.open(settings_for(ctx, db, offline, writes=True)) as judge:
@@ -81,9 +82,10 @@ def import_rules_command(
     try:
         summary = asyncio.run(imported())
     except CacheUnusable as error:
-        fail(str(error), as_json=as_json)
+        fail(error_message(error), as_json=as_json)
     except (ValueError, OSError) as error:  # RulesParseError is a ValueError
-        fail(f"Could not import {path}: {error}", as_json=as_json)
+        why = error_message(error, framed=False) if isinstance(error, JudgeError) else str(error)
+        fail(_("Could not import {path}: {error}").format(path=path, error=why), as_json=as_json)
     if as_json:
         print_json(summary_json(summary))
     else:

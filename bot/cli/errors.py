@@ -1,0 +1,75 @@
+"""The Judge's errors as the user reads them, in the answer's language, for both front ends (the Discord
+cogs show them through this too; it loads neither discord.py nor the engine).
+
+English is every error's own message. In another language, a card or rule look-up's message is rebuilt
+from the error's fields, a fixed sentence another layer writes is the catalog's translation of it, and
+any other message (most board and option problems, which their layers word with values in them) stays
+in English inside a translated sentence saying so.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import DEFAULT_LANGUAGE, N_, _, current_language
+from bot.judge import (
+    AmbiguousCardName,
+    BoardFormatError,
+    CardNotFound,
+    InvalidQuestion,
+    JudgeError,
+    RuleNotFound,
+    WorldError,
+)
+
+ENGLISH_ONLY = N_("The judge can't answer this (explained in English only): {problem}")
+UNREACHABLE = N_(
+    "“{query}” isn't in the card cache and Scryfall can't be asked right now, so I can't look it up; "
+    "try again later."
+)
+
+
+class Refused(InvalidQuestion):
+    """A question a front end refuses before asking the Judge: a catalog phrase and its fields, so it is
+    said in the language of the answer that reports it."""
+
+    def __init__(self, phrase: str, **fields: object) -> None:
+        super().__init__(phrase.format(**fields))
+        self.phrase = phrase
+        self.fields = fields
+
+
+def error_message(error: JudgeError, *, framed: bool = True) -> str:
+    """``error``'s message in the answer's language; a message only English has is put inside
+    :data:`ENGLISH_ONLY` unless not ``framed`` (when the caller says what kind of problem it is)."""
+    if current_language() == DEFAULT_LANGUAGE:
+        return str(error)
+    rebuilt = _rebuilt(error)
+    if rebuilt is not None:
+        return rebuilt
+    english, line = str(error), None
+    if isinstance(error, BoardFormatError) and error.line:
+        english, line = english.removeprefix(f"line {error.line}: "), error.line
+    text = _(english)
+    translated = text != english
+    if line is not None:
+        text = _("line {line}: {problem}").format(line=line, problem=text)
+    return text if translated or not framed else _(ENGLISH_ONLY).format(problem=text)
+
+
+def _rebuilt(error: JudgeError) -> str | None:
+    """The message of an error whose fields say it all, in the answer's language (else None)."""
+    if isinstance(error, Refused):
+        return _(error.phrase).format(**error.fields)
+    if isinstance(error, AmbiguousCardName):
+        return _("“{query}” matches several cards; please type more of the name.").format(query=error.query)
+    if isinstance(error, CardNotFound) and isinstance(error, WorldError):  # the card may exist
+        return _(UNREACHABLE).format(query=error.query)
+    if isinstance(error, CardNotFound):
+        said = _("No card named “{query}”.").format(query=error.query)
+        # the English wording (data.cards.errors.CardNotFound), followed by why, when it says why
+        reason = str(error).removeprefix(f"No card named “{error.query}”.").strip()
+        return f"{said}{_(reason)}" if reason else said
+    if isinstance(error, RuleNotFound):
+        if error.kind == "rule":
+            return _("There is no rule {query} in the Comprehensive Rules.").format(query=error.query)
+        return _("“{query}” is not a rule number or a glossary term.").format(query=error.query)
+    return None

@@ -1,0 +1,66 @@
+"""The cards of an answer as the players of the answer's language know them, for both front ends (the
+Discord cogs use this too): printed names (``夜帷の死霊/Nightveil Specter``) and a card's printed type
+line and text, when the cache has them. English has none; rule numbers and Oracle text stay as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
+
+from bot.i18n import DEFAULT_LANGUAGE, current_language
+from bot.i18n.engine_text import NO_NAMES
+
+if TYPE_CHECKING:
+    from bot.judge import ImportSummary, Judge, PrintedView
+
+__all__ = ["NO_NAMES", "RulesBacked", "Shown", "card_label", "printed_card", "with_printed_names"]
+
+
+class RulesBacked(Protocol):
+    """A Judge answer built on the stored rules, which may have been downloaded for it."""
+
+    @property
+    def downloaded(self) -> ImportSummary | None: ...
+
+
+R = TypeVar("R", bound=RulesBacked)
+
+
+class Shown(NamedTuple, Generic[R]):
+    """An answer with the printed names of the cards in the answer's language (by Oracle name) and, for
+    an answer about one card, that card as printed."""
+
+    answer: R
+    names: Mapping[str, str] = NO_NAMES
+    printed: PrintedView | None = None
+
+    @property
+    def downloaded(self) -> ImportSummary | None:
+        """Whether the rules were downloaded for the answer."""
+        return self.answer.downloaded
+
+
+def card_label(name: str, names: Mapping[str, str]) -> str:
+    """``name`` with its printed name in ``names`` first when it has one: ``夜帷の死霊/Nightveil Specter``."""
+    printed = names.get(name)
+    return f"{printed}/{name}" if printed and printed != name else name
+
+
+def with_printed_names(question: Callable[[Judge], Awaitable[R]]) -> Callable[[Judge], Awaitable[Shown[R]]]:
+    """``question``, its answer shown with the printed names of the answer's language."""
+
+    async def asked(judge: Judge) -> Shown[R]:
+        answer = await question(judge)
+        return Shown(answer, await judge.printed_names(current_language()))
+
+    return asked
+
+
+async def printed_card(judge: Judge, name: str) -> PrintedView | None:
+    """The card ``name`` (an Oracle name the answer gave) as printed in the answer's language, when
+    that is not English and the cache has it."""
+    language = current_language()
+    if language == DEFAULT_LANGUAGE:
+        return None
+    return (await judge.card(name, language)).printed
