@@ -664,12 +664,13 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
     for part in (record, *(faces if isinstance(faces, list) else ())):
         if isinstance(part, dict):
             part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
+    label = record_name(record) if "name" in record else "without a name"
     problem = record_problem(record)
     if problem is not None:
-        raise BoardFormatError(f"the card definition {record_name(record)} is malformed: {problem}", line)
+        raise BoardFormatError(f"the card definition {label} is malformed: {problem}", line)
     if not record.get("type_line") and not (faces and all(face.get("type_line") for face in faces)):
         raise BoardFormatError(
-            f"the card definition {record_name(record)} needs type_line (on the card or on each face)", line
+            f"the card definition {label} needs type_line (on the card or on each face)", line
         )
     return record
 
