@@ -72,7 +72,7 @@ async def _cooldown(interaction: Interaction, error: app_commands.CommandOnCoold
 
 
 async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None:
-    text = f"{safe(error_message(error))}\n{_('Which one did you mean?')}"
+    text = safe(error_message(error)) + "\n" + _("Which one did you mean?")
     question = interaction.extras.get(QUESTION)
     if (
         isinstance(question, Question)

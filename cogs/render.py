@@ -433,14 +433,18 @@ def rule_reply(answer: RuleAnswer | GlossaryAnswer, context: Context) -> Reply:
         )
         return Reply(pages(safe(entry.term), blocks, context), sorted_rules(entry.references))
     rule = answer.rule
-    example = "*" + _("Example:") + "*"
-    blocks = [safe(rule.text), *(f"{example} {safe(text)}" for text in rule.examples)]
+    blocks = [safe(rule.text), *map(_example, rule.examples)]
     for sub in answer.subrules:
         blocks.append(f"**{rule_link(sub.number, context.link_base)}** {safe(sub.text)}")
-        blocks += [f"{example} {safe(text)}" for text in sub.examples]
+        blocks += map(_example, sub.examples)
     references = (*rule.references, *(n for sub in answer.subrules for n in sub.references))
     embeds = pages(_("Rule {number}").format(number=rule.number), blocks, context, url=answer.link)
     return Reply(embeds, sorted_rules(references))
+
+
+def _example(text: str) -> str:
+    """A rule's example, labelled in the answer's language (the rules' own "Example:" label replaced)."""
+    return "*" + _("Example:") + "* " + safe(text.removeprefix("Example:").lstrip())
 
 
 def search_reply(answer: SearchAnswer, context: Context) -> Reply:

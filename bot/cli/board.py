@@ -170,7 +170,8 @@ def board_panel(
     parts += _zone_change_lines(moves, triggers, names)
     # it didn't end up on the battlefield
     where = _(" (in the {zone})").format(zone=_(result.zone)) if result.zone else ""
-    title = Text(f"{result.id}: {_name(current.name, names, _('a face-down permanent'))}{where}")
+    shown = _name(current.name, names, _("a face-down permanent"))
+    title = Text(f"{card_label(result.id, names)}: {shown}{where}")
     return Panel(
         Group(*parts),
         title=title,
@@ -198,7 +199,7 @@ def _zone_change_lines(
         lines.append(
             Text.assemble(
                 ("• ", "bold cyan"),
-                f"{move.object}: {_(move.from_zone)} → {where}{cards} {counted}",
+                f"{card_label(move.object, names)}: {_(move.from_zone)} → {where}{cards} {counted}",
                 (f"  (CR {', '.join(move.rules)})", "dim"),
             )
         )
@@ -282,7 +283,8 @@ def _type_line(values: CharacteristicsView) -> str:
 
 def _summary(values: CharacteristicsView, names: Mapping[str, str]) -> str:
     numbers = f" {values.power}/{values.toughness}" if values.power is not None else ""
-    return f"{_name(values.name, names, _('(no name)'))}, {_type_line(values)}{numbers}"
+    name = _name(values.name, names, _("(no name)"))
+    return f"{name}, {_type_line(values)}{numbers}"
 
 
 def _name(name: str | None, names: Mapping[str, str], nameless: str) -> str:

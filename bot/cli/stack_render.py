@@ -63,7 +63,7 @@ def _headline(answer: StackCopyAnswer, names: Mapping[str, str]) -> str:
         resolves_as = _(_RESOLVES_AS.get(answer.resolves_as, answer.resolves_as))
         resolves = _("; it resolves as {what}").format(what=resolves_as)
     return _("{id}: {what} ({copied}), {cast}, {who}{resolves}.").format(
-        id=answer.id,
+        id=card_label(answer.id, names),
         what=what,
         copied=_copied(answer, names),
         cast=cast,
