@@ -101,3 +101,67 @@ def test_the_cli_answers_a_board_with_its_own_cards(offline_settings: Settings, 
     assert result.exit_code == 0, result.output
     current = json.loads(result.stdout)["result"]["current"]
     assert (current["name"], current["power"], current["toughness"]) == ("Gloomfang Stalker", 1, 1)
+
+
+# A custom instant whose copy lasts until end of turn, cast on a custom creature.
+MIMICRY = (
+    CUSTOM_CARDS
+    + """\
+  - name: Fleeting Mimicry
+    mana_cost: "{U}"
+    type_line: Instant
+    oracle_text: Target creature becomes a copy of target creature until end of turn.
+battlefield:
+  - {card: Grizzly Bears, id: bear}
+  - {card: Gloomfang Stalker, id: stalker, controller: opponent}
+stack:
+  - {card: Fleeting Mimicry, id: mimicry, targets: [bear, stalker]}
+actions:
+  - becomes_copy: {object: bear, of: stalker, via: mimicry}
+"""
+)
+
+
+async def test_a_custom_until_end_of_turn_copy_from_the_stack_ends_at_cleanup(
+    offline_settings: Settings,
+) -> None:
+    during = (await _board(offline_settings, MIMICRY + "query: bear\n"))["result"]
+    assert (during["current"]["name"], during["current"]["power"]) == ("Gloomfang Stalker", 4)
+    assert during["steps"][0]["rules"] == ["608.2n"]
+    after = (await _board(offline_settings, MIMICRY + "  - cleanup: {}\n"))["result"]
+    assert after["id"] == "bear"
+    current = after["current"]
+    assert (current["name"], current["power"], current["toughness"]) == ("Grizzly Bears", 2, 2)
+    assert current["abilities"] == []
+    ended = next(step for step in after["steps"] if "copy effect ends" in step["text"])
+    assert ended["text"].startswith("Fleeting Mimicry's copy effect ends (in the cleanup step)")
+    assert ended["rules"][:2] == ["514.2", "611.2a"]
+
+
+async def test_a_board_with_a_stack_answers_about_the_permanent_its_query_names(
+    offline_settings: Settings,
+) -> None:
+    board = "battlefield: [Grizzly Bears]\nstack:\n  - {card: Lightning Bolt, targets: [Grizzly Bears]}\n"
+    payload = await _board(offline_settings, board + "query: Grizzly Bears\n")
+    assert payload["result"]["id"] == "Grizzly Bears"
+    assert payload["result"]["current"]["power"] == 2
+
+
+def test_the_cli_says_a_copy_needing_a_coin_flip_is_unknown_without_it(
+    offline_settings: Settings, tmp_path: Path
+) -> None:
+    path = tmp_path / "march.yaml"
+    path.write_text(
+        "battlefield: [Mirror March, Grizzly Bears]\n"
+        "actions:\n  - create_token_copy: {of: Grizzly Bears, via: Mirror March, id: token}\n",
+        encoding="utf-8",
+    )
+    args = ["--offline", "--db", str(offline_settings.db), "board", str(path), "--json"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.stdout)["result"]
+    assert payload["current"]["power"] == "unknown"
+    assert "name" in payload["current"]["unknown"]
+    (unknown,) = payload["unknowns"]
+    assert unknown["reason"].startswith("the result of the coin flip wasn't given")
+    assert unknown["rules"] == ["705.1"]
