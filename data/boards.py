@@ -2,7 +2,11 @@
 
 Board format version 1::
 
+    cards: [Scryfall-shaped card objects]   # {name, mana_cost, type_line, oracle_text, power, toughness,
+                   # loyalty, defense, colors, layout, faces: [{name, type_line, …}]}: cards the data lacks,
+                   # checked by data.cards.records (at most MAX_CARDS); the caller uses them before its data
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
+                   # commander: true (CR 903.3); random: RESULT with copy_of (a coin flip or die roll)
                    # effects: [{pump: [2, 2]} | {gain_control: you, add_abilities: [Haste]} | …]:
                    # several keys in one entry are the parts of one effect (one timestamp, CR 613.6)
                    # attached_to: HANDLE: an Aura/Equipment/Fortification attached as it enters. Static
@@ -15,6 +19,8 @@ Board format version 1::
               | {create_token: {predefined: Treasure, id}}   # a token the rules define (CR 111.10)
               | {turn_face_up: {object}} | {turn_face_down: {object}} | {transform: {object}}
               | {create_token_copy: {exiled_with, via, id}} | {ends: {object, effect}}
+              | {ends: {object, copy_effect}} | {cleanup: {}}   # a copy effect with a duration ends
+              #   (CR 611.2a); cleanup ends "until end of turn" ones (CR 514.2)
               | {attach: {object, to}}   # an Aura/Equipment/Fortification becomes attached (new timestamp)
               | {leaves: {object, to, by, replacement, last, ids}}
               | {returns: {cards_of, to, counters, controller, by}}]
@@ -32,9 +38,12 @@ Board format version 1::
     stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
             | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
     query: handle | {linked: handle}
+    # via in an action may be a stack entry's handle (looked up once the stack is read, wherever it is
+    #   written): the spell or ability resolving, with its card's text;
+    # random: heads | won 2 | 17 on becomes_copy / create_token_copy: the result its copy effect needs
 
 Every handle must be defined earlier in the file; errors name the line. Card names stay names: the
-caller resolves them (``bot.services.board``).
+caller resolves them (``bot.judge.board``), the ``cards:`` definitions first.
 """
 
 from __future__ import annotations
