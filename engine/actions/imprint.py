@@ -17,6 +17,7 @@ from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
 from engine.layers.system import copiable_values, current_characteristics
+from engine.oracle.linked import says_exile
 from engine.oracle.statics import LastExiledWith, last_exiled_with
 from engine.oracle.text import strip_reminder
 from engine.state.board import Board, GameObject, TimedEffect, Zone
@@ -33,9 +34,11 @@ _KINDS = (EffectKind.SET_PT, EffectKind.SET_SUBTYPES)
 
 
 def exiled_with_ability(source: GameObject, board: Board) -> int | None:
-    """The number (from 1) of ``source``'s first ability that exiles: "exiled with ~" cards' ability."""
+    """The number (from 1) of ``source``'s first ability that exiles: "exiled with ~" cards' ability.
+
+    "Cards exiled with ~" and exiling ``source`` itself ("Exile ~: …") don't exile cards with it."""
     abilities = current_characteristics(source, board).abilities
-    return next((i for i, a in enumerate(abilities, 1) if "exile" in a.rules_text.casefold()), None)
+    return next((i for i, a in enumerate(abilities, 1) if says_exile(a.rules_text.casefold())), None)
 
 
 def text_since(obj: GameObject) -> int | None:
