@@ -91,7 +91,7 @@ def indefinite(phrase: Param) -> Message:
 
 
 def type_words(words: Sequence[str]) -> Param:
-    """Card types and supertypes (``("artifact", "creature")``) as one phrase, each a word of its own."""
+    """Card types (``("Artifact", "Creature")``, at least one) as one phrase, each a word of its own."""
     shown = [_WORDS.get(w.casefold(), w) for w in words]
     return shown[0] if len(shown) == 1 else msg("{word} {words}", word=shown[0], words=type_words(words[1:]))
 
@@ -101,7 +101,6 @@ _WORDS: dict[str, Param] = {
     for m in (
         *(msg("artifact"), msg("battle"), msg("creature"), msg("enchantment"), msg("instant")),
         *(msg("kindred"), msg("land"), msg("planeswalker"), msg("sorcery")),
-        *(msg("basic"), msg("legendary"), msg("snow"), msg("world")),
     )
 }
-"""The card types and supertypes (CR 205.2a, 205.4a), which a language words its own way."""
+"""The card types (CR 205.2a), which a language words its own way."""

@@ -814,12 +814,13 @@ def _copied_steps(
         described = series([target_param(t, objects) for t in choices.targets])
         steps.append(explain(msg("The copy has the same targets: {targets}.", targets=described), DECISIONS))
     if choices.x is not None and isinstance(original, StackSpell):
+        value = f"{stack_mana_value(original):g}"
         steps.append(
             explain(
                 msg(
                     "X is {x} for the copy too, so its mana value on the stack is {value}.",
                     x=choices.x,
-                    value=f"{stack_mana_value(original):g}",
+                    value=value,
                 ),
                 DECISIONS,
                 X_ON_STACK,

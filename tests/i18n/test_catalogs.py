@@ -1,11 +1,13 @@
 """The message catalogs: every phrase the code marks and every command string has a Japanese entry,
-and English is what a missing entry falls back to."""
+and English is what a missing entry falls back to. (The engine's own catalog, ``engine.po``: see
+``test_engine_messages``.)"""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
 from babel.messages.extract import extract_from_dir
 from discord import app_commands
 
@@ -54,8 +56,10 @@ def test_every_marked_message_has_a_japanese_entry() -> None:
     assert missing == [], f"add these to {LOCALES}/ja/LC_MESSAGES/messages.po: {missing}"
 
 
-def test_translations_keep_the_format_fields() -> None:
-    translated = catalog("ja")
+@pytest.mark.parametrize("domain", ["messages", "engine"])
+def test_translations_keep_the_format_fields(domain: str) -> None:
+    translated = catalog("ja", domain)
+    assert len(translated) > 90
     wrong = {m: t for m, t in translated.items() if sorted(_FIELD.findall(m)) != sorted(_FIELD.findall(t))}
     assert wrong == {}
 
@@ -71,6 +75,8 @@ def test_a_missing_translation_falls_back_to_english() -> None:
     with use_language("ja"):
         assert _("Why") == "理由"
         assert _("A phrase no catalog has") == "A phrase no catalog has"
+        assert catalog("ja", "engine")["the graveyard"] == "墓地"  # the engine's domain loads beside it
+        assert catalog("ja", "no such domain") == {}
     with use_language("xx"):  # an unsupported language is English
         assert _("Why") == "Why"
     assert _("Why") == "Why"
