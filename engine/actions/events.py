@@ -162,18 +162,17 @@ _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
 # The durations a copy effect's text may state (CR 611.2a), as the Oracle words them; cleanup ends the
 # first (CR 514.2). A copy effect that names none lasts as long as its object stays where it is.
 _UNTIL_END_OF_TURN = "until end of turn"
-# The random results a copy effect's text may depend on (CR 705, 706), by the words that ask for them.
-_RANDOM_WORDS = (
-    ("coin flip", ("flip a coin", "flips a coin")),
-    ("die roll", ("roll a ", "rolls a ", "roll one")),
-)
 _DURATIONS = (
     _UNTIL_END_OF_TURN,
     "until the end of your next turn",
     "until your next turn",
     "until end of combat",
     "for as long as",
-    "until ~ leaves the battlefield",
+)
+# The random results a copy effect's text may depend on (CR 705, 706), by the words that ask for them.
+_RANDOM_WORDS = (
+    ("coin flip", ("flip a coin", "flips a coin")),
+    ("die roll", ("roll a ", "rolls a ", "roll one")),
 )
 _BECOMING_SCOPES = (CopyScope.BECOME_COPY,)
 _TOKEN_SCOPES = (CopyScope.TOKEN_COPY,)
