@@ -149,6 +149,10 @@ _TOP_KEYS = (
 )
 # Scryfall prints these as text ("2", "*"); a board may write a number plainly (YAML reads ``power: 2`` as 2).
 _PRINTED_NUMBERS = ("power", "toughness", "loyalty", "defense")
+# The Scryfall fields a card definition may have: the ones the card import's schema checks and the engine
+# reads (any other would reach the engine unchecked).
+_FACE_KEYS = frozenset({"name", "mana_cost", "type_line", "oracle_text", "colors", *_PRINTED_NUMBERS})
+_CARD_KEYS = _FACE_KEYS | {"layout", "faces", "card_faces"}
 _FACE_ACTIONS = (
     ActionKind.NEXT_ENTERS_AS_COPY,
     ActionKind.PUT_ONTO_BATTLEFIELD,
@@ -307,7 +311,7 @@ class _Reader:
                     where = f"line {defined[key]}"
                     raise BoardFormatError(f"the card {excerpt(name)} is already defined on {where}", line)
                 defined[key] = line or 0
-            records.append(_json_text(record, line))
+            records.append(json.dumps(record, ensure_ascii=False, sort_keys=True))
         return tuple(records)
 
     def ref(self, value: Any, line: int | None, what: str) -> str:
@@ -657,7 +661,8 @@ class _Reader:
 
 
 def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
-    """One ``cards:`` entry as a Scryfall card object (``faces`` is short for Scryfall's ``card_faces``)."""
+    """One ``cards:`` entry as a Scryfall card object (``faces`` is short for Scryfall's ``card_faces``),
+    checked by the card import's schema."""
     if not isinstance(raw, dict):
         raise BoardFormatError(
             "a card definition is a mapping of Scryfall's card fields: name, mana_cost, type_line, "
@@ -672,6 +677,7 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
     faces = record.get("card_faces")
     for part in (record, *(faces if isinstance(faces, list) else ())):
         if isinstance(part, dict):
+            _check_card_fields(part, _CARD_KEYS if part is record else _FACE_KEYS, line)
             part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
     label = record_name(record) if "name" in record else "without a name"
     problem = record_problem(record)
@@ -684,13 +690,13 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
     return record
 
 
-def _json_text(record: dict[str, Any], line: int | None) -> str:
-    try:
-        return json.dumps(record, ensure_ascii=False, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError):  # a YAML date or .nan among Scryfall's other fields
+def _check_card_fields(part: dict[str, Any], allowed: frozenset[str], line: int | None) -> None:
+    unknown = sorted(set(map(str, part)) - allowed)
+    if unknown:
+        fields = ", ".join(sorted(allowed - {"card_faces"}))
         raise BoardFormatError(
-            f"the card definition {record_name(record)} holds a value JSON can't (a date?); quote it", line
-        ) from None
+            f"unknown card field {excerpt(unknown[0])}; a card definition takes {fields}", line
+        )
 
 
 def _text(value: Any, line: int | None, what: str) -> str:
