@@ -17,11 +17,17 @@ from enum import StrEnum
 
 from engine.core.model import Card, Face, Frozen, TypeLine
 from engine.core.results import Explanation
-from engine.linked.links import ACQUIRED_PAIR, COPIED_PAIR, LINKED, Link, find_links, roles_of
+from engine.linked.links import (
+    ACQUIRED_PAIR,
+    COPIED_PAIR,
+    DONE_ON_CHANNEL,
+    LINKED,
+    Link,
+    find_links,
+    roles_of,
+)
 from engine.oracle.abilities import sentence_ability
 from engine.oracle.text import self_names
-
-_DONE = {"exile": "exiled", "battlefield": "put onto the battlefield", "note": "noted"}
 
 
 class GrantKind(StrEnum):
@@ -131,7 +137,7 @@ def _not_linked(
 ) -> Explanation:
     (doer, index), (user, indexes) = acting, referring
     quoted = " and ".join(f"“{user.texts[i - 1]}”" for i in indexes)
-    did = _DONE.get(channel.split(":")[0], "chose")
+    did = DONE_ON_CHANNEL.get(channel.split(":")[0], "did")
     return Explanation.of(
         f"Not linked: {name} got “{doer.texts[index - 1]}” from {doer.effect} and {quoted} from"
         f" {user.effect}. Abilities an object gains from different effects are never linked, so what the"

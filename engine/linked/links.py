@@ -833,7 +833,8 @@ def _not_linked_notes(card: Card, referrers: Sequence[_Role], also: Sequence[Car
                 yield _not_linked_note(other, actor, card, wanted[actor.channel])
 
 
-_DID = {
+# What an acting ability did on each channel, as the notes say it.
+DONE_ON_CHANNEL = {
     "exile": "exiled",
     "pregame-exile": "exiled",
     "battlefield": "put onto the battlefield",
@@ -856,7 +857,7 @@ def _not_linked_note(other: Card, actor: _Role, card: Card, referring: Sequence[
         f" {'ability' if len(referring) == 1 else 'abilities'} {numbers}"
         f" {'refers' if len(referring) == 1 else 'refer'} only to what"
         f" {card.name}'s own linked abilities did, never to what that ability"
-        f" {_DID.get(actor.channel.split(':')[0], 'did')}.",
+        f" {DONE_ON_CHANNEL.get(actor.channel.split(':')[0], 'did')}.",
         LINKED,
         ACQUIRED_PAIR,
         COPIED_PAIR,
