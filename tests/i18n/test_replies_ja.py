@@ -87,6 +87,19 @@ async def test_copy_clone_tarmogoyf_in_japanese(harness: DiscordHarness) -> None
     assert {"707.2", "707.2a", "613.4a"} <= set(options_of(result.callback.components))
 
 
+async def test_a_stack_copy_explained_in_japanese(harness: DiscordHarness) -> None:  # noqa: F811
+    result = await harness.slash("copy", copier="Twincast", original="Lightning Bolt")
+    assert result.callback is not None
+    description = result.callback.embeds[0]["description"]
+    assert "\n**コピーされるもの**\n" in description
+    assert "\n**コピーされないもの**\n" in description
+    assert (  # the engine's sentence in Japanese, its rule as it is
+        "\n**理由**\n• TwincastはLightning Boltのコピーをあなたのコントロール下でスタックに置く。"
+        "コピーは唱えられていない。"
+    ) in description
+    assert f"コピーがスタックを離れた場合、それは消滅する。 (CR [707.10a]({RULES_LINK}70710a))" in description
+
+
 async def private_text(bot: DiscordHarness, command: str, **options: object) -> str:
     """The private message the bot answered ``/command`` with."""
     result = await bot.command(command, options)  # type: ignore[arg-type]
@@ -186,6 +199,14 @@ def test_cli_copy_and_stack_copy_in_japanese(japanese_cli: Callable[..., Result]
     assert "(CR 707.10)" in panel
     assert "CR 707.10–707.12 · ルール 2025-02-07" in panel
     assert "Not copied" not in panel
+    # the engine's sentences in Japanese (wrapped anywhere in the terminal, so compared without spaces)
+    assert "•TwincastはLightningBoltのコピーをあなたのコントロール下でスタックに置く。" in squeezed(panel)
+    assert "•コピーがスタックを離れた場合、それは消滅する。(CR707.10a)" in squeezed(panel)
+
+
+def squeezed(text: str) -> str:
+    """``text`` without any whitespace (Japanese has none between words, so a terminal wraps anywhere)."""
+    return "".join(text.split())
 
 
 def test_cli_errors_in_japanese(japanese_cli: Callable[..., Result], tmp_path: Path) -> None:
@@ -207,6 +228,11 @@ def test_cli_errors_in_japanese(japanese_cli: Callable[..., Result], tmp_path: P
     assert flat(sync.stderr) == (
         "エラー: sync にはネットワークが必要ですが、無効になっています（--offline / MTG_JUDGE_OFFLINE）。"
     )
+    board = tmp_path / "board.yaml"
+    board.write_text("battlefield:\n  - {card: Clone, id: c, bogus: 1}\n", encoding="utf-8")
+    bad_board = japanese_cli("board", str(board))
+    said = "エラー: 盤面に問題があります: 2行目: unknown key 'bogus'; expected one of "
+    assert flat(bad_board.stderr).startswith(said)
     missing = runner.invoke(
         app, ["--offline", "--lang", "ja", "--db", str(tmp_path / "none.db"), "linked", "x"]
     )
