@@ -20,6 +20,11 @@ from engine.actions.faces import FLIP_NO_MEMORY
 from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
 from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.actions.zone_triggers import token_not_a_card, zone_triggers
+
+# Re-exported (``as``): the zone rules are cited from here by attaching and resolving as well.
+from engine.copy.last_known import NEW_OBJECT as NEW_OBJECT
+from engine.copy.last_known import TOKEN_GONE as TOKEN_GONE
+from engine.copy.last_known import copy_source, uses_last_known
 from engine.core.citations import cite
 from engine.core.effects import Player
 from engine.core.model import Card, CopyEffect
@@ -30,11 +35,12 @@ from engine.state.zone_records import ZoneMove
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
 """``engine.actions.events``' way of putting an object into a zone (``enters`` with ``ObjectSpec.zone``)."""
+Apply = Callable[[Board, Event], Board]
+"""How one recorded event changes a board: ``engine.actions.events.apply_event`` with the board's cards."""
 
 MELDED_BOTH = cite(
     "712.21d", "applying one of those replacement effects to one of the two cards affects both cards"
 )
-NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
 MELDED_LEAVES = cite(
     "712.21", "one permanent leaves the battlefield and two cards are put into the appropriate zone"
 )
@@ -42,7 +48,6 @@ MELDED_ORDER = cite("712.21a", "that player may arrange the two cards in any ord
 FINDS_BOTH = cite("712.21c", "the same actions are taken upon each of them")
 FINDS_NEW_OBJECT = cite("400.7e", "can find the new object that it became in the zone it moved to")
 EFFECT_FINDS = cite("400.7j", "other parts of that effect can find that object")
-TOKEN_GONE = cite("111.7", "A token that’s in a zone other than the battlefield ceases to exist")
 AURA_ALONE = cite("704.5m", "that Aura is put into its owner’s graveyard")
 EQUIPMENT_ALONE = cite("301.5c", "becomes unattached from that permanent but remains on the battlefield")
 STATIC_ENDS = cite("611.3b", "applies at all times that the permanent generating it is on the battlefield")
@@ -162,6 +167,36 @@ def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: E
     for source in dict.fromkeys(o.exiled_by for o in found if o.exiled_by and board.has(o.exiled_by)):
         board = last_exiled_effects(board, board.get(source))  # a card that left exile no longer counts
     return _imprinted(board, move, ())
+
+
+def last_known(board: Board, handle: str, apply: Apply) -> GameObject | None:
+    """The permanent ``handle`` named as it last existed on the battlefield, once it has left it (its last
+    known information, CR 608.2h), rebuilt by replaying the board's recorded events; None while it is on
+    the battlefield or if it never was."""
+    if board.has(handle) and board.get(handle).zone is Zone.BATTLEFIELD:
+        return None
+    if not any(m.object == handle and m.from_zone == Zone.BATTLEFIELD.value and m.to for m in board.moves):
+        return None
+    state, last = Board(), None
+    for event in board.events:
+        state = apply(state, event)
+        if state.has(handle) and state.get(handle).zone is Zone.BATTLEFIELD:
+            last = state.get(handle)
+    return last
+
+
+def copy_original(
+    board: Board, handle: str, copier: str, effect: CopyEffect | None, apply: Apply
+) -> tuple[Board, GameObject | None]:
+    """What a copy effect whose ``of`` is ``handle`` copies, with why on ``copier``'s reasoning: the
+    object while it is on the battlefield, else the permanent's last known information (CR 608.2h, 111.12);
+    None when nothing is copied (its target left, CR 608.2b)."""
+    now = board.get(handle) if board.has(handle) else None
+    last = last_known(board, handle, apply) if uses_last_known(effect) else None
+    source = copy_source(handle, now, last, effect)
+    for step in source.steps:
+        board = board.explain(copier, step)
+    return board, source.original
 
 
 def cards_of(obj: GameObject, cards: Mapping[str, Card]) -> tuple[Card, ...]:
