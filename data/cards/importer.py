@@ -1,13 +1,18 @@
 """Streaming import of Scryfall bulk files (JSON array or JSON Lines, optionally gzipped) into the cache.
 
+The file is read in chunks; each record is parsed whole by the C JSON decoder (its nesting and length
+bounded), checked against Scryfall's card schema and stored in batches.
+
 The whole import is one SQLite transaction: a crash or Ctrl-C midway rolls back and leaves the
 previous cache intact, and WAL mode lets readers keep using it while the import runs.
 """
 
 from __future__ import annotations
 
+import codecs
 import gzip
 import io
+import json
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -17,7 +22,6 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-import ijson
 import sqlite_utils
 
 from data.cards.errors import CardImportError as CardImportError  # re-exported: what an import raises
@@ -28,6 +32,7 @@ from data.db import BUSY_TIMEOUT_MS, CacheBusy
 BATCH_SIZE = 500
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_JSON_DEPTH = 32  # levels of JSON nesting in one file (a card needs about five)
+MAX_RECORD_CHARS = 1 << 22  # characters of one record (Scryfall's longest is about 20,000)
 MAX_SKIPPED_NAMES = 20  # skipped records named in the summary; the rest are only counted
 
 Progress = Callable[[int, int], None]
@@ -35,7 +40,7 @@ Progress = Callable[[int, int], None]
 
 
 # what a truncated, corrupt or foreign file raises while being parsed (gzip errors are OSError/EOFError)
-_UNREADABLE = (CardImportError, ijson.JSONError, ValueError, EOFError, OSError, KeyError, TypeError)
+_UNREADABLE = (CardImportError, ValueError, EOFError, OSError, KeyError, TypeError)
 
 
 @dataclass(frozen=True)
@@ -139,35 +144,135 @@ def batches(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[st
 
 
 def records(raw: io.BufferedReader[Any]) -> Iterator[dict[str, Any]]:
-    """Each card object of a JSON array or of JSON Lines, parsed incrementally (memory stays flat)."""
+    """Each card object of a JSON array or of JSON Lines, read incrementally (memory stays flat)."""
     stream = _decompressed(raw)
     first = _first_significant_byte(stream)
     if first not in (b"[", b"{"):
         raise CardImportError("expected a JSON array or JSON Lines of Scryfall card objects")
-    events = ijson.basic_parse(stream, multiple_values=first == b"{", use_float=True)
-    for record in _values(events, top=1 if first == b"[" else 0):
+    text = _JsonText(stream)
+    values = _array_items(text) if first == b"[" else _json_lines(text)
+    for record in values:
         if not isinstance(record, dict) or "name" not in record:
             raise CardImportError("found a record that is not a Scryfall card object")
         yield record
 
 
-def _values(events: Iterator[tuple[str, Any]], top: int) -> Iterator[Any]:
-    """Each value that starts at nesting level ``top`` (1: the items of an array, 0: JSON Lines), built from
-    ijson's basic events with the nesting bounded (ijson's own item paths grow with the square of the depth).
-    """
-    depth = 0
-    builder = ijson.ObjectBuilder()
-    for event, value in events:
-        opens, closes = event in ("start_map", "start_array"), event in ("end_map", "end_array")
-        depth += opens - closes
-        if depth > MAX_JSON_DEPTH:
-            raise CardImportError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels")
-        if depth > top:  # inside a value of level ``top`` (its opening event included)
-            builder.event(event, value)
-        elif depth == top and not opens:  # the value's closing event, or a whole scalar
-            builder.event(event, value)
-            yield builder.value
-            builder = ijson.ObjectBuilder()
+def _array_items(text: _JsonText) -> Iterator[Any]:
+    """The items of the JSON array ``text`` holds (its nesting level is the first of the file's)."""
+    text.take("[")
+    if text.next_significant() == "]":
+        text.take("]")
+    else:
+        while True:
+            yield text.value(MAX_JSON_DEPTH - 1)
+            separator = text.next_significant()
+            if separator not in (",", "]"):
+                raise CardImportError(f"expected , or ] after a record but found {separator!r}")
+            text.take(separator)
+            if separator == "]":
+                break
+    if text.next_significant():
+        raise CardImportError("found more than one JSON array")
+
+
+def _json_lines(text: _JsonText) -> Iterator[Any]:
+    """Each value of JSON Lines (whitespace-separated JSON values)."""
+    while text.next_significant():
+        yield text.value(MAX_JSON_DEPTH)
+
+
+class _JsonText:
+    """The text of a (decompressed) file, read in chunks, from which one JSON value at a time is parsed
+    by the C decoder: no Python object is built event by event, and nesting is bounded."""
+
+    def __init__(self, stream: io.BufferedReader[Any]) -> None:
+        self._stream = stream
+        self._decode = codecs.getincrementaldecoder("utf-8")().decode
+        self._text = ""
+        self._at = 0  # where the unread text starts
+        self._ended = False
+
+    def next_significant(self) -> str:
+        """The next character that isn't JSON whitespace ("" at the end of the file), not consumed."""
+        while True:
+            self._at = _WHITESPACE.match(self._text, self._at).end()  # type: ignore[union-attr]
+            if self._at < len(self._text) or not self._read():
+                return self._text[self._at : self._at + 1]
+
+    def take(self, expected: str) -> None:
+        """Consume the next significant character, which must be ``expected``."""
+        if self.next_significant() != expected:
+            raise CardImportError(f"expected {expected} but found {self.next_significant()!r}")
+        self._at += 1
+
+    def value(self, depth: int) -> Any:
+        """The JSON value that starts here, nested at most ``depth`` levels deep."""
+        self.next_significant()
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(self._text, self._at)
+            except RecursionError as error:  # far deeper than any bound: refused before it is built
+                raise _too_deep() from error
+            except json.JSONDecodeError as error:  # cut off by the end of what was read, or malformed
+                if len(self._text) - self._at > MAX_RECORD_CHARS:
+                    raise _too_long() from None
+                if not _cut_off(error, len(self._text)) or not self._read(len(self._text) - self._at):
+                    raise CardImportError(f"the JSON is cut short or malformed ({error.msg})") from None
+                continue
+            if end - self._at > MAX_RECORD_CHARS:
+                raise _too_long()
+            if _nests_deeper(self._text, self._at, end, depth):
+                raise _too_deep()
+            self._at = end
+            return value
+
+    def _read(self, at_least: int = 0) -> bool:
+        """Append the next chunk of the file to the unread text; False at the end of the file."""
+        if self._ended:
+            return False
+        chunk = self._stream.read(max(_CHUNK, at_least))
+        self._ended = not chunk
+        self._text = self._text[self._at :] + self._decode(chunk, final=self._ended)
+        self._at = 0
+        return bool(chunk)
+
+
+def _cut_off(error: json.JSONDecodeError, read: int) -> bool:
+    """Whether the decoder may have failed only because the text read so far (``read`` characters) ends
+    inside the value: a string still open, or an error at the very end (``tru``, ``"\\u00``)."""
+    return error.msg.startswith("Unterminated string") or error.pos >= read - 8
+
+
+def _nests_deeper(text: str, start: int, end: int, depth: int) -> bool:
+    """Whether the JSON value ``text[start:end]`` nests more than ``depth`` levels deep (counted only when
+    it has more brackets than that: a card has about fifteen)."""
+    if text.count("[", start, end) + text.count("{", start, end) <= depth:
+        return False
+    level = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", text[start:end])):
+        level += 1 if bracket in "[{" else -1
+        if level > depth:
+            return True
+    return False
+
+
+def _too_deep() -> CardImportError:
+    return CardImportError(f"the JSON nests deeper than {MAX_JSON_DEPTH} levels")
+
+
+def _too_long() -> CardImportError:
+    return CardImportError(f"a record is longer than {MAX_RECORD_CHARS} characters")
+
+
+def _no_constant(name: str) -> Any:
+    raise json.JSONDecodeError(f"{name} is not JSON", name, 0)
+
+
+_CHUNK = 1 << 16
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)  # NaN and Infinity aren't JSON
+_WHITESPACE = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 def _decompressed(raw: io.BufferedReader[Any]) -> io.BufferedReader[Any]:

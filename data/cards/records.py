@@ -20,7 +20,7 @@ _TEXT = 10_000  # characters of one Oracle text (the longest printed is about 1,
 class _Face(BaseModel):
     """A face of a multi-faced card (``card_faces``)."""
 
-    model_config = ConfigDict(extra="allow", strict=True)
+    model_config = ConfigDict(extra="ignore", strict=True)  # unchecked fields are stored as read
 
     name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
     mana_cost: str | None = Field(default=None, max_length=200)

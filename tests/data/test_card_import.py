@@ -1,4 +1,5 @@
-"""Importing Scryfall bulk files into the cache: counts, stored fields, formats, idempotence, interruption."""
+"""Importing Scryfall bulk files into the cache: counts, stored fields, formats, idempotence, interruption,
+the JSON reader's bounds and messages."""
 
 from __future__ import annotations
 
@@ -12,7 +13,13 @@ from typing import Any
 import pytest
 import sqlite_utils
 
-from data.cards.importer import CardImportError, import_cards
+from data.cards.importer import (
+    MAX_JSON_DEPTH,
+    MAX_RECORD_CHARS,
+    CardImportError,
+    ImportSummary,
+    import_cards,
+)
 from data.cards.names import card_key
 from data.cards.repository import CardRepository
 from data.cards.resolver import CardResolver
@@ -182,3 +189,64 @@ def test_files_that_are_not_card_bulk_files_are_refused(tmp_path: Path, content:
     path.write_text(content)
     with pytest.raises(CardImportError):
         import_cards(open_database(tmp_path / "bad.db"), path)
+
+
+def _nested(levels: int) -> Any:
+    """A value nesting ``levels`` levels deep (lists, then a mapping innermost)."""
+    value: Any = {"x": 1}
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize(("as_lines", "allowed"), [(False, MAX_JSON_DEPTH - 2), (True, MAX_JSON_DEPTH - 1)])
+def test_a_record_may_nest_as_deep_as_the_bound_and_no_deeper(
+    tmp_path: Path, as_lines: bool, allowed: int
+) -> None:
+    # the file's array is one level, the record another: ``allowed`` levels are left for a field
+    def imported(levels: int) -> ImportSummary:
+        cards = [card_json("Opt"), {**card_json("Fling"), "extra": _nested(levels)}]
+        path = tmp_path / f"{levels}.json"
+        path.write_text("\n".join(map(json.dumps, cards)) if as_lines else json.dumps(cards))
+        return import_cards(open_database(tmp_path / f"{levels}.db"), path)
+
+    assert imported(allowed).cards_read == 2
+    with pytest.raises(CardImportError, match=f"nests deeper than {MAX_JSON_DEPTH} levels"):
+        imported(allowed + 1)
+
+
+def test_records_longer_than_a_chunk_and_brackets_in_text_are_read_whole(tmp_path: Path) -> None:
+    long_text = "{T}: Add {C}. " * 20_000  # 280,000 characters: read over several chunks, 40,000 braces
+    cards = [card_json("Opt"), {**card_json("Fling"), "flavor_text": long_text}, card_json("Tarmogoyf")]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(cards, indent=3))
+    db = open_database(tmp_path / "long.db")
+    assert import_cards(db, path).cards_read == 3
+    assert CardRepository(db).get(card_json("Fling")["oracle_id"]) == cards[1]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('[{"name": "A"} {"name": "B"}]', "expected , or ]"),
+        ('[{"name": "A"}] [{"name": "B"}]', "more than one JSON array"),
+        ('[{"name": "A", "cmc": NaN}]', "cut short or malformed"),
+        ('{"name": "A"}\n{"name": "B", ', "cut short or malformed"),
+        ('[{"name": "A"},', "cut short or malformed"),
+        ('[{"name": "A" "cmc": 1},' + ' {"name": "B"},' * 300_000 + "]", "Expecting ',' delimiter"),
+    ],
+)
+def test_malformed_json_is_refused_with_what_is_wrong(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    db = open_database(tmp_path / "bad.db")
+    with pytest.raises(CardImportError, match=message):
+        import_cards(db, path)
+    assert CardRepository(db).count() == 0
+
+
+def test_a_record_longer_than_the_bound_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps([{"name": "Huge", "flavor_text": "x" * MAX_RECORD_CHARS}]))
+    with pytest.raises(CardImportError, match="longer than"):
+        import_cards(open_database(tmp_path / "huge.db"), path)
