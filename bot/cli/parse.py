@@ -12,6 +12,7 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
 from bot.cli.common import NameArgument, ask_with_rules, show
+from bot.i18n import _
 
 if TYPE_CHECKING:
     from bot.judge import ParseAnswer
@@ -43,8 +44,10 @@ def parse_panel(answer: ParseAnswer) -> Panel:
         if position:
             parts.append(Rule(style="dim"))
         parts.extend(_face_lines(face))
-    subtitle = Text(f"{answer.card.layout} · keywords of the rules of {answer.rules_version}", style="dim")
-    return Panel(Group(*parts), title=Text(f"Parsed: {answer.card.name}"), subtitle=subtitle, expand=False)
+    keywords = _("{layout} · keywords of the rules of {version}")
+    subtitle = Text(keywords.format(layout=answer.card.layout, version=answer.rules_version), style="dim")
+    title = Text(_("Parsed: {card}").format(card=answer.card.name))
+    return Panel(Group(*parts), title=title, subtitle=subtitle, expand=False)
 
 
 def _face_lines(face: Face) -> list[Text]:
@@ -55,7 +58,7 @@ def _face_lines(face: Face) -> list[Text]:
     for ability in face.abilities:
         lines.extend(_ability_lines(ability))
     if face.copy_effects:
-        lines.append(Text("Copy effects", style="bold"))
+        lines.append(Text(_("Copy effects"), style="bold"))
         for effect in face.copy_effects:
             lines.extend(_copy_effect_lines(effect))
     return lines
