@@ -117,17 +117,27 @@ def _none_exiled(board: Board, source: GameObject) -> Explanation:
             "longer gives it another card's power, toughness and creature types.",
             LINKED_EXILE,
         )
-    names = ", ".join(o.card.name if o.card else o.id for o in earlier)
+    since = text_since(source)
+    copied = [o for o in earlier if since is not None and o.timestamp <= since]
+    granted = [o for o in earlier if o not in copied]
+    reasons = [
+        *([f"{_names(copied)} by the ability it had before it became a copy"] if copied else []),
+        *([f"{_names(granted)} by an ability an effect gave it"] if granted else []),
+    ]
     return Explanation.of(
-        f"{names} {'was' if len(earlier) == 1 else 'were'} exiled with {source.id} by an ability other "
-        "than the one its static ability is linked to (one it had before it became a copy, or one an effect "
-        "gave it): abilities are linked only to each other, so no creature card is exiled with that ability "
-        "and it doesn't get another card's power, toughness and creature types.",
+        f"Exiled with {source.id}: {'; '.join(reasons)}. "
+        f"{'That ability is not' if len(reasons) == 1 else 'Neither ability is'} the one its static ability "
+        "is linked to: abilities are linked only to each other, so no creature card is exiled with that "
+        "ability and it doesn't get another card's power, toughness and creature types.",
         LINKED_ONLY,
-        COPIED_LINKS,
-        GAINED_LINKS,
+        *((COPIED_LINKS,) if copied else ()),
+        *((GAINED_LINKS,) if granted else ()),
         LINKED_EXILE,
     )
+
+
+def _names(objects: list[GameObject]) -> str:
+    return ", ".join(o.card.name if o.card else o.id for o in objects)
 
 
 def _ability_gone(source: GameObject) -> Explanation:
