@@ -51,7 +51,7 @@ def test_copy_clone_tarmogoyf_json_shape_and_numbers(db: Path) -> None:
     assert set(result) == {"id", "copiable", "current", "steps", "notes"}
     assert set(result["copiable"]) == CH_KEYS
     assert set(result["current"]) == CH_KEYS | {"counters", "token", "status"}
-    assert set(result["current"]["status"]) == {"tapped", "flipped", "face_down", "transformed"}
+    assert set(result["current"]["status"]) == {"tapped", "flipped", "face_down", "transformed", "phased_out"}
     assert result["id"] == "Clone"
     assert (result["copiable"]["power"], result["copiable"]["toughness"]) == ("*", "1+*")
     assert (result["current"]["power"], result["current"]["toughness"]) == (2, 3)
