@@ -98,9 +98,10 @@ def transform(board: Board, object_id: str, timestamp: int, *, by_day_night: boo
     if refusal is not None:
         return board.explain(obj.id, refusal, note=True)
     obj = obj.model_copy(update={"transformed": not obj.transformed, "timestamp": timestamp})
+    what = "a transforming token" if obj.token else "represented by a transforming double-faced card"
     still = (
-        " It is represented by a transforming double-faced card, so it can transform although it is a "
-        "copy; it is still a copy: the copy effect overrides the face that's up."
+        f" It is {what}, so it can transform although it is a copy; it is still a copy: the copy effect "
+        "overrides the face that's up, whichever it is."
         if obj.copies
         else ""
     )

@@ -228,22 +228,31 @@ def apply_copy(
         values=values,
         text_card=text_card,
     )
+    copied, status_why = status_as_copy(
+        board, copier.model_copy(update={"copies": (*copier.copies, applied)}), effect, via
+    )
+    return copied, why + status_why
+
+
+def status_as_copy(
+    board: Board, copy: GameObject, effect: CopyEffect | None, via: str
+) -> tuple[GameObject, list[Explanation]]:
+    """``copy`` with the status its copy ``effect`` gives it as it enters ("enter tapped as a copy",
+    "that's tapped and attacking", CR 110.5b), or keeping the status it has (110.5c), and why."""
     status = entering_status(effect) if effect else None
-    tapped = copier.tapped or bool(status and status.tapped)
-    copied = copier.model_copy(update={"copies": (*copier.copies, applied), "tapped": tapped})
     if status is not None:
-        creature = current_characteristics(copied, board).is_a("Creature")
-        why += _entering_status(status, effect, via, creature=creature)
-    elif copier.tapped:
-        why.append(
-            Explanation.of(
-                f"{copier.id} is tapped and stays tapped: a copy effect gives it copiable values, not "
-                "status.",
-                KEEPS_STATUS,
-                NOT_COPIED,
-            )
+        tapped = copy.model_copy(update={"tapped": copy.tapped or status.tapped})
+        creature = current_characteristics(tapped, board).is_a("Creature")
+        return tapped, _entering_status(status, effect, via, creature=creature)
+    if not copy.tapped:
+        return copy, []
+    return copy, [
+        Explanation.of(
+            f"{copy.id} is tapped and stays tapped: a copy effect gives it copiable values, not status.",
+            KEEPS_STATUS,
+            NOT_COPIED,
         )
-    return copied, why
+    ]
 
 
 def _entering_status(
