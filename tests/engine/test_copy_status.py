@@ -247,9 +247,10 @@ def test_a_copy_whose_other_face_is_a_sorcery_doesnt_transform() -> None:
     assert {"712.10", "701.28d"} <= {rule for note in result["notes"] for rule in note["rules"]}
 
 
-# A token copy of a transforming permanent is made in ``engine.actions.events`` (another helper's file) without
-# the copy engine's entering status, and as a non-transforming token when the original is itself a copy:
-# these hold once it uses ``status_as_copy`` and CR 707.8a for copying originals (reported); then the markers go.
+# A token copy of a transforming permanent is made in ``engine.actions.events`` (another helper's file)
+# without the copy engine's entering status, and as a non-transforming token when the original is itself a
+# copy: these hold once it uses ``status_as_copy`` and CR 707.8a for copying originals (reported); then the
+# markers go.
 _DFC_TOKEN = (
     "engine.actions.events makes a transforming token copy without status_as_copy / 707.8a (reported)"
 )
