@@ -34,7 +34,6 @@ def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_jso
     from bot.cli.errors import error_message
     from bot.judge import (
         AmbiguousCardName,
-        BoardFormatError,
         CardNotFound,
         Judge,
         JudgeError,
@@ -53,9 +52,6 @@ def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_jso
         fail(error_message(error), error.candidates, as_json=as_json)
     except (CardNotFound, RuleNotFound) as error:
         fail(error_message(error), list(error.suggestions), as_json=as_json)
-    except BoardFormatError as error:
-        problem = error_message(error, framed=False)
-        fail(_("Your board has a problem: {problem}").format(problem=problem), as_json=as_json)
     except (RulesDownloadError, RulesParseError) as error:
         why = error_message(error, framed=False)
         fail(

@@ -21,6 +21,7 @@ from bot.judge import (
 )
 
 ENGLISH_ONLY = N_("The judge can't answer this (explained in English only): {problem}")
+BOARD_IN_ENGLISH = N_("Your board has a problem (explained in English only): {problem}")
 UNREACHABLE = N_(
     "“{query}” isn't in the card cache and Scryfall can't be asked right now, so I can't look it up; "
     "try again later."
@@ -39,20 +40,23 @@ class Refused(InvalidQuestion):
 
 def error_message(error: JudgeError, *, framed: bool = True) -> str:
     """``error``'s message in the answer's language; a message only English has is put inside
-    :data:`ENGLISH_ONLY` unless not ``framed`` (when the caller says what kind of problem it is)."""
+    :data:`ENGLISH_ONLY` (:data:`BOARD_IN_ENGLISH` for a board file's) unless not ``framed`` (when the
+    caller says what kind of problem it is)."""
     if current_language() == DEFAULT_LANGUAGE:
         return str(error)
     rebuilt = _rebuilt(error)
     if rebuilt is not None:
         return rebuilt
-    english, line = str(error), None
-    if isinstance(error, BoardFormatError) and error.line:
-        english, line = english.removeprefix(f"line {error.line}: "), error.line
+    english, line, frame = str(error), None, ENGLISH_ONLY
+    if isinstance(error, BoardFormatError):
+        frame = BOARD_IN_ENGLISH
+        if error.line:
+            english, line = english.removeprefix(f"line {error.line}: "), error.line
     text = _(english)
     translated = text != english
     if line is not None:
         text = _("line {line}: {problem}").format(line=line, problem=text)
-    return text if translated or not framed else _(ENGLISH_ONLY).format(problem=text)
+    return text if translated or not framed else _(frame).format(problem=text)
 
 
 def _rebuilt(error: JudgeError) -> str | None:

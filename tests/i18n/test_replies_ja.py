@@ -231,7 +231,7 @@ def test_cli_errors_in_japanese(japanese_cli: Callable[..., Result], tmp_path: P
     board = tmp_path / "board.yaml"
     board.write_text("battlefield:\n  - {card: Clone, id: c, bogus: 1}\n", encoding="utf-8")
     bad_board = japanese_cli("board", str(board))
-    said = "エラー: 盤面に問題があります: 2行目: unknown key 'bogus'; expected one of "
+    said = "エラー: 盤面に問題があります（説明は英語のみ）: 2行目: unknown key 'bogus'; expected one of "
     assert flat(bad_board.stderr).startswith(said)
     missing = runner.invoke(
         app, ["--offline", "--lang", "ja", "--db", str(tmp_path / "none.db"), "linked", "x"]
