@@ -284,7 +284,7 @@ def _entering_status(
         why.append(
             Explanation.of(
                 f"It would be put onto the battlefield {combat}, but it isn't a creature: it enters and is "
-                f"never an {combat} permanent.",
+                f"never considered {'an' if status.attacking else 'a'} {combat} permanent.",
                 ONLY_CREATURES_IN_COMBAT,
             )
         )

@@ -438,9 +438,9 @@ def quoted_abilities(text: str) -> list[str]:
 
 
 def entering_status(effect: CopyEffect) -> EnteringStatus | None:
-    """How the copy ``effect`` makes enters (CR 110.5b: untapped unless an effect says otherwise), or None
-    when its wording says nothing about that. Only a copy that enters can: a permanent that becomes a copy
-    keeps its status."""
+    """How the copy ``effect`` makes its copy enter (CR 110.5b: untapped unless an effect says otherwise),
+    or None when its wording says nothing about that. Only a copy that enters can: a permanent that becomes
+    a copy keeps its status."""
     text = unquoted(effect.text)
     if effect.scope is CopyScope.ENTER_AS_COPY and (found := _ENTERS_TAPPED_AS_COPY.search(text)):
         return EnteringStatus(wording=found["wording"], tapped=True)

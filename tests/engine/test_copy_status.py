@@ -133,6 +133,7 @@ def test_a_noncreature_copy_put_onto_the_battlefield_attacking_is_never_attackin
     assert result["current"]["types"] == ["Artifact"]
     assert result["current"]["status"]["tapped"] is True
     assert "506.3a" in _cited(result)
+    assert "never considered an attacking permanent" in _reasoning(result)
     assert "508.4" not in _cited(result)
 
 
