@@ -85,7 +85,7 @@ def series(items: Sequence[Param]) -> Param:
 
 def indefinite(phrase: Param) -> Message:
     """``phrase`` with "a" or "an" before it (as its English begins)."""
-    if english(phrase)[:1].lower() in "aeiou":
+    if english(phrase).lower().startswith(tuple("aeiou")):
         return msg("an {phrase}", phrase=phrase)
     return msg("a {phrase}", phrase=phrase)
 
