@@ -11,6 +11,7 @@ from engine.copy.effects import COPIABLE, COPY_OF_COPY, original_label
 from engine.core.citations import cite
 from engine.core.model import CopyEffect, CopyScope, Frozen
 from engine.core.results import Explanation
+from engine.oracle.wording import is_static_copy
 from engine.state.board import GameObject, Zone
 
 LAST_KNOWN = cite("608.2h", "if it’s no longer in that zone")
@@ -35,13 +36,16 @@ def uses_last_known(effect: CopyEffect | None) -> bool:
     """Whether ``effect`` copies a permanent that may have left the battlefield by the time it applies.
 
     Not one that copies a card (Mimic Vat's "a card exiled with ~": the card is where the effect expects
-    it), nor one that chooses as the copy enters among the permanents on the battlefield (Clone).
+    it), nor a static ability's (Essence of the Wild, Metamorphic Alteration: CR 604.7); of those that make
+    a permanent enter as a copy, only one of an object chosen before (Mystic Reflection's "the chosen
+    creature") — Clone chooses as it enters among the permanents on the battlefield.
     """
     if effect is None:
         return True
     wording = effect.copyable.casefold()
-    choosing_now = effect.scope is CopyScope.ENTER_AS_COPY and "battlefield" in wording
-    return "card" not in wording.split() and not choosing_now
+    if "card" in wording.split() or is_static_copy(effect.text):
+        return False
+    return effect.scope is not CopyScope.ENTER_AS_COPY or "chosen" in wording.split()
 
 
 def copy_source(

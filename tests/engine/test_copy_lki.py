@@ -97,6 +97,23 @@ def test_the_last_known_information_keeps_an_as_enters_choice() -> None:
     assert any(a.keyword == "Defender" for a in copied.abilities)
 
 
+def test_the_last_known_information_of_a_face_down_creature_is_a_nameless_2_2() -> None:
+    # Its face-down status modified its copiable values as it last existed (CR 707.2, 708.2): revealed as it
+    # left, the card it was doesn't matter to the copy.
+    board, apply = _built(
+        "battlefield:\n  - {card: Grinning Demon, id: demon, face_down: morph}\n"
+        "actions:\n  - leaves: {object: demon, to: graveyard}\n"
+    )
+    effect = _effect("Flameshadow Conjuring", CopyScope.TOKEN_COPY)
+    board, original = copy_original(board, "demon", "tok", effect, apply)
+    assert original is not None
+    token, why = apply_copy(board, _token("tok"), original, effect, "Flameshadow Conjuring", board.clock + 1)
+    copied = copiable_values(token)
+    assert _shown(copied) == (None, "2", "2")
+    assert (copied.colors, copied.subtypes, copied.abilities) == ((), (), ())
+    assert "708.2" in {rule for step in why for rule in step.rules}
+
+
 def test_a_token_that_ceased_to_exist_still_has_last_known_information() -> None:
     board, apply = _built(
         "battlefield:\n  - {card: Grizzly Bears, id: bears}\n"
@@ -133,6 +150,8 @@ def test_a_copy_of_a_target_that_left_copies_nothing() -> None:
         ("Mimic Vat", CopyScope.TOKEN_COPY, False),  # "a card exiled with ~": the card in exile
         ("Feldon of the Third Path", CopyScope.TOKEN_COPY, False),  # a creature card in a graveyard
         ("Clone", CopyScope.ENTER_AS_COPY, False),  # chooses among creatures on the battlefield as it enters
+        ("Essence of the Wild", CopyScope.ENTER_AS_COPY, False),  # a static ability's effect (CR 604.7)
+        ("Metamorphic Alteration", CopyScope.BECOME_COPY, False),  # "is a copy of": static too
     ],
 )
 def test_which_copy_effects_look_for_a_permanent_that_left(card: str, scope: CopyScope, uses: bool) -> None:
