@@ -12,12 +12,23 @@ discord).
 
 from __future__ import annotations
 
+import copy
 import json
 import re
+from typing import Any
 
-from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderHook, RenderResult
+from rich.align import Align
+from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, Group, RenderHook, RenderResult
+from rich.constrain import Constrain
 from rich.measure import Measurement
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.rule import Rule
 from rich.segment import Segment
+from rich.table import Column, Table
+from rich.text import Text
+from rich.tree import Tree
 
 _FORMAT_CHARACTERS = (
     "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
@@ -50,15 +61,62 @@ def visible_json(dumped: str) -> str:
     return UNSAFE.sub(lambda found: json.dumps(found.group())[1:-1], dumped)
 
 
+def visible_text(text: Text) -> Text:
+    """A copy of the rich ``text`` with every :data:`UNSAFE` character shown as its escape, each escape
+    styled as the character was (``text`` itself when it has none)."""
+    plain = text.plain
+    if not UNSAFE.search(plain):
+        return text
+    shown, start = text.blank_copy(), 0
+    for found in UNSAFE.finditer(plain):
+        shown.append_text(text[start : found.start()])
+        escape = Text(escaped(found.group()))
+        for span in text[found.start() : found.end()].spans:
+            escape.stylize(span.style)
+        shown.append_text(escape)
+        start = found.end()
+    shown.append_text(text[start:])
+    return shown
+
+
+_HOLDERS = (Panel, Group, Table, Column, Padding, Align, Constrain, Rule, Columns, Tree)
+"""The renderables whose texts (titles, cells, labels, children) are escaped before rich lays them out."""
+
+
+def _escaped_before_layout(value: Any) -> Any:
+    """``value`` with the text in it escaped, so that rich measures the escapes it lays out (a copy where
+    something changed; ``value`` itself otherwise). Other renderables are left to :class:`VisibleText`."""
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, Text):
+        return visible_text(value)
+    if isinstance(value, list | tuple):
+        items = [_escaped_before_layout(item) for item in value]
+        changed = any(new is not old for new, old in zip(items, value, strict=True))
+        return type(value)(items) if changed else value
+    if not isinstance(value, _HOLDERS):
+        return value
+    changes = {
+        name: new for name, old in vars(value).items() if (new := _escaped_before_layout(old)) is not old
+    }
+    if not changes:
+        return value
+    clone = copy.copy(value)
+    for name, new in changes.items():
+        setattr(clone, name, new)
+    return clone
+
+
 class VisibleText:
     """A rich renderable: ``renderable`` drawn with every :data:`UNSAFE` character in its text escaped.
 
-    Wrapping the renderable whole (not each ``Text`` of it) covers every title, line and cell, however
-    it was built; rich's own control segments (cursor moves of a live display) pass unchanged.
+    The text of panels, tables, groups, rules, trees… is escaped before rich lays it out, so every line
+    and border lines up with the escapes in it; whatever other renderables draw is escaped as drawn
+    (rich's own control segments, the cursor moves of a live display, pass unchanged).
     """
 
     def __init__(self, renderable: ConsoleRenderable) -> None:
-        self.renderable = renderable
+        self.renderable = _escaped_before_layout(renderable)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for segment in console.render(self.renderable, options):

@@ -3,15 +3,25 @@ escaped (visibly) in every CLI renderer and on Discord, markup never read from d
 
 from __future__ import annotations
 
+import io
 import json
 import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.cells import cell_len
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
 from typer.testing import Result
 
 from bot.cli import app
-from bot.text_safety import UNSAFE, visible, visible_json
+from bot.text_safety import UNSAFE, VisibleTextHook, visible, visible_json, visible_text
 from tests.bot.cli import runner
 from tests.cogs.harness import DiscordHarness
 from tests.hardening.conftest import HOSTILE_NAME, HOSTILE_TEXT, RAW_CONTROLS
@@ -34,6 +44,16 @@ def test_every_control_format_and_separator_character_is_escaped() -> None:
 @pytest.mark.parametrize("text", ["夜帷の死霊\u3000Nightveil", "Æther — 1/1\n• Flying\tx", "🙂 [bold]x[/]"])
 def test_ordinary_text_is_unchanged(text: str) -> None:
     assert visible(text) == text
+
+
+def test_visible_text_keeps_the_styles_around_and_on_each_escape() -> None:
+    text = Text("ab\u202ecd", style="italic")
+    text.stylize("bold", 1, 3)
+    shown = visible_text(text)
+    assert shown.plain == "ab\\u202ecd"
+    console = Console(file=io.StringIO())
+    styles = [str(shown.get_style_at_offset(console, offset)) for offset in range(len(shown.plain))]
+    assert styles == ["italic"] + ["bold italic"] * 7 + ["italic"] * 2  # b, its escape: bold
 
 
 def test_visible_json_is_the_same_json() -> None:
@@ -116,3 +136,66 @@ async def test_discord_autocomplete_shows_bidi_visibly(bot_harness: DiscordHarne
     result = await bot_harness.autocomplete("card", "name", "Sneaky")
     names = [choice["name"] for choice in result.choices]
     assert any(name.startswith("Sneaky\\u202e Twin\\u200b") for name in names), names
+
+
+_HOSTILE_PIECES = (
+    "\x1b[2J",  # an escape sequence
+    "\x9b31m",  # C1 CSI
+    "\x00\x7f",  # NUL, DEL
+    "\u200b\u2060\ufeff",  # zero-width
+    "\u202e\u2066\u061c",  # right-to-left override, isolate, Arabic letter mark
+    "\U000e0041",  # a tag character
+    "\ud800",  # a lone surrogate
+    "\u2028",  # a line separator
+    "夜帷の死霊",  # wide
+    "Æther e\u0301",  # a combining accent
+    "Sneaky Twin",
+    " ",
+)
+
+
+def _framed(text: str) -> list[RenderableType]:
+    """Every framed renderable a command prints, with ``text`` in each of its places."""
+    table = Table("name", text, title=text, caption=text)
+    table.add_row(text, Text(text, style="bold"))
+    tree = Tree(Text(text))
+    tree.add(text)
+    body = Group(Text(text, style="bold"), Rule(title=text), table, tree)
+    return [
+        Panel(body, title=Text(text), subtitle=text, expand=False),
+        Panel(Text(text, justify="right")),
+        table,
+    ]
+
+
+def _rendered_widths(renderable: RenderableType) -> set[int]:
+    console = Console(record=True, width=80, file=io.StringIO(), markup=False, emoji=False, highlight=False)
+    console.push_render_hook(VisibleTextHook())
+    console.print(renderable)
+    lines = console.export_text().splitlines()
+    assert not any(UNSAFE.search(line) for line in lines), lines
+    return {cell_len(line) for line in lines}
+
+
+@pytest.mark.parametrize("piece", _HOSTILE_PIECES)
+def test_panels_and_tables_keep_their_borders_with_escaped_text(piece: str) -> None:
+    text = f"{piece}Sneaky{piece} Twin {piece}" * 4
+    for renderable in _framed(text):
+        widths = _rendered_widths(renderable)
+        assert len(widths) == 1, (repr(piece), widths)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(_HOSTILE_PIECES), min_size=1, max_size=30).map("".join))
+def test_any_mix_of_escaped_and_wide_text_keeps_the_borders(text: str) -> None:
+    for renderable in _framed(text):
+        assert len(_rendered_widths(renderable)) == 1
+
+
+def test_the_card_panel_of_a_hostile_card_keeps_its_borders(hostile_cache: Path) -> None:
+    result = _cli("--offline", "--db", str(hostile_cache), "card", HOSTILE_NAME)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.rstrip("\n").splitlines()
+    assert lines[0].startswith("╭"), lines
+    assert lines[-1].startswith("╰"), lines
+    assert len({cell_len(line) for line in lines}) == 1, lines
