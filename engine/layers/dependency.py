@@ -93,6 +93,17 @@ def next_effect(
     effect; when every one depends on another, the earliest of those in a dependency loop (CR 613.8b).
     """
     waits = {identity(e): tuple(f for f in pending if f is not e and depends(e, f)) for e in pending}
+    return choose(pending, key, waits, identity)
+
+
+def choose(
+    pending: Sequence[E],
+    key: Callable[[E], tuple[int, ...]],
+    waits: Mapping[Hashable, tuple[E, ...]],
+    identity: Callable[[E], Hashable],
+) -> Choice[E]:
+    """:func:`next_effect` when what each pending effect depends on is known: ``waits``, by identity, the
+    pending effects each one depends on, in the order of ``pending``."""
     free = [e for e in pending if not waits[identity(e)]]
     if free:
         return Choice(effect=min(free, key=key), waits=waits)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
@@ -74,24 +75,55 @@ def would_affect(
     ability: StaticAbility, source: Seen, world: Mapping[str, Seen]
 ) -> dict[str, tuple[EffectSpec, ...]]:
     """What :func:`affected` gives when the ability's "as long as" requirement is met."""
-    subject = ability.subject
-    if ability.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
-        return {}  # no creature type was chosen on the board: nothing to apply (the layers note it)
-    if subject.itself:
-        return {source.id: _parts_for(ability, source, source, world)} if source.on_battlefield else {}
-    if subject.attached:
+    if ability.subject.itself:
+        parts = _one(ability, source, source, world)
+        return {} if parts is None else {source.id: parts}
+    if ability.subject.attached:
         host = world.get(source.attached_to or "")
         if (
             host is None
             or not host.on_battlefield
             or attachment_problem(source, host)
             or not _condition_holds(ability.condition, host)
+            or (ability.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE))
         ):
             return {}
-        chosen = [host]
+        return {host.id: _parts_for(ability, host, source, world)}
+    found = ((seen.id, _one(ability, source, seen, world)) for seen in world.values())
+    return {handle: parts for handle, parts in found if parts is not None}
+
+
+def is_local(ability: StaticAbility) -> bool:
+    """Whether what ``ability`` does to an object depends only on that object and on who its source is
+    (its identity, controller and choices), never on other objects or on the source's characteristics:
+    no "as long as" requirement, no "for each" count, not about the object its source is attached to."""
+    return ability.requirement is None and ability.per is None and not ability.subject.attached
+
+
+def reads_abilities(ability: StaticAbility) -> bool:
+    """Whether what ``ability`` applies to or what it does can depend on abilities: only the legality of
+    the attachment whose host it names reads them (Enchant, Reconfigure: CR 301.5c, 303.4); its subject,
+    its requirement, its counts and its parts read types, colors, counters and who controls what."""
+    return ability.subject.attached is not None
+
+
+def applies_to(ability: StaticAbility, source: Seen, seen: Seen) -> tuple[EffectSpec, ...] | None:
+    """What the :func:`is_local` ``ability`` of ``source`` does to ``seen``: what :func:`affected` gives it,
+    None when it doesn't apply to it."""
+    return _one(ability, source, seen, {})
+
+
+def _one(
+    ability: StaticAbility, source: Seen, seen: Seen, world: Mapping[str, Seen]
+) -> tuple[EffectSpec, ...] | None:
+    """What a global or "itself" ``ability`` does to ``seen``, or None when it doesn't apply to it."""
+    if ability.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
+        return None  # no creature type was chosen on the board: nothing to apply (the layers note it)
+    if ability.subject.itself:
+        applies = seen.id == source.id and source.on_battlefield
     else:
-        chosen = [seen for seen in world.values() if _qualifies(subject, source, seen)]
-    return {seen.id: _parts_for(ability, seen, source, world) for seen in chosen}
+        applies = _qualifies(ability.subject, source, seen)
+    return _parts_for(ability, seen, source, world) if applies else None
 
 
 def _parts_for(
@@ -113,10 +145,15 @@ def _parts_for(
         )
     if not ability.pt_mana_value:
         return ability.parts
-    value = target.values.mana_value
+    return _with_mana_value(ability.parts, target.values.mana_value)
+
+
+@cache
+def _with_mana_value(parts: tuple[EffectSpec, ...], value: int) -> tuple[EffectSpec, ...]:
+    """``parts`` with the P/T each equal to the mana value ``value`` (the same parts for the same value)."""
     return tuple(
         part.model_copy(update={"power": value, "toughness": value}) if sets_mana_value(part) else part
-        for part in ability.parts
+        for part in parts
     )
 
 
@@ -198,21 +235,24 @@ def _has_type_word(values: Characteristics, word: str) -> bool:
 def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
     values = seen.values
     chosen = source.choices.get(CHOSEN_CREATURE_TYPE) if subject.chosen_subtype else None
-    checks = (
-        seen.on_battlefield or subject.everywhere,
-        not (subject.other and seen.id == source.id),
-        all(values.is_a(t) for t in subject.types),
-        not any(values.is_a(t) for t in subject.not_types),
-        not subject.subtypes or any(_names_subtype(s, values.subtypes) for s in subject.subtypes),
-        not any(_names_subtype(s, values.subtypes) for s in subject.not_subtypes),
-        all(s in values.supertypes for s in subject.supertypes),
-        not any(s in values.supertypes for s in subject.not_supertypes),
-        not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes),
-        all(color in values.colors for color in subject.colors),
-        subject.controller is None or (seen.controller is source.controller) == (subject.controller == "you"),
-        subject.token is None or seen.token is subject.token,
+    # Cheapest first, each only when the ones before it hold: static abilities ask this of every object.
+    return (
+        (seen.on_battlefield or subject.everywhere)
+        and not (subject.other and seen.id == source.id)
+        and (
+            subject.controller is None
+            or (seen.controller is source.controller) == (subject.controller == "you")
+        )
+        and (subject.token is None or seen.token is subject.token)
+        and all(values.is_a(t) for t in subject.types)
+        and not any(values.is_a(t) for t in subject.not_types)
+        and (not subject.subtypes or any(_names_subtype(s, values.subtypes) for s in subject.subtypes))
+        and not any(_names_subtype(s, values.subtypes) for s in subject.not_subtypes)
+        and all(s in values.supertypes for s in subject.supertypes)
+        and not any(s in values.supertypes for s in subject.not_supertypes)
+        and (not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes))
+        and all(color in values.colors for color in subject.colors)
     )
-    return all(checks)
 
 
 def could_name(text: str, source: Seen, seen: Seen) -> bool:

@@ -9,9 +9,10 @@ controller (:func:`current_controller`); layer 3 (text) has no effects a board c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache
+from typing import Generic, TypeVar
 
 from engine.core.characteristics import (
     CARD_TYPES,
@@ -28,7 +29,7 @@ from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
-from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, current_budget, next_effect
+from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_budget
 from engine.layers.statics import (
     AURA_CREATURE,
     ENCHANTED,
@@ -40,10 +41,13 @@ from engine.layers.statics import (
     STATIC_ABILITIES,
     Seen,
     affected,
+    applies_to,
     attachment_problem,
     could_name,
     counted,
+    is_local,
     qualifies,
+    reads_abilities,
     requirement_state,
     without_colors,
     would_affect,
@@ -175,8 +179,37 @@ def _printed_text(obj: GameObject) -> CopiableText:
     return CopiableText(main=main)
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _ByIdentity(Generic[K, V]):
+    """The last few results of a function of an immutable argument, by that argument's identity; each entry
+    keeps its argument alive, so that no other object can be given its id while it is cached."""
+
+    def __init__(self, compute: Callable[[K], V], size: int) -> None:
+        self.compute = compute
+        self.size = size
+        self.entries: dict[int, tuple[K, V]] = {}
+
+    def __call__(self, argument: K) -> V:
+        cached = self.entries.get(id(argument))
+        if cached is not None and cached[0] is argument:
+            return cached[1]
+        result = self.compute(argument)
+        if len(self.entries) >= self.size:
+            self.entries.pop(next(iter(self.entries)))
+        self.entries[id(argument)] = (argument, result)
+        return result
+
+
 def layer_one_text(obj: GameObject) -> CopiableText:
     """Layer 1a: the printed text as modified by copy effects and P/T-setting "as enters" effects."""
+    return _LAYER_ONE(obj)
+
+
+def _layer_one_text(obj: GameObject) -> CopiableText:
+    # Building a board asks for every object's copiable values after each event: worked out once per object.
     text = printed_text(obj)
     # Stable sort: a copy effect and the "as enters" setting it lets apply share the entering timestamp.
     effects: list[AppliedCopy | AsEntersSetting] = sorted(
@@ -185,6 +218,9 @@ def layer_one_text(obj: GameObject) -> CopiableText:
     for effect in effects:
         text = effect.values if isinstance(effect, AppliedCopy) else apply_setting(text, effect)
     return text
+
+
+_LAYER_ONE = _ByIdentity(_layer_one_text, size=4096)
 
 
 def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
@@ -235,20 +271,16 @@ def current_characteristics(obj: GameObject, board: Board) -> Computed:
     return board_characteristics(board)[obj.id]
 
 
-_CACHE: dict[int, tuple[Board, dict[str, Computed]]] = {}
-_CACHE_SIZE = 32
-
-
 def board_characteristics(board: Board) -> dict[str, Computed]:
     """Every object's current characteristics, the layers applied to the whole board at once (CR 613.1)."""
-    cached = _CACHE.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    computed = _Layering(board).run()
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(board)] = (board, computed)
-    return computed
+    return _BOARDS(board)
+
+
+def _layered(board: Board) -> dict[str, Computed]:
+    return _Layering(board).run()
+
+
+_BOARDS = _ByIdentity(_layered, size=32)
 
 
 Key = tuple[int, int, int]
@@ -300,6 +332,48 @@ class _Work:
     dependent_layers: set[str] = field(default_factory=set)
     reordered_layers: set[str] = field(default_factory=set)  # an earlier effect applied after a later one
     last_key: dict[str, Key] = field(default_factory=dict)  # per layer: the key of the last effect applied
+    seen: Seen | None = None  # how static abilities see it, while its values are these
+
+
+@dataclass
+class _Targets:
+    """What one static ability does to each object, as of ``position`` in the log of changed objects."""
+
+    position: int
+    parts: dict[str, tuple[EffectSpec, ...] | None]  # every object of the world, None where it doesn't apply
+    targets: dict[str, tuple[EffectSpec, ...]]
+
+
+@dataclass
+class _Moved:
+    """The objects applying one effect would change, as it would leave them, as of ``position`` in the log."""
+
+    position: int
+    targets: dict[str, tuple[EffectSpec, ...]]
+    moved: dict[str, Seen]
+    tokens: dict[int, str]  # id of each changed object (kept alive in ``moved``) to its handle
+    version: int = 0  # counts the times ``moved`` was worked out again
+
+
+@dataclass
+class _Waits:
+    """What one effect, applying to ``targets`` and with its source seen as ``source``, was found to depend
+    on: the version of each other effect when it was checked (:meth:`_Layering._waits`), and those it
+    depends on."""
+
+    targets: dict[str, tuple[EffectSpec, ...]]
+    source: Seen
+    checked: dict[Ident, tuple[object, int]] = field(default_factory=dict)
+    found: set[Ident] = field(default_factory=set)
+
+
+@dataclass
+class _Sensitivity:
+    """What one effect was found to make of changed objects (by the id of each changed object): the reason
+    of :data:`_REASON_WORDS` each change gives for a dependency, or None."""
+
+    checked: dict[int, str | None] = field(default_factory=dict)
+    found: set[int] = field(default_factory=set)  # the ids whose change changes the effect
 
 
 class _Layering:
@@ -316,6 +390,16 @@ class _Layering:
         self.reasons: dict[tuple[str, Ident, Ident], str] = {}
         self.looped: set[tuple[str, Ident]] = set()
         self.budget = current_budget()  # bounds the dependency checks (CR 613.8a) of the whole question
+        # What is worked out once and then kept up to date with the objects whose values change (``log``):
+        # each effect's targets, the objects applying it would change and what that does to other effects.
+        self.log: list[str] = []
+        self.started_layers: dict[Ident, set[str]] = {}
+        self.targets: dict[Ident, _Targets] = {}
+        self.moved: dict[tuple[str, Ident], _Moved] = {}
+        self.after: dict[tuple[str, str, int, tuple[EffectSpec, ...]], tuple[Seen, Seen | None]] = {}
+        self.sensitivity: dict[Ident, _Sensitivity] = {}
+        self.kept: dict[tuple[int, str], tuple[Seen, bool]] = {}
+        self.waits: dict[tuple[str, Ident], _Waits] = {}
 
     def run(self) -> dict[str, Computed]:
         for layer in ("4", "5", "6"):
@@ -332,21 +416,7 @@ class _Layering:
 
     def world(self) -> dict[str, Seen]:
         """The objects as static abilities see them now."""
-        return {
-            w.obj.id: Seen(
-                id=w.obj.id,
-                values=w.values,
-                controller=w.controller,
-                attached_to=w.obj.attached_to,
-                token=w.obj.token,
-                choices=w.obj.choices,
-                on_battlefield=w.live,
-                counters=w.obj.counters,
-                tapped=w.obj.tapped,
-            )
-            for w in self.works.values()
-            if not w.obj.phased_out
-        }
+        return {w.obj.id: _seen(w) for w in self.works.values() if not w.obj.phased_out}
 
     def _layer(self, layer: str) -> None:
         own = [c for work in self.works.values() for c in _own_candidates(work.obj, layer)]
@@ -359,24 +429,46 @@ class _Layering:
                 self._vanished(layer, [c for c in waiting.values() if c.ident not in done])
                 return
             waiting |= {c.ident: c for c in pending}
-            # What applying each pending effect would change is worked out once per step, not per pair.
-            depends = partial(self._depends, layer=layer, world=world, changes={})
-            choice = next_effect(pending, lambda c: c.key, depends, lambda c: c.ident)
+            choice = choose(pending, lambda c: c.key, self._waits(pending, layer, world), lambda c: c.ident)
             self._note_dependencies(choice.waits, pending, layer)
             self.looped.update((layer, c.ident) for c in choice.loop)
             self._apply(choice.effect, layer, loop=choice.loop)
             done.add(choice.effect.ident)
 
     def _static_candidates(self, layer: str, world: dict[str, Seen]) -> list[_Candidate]:
-        found = [c for c in self.started.values() if layer in _candidate_layers(c)]
+        found = [c for c in self.started.values() if layer in self.started_layers[c.ident]]
         for source, ability, key, label in self._static_abilities(world):
             ident = (source.id, ability.text, "static")
             if ability.layers[:1] != (layer,) or ident in self.started:
                 continue
-            targets = affected(ability, source, world)
+            targets = self._targets(ident, ability, source, world)
             if targets:
                 found.append(_Candidate(ident, key, targets, label, ability, source.id))
         return found
+
+    def _targets(
+        self, ident: Ident, ability: StaticAbility, source: Seen, world: dict[str, Seen]
+    ) -> dict[str, tuple[EffectSpec, ...]]:
+        """What ``ability`` of ``source`` does to each object it applies to now; for a local ability, only
+        the objects whose values changed since the last time are looked at again (CR 611.3a)."""
+        if not is_local(ability):
+            return affected(ability, source, world)
+        known = self.targets.get(ident)
+        if known is None:
+            parts = {handle: applies_to(ability, source, seen) for handle, seen in world.items()}
+            known = self.targets[ident] = _Targets(len(self.log), parts, _applying(parts))
+        elif known.position < len(self.log):
+            since = self._since(known.position)
+            again = {handle: applies_to(ability, source, world[handle]) for handle in since}
+            if any(known.parts[handle] != now for handle, now in again.items()):
+                known.parts = {**known.parts, **again}
+                known.targets = _applying(known.parts)
+            known.position = len(self.log)
+        return known.targets
+
+    def _since(self, position: int) -> dict[str, None]:
+        """The objects whose values changed since ``position`` in the log (each once)."""
+        return dict.fromkeys(self.log[position:])
 
     def _static_abilities(self, world: dict[str, Seen]) -> list[tuple[Seen, StaticAbility, Key, str]]:
         """Each recognised static ability of a permanent, with its timestamp key (CR 613.7a) and label."""
@@ -395,6 +487,55 @@ class _Layering:
                 found.append((source, parsed, key, _label(source.id, ability, grant)))
         return found
 
+    def _waits(
+        self, pending: list[_Candidate], layer: str, world: dict[str, Seen]
+    ) -> dict[Hashable, tuple[_Candidate, ...]]:
+        """What each pending effect depends on (CR 613.8a), in the order of ``pending``. The order is
+        reevaluated after each effect applies (613.8c), but a pair is checked again only when one of the two
+        effects changed: the objects it applies to, its source or the objects the other would change."""
+        # What applying each pending effect would change is worked out once per step, not per pair.
+        changes: dict[Ident, dict[str, Seen]] = {}
+        versions = {c.ident: (c.targets, self._moved(c, layer, world).version) for c in pending}
+        waits: dict[Hashable, tuple[_Candidate, ...]] = {}
+        for effect in pending:
+            found = self._waited_for(effect, pending, versions, layer, world, changes)
+            waits[effect.ident] = tuple(c for c in pending if c.ident in found) if found else ()
+        return waits
+
+    def _waited_for(
+        self,
+        effect: _Candidate,
+        pending: list[_Candidate],
+        versions: Mapping[Ident, tuple[object, int]],
+        layer: str,
+        world: dict[str, Seen],
+        changes: dict[Ident, dict[str, Seen]],
+    ) -> set[Ident]:
+        """The pending effects ``effect`` depends on; for a local effect, from what it was found to depend on
+        before, checking again only the effects that changed since."""
+        if effect.static is None or effect.ident in self.started or effect.source is None:
+            return set()
+        if not is_local(effect.static):  # its targets are worked out again at each step: check every pair
+            return {
+                o.ident
+                for o in pending
+                if o is not effect and self._depends(effect, o, layer, world, changes)
+            }
+        source = world[effect.source]
+        known = self.waits.get((layer, effect.ident))
+        if known is None or known.targets is not effect.targets or known.source is not source:
+            known = self.waits[(layer, effect.ident)] = _Waits(effect.targets, source)
+        for other in pending:
+            version = versions[other.ident]
+            if other is effect or known.checked.get(other.ident) == version:
+                continue
+            known.checked[other.ident] = version
+            if self._depends(effect, other, layer, world, changes):
+                known.found.add(other.ident)
+            else:
+                known.found.discard(other.ident)
+        return known.found
+
     def _depends(
         self,
         effect: _Candidate,
@@ -405,6 +546,7 @@ class _Layering:
     ) -> bool:
         """CR 613.8a: whether ``effect`` depends on ``other``; the reason is kept for the steps. ``changes``
         caches, by effect, the objects as applying it would leave them (``world`` is the same for all)."""
+        self.budget.spend(1)
         reason = self._dependency_reason(effect, other, layer, world, changes)
         if reason is not None:
             self.reasons.setdefault((layer, effect.ident, other.ident), reason)
@@ -420,28 +562,111 @@ class _Layering:
     ) -> str | None:
         """How applying ``other`` changes ``effect`` (CR 613.8a): its existence, what it applies to or what it
         does (one of :data:`_REASON_WORDS`); None when it doesn't."""
-        if effect.static is None or effect.ident in self.started or effect.source is None:
+        static, source = effect.static, effect.source
+        if static is None or effect.ident in self.started or source is None:
             return None
-        read = _read_by(effect.static, world[effect.source])
+        local = is_local(static)
+        read = None if local else _read_by(static, world[source])
         if read is not None and not read & other.targets.keys():
             return None
+        if source in other.targets or static.requirement is not None:
+            left = (
+                self._after(layer, world[source], other.targets[source]) if source in other.targets else None
+            )
+            if not self._keeps(left or world[source], static):
+                return EXISTENCE
+        if layer == "6" and not reads_abilities(static):
+            return None  # layer 6 changes only abilities, and nothing else of the effect depends on them
+        if local:
+            return self._local_reason(effect, static, source, other, layer, world)
         changed = changes.get(other.ident)
         if changed is None:
             changed = changes[other.ident] = {
                 handle: replace(world[handle], values=_changed(world[handle].values, specs, layer))
                 for handle, specs in other.targets.items()
             }
-        if effect.source in changed or effect.static.requirement is not None:
-            source = changed.get(effect.source, world[effect.source])
-            if not any(a.rules_text == effect.static.text for a in _statics(source.values)):
-                return EXISTENCE
+        if source in changed or static.requirement is not None:
             self.budget.spend(len(world))
-            return _targets_change(effect.targets, affected(effect.static, source, {**world, **changed}))
+            as_left = changed.get(source, world[source])
+            return _targets_change(effect.targets, affected(static, as_left, {**world, **changed}))
         # Whether an object qualifies depends only on it and the source: test just the changed ones.
         self.budget.spend(len(changed))
-        now = affected(effect.static, world[effect.source], changed)
+        now = affected(static, world[source], changed)
         before = {handle: specs for handle, specs in effect.targets.items() if handle in changed}
         return _targets_change(before, now)
+
+    def _local_reason(
+        self,
+        effect: _Candidate,
+        static: StaticAbility,
+        source: str,
+        other: _Candidate,
+        layer: str,
+        world: dict[str, Seen],
+    ) -> str | None:
+        """Whether applying ``other`` changes what the local ``effect`` (:func:`is_local`) applies to or what
+        it does: what it does to an object depends on that object alone, so only the objects applying
+        ``other`` would change are looked at, and each change only once (many effects that would change an
+        object the same way change it into the same values)."""
+        moved = self._moved(other, layer, world)
+        if not moved.tokens:
+            return None
+        known = self.sensitivity.setdefault(effect.ident, _Sensitivity())
+        for token in moved.tokens.keys() - known.checked.keys():
+            handle = moved.tokens[token]
+            self.budget.spend(1)
+            now = applies_to(static, world[source], moved.moved[handle])
+            reason = _targets_change(_only(effect.targets, handle), {} if now is None else {handle: now})
+            known.checked[token] = reason
+            if reason is not None:
+                known.found.add(token)
+        reasons = {known.checked[token] for token in known.found if token in moved.tokens}
+        return APPLIES_TO if APPLIES_TO in reasons else next(iter(reasons), None)
+
+    def _moved(self, other: _Candidate, layer: str, world: dict[str, Seen]) -> _Moved:
+        """The objects applying ``other`` in ``layer`` would change, as it would leave them; kept up to date
+        with the log while ``other`` applies to the same objects in the same way."""
+        known = self.moved.get((layer, other.ident))
+        if known is not None and known.targets is other.targets and known.position == len(self.log):
+            return known
+        if known is None or known.targets is not other.targets:
+            known = self.moved[(layer, other.ident)] = _Moved(len(self.log), other.targets, {}, {})
+            again = dict.fromkeys(other.targets)
+        else:
+            again = {handle: None for handle in self._since(known.position) if handle in other.targets}
+        for handle in again:
+            after = self._after(layer, world[handle], other.targets[handle])
+            known.moved.pop(handle, None)
+            if after is not None:
+                known.moved[handle] = after
+        if again:
+            known.tokens = {id(seen): handle for handle, seen in known.moved.items()}
+            known.version += 1
+        known.position = len(self.log)
+        return known
+
+    def _keeps(self, source: Seen, static: StaticAbility) -> bool:
+        """Whether ``source`` (as it is, or as an effect would leave it) still has ``static`` (CR 613.8a)."""
+        key = (id(source), static.text)
+        cached = self.kept.get(key)
+        if cached is None or cached[0] is not source:
+            cached = self.kept[key] = (
+                source,
+                any(a.rules_text == static.text for a in _statics(source.values)),
+            )
+        return cached[1]
+
+    def _after(self, layer: str, seen: Seen, specs: tuple[EffectSpec, ...]) -> Seen | None:
+        """``seen`` as ``specs`` would leave it in ``layer``, the same object for the same change; None when
+        they wouldn't change it."""
+        key = (layer, seen.id, id(seen), specs)
+        cached = self.after.get(key)
+        if cached is not None and cached[0] is seen:
+            return cached[1]
+        values = _changed(seen.values, specs, layer)
+        after = None if values == seen.values else replace(seen, values=values)
+        self.after[key] = (seen, after)
+        return after
 
     def _note_dependencies(
         self, waits: Mapping[object, tuple[_Candidate, ...]], pending: list[_Candidate], layer: str
@@ -547,30 +772,36 @@ class _Layering:
         first = candidate.static is not None and candidate.ident not in self.started
         if first:
             self.started[candidate.ident] = candidate
+            self.started_layers[candidate.ident] = _candidate_layers(candidate)
         dependency = self._dependency_step(candidate, layer)
+        looped = [self._loop_step(loop, layer)] if loop else []
+        said: dict[tuple[tuple[EffectSpec, ...], str], list[Explanation]] = {}  # the same for many objects
         for handle, specs in candidate.targets.items():
             work = self.works[handle]
             if work.last_key.get(layer, candidate.key) > candidate.key:
                 work.reordered_layers.add(layer)
             work.last_key[layer] = max(candidate.key, work.last_key.get(layer, candidate.key))
             gained = _as_gained(work.values, specs) if layer == "4" else specs
-            work.values = _changed(work.values, specs, layer)
+            values = _changed(work.values, specs, layer)
+            if values != work.values:
+                work.values = values
+                self.log.append(handle)
             self._remember_grants(handle, candidate, specs, layer)
+            name = work.values.name or handle
+            if (gained, name) not in said:
+                said[(gained, name)] = _layer_steps(candidate, gained, layer, self.board, name)
+            work.steps += said[(gained, name)]
+            work.steps += _subtypes_not_gained(work.values, specs, gained)
             if candidate.static is None:
-                work.steps += _layer_steps(candidate, gained, layer, self.board, work.values.name or handle)
-                work.steps += _subtypes_not_gained(work.values, specs, gained)
                 continue
             if first:
                 work.statics += [
                     _Applied(candidate.key, spec, _named(candidate), static=True) for spec in specs
                 ]
-            work.steps += _layer_steps(candidate, gained, layer, self.board, work.values.name or handle)
-            work.steps += _subtypes_not_gained(work.values, specs, gained)
             if dependency is not None:
                 work.steps.append(dependency)
                 work.dependent_layers.add(layer)
-            if loop:
-                work.steps.append(self._loop_step(loop, layer))
+            work.steps += looped
 
     def _remember_grants(
         self, handle: str, candidate: _Candidate, specs: tuple[EffectSpec, ...], layer: str
@@ -653,6 +884,32 @@ def _start(obj: GameObject) -> _Work:
     return work
 
 
+def _seen(work: _Work) -> Seen:
+    """The object as static abilities see it now (the same object while its values are the same)."""
+    if work.seen is None or work.seen.values is not work.values:
+        work.seen = Seen(
+            id=work.obj.id,
+            values=work.values,
+            controller=work.controller,
+            attached_to=work.obj.attached_to,
+            token=work.obj.token,
+            choices=work.obj.choices,
+            on_battlefield=work.live,
+            counters=work.obj.counters,
+            tapped=work.obj.tapped,
+        )
+    return work.seen
+
+
+def _applying(parts: Mapping[str, tuple[EffectSpec, ...] | None]) -> dict[str, tuple[EffectSpec, ...]]:
+    """The objects an ability applies to, with what it does to each, from what it does to every object."""
+    return {handle: specs for handle, specs in parts.items() if specs is not None}
+
+
+def _only(targets: Mapping[str, tuple[EffectSpec, ...]], handle: str) -> dict[str, tuple[EffectSpec, ...]]:
+    return {handle: targets[handle]} if handle in targets else {}
+
+
 def _own_effects(obj: GameObject) -> list[TimedEffect]:
     return sorted(obj.effects, key=lambda e: e.timestamp)
 
@@ -715,6 +972,11 @@ def _counted_label(label: str, per: ForEach, source: Seen, target: Seen, world: 
 
 
 def _static_of(ability: GameAbility) -> StaticAbility | None:
+    return _STATIC_OF(ability)
+
+
+def _parsed_static(ability: GameAbility) -> StaticAbility | None:
+    # Each step of a layer looks at every ability on the board again: worked out once per ability.
     if ability.band is not None:
         return level_static(ability.band, ability.rules_text)
     if ability.kind is not AbilityKind.STATIC or ability.copy_effect is not None:
@@ -722,6 +984,9 @@ def _static_of(ability: GameAbility) -> StaticAbility | None:
     if applied_by_layers(ability.rules_text):
         return None  # a characteristic-defining ability this module applies itself
     return parse_static(ability.rules_text)
+
+
+_STATIC_OF = _ByIdentity(_parsed_static, size=4096)
 
 
 def _label(source: str, ability: GameAbility, grant: tuple[Key, str] | None) -> str:
@@ -1106,15 +1371,16 @@ def _effects_in_several_layers(applied: list[_Applied]) -> list[Explanation]:
         layers = layers_by_key.setdefault(_effect_key(effect), [])
         layers += [layer for layer in layers_of(effect.spec) if layer not in layers]
         layers.sort(key=_LAYER_ORDER.index)
-    return [
-        Explanation.of(
-            f"One effect has parts in layers {', '.join(layers[:-1])} and {layers[-1]}: each part applies in "
-            "its own layer, to the same object.",
-            PARTS_IN_THEIR_LAYERS,
-        )
-        for layers in layers_by_key.values()
-        if len(layers) > 1
-    ]
+    return [_several_layers(tuple(layers)) for layers in layers_by_key.values() if len(layers) > 1]
+
+
+@cache
+def _several_layers(layers: tuple[str, ...]) -> Explanation:
+    return Explanation.of(
+        f"One effect has parts in layers {', '.join(layers[:-1])} and {layers[-1]}: each part applies in its "
+        "own layer, to the same object.",
+        PARTS_IN_THEIR_LAYERS,
+    )
 
 
 def _effect_key(effect: _Applied) -> Key:
@@ -1226,6 +1492,8 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
 def _as_gained(values: Characteristics, specs: tuple[EffectSpec, ...]) -> tuple[EffectSpec, ...]:
     """``specs`` giving only the subtypes an object with ``values`` gains from them (CR 205.3d): each
     must correspond to one of the card types it has once that part has applied."""
+    if not any(spec.subtypes for spec in specs):
+        return specs
     gained = []
     for spec in specs:
         if spec.subtypes:
