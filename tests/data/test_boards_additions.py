@@ -151,6 +151,11 @@ def test_cleanup_ends_a_next_enters_as_copy_effect_that_hasnt_applied() -> None:
         ("  - enters: {card: Clone, id: clone, copy_of: angel}\n  - ends: {object: clone, copy_effect: 1}\n",
          r"states no duration, so it doesn't end while clone stays on the battlefield \(CR 611.2a\)"),
         ("  - ends: {object: bear, copy_effect: 1}\n", "bear has 0 copy effects applied to it"),
+        ("  - enters: {card: Metamorphic Alteration, id: alt, attached_to: bear}\n"
+         "  - becomes_copy: {object: bear, of: angel, via: Metamorphic Alteration}\n"
+         "  - ends: {object: bear, copy_effect: 1}\n",
+         r"comes from Metamorphic Alteration's static ability: it applies as long as that ability does "
+         r"\(CR 611.3a\)"),
     ],
 )  # fmt: skip
 def test_ending_a_copy_effect_that_cant_end_is_refused(actions: str, message: str) -> None:
