@@ -6,7 +6,8 @@ into pages; a page breaks between blocks, a block too long for one page breaks b
 Every piece of card or user text is escaped (Markdown and mentions); rule numbers link to the
 hyperlinked rules copy. Fixed phrases go through the message catalogs (``bot.i18n``); a card's name is
 shown with its printed name in the answer's language when the cache has one (``夜帷の死霊/Nightveil
-Specter``). The engine's generated sentences are still English.
+Specter``); the engine's steps and notes are worded in that language by ``bot.i18n.engine_text`` (in
+English where its catalog has no sentence for them).
 """
 
 from __future__ import annotations
