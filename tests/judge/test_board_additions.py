@@ -165,3 +165,23 @@ def test_the_cli_says_a_copy_needing_a_coin_flip_is_unknown_without_it(
     (unknown,) = payload["unknowns"]
     assert unknown["reason"].startswith("the result of the coin flip wasn't given")
     assert unknown["rules"] == ["705.1"]
+
+
+async def test_a_defined_double_faced_card_is_copied_with_the_face_that_is_up(
+    offline_settings: Settings,
+) -> None:
+    board = """\
+cards:
+  - name: Dusk Hunter // Dawn Stalker
+    layout: transform
+    faces:
+      - {name: Dusk Hunter, mana_cost: "{1}{G}", type_line: Creature — Human Werewolf, power: 2, toughness: 2}
+      - {name: Dawn Stalker, type_line: Creature — Werewolf, oracle_text: Trample, power: 4, toughness: 4,
+         colors: [G]}
+battlefield:
+  - {card: Dusk Hunter, id: hunter, transformed: true}
+  - {card: Clone, copy_of: hunter}
+"""
+    current = (await _board(offline_settings, board))["result"]["current"]
+    assert (current["name"], current["power"], current["toughness"]) == ("Dawn Stalker", 4, 4)
+    assert current["abilities"] == ["Trample"]
