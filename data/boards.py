@@ -245,7 +245,8 @@ class _Reader:
 
     def __init__(self) -> None:
         self.defined: dict[str, int] = {}
-        self.card_of: dict[str, str] = {}  # the card name of each object's handle, for ``via`` a stack entry
+        # The card whose text each object has, when that is its own card's (for ``via`` a stack ability).
+        self.card_of: dict[str, str] = {}
 
     def read(self, root: yaml.MappingNode) -> BoardSpec:
         sections = dict(_pairs(root))
@@ -359,7 +360,8 @@ class _Reader:
             )
         handle = _text(raw.get("id", card), line, "id")
         self.define(handle, line)
-        self.card_of[handle] = card
+        if not chain and not raw.get("face_down"):  # a copy's or face-down object's text isn't its card's
+            self.card_of[handle] = card
         return ObjectSpec(
             card=card,
             id=handle,
@@ -458,6 +460,8 @@ class _Reader:
             raise BoardFormatError("exiled_with is for create_token_copy, instead of of:", line)
         if kind is ActionKind.BECOMES_COPY and of is None:
             raise BoardFormatError(f"{kind.value} needs of: HANDLE", line)
+        if kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_DOWN) and target is not None:
+            self.card_of.pop(target, None)
         if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
             raise BoardFormatError(f"{kind.value} needs of: HANDLE (or exiled_with: HANDLE)", line)
         if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect"} & set(raw)) == 1):
@@ -639,8 +643,8 @@ class _Reader:
         card = entry.card or self.card_of.get(entry.source or "")
         if card is None:
             raise BoardFormatError(
-                f"via names {excerpt(action.via)} on the stack, whose card the board doesn't say "
-                "(an ability of a token?); give via: CARD NAME",
+                f"via names {excerpt(action.via)} on the stack, an ability of an object whose text isn't its "
+                "card's (a token, a copy or a face-down permanent); give via: CARD NAME instead",
                 action.line,
             )
         if action.kind is ActionKind.BECOMES_COPY and entry.targets and action.target not in entry.targets:

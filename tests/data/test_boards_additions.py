@@ -212,6 +212,19 @@ def test_a_copy_from_a_spell_on_the_stack_says_it_is_resolving() -> None:
     assert step.rules == ("608.2n",)
 
 
+def test_via_an_ability_of_a_copy_on_the_stack_needs_the_card_named() -> None:
+    board = (
+        BEAR_AND_ANGEL
+        + "  - {card: Clone, id: clone, copy_of: angel}\n"
+        + "stack:\n  - {source: clone, ability: 1, id: ability}\n"
+        + "actions:\n  - create_token_copy: {of: bear, via: ability}\n"
+    )
+    with pytest.raises(
+        BoardFormatError, match=r"^line 8: via names 'ability' on the stack, an ability of an"
+    ):
+        load_board(board)
+
+
 def test_via_a_spell_on_the_stack_that_targets_another_creature_is_refused() -> None:
     board = (
         BEAR_AND_ANGEL
