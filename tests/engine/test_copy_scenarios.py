@@ -1,13 +1,13 @@
 """Every seed-page and CR 707/708/710/712 example as a board file with the expected answer.
 
-Each ``tests/fixtures/boards/*.yaml`` scenario holds two YAML documents: the board (format version 1)
-and the expected result. ``current`` must give the full object (name, cost, colors, types, P/T,
-abilities, counters, token, status — ``phased_out`` may be left out when false); ``copiable`` the copiable values; ``abilities_include`` parts of
-abilities that must be there and ``abilities_absent`` whole abilities that must not; ``rules`` CR
-numbers the reasoning must cite (``notes`` in the notes); ``linked`` the linked pairs of a
-``{linked: …}`` query; ``controllers`` the controller (after layer 2) of board objects, by handle, as
-the answer's ``objects`` list shows them; ``explains`` parts of the reasoning's text that must be there;
-``error`` a message part when the board is impossible; ``xfail`` why a known gap elsewhere makes it fail.
+Each ``tests/fixtures/boards/*.yaml`` scenario holds two YAML documents: the board (format version 1) and the
+expected result. ``current`` must give the full object (name, cost, colors, types, P/T, abilities, counters,
+token, status — ``phased_out`` may be left out when false); ``copiable`` the copiable values;
+``abilities_include`` parts of abilities that must be there and ``abilities_absent`` whole abilities that must
+not; ``rules`` CR numbers the reasoning must cite (``notes`` in the notes); ``linked`` the linked pairs of a
+``{linked: …}`` query; ``controllers`` the controller (after layer 2) of board objects, by handle, as the
+answer's ``objects`` list shows them; ``explains`` parts of the reasoning's text that must be there; ``error``
+a message part when the board is impossible; ``xfail`` why a known gap elsewhere makes it fail.
 Zone changes (``leaves``/``returns`` actions): ``zone_moves`` the answer's moves in order, each given by
 some of its keys (object, from_zone, to, cards, new_ids, objects_moved, cards_moved, replacement,
 options); ``triggers`` how many times each board object's abilities triggered, by handle (every source
