@@ -16,7 +16,7 @@ from engine.actions.resolving import COPIED_ENTERING_TEXT
 from engine.copy.effects import ADDITIONAL
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
-from engine.core.messages import Message, Param, card, msg, series
+from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.results import Explanation
 from engine.layers.system import (
     board_characteristics,
@@ -312,7 +312,8 @@ def _undecided(
     results = list(outcomes.values())
     undecided = {kind for kind in counts if len({r.get(kind) for r in results}) > 1}
     options = "; ".join(
-        f"{' then '.join(h for h, _ in orders)}: {_shown(result)}" for orders, result in outcomes.items()
+        f"{' then '.join(h for h, _ in orders)}: {english(_shown(result))}"
+        for orders, result in outcomes.items()
     )
     handles = ", ".join(dict.fromkeys(h for orders in outcomes for h, _ in orders))
     reason = (

@@ -657,7 +657,7 @@ def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Boa
     types = indefinite(type_words(values.types)) if values.types else msg("a permanent with no card type")
     matched = [t for t in pending.types if values.is_a(t)]
     if not matched:
-        wanted = indefinite(listing([type_words((t,)) for t in pending.types], "or"))
+        wanted = indefinite(listing([type_words((t.lower(),)) for t in pending.types], "or"))
         return board.explain(
             handle,
             Explanation.of(
@@ -686,7 +686,7 @@ def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Boa
                 "applied — it is {types}: it enters as {matched}, so {via}'s replacement effect applies to "
                 "it and it enters as a copy of {original} ({label}).{shared}",
                 types=types,
-                matched=indefinite(type_words((matched[0],))),
+                matched=indefinite(type_words((matched[0].lower(),))),
                 via=card_name(pending.via),
                 original=card_name(original.id),
                 label=_label(original),
@@ -742,7 +742,7 @@ def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) ->
                     "battlefield and is put into its owner's graveyard instead.",
                     copied=copied,
                     back=card_name(back.name),
-                    kind=indefinite(type_words(back.type_line.types)),
+                    kind=indefinite(type_words([t.lower() for t in back.type_line.types])),
                 ),
                 DAYBOUND_ENTERS,
                 *((COPIED_ENTERING_TEXT,) if spec.copy_of else ()),

@@ -91,16 +91,20 @@ def indefinite(phrase: Param) -> Message:
 
 
 def type_words(words: Sequence[str]) -> Param:
-    """Card types (``("Artifact", "Creature")``, at least one) as one phrase, each a word of its own."""
-    shown = [_WORDS.get(w.casefold(), w) for w in words]
+    """Card types (``("Artifact", "Creature")``, at least one) as one phrase, each a word of its own (in
+    English as given: "Artifact Creature", "creature")."""
+    shown = [_WORDS.get(w, w) for w in words]
     return shown[0] if len(shown) == 1 else msg("{word} {words}", word=shown[0], words=type_words(words[1:]))
 
 
 _WORDS: dict[str, Param] = {
     m.template: m
     for m in (
+        *(msg("Artifact"), msg("Battle"), msg("Creature"), msg("Enchantment"), msg("Instant")),
+        *(msg("Kindred"), msg("Land"), msg("Planeswalker"), msg("Sorcery")),
         *(msg("artifact"), msg("battle"), msg("creature"), msg("enchantment"), msg("instant")),
         *(msg("kindred"), msg("land"), msg("planeswalker"), msg("sorcery")),
     )
 }
-"""The card types (CR 205.2a), which a language words its own way."""
+"""The card types (CR 205.2a), which a language words its own way; English writes them capitalized on a
+type line and in lower case in a sentence."""

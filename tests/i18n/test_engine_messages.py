@@ -210,7 +210,7 @@ def test_sub_phrases_are_worded_in_the_language() -> None:
     )
     assert Explanation.of(kinds).text == (
         "It doesn't gain Goblin, Elf and every creature type: an object can't gain a subtype that doesn't "
-        "correspond to one of its types, and it is an artifact enchantment."
+        "correspond to one of its types, and it is an Artifact Enchantment."
     )
     with use_language("ja"):
         assert localized(Explanation.of(enters), NAMES) == (
