@@ -8,7 +8,7 @@ Pure: each function takes and returns immutable values.
 
 from __future__ import annotations
 
-from engine.copy.effects import FACE_UP_FACE
+from engine.copy.effects import FACE_UP_FACE, PHASED_OUT
 from engine.core.citations import Citation, cite
 from engine.core.model import Card, Frozen
 from engine.core.results import Explanation
@@ -130,7 +130,20 @@ def _day_night_cause(obj: GameObject) -> tuple[Citation, ...]:
     return (DAYBOUND_AT_NIGHT,) if obj.transformed else (NIGHTBOUND_AT_DAY,)
 
 
+def _phased_out_unchanged(obj: GameObject) -> Explanation | None:
+    """Why nothing happens to a phased-out permanent (CR 702.26b), or None when it is phased in."""
+    if not obj.phased_out:
+        return None
+    return Explanation.of(
+        "It is phased out: it is treated as though it doesn't exist and can't be affected, so nothing "
+        "happens to it.",
+        PHASED_OUT,
+    )
+
+
 def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> Explanation | None:
+    if obj.phased_out:
+        return _phased_out_unchanged(obj)
     if not is_transforming_card(obj):
         bound = " Its daybound or nightbound ability can't transform it either." if by_day_night else ""
         night = not has_keyword(obj, board, "Nightbound")
@@ -215,6 +228,9 @@ def flip(board: Board, object_id: str) -> Board:
     example of CR 110.5c): the card that represents it doesn't decide.
     """
     obj = board.get(object_id)
+    phased = _phased_out_unchanged(obj)
+    if phased is not None:
+        return board.explain(obj.id, phased, note=True)
     alternative = layer_one_text(obj).flipped
     if alternative is None or obj.face_down:
         return board.explain(

@@ -20,6 +20,7 @@ from engine.actions.faces import FLIP_NO_MEMORY
 from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
 from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.actions.zone_triggers import token_not_a_card, zone_triggers
+from engine.copy.effects import PHASED_OUT
 
 # Re-exported (``as``): the zone rules are cited from here by attaching and resolving as well.
 from engine.copy.last_known import NEW_OBJECT as NEW_OBJECT
@@ -65,6 +66,11 @@ def _leave(
     board: Board, event: Event, cards: Mapping[str, Card], enter: Enter, cause: tuple[Explanation, ...]
 ) -> Board:
     obj, move = board.get(event.object_id), _move_of(event)
+    if obj.phased_out:
+        raise BoardError(
+            f"{obj.id} is phased out: it is treated as though it doesn't exist, so it can't leave the "
+            f"battlefield (CR {PHASED_OUT})"
+        )
     if obj.zone is not Zone.BATTLEFIELD:
         raise BoardError(
             f"{obj.id} is in the {obj.zone.value}, not on the battlefield; use returns: {{cards_of: …}} to "

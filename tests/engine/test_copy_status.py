@@ -13,6 +13,7 @@ from engine.answers.copy_question import OriginalState, copy_question
 from engine.answers.copy_result import answer_board
 from engine.copy.effects import CopyError
 from engine.oracle.copy_effects import EnteringStatus, entering_status
+from engine.state.board import BoardError
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 
@@ -284,3 +285,26 @@ def test_a_token_copy_of_a_transforming_permanent_that_is_a_copy_is_a_transformi
     )
     assert result["current"]["status"] == {**UNTAPPED, "transformed": True}
     assert "a transforming token, so it can transform although it is a copy" in _reasoning(result)
+
+
+@pytest.mark.parametrize(
+    ("card", "action"),
+    [("Delver of Secrets", "transform"), ("Jushi Apprentice", "flip")],
+)
+def test_a_phased_out_permanent_doesnt_transform_or_flip(card: str, action: str) -> None:
+    result = _answer(
+        f"battlefield:\n  - {{card: {card}, id: it, phased_out: true}}\n"
+        f"actions:\n  - {action}: {{object: it}}\n"
+    )["result"]
+    assert result["current"]["name"] == card
+    assert result["current"]["status"] == {**UNTAPPED, "phased_out": True}
+    assert "702.26b" in {rule for note in result["notes"] for rule in note["rules"]}
+
+
+def test_a_phased_out_permanent_cant_leave_the_battlefield() -> None:
+    board = (
+        "battlefield:\n  - {card: Grizzly Bears, id: bears, phased_out: true}\n"
+        "actions:\n  - leaves: {object: bears, to: graveyard}\n"
+    )
+    with pytest.raises(BoardError, match=r"bears is phased out.*can't leave the battlefield \(CR 702\.26b\)"):
+        _answer(board)
