@@ -530,6 +530,7 @@ class _Layering:
             if other is effect or known.checked.get(other.ident) == version:
                 continue
             known.checked[other.ident] = version
+            self.budget.spend(1)  # each pair compared again counts (the others count the objects they test)
             if self._depends(effect, other, layer, world, changes):
                 known.found.add(other.ident)
             else:
@@ -546,7 +547,6 @@ class _Layering:
     ) -> bool:
         """CR 613.8a: whether ``effect`` depends on ``other``; the reason is kept for the steps. ``changes``
         caches, by effect, the objects as applying it would leave them (``world`` is the same for all)."""
-        self.budget.spend(1)
         reason = self._dependency_reason(effect, other, layer, world, changes)
         if reason is not None:
             self.reasons.setdefault((layer, effect.ident, other.ident), reason)
