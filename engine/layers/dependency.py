@@ -1,9 +1,9 @@
 """Which continuous effect of a layer applies next: dependency, then timestamps (CR 613.7, 613.8).
 
-The layer system asks :func:`next_effect` again after each effect it applies, so the order of the
-remaining effects is re-evaluated every time (613.8c). ``depends(a, b)`` answers 613.8a(b) for two
-effects of the same layer: whether applying ``b`` would change ``a``'s existence, what it applies to
-or what it does to them.
+The layer system asks :func:`choose` again after each effect it applies, so the order of the
+remaining effects is re-evaluated every time (613.8c), with what each pending effect depends on (613.8a):
+whether applying another would change its existence, what it applies to or what it does to them.
+:func:`next_effect` asks that of every pair with ``depends(a, b)``.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ controller (:func:`current_controller`); layer 3 (text) has no effects a board c
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -220,7 +221,7 @@ def _layer_one_text(obj: GameObject) -> CopiableText:
     return text
 
 
-_LAYER_ONE = _ByIdentity(_layer_one_text, size=4096)
+_LAYER_ONE = _ByIdentity(_layer_one_text, size=1024)
 
 
 def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
@@ -352,7 +353,7 @@ class _Moved:
     targets: dict[str, tuple[EffectSpec, ...]]
     moved: dict[str, Seen]
     tokens: dict[int, str]  # id of each changed object (kept alive in ``moved``) to its handle
-    version: int = 0  # counts the times ``moved`` was worked out again
+    version: int = 0  # unique among all the versions of all effects: a new one each time it changes
 
 
 @dataclass
@@ -363,7 +364,7 @@ class _Waits:
 
     targets: dict[str, tuple[EffectSpec, ...]]
     source: Seen
-    checked: dict[Ident, tuple[object, int]] = field(default_factory=dict)
+    checked: dict[Ident, int] = field(default_factory=dict)
     found: set[Ident] = field(default_factory=set)
 
 
@@ -400,6 +401,7 @@ class _Layering:
         self.sensitivity: dict[Ident, _Sensitivity] = {}
         self.kept: dict[tuple[int, str], tuple[Seen, bool]] = {}
         self.waits: dict[tuple[str, Ident], _Waits] = {}
+        self.versions = itertools.count(1)
 
     def run(self) -> dict[str, Computed]:
         for layer in ("4", "5", "6"):
@@ -495,7 +497,7 @@ class _Layering:
         effects changed: the objects it applies to, its source or the objects the other would change."""
         # What applying each pending effect would change is worked out once per step, not per pair.
         changes: dict[Ident, dict[str, Seen]] = {}
-        versions = {c.ident: (c.targets, self._moved(c, layer, world).version) for c in pending}
+        versions = {c.ident: self._moved(c, layer, world).version for c in pending}
         waits: dict[Hashable, tuple[_Candidate, ...]] = {}
         for effect in pending:
             found = self._waited_for(effect, pending, versions, layer, world, changes)
@@ -506,7 +508,7 @@ class _Layering:
         self,
         effect: _Candidate,
         pending: list[_Candidate],
-        versions: Mapping[Ident, tuple[object, int]],
+        versions: Mapping[Ident, int],
         layer: str,
         world: dict[str, Seen],
         changes: dict[Ident, dict[str, Seen]],
@@ -639,9 +641,9 @@ class _Layering:
             known.moved.pop(handle, None)
             if after is not None:
                 known.moved[handle] = after
-        if again:
+        if again or not known.version:
             known.tokens = {id(seen): handle for handle, seen in known.moved.items()}
-            known.version += 1
+            known.version = next(self.versions)
         known.position = len(self.log)
         return known
 
@@ -986,7 +988,7 @@ def _parsed_static(ability: GameAbility) -> StaticAbility | None:
     return parse_static(ability.rules_text)
 
 
-_STATIC_OF = _ByIdentity(_parsed_static, size=4096)
+_STATIC_OF = _ByIdentity(_parsed_static, size=1024)
 
 
 def _label(source: str, ability: GameAbility, grant: tuple[Key, str] | None) -> str:
