@@ -36,8 +36,8 @@ from engine.state.zone_records import ZoneMove
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
 """``engine.actions.events``' way of putting an object into a zone (``enters`` with ``ObjectSpec.zone``)."""
-Apply = Callable[[Board, Event], Board]
-"""How one recorded event changes a board: ``engine.actions.events.apply_event`` with the board's cards."""
+Apply = Callable[[Board, Event, Mapping[str, Card]], Board]
+"""How one recorded event changes a board: ``engine.actions.events.apply_event``."""
 
 MELDED_BOTH = cite(
     "712.21d", "applying one of those replacement effects to one of the two cards affects both cards"
@@ -175,30 +175,63 @@ def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: E
     return _imprinted(board, move, ())
 
 
-def last_known(board: Board, handle: str, apply: Apply) -> GameObject | None:
+def last_known(board: Board, handle: str, apply: Apply, cards: Mapping[str, Card]) -> GameObject | None:
     """The permanent ``handle`` named as it last existed on the battlefield, once it has left it (its last
-    known information, CR 608.2h), rebuilt by replaying the board's recorded events; None while it is on
-    the battlefield or if it never was."""
+    known information, CR 608.2h), rebuilt by replaying the board's recorded events with ``apply`` and
+    ``cards``; None while it is on the battlefield or if it never was."""
     if board.has(handle) and board.get(handle).zone is Zone.BATTLEFIELD:
         return None
     if not any(m.object == handle and m.from_zone == Zone.BATTLEFIELD.value and m.to for m in board.moves):
         return None
-    state, last = Board(), None
-    for event in board.events:
-        state = apply(state, event)
-        if state.has(handle) and state.get(handle).zone is Zone.BATTLEFIELD:
-            last = state.get(handle)
-    return last
+    return _REPLAYED(handle, board.events, apply, cards)
+
+
+class _Replayed:
+    """The last few permanents rebuilt as they last existed, by handle and the events replayed.
+
+    A later replay applies the events of the copies made from earlier ones, which ask for the same last
+    known information again: without these, each such copy on a board would double the work.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: dict[
+            tuple[str, tuple[Event, ...]], tuple[Apply, Mapping[str, Card], GameObject | None]
+        ] = {}
+
+    def __call__(
+        self, handle: str, events: tuple[Event, ...], apply: Apply, cards: Mapping[str, Card]
+    ) -> GameObject | None:
+        cached = self.entries.get((handle, events))
+        if cached is not None and cached[0] is apply and cached[1] is cards:
+            return cached[2]
+        state, last = Board(), None
+        for event in events:
+            state = apply(state, event, cards)
+            if state.has(handle) and state.get(handle).zone is Zone.BATTLEFIELD:
+                last = state.get(handle)
+        if len(self.entries) >= self.size:
+            self.entries.pop(next(iter(self.entries)))
+        self.entries[(handle, events)] = (apply, cards, last)
+        return last
+
+
+_REPLAYED = _Replayed(size=64)
 
 
 def copy_original(
-    board: Board, handle: str, copier: str, effect: CopyEffect | None, apply: Apply
+    board: Board,
+    handle: str,
+    copier: str,
+    effect: CopyEffect | None,
+    apply: Apply,
+    cards: Mapping[str, Card],
 ) -> tuple[Board, GameObject | None]:
     """What a copy effect whose ``of`` is ``handle`` copies, with why on ``copier``'s reasoning: the
     object while it is on the battlefield, else the permanent's last known information (CR 608.2h, 111.12);
-    None when nothing is copied (its target left, CR 608.2b)."""
+    None when nothing is copied (its target left, CR 608.2b). ``apply`` and ``cards`` rebuild that."""
     now = board.get(handle) if board.has(handle) else None
-    last = last_known(board, handle, apply) if uses_last_known(effect) else None
+    last = last_known(board, handle, apply, cards) if uses_last_known(effect) else None
     source = copy_source(handle, now, last, effect)
     for step in source.steps:
         board = board.explain(copier, step)
