@@ -25,7 +25,7 @@ from engine.actions.resolving import (
     resolve_permanent_spell,
     waiting_copy,
 )
-from engine.actions.zones import leave, return_cards
+from engine.actions.zones import copy_original, leave, return_cards
 from engine.copy.effects import (
     BACK_FACE_COPY,
     COLOR_AND_ABILITIES,
@@ -40,6 +40,7 @@ from engine.copy.effects import (
     copy_effect_of,
     exception_wording,
     original_label,
+    status_as_copy,
 )
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
@@ -361,9 +362,10 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     if spec.copy_of:
         via = spec.via or spec.card
         effect = _entering_copy_effect(cards[via], via)
-        obj, board = _copy_onto(
-            board, obj, board.get(spec.copy_of), effect, via, event.timestamp, entering=True
-        )
+        board, original = copy_original(board, spec.copy_of, obj.id, effect, apply_event, cards)
+        if original is None:
+            return board.replace(obj)
+        obj, board = _copy_onto(board, obj, original, effect, via, event.timestamp, entering=True)
         for handle in spec.then_copy_of:
             obj, board = _copy_again(board, obj, board.get(handle), event.timestamp)
         board, obj = _random_result(board, obj, effect, via, spec.random_result)
@@ -885,7 +887,6 @@ def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbil
 
 def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     copier = board.get(event.object_id)
-    original = board.get(event.of or "")
     own = copy_effect_of(current_characteristics(copier, board).abilities, _BECOMING_SCOPES)
     via = event.via or (copiable_values(copier).name or copier.id)
     effect = card_copy_effect(cards[event.via], _BECOMING_SCOPES) if event.via else own
@@ -896,6 +897,9 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
         )
     if effect is None:
         raise CopyError(f"{copier.id} has no ability that makes it become a copy (give via: CARD).")
+    board, original = copy_original(board, event.of or "", copier.id, effect, apply_event, cards)
+    if original is None:
+        return board
     copier, board = _copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
     board, copier = _random_result(board, copier, effect, via, event.random_result)
     for other in board.objects:
@@ -980,10 +984,14 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
                 ),
             )
         event = event.model_copy(update={"of": exiled[-1].id})
-    original = board.get(event.of or "")
-    new_id = event.new_id or f"token of {original.id}"
+    new_id = event.new_id or f"token of {event.of}"
     if board.has(new_id):
         raise BoardError(f"the handle {new_id!r} is already used on this board")
+    effect = card_copy_effect(cards[event.via], _TOKEN_SCOPES) if event.via else None
+    board, found = copy_original(board, event.of or "", new_id, effect, apply_event, cards)
+    if found is None:
+        return board
+    original = found
     if _is_spell_card(original):
         return board.explain(
             original.id,
@@ -994,7 +1002,6 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
                 NO_SPELL_TOKEN,
             ),
         )
-    effect = card_copy_effect(cards[event.via], _TOKEN_SCOPES) if event.via else None
     if event.via and effect is None:
         raise CopyError(
             f"{event.via} doesn't create token copies; {describe_copy_abilities(cards[event.via])}"
@@ -1009,10 +1016,15 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         token=True,
     )
     card = original.card
-    if card and card.layout == "transform" and not original.copies and not original.face_down:
+    transforming = card is not None and card.layout == "transform" and not original.face_down
+    if transforming:  # a transforming token with both faces (CR 707.8a), copying what the original copies
         token = token.model_copy(update={"card": card, "transformed": original.transformed})
+    if transforming and not original.copies:
         if effect is not None:
             check_copyable(effect, via, token, original, board)
+        token, status = status_as_copy(board, token, effect, via)
+        for step in status:
+            board = board.explain(new_id, step)
         board = board.explain(
             new_id,
             Explanation.of(

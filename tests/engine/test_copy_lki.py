@@ -216,12 +216,6 @@ def test_an_object_the_board_never_had_is_an_error() -> None:
         copy_source("nobody", None, None, None)
 
 
-# The board's actions resolve their copy's ``of`` with ``engine.actions.events`` (another helper's file),
-# which doesn't call ``copy_original`` yet: these hold once it does, and then the markers must go.
-_WIRING = "engine.actions.events resolves `of` with board.get, not zones.copy_original (reported)"
-
-
-@pytest.mark.xfail(reason=_WIRING, strict=True)
 def test_a_board_token_copy_of_a_clone_that_died_is_grizzly_bears_with_haste() -> None:
     spec = load_board(
         CLONE_DIED + "  - create_token_copy: {of: clone, via: Flameshadow Conjuring, id: tok}\n"
@@ -235,7 +229,6 @@ def test_a_board_token_copy_of_a_clone_that_died_is_grizzly_bears_with_haste() -
     )
 
 
-@pytest.mark.xfail(reason=_WIRING, strict=True)
 def test_mystic_reflections_chosen_creature_that_left_is_copied_as_it_last_existed() -> None:
     # Mystic Reflection's ruling: the creature that enters next copies the chosen one as it last existed.
     spec = load_board(
@@ -249,7 +242,6 @@ def test_mystic_reflections_chosen_creature_that_left_is_copied_as_it_last_exist
     assert "608.2h" in {rule for step in result.steps for rule in step.rules}
 
 
-@pytest.mark.xfail(reason=_WIRING, strict=True)
 def test_a_chain_of_token_copies_of_tokens_that_left_is_answered_quickly() -> None:
     actions = "".join(
         f"  - leaves: {{object: t{i}, to: graveyard}}\n"
@@ -268,7 +260,6 @@ def test_a_chain_of_token_copies_of_tokens_that_left_is_answered_quickly() -> No
     )
 
 
-@pytest.mark.xfail(reason=_WIRING, strict=True)
 def test_a_board_token_copy_of_a_target_that_left_creates_no_token() -> None:
     spec = load_board(CLONE_DIED + "  - create_token_copy: {of: clone, via: Cackling Counterpart, id: tok}\n")
     cards = cards_for(spec)

@@ -249,16 +249,6 @@ def test_a_copy_whose_other_face_is_a_sorcery_doesnt_transform() -> None:
     assert {"712.10", "701.28d"} <= {rule for note in result["notes"] for rule in note["rules"]}
 
 
-# A token copy of a transforming permanent is made in ``engine.actions.events`` (another helper's file)
-# without the copy engine's entering status, and as a non-transforming token when the original is itself a
-# copy: these hold once it uses ``status_as_copy`` and CR 707.8a for copying originals (reported); then the
-# markers go.
-_DFC_TOKEN = (
-    "engine.actions.events makes a transforming token copy without status_as_copy / 707.8a (reported)"
-)
-
-
-@pytest.mark.xfail(reason=_DFC_TOKEN, strict=True)
 def test_a_tapped_and_attacking_token_copy_of_a_transforming_permanent_is_tapped() -> None:
     result = _answer(
         "battlefield:\n  - {card: Delver of Secrets, id: delver}\n"
@@ -268,7 +258,6 @@ def test_a_tapped_and_attacking_token_copy_of_a_transforming_permanent_is_tapped
     assert {"707.8a", "110.5b", "508.4"} <= _cited(result)
 
 
-@pytest.mark.xfail(reason=_DFC_TOKEN, strict=True)
 def test_a_token_copy_of_a_transforming_permanent_that_is_a_copy_is_a_transforming_token() -> None:
     # CR 707.8a: each face of the token has the copiable values of the same face, as modified by the copy
     # effect that applies to the original — Elite Vanguard either way — and the token can transform.

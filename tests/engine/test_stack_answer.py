@@ -57,6 +57,7 @@ def test_answer_has_the_board_shape_and_the_stack_fields() -> None:
         "flipped": False,
         "face_down": None,
         "transformed": False,
+        "phased_out": False,
     }
     assert dumped["choices"]["x"] == 6
     assert dumped["cast"] is False
