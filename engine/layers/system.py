@@ -409,11 +409,11 @@ class _Layering:
         for work in self.works.values():
             work.values = _keyword_counters(work.values, work.obj, work.steps)
         self._layer_seven_statics()
-        world = self.world()
+        final = _Final(self.world())
         for work in self.works.values():
             if work.live:
-                work.notes += self._unapplied_notes(work, world)
-                work.steps += _requirement_steps(work.obj.id, world)
+                work.notes += self._unapplied_notes(work, final)
+                work.steps += _requirement_steps(work.obj.id, final)
         return {handle: self._finish(work) for handle, work in self.works.items()}
 
     def world(self) -> dict[str, Seen]:
@@ -823,7 +823,8 @@ class _Layering:
             ident = (source.id, ability.text, "static")
             if ability.layers[0] not in ("7b", "7c") or ident in self.started:
                 continue
-            for handle, specs in affected(ability, source, world).items():
+            targets = affected(ability, source, world)
+            for handle, specs in targets.items():
                 named = (
                     label
                     if ability.per is None
@@ -832,18 +833,17 @@ class _Layering:
                 self.works[handle].statics += [_Applied(key, spec, named, static=True) for spec in specs]
             if ability.subject.colors:
                 for seen in world.values():
-                    if seen.id not in affected(ability, source, world) and qualifies(
-                        without_colors(ability.subject), source, seen
-                    ):
+                    if seen.id not in targets and qualifies(without_colors(ability.subject), source, seen):
                         _has_colors(seen.values, ability.subject.colors, self.works[seen.id].steps, label)
 
-    def _unapplied_notes(self, work: _Work, world: dict[str, Seen]) -> list[Explanation]:
+    def _unapplied_notes(self, work: _Work, final: _Final) -> list[Explanation]:
         """Notes for static abilities that could affect ``work`` but aren't applied (never silently); what
         they could change is unknown."""
         notes = []
+        world = final.world
         for source in (seen for seen in world.values() if seen.on_battlefield):
             for ability in _statics(source.values):
-                for note, unknown in _unrecognised_note(ability, source, world, work.obj.id):
+                for note, unknown in _unrecognised_note(ability, source, final, work.obj.id):
                     notes.append(note)
                     work.unknowns += [unknown] if unknown else []
         attached = world.get(work.obj.id)
@@ -884,6 +884,41 @@ def _start(obj: GameObject) -> _Work:
     work.steps += _layer_two(obj, effects)
     work.values = _layer_four_cdas(work.values, obj, effects, work)
     return work
+
+
+class _Final:
+    """The objects as static abilities see them once the layers are applied, and what each ability applies
+    to there: the notes ask it for every object, so it is worked out once per ability of each source."""
+
+    def __init__(self, world: dict[str, Seen]) -> None:
+        self.world = world
+        self.found: dict[tuple[str, str, bool], dict[str, tuple[EffectSpec, ...]]] = {}
+        self.states: dict[tuple[str, str], tuple[bool, str]] = {}
+
+    def affected(self, ability: StaticAbility, source: Seen) -> dict[str, tuple[EffectSpec, ...]]:
+        """:func:`affected` on the final board."""
+        return self._targets(ability, source, required=True)
+
+    def would_affect(self, ability: StaticAbility, source: Seen) -> dict[str, tuple[EffectSpec, ...]]:
+        """:func:`would_affect` on the final board."""
+        return self._targets(ability, source, required=False)
+
+    def requirement_state(
+        self, ability: StaticAbility, requirement: Requirement, source: Seen
+    ) -> tuple[bool, str]:
+        """:func:`requirement_state` of ``ability``'s ``requirement`` on the final board."""
+        key = (source.id, ability.text)
+        if key not in self.states:
+            self.states[key] = requirement_state(requirement, source, self.world)
+        return self.states[key]
+
+    def _targets(
+        self, ability: StaticAbility, source: Seen, *, required: bool
+    ) -> dict[str, tuple[EffectSpec, ...]]:
+        key = (source.id, ability.text, required)
+        if key not in self.found:
+            self.found[key] = (affected if required else would_affect)(ability, source, self.world)
+        return self.found[key]
 
 
 def _seen(work: _Work) -> Seen:
@@ -1192,11 +1227,10 @@ def _spec_characteristics(spec: EffectSpec) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for name in found if layers_of(spec) != ("2",)))
 
 
-def _unrecognised_note(
-    ability: GameAbility, source: Seen, world: dict[str, Seen], handle: str
-) -> list[_Unapplied]:
+def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle: str) -> list[_Unapplied]:
     """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied, with
     what that makes unknown (nothing, for an ability a board without combat decides)."""
+    world = final.world
     parsed = parse_static(ability.rules_text)
     if parsed is not None and parsed.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
         if not qualifies(parsed.subject, source, world[handle]):
@@ -1215,10 +1249,10 @@ def _unrecognised_note(
         if (
             requirement is not None
             and not requirement.decided
-            and handle in would_affect(parsed, source, world)
+            and handle in final.would_affect(parsed, source)
         ):
             return [_undecided_note(ability, parsed, source, requirement, handle)]
-        if parsed.unrecognised and handle in affected(parsed, source, world):
+        if parsed.unrecognised and handle in final.affected(parsed, source):
             return [
                 unknown_note(
                     characteristics_worded(parsed.unrecognised),
@@ -1228,15 +1262,13 @@ def _unrecognised_note(
                 )
             ]
         return []
-    if parsed is not None and restricts_only(parsed):
+    if _restricts_only(ability.rules_text):
         return []
     text = ability.rules_text
     if evaluated_by_zone_changes(text) or not changes_characteristics(text):
         return []
     could = (
-        handle in would_affect(parsed, source, world)
-        if parsed
-        else _could_affect(text, source, world[handle])
+        handle in final.would_affect(parsed, source) if parsed else _could_affect(text, source, world[handle])
     )
     if not could:
         return []
@@ -1248,6 +1280,13 @@ def _unrecognised_note(
             STATIC_ABILITIES,
         )
     ]
+
+
+@cache
+def _restricts_only(text: str) -> bool:
+    """Whether the static ability worded ``text`` only restricts (asked for every object on the board)."""
+    parsed = parse_static(text)
+    return parsed is not None and restricts_only(parsed)
 
 
 def _undecided_note(
@@ -1284,18 +1323,18 @@ def _worded(requirement: Requirement, source: Seen) -> str:
     return requirement.text.replace(SELF, source.values.name or source.id)
 
 
-def _requirement_steps(handle: str, world: dict[str, Seen]) -> list[Explanation]:
+def _requirement_steps(handle: str, final: _Final) -> list[Explanation]:
     """Why each "as long as" ability that could apply to ``handle`` does or doesn't (CR 604.2, 611.3a)."""
     steps = []
-    for source in (seen for seen in world.values() if seen.on_battlefield):
+    for source in (seen for seen in final.world.values() if seen.on_battlefield):
         for ability in _statics(source.values):
             parsed = parse_static(ability.rules_text)
             requirement = parsed.requirement if parsed is not None else None
             if parsed is None or requirement is None or not requirement.decided or not parsed.parts:
                 continue
-            if handle not in would_affect(parsed, source, world):
+            if handle not in final.would_affect(parsed, source):
                 continue
-            met, reason = requirement_state(requirement, source, world)
+            met, reason = final.requirement_state(parsed, requirement, source)
             outcome = "met, so it applies" if met else "not met, so it doesn't apply"
             steps.append(
                 Explanation.of(
