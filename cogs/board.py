@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cli.errors import Refused
 from bot.i18n import N_
+from bot.i18n.errors import Refused
 from bot.judge import BoardResult, Judge
 from cogs.common import BoardText, Interaction, Question, answer, bot_of, per_user_cooldown, within_deadline
 from cogs.render import board_reply

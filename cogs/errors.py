@@ -1,5 +1,5 @@
 """One handler per error type, for the command tree and every view: private, helpful, no tracebacks,
-in the interaction's language (the Judge's messages through :func:`bot.cli.errors.error_message`).
+in the interaction's language (the Judge's messages through :func:`bot.i18n.errors.error_message`).
 
 :func:`report` unwraps discord.py's wrapper and picks the handler of the nearest class in the
 error's MRO from :data:`HANDLERS`; anything unexpected is logged and answered with an apology.
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.cli.errors import error_message
 from bot.i18n import N_, _
+from bot.i18n.errors import error_message
 from bot.judge import (
     AmbiguousCardName,
     BoardFormatError,

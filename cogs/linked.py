@@ -5,7 +5,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cli.printed import Shown, printed_card
+from bot.i18n.names import Shown, printed_card
 from bot.judge import Judge, LinkedAnswer
 from cogs.common import CardName, Interaction, Question, answer, card_choices, per_user_cooldown
 from cogs.render import Context, Reply, linked_reply

@@ -18,9 +18,9 @@ from typing import NamedTuple
 
 import discord
 
-from bot.cli.printed import NO_NAMES, card_label
 from bot.i18n import N_, _
 from bot.i18n.engine_text import localized
+from bot.i18n.names import NO_NAMES, card_label
 from bot.judge import (
     CACHE_ONLY_NOTE,
     BoardAnswer,

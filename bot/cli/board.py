@@ -14,10 +14,10 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
 from bot.cli.common import ask_with_rules, show
-from bot.cli.printed import NO_NAMES, Shown, card_label, with_printed_names
 from bot.cli.stack_render import stack_copy_panel
 from bot.i18n import N_, _
 from bot.i18n.engine_text import localized
+from bot.i18n.names import NO_NAMES, Shown, card_label, with_printed_names
 
 if TYPE_CHECKING:
     from bot.config import Settings

@@ -16,8 +16,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from bot.cli.app import console, err_console, fail, print_json
-from bot.cli.printed import R
 from bot.i18n import _
+from bot.i18n.names import R
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -31,7 +31,7 @@ NameArgument = Annotated[str, typer.Argument(help="Card name: full, any face, pa
 def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_json: bool) -> T:
     """Open a Judge, ask ``question`` and return its answer; any JudgeError exits with status 1 and its
     message in the answer's language (with the suggested names or rules for an unknown or ambiguous one)."""
-    from bot.cli.errors import error_message
+    from bot.i18n.errors import error_message
     from bot.judge import (
         AmbiguousCardName,
         CardNotFound,

@@ -11,9 +11,9 @@ from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
 from bot.cli.common import ask_with_rules, printed_lines, show
-from bot.cli.printed import Shown, card_label, printed_card
 from bot.i18n import _, current_language
 from bot.i18n.engine_text import localized
+from bot.i18n.names import Shown, card_label, printed_card
 
 if TYPE_CHECKING:
     from bot.judge import Judge, LinkedAnswer

@@ -72,7 +72,7 @@ def import_rules_command(
     ] = False,
 ) -> None:
     """Import a Comprehensive Rules text file, replacing the stored version (all or nothing)."""
-    from bot.cli.errors import error_message
+    from bot.i18n.errors import error_message
     from bot.judge import CacheUnusable, Judge, JudgeError
 
     async def imported() -> ImportSummary:

@@ -10,9 +10,9 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.cli.printed import NO_NAMES, card_label
 from bot.i18n import N_, _
 from bot.i18n.engine_text import localized
+from bot.i18n.names import NO_NAMES, card_label
 
 if TYPE_CHECKING:
     from engine import CopyChoices, StackCopyAnswer, Value

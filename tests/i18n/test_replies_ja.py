@@ -11,8 +11,8 @@ import pytest
 from typer.testing import Result
 
 from bot.cli import app
-from bot.cli.errors import ENGLISH_ONLY, Refused, error_message
 from bot.i18n import _, catalog, set_language, use_language
+from bot.i18n.errors import ENGLISH_ONLY, Refused, error_message
 from bot.judge import (
     CACHE_ONLY_NOTE,
     BoardFormatError,

@@ -1,5 +1,5 @@
-"""The Judge's errors as the user reads them, in the answer's language, for both front ends (the Discord
-cogs show them through this too; it loads neither discord.py nor the engine).
+"""The Judge's errors as the user reads them, in the answer's language, for both front ends (the CLI and
+the Discord cogs; it loads neither discord.py nor the engine).
 
 English is every error's own message. In another language, a card or rule look-up's message is rebuilt
 from the error's fields, a fixed sentence another layer writes is the catalog's translation of it, and

@@ -1,5 +1,5 @@
 """The cards of an answer as the players of the answer's language know them, for both front ends (the
-Discord cogs use this too): printed names (``夜帷の死霊/Nightveil Specter``) and a card's printed type
+CLI and the Discord cogs): printed names (``夜帷の死霊/Nightveil Specter``) and a card's printed type
 line and text, when the cache has them. English has none; rule numbers and Oracle text stay as they are.
 """
 
