@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from engine.actions.attaching import attach
 from engine.actions.counters import counters_as_it_enters
 from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
-from engine.actions.imprint import last_exiled_effects
+from engine.actions.imprint import exiled_with, last_exiled_effects
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
     ENTERS_AS_COPY,
@@ -70,6 +70,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
 )
+from engine.oracle.linked import says_exile
 from engine.oracle.spell_text import ConditionKind, cast_conditions
 from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy
@@ -86,6 +87,7 @@ from engine.state.board import (
     ObjectSpec,
     TimedEffect,
     Zone,
+    text_timestamp,
 )
 from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, TokenSpec, token_card
 
@@ -203,12 +205,37 @@ def build_board(
 
 def _listed_exiled_cards(board: Board) -> Board:
     """Cards the board lists as exiled with a permanent count for that permanent's own linked ability only
-    (Duplicant's "last creature card exiled with ~", the last listed being the last exiled; CR 607.2a)."""
+    (Duplicant's "last creature card exiled with ~", the last listed being the last exiled; CR 607.2a).
+
+    The board lists cards in exile after its permanents, so a card listed as exiled with a copy was exiled
+    by an ability of the text it has now (CR 707.7)."""
+    for card in board.in_zone(Zone.EXILE):
+        if card.exiled_by and board.has(card.exiled_by):
+            text = text_timestamp(board.get(card.exiled_by))
+            board = board.replace(card.model_copy(update={"exiled_text": text}))
     sources = {o.exiled_by for o in board.in_zone(Zone.EXILE) if o.exiled_by}
     for source in sorted(s for s in sources if board.has(s)):
         if board.get(source).zone is Zone.BATTLEFIELD:
+            board = _listed_as_entering(board, board.get(source))
             board = last_exiled_effects(board, board.get(source))
     return board
+
+
+def _listed_as_entering(board: Board, source: GameObject) -> Board:
+    """``source`` entered before the board listed the cards exiled with it: its "As ~ enters, exile …" note
+    says those cards instead of nothing (CR 607.2b)."""
+    exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id)
+    notes = {
+        _as_enters_note(source, a, ()): _as_enters_note(source, a, exiled)
+        for a in other_as_enters(copiable_values(source).abilities)
+    }
+    log = tuple(
+        e.model_copy(update={"explanation": notes[e.explanation]})
+        if e.object_id == source.id and e.note and e.explanation in notes
+        else e
+        for e in board.log
+    )
+    return board.model_copy(update={"log": log})
 
 
 def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
@@ -491,6 +518,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         attached_to=spec.attached_to,
         exiled_by=spec.exiled_by,
         exiled_by_ability=spec.exiled_by_ability,
+        exiled_text=spec.exiled_text,
         commander=spec.commander,
     )
 
@@ -703,24 +731,31 @@ def _enter_replacements(
     abilities = copiable_values(obj).abilities
     board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
-    anew = (
-        ": its controller acts on it anew; what the original did with it isn't copied" if obj.copies else ""
-    )
+    exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)
     for other in other_as_enters(abilities):
-        board = board.explain(
-            obj.id,
-            Explanation.of(
-                f"“{other.text}” applies as it enters{anew} (the board doesn't say what was done, so nothing "
-                "was).",
-                OTHER_AS_ENTERS,
-                *((COPIED_ENTERING_TEXT, NEW_CHOICES) if obj.copies else ()),
-            ),
-            note=True,
-        )
+        board = board.explain(obj.id, _as_enters_note(obj, other, exiled), note=True)
     for trigger in enters_triggers(abilities):
         rules = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
         board = board.explain(obj.id, Explanation.of(f"When it enters, “{trigger.text}” triggers.", *rules))
     return board, obj
+
+
+def _as_enters_note(obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]) -> Explanation:
+    """What the board says ``obj``'s "As ~ enters, …" ``ability`` did: the cards it lists as exiled with it
+    for one that exiles (CR 607.2b), else nothing, since the board doesn't say."""
+    anew = (
+        ": its controller acts on it anew; what the original did with it isn't copied" if obj.copies else ""
+    )
+    rules = (OTHER_AS_ENTERS, *((COPIED_ENTERING_TEXT, NEW_CHOICES) if obj.copies else ()))
+    if exiled and says_exile(ability.rules_text.casefold()):
+        names = ", ".join(o.card.name if o.card else o.id for o in exiled)
+        return Explanation.of(
+            f"“{ability.text}” applies as it enters{anew}: the board lists {names} as exiled with it.", *rules
+        )
+    return Explanation.of(
+        f"“{ability.text}” applies as it enters{anew} (the board doesn't say what was done, so nothing was).",
+        *rules,
+    )
 
 
 def _pt_setting(
@@ -901,6 +936,9 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     if original is None:
         return board
     copier, board = _copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
+    # Its new abilities are linked only to each other (CR 707.7): what its old ones exiled stops counting.
+    board = last_exiled_effects(board.replace(copier), copier)
+    copier = board.get(copier.id)
     board, copier = _random_result(board, copier, effect, via, event.random_result)
     for other in board.objects:
         earlier = [applied for applied in other.copies if applied.of_id == copier.id]
@@ -973,7 +1011,9 @@ def _turning_up(obj: GameObject) -> str:
 
 def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     if event.exiled_with is not None:
-        exiled = [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == event.exiled_with]
+        # Only cards its linked ability exiled are "exiled with" it (CR 607.2a, 707.7, 607.5).
+        source = board.get(event.exiled_with) if board.has(event.exiled_with) else None
+        exiled = list(exiled_with(board, source)) if source else []
         if not exiled:
             return board.explain(
                 event.exiled_with,

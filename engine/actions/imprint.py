@@ -11,8 +11,10 @@ creature-type setting ("It's still a Shapeshifter").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.characteristics import Characteristics, GameAbility
-from engine.core.citations import cite
+from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
@@ -20,7 +22,7 @@ from engine.layers.system import copiable_values, current_characteristics
 from engine.oracle.linked import says_exile
 from engine.oracle.statics import LastExiledWith, last_exiled_with
 from engine.oracle.text import strip_reminder
-from engine.state.board import Board, GameObject, TimedEffect, Zone
+from engine.state.board import Board, GameObject, TimedEffect, Zone, exiled_with_text, text_timestamp
 
 LINKED_EXILE = cite("607.2a", "The second ability refers only to cards in the exile zone")
 CDA_EVERYWHERE = cite("604.3", "Characteristic-defining abilities function in all zones")
@@ -41,33 +43,19 @@ def exiled_with_ability(source: GameObject, board: Board) -> int | None:
     return next((i for i, a in enumerate(abilities, 1) if says_exile(a.rules_text.casefold())), None)
 
 
-def text_since(obj: GameObject) -> int | None:
-    """When ``obj`` got the copiable text its abilities now come from: its latest copy effect's timestamp,
-    or None for the text printed on it (CR 707.7: a copy's abilities are new, linked only to each other)."""
-    return obj.copies[-1].timestamp if obj.copies else None
-
-
 def exiled_with(board: Board, source: GameObject) -> tuple[GameObject, ...]:
-    """The cards in exile that an ability of ``source``'s copiable text, as it is now, exiled (CR 607.1).
+    """The cards in exile that an ability of ``source``'s copiable text, as it is now, exiled (CR 607.1);
+    the rule is :func:`engine.state.board.exiled_with_text`, which the layer system uses too (607.2b).
 
-    A card counts when it was exiled with ``source`` after ``source`` got that text, by one of that text's
-    abilities (the board's ``ability:`` number, when given, is one of them). Cards that an ability it had
-    before it became a copy exiled, or one an effect gave it, are linked to none of the abilities of that
-    text (:func:`exiled_by_other_abilities`, 607.5). The board lists cards in exile after its permanents,
-    so a card it lists as exiled with a copy was exiled by the copy's abilities.
+    Cards that an ability it had before it became a copy (or while a copy effect that ended applied)
+    exiled, or one an effect gave it, are :func:`exiled_by_other_abilities` (707.7, 607.5).
     """
-    since = text_since(source)
-    own = len(copiable_values(source).abilities)
-    return tuple(
-        o
-        for o in _exiled_by(board, source)
-        if (since is None or o.timestamp > since) and (o.exiled_by_ability or 1) <= own
-    )
+    return exiled_with_text(board, source, len(copiable_values(source).abilities))
 
 
 def exiled_by_other_abilities(board: Board, source: GameObject) -> tuple[GameObject, ...]:
     """The cards in exile exiled with ``source`` by an ability not of its copiable text as it has it now:
-    one it had before it became a copy (CR 707.7), or one an effect gave it (607.5)."""
+    one of another text it had (CR 707.7), or one an effect gave it (607.5)."""
     linked = {o.id for o in exiled_with(board, source)}
     return tuple(o for o in _exiled_by(board, source) if o.id not in linked)
 
@@ -117,26 +105,37 @@ def _none_exiled(board: Board, source: GameObject) -> Explanation:
             "longer gives it another card's power, toughness and creature types.",
             LINKED_EXILE,
         )
-    since = text_since(source)
-    copied = [o for o in earlier if since is not None and o.timestamp <= since]
-    granted = [o for o in earlier if o not in copied]
-    reasons = [
-        *([f"{_names(copied)} by the ability it had before it became a copy"] if copied else []),
-        *([f"{_names(granted)} by an ability an effect gave it"] if granted else []),
-    ]
+    reasons, rules = other_abilities_reasons(source, earlier)
     return Explanation.of(
         f"Exiled with {source.id}: {'; '.join(reasons)}. "
-        f"{'That ability is not' if len(reasons) == 1 else 'Neither ability is'} the one its static ability "
-        "is linked to: abilities are linked only to each other, so no creature card is exiled with that "
-        "ability and it doesn't get another card's power, toughness and creature types.",
-        LINKED_ONLY,
-        *((COPIED_LINKS,) if copied else ()),
-        *((GAINED_LINKS,) if granted else ()),
+        f"{'That ability is not' if len(reasons) == 1 else 'None of those abilities is'} the one its static "
+        "ability is linked to: abilities are linked only to each other, so no creature card is exiled with "
+        "that ability and it doesn't get another card's power, toughness and creature types.",
+        *rules,
         LINKED_EXILE,
     )
 
 
-def _names(objects: list[GameObject]) -> str:
+def other_abilities_reasons(
+    source: GameObject, others: Sequence[GameObject]
+) -> tuple[list[str], tuple[Citation, ...]]:
+    """Which ability exiled each of ``others`` (cards :func:`exiled_by_other_abilities` gives) — one of a
+    text ``source`` had before it became a copy or of a copy effect that no longer applies (CR 707.7), or
+    one an effect gave it (607.5) — worded "CARDS by …", and the rules that say so."""
+    text = text_timestamp(source)
+    before = [o for o in others if o.exiled_text < text]
+    ended = [o for o in others if o.exiled_text > text]
+    granted = [o for o in others if o.exiled_text == text]
+    reasons = [
+        *([f"{_names(before)} by the ability it had before it became a copy"] if before else []),
+        *([f"{_names(ended)} by the ability of a copy effect that no longer applies"] if ended else []),
+        *([f"{_names(granted)} by an ability an effect gave it"] if granted else []),
+    ]
+    copied = (COPIED_LINKS,) if before or ended else ()
+    return reasons, (LINKED_ONLY, *copied, *((GAINED_LINKS,) if granted else ()))
+
+
+def _names(objects: Sequence[GameObject]) -> str:
     return ", ".join(o.card.name if o.card else o.id for o in objects)
 
 

@@ -31,7 +31,17 @@ from engine.core.effects import Player
 from engine.core.model import Card, CopyEffect
 from engine.core.results import Explanation
 from engine.layers.system import copiable_values, current_characteristics, is_melded
-from engine.state.board import ActionKind, Board, BoardError, Event, GameObject, MoveSpec, ObjectSpec, Zone
+from engine.state.board import (
+    ActionKind,
+    Board,
+    BoardError,
+    Event,
+    GameObject,
+    MoveSpec,
+    ObjectSpec,
+    Zone,
+    text_timestamp,
+)
 from engine.state.zone_records import ZoneMove
 
 Enter = Callable[[Board, Event, Mapping[str, Card]], Board]
@@ -109,7 +119,7 @@ def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:
     if not ended:
         return board
     kept = tuple(c for c in host.copies if c not in ended)
-    return board.replace(host.model_copy(update={"copies": kept})).explain(
+    board = board.replace(host.model_copy(update={"copies": kept})).explain(
         host.id,
         Explanation.of(
             f"{why}, so its static ability that made {host.id} a copy of {ended[-1].of_id} no longer applies "
@@ -117,6 +127,7 @@ def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:
             STATIC_ENDS,
         ),
     )
+    return last_exiled_effects(board, board.get(host.id))  # the cards exiled with its text again
 
 
 def _enchanted_copy(effect: CopyEffect | None) -> bool:
@@ -376,9 +387,15 @@ def _entered(
 
 
 def _exiled_by(board: Board, move: MoveSpec, to: Zone) -> dict[str, object]:
+    """What a card exiled by ``move.by``'s ability records: the source, the ability and the text it is of."""
     if move.by is None or to is not Zone.EXILE:
         return {}
-    return {"exiled_by": move.by, "exiled_by_ability": exiled_with_ability(board.get(move.by), board)}
+    source = board.get(move.by)
+    return {
+        "exiled_by": move.by,
+        "exiled_by_ability": exiled_with_ability(source, board),
+        "exiled_text": text_timestamp(source),
+    }
 
 
 def _default_handle(board: Board, obj: GameObject, card: Card, *, single: bool) -> str:

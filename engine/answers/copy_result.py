@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict
 
 from engine.actions.events import board_from_spec
+from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.zones import found_object
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
+from engine.core.effects import EffectKind
 from engine.core.model import Card, ExceptionKind, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
 from engine.layers.dependency import one_question_bound
@@ -26,6 +28,7 @@ from engine.layers.system import (
     current_characteristics,
     current_controller,
 )
+from engine.linked.gained import GainedLink, GainedReport, Grant, GrantKind, gained_links
 from engine.linked.links import LINKED_TO_ITSELF, Link, find_links
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, Zone
@@ -116,7 +119,8 @@ class LinkedView(Answer):
 
     text_of: str | None  # the card whose printed text its copiable values come from (None: face down)
     links: tuple[Link, ...]
-    exiled: tuple[ExiledCard, ...]
+    exiled: tuple[ExiledCard, ...]  # only cards an ability of that text exiled (CR 607.1)
+    gained: tuple[GainedLink, ...] = ()  # pairs linked because one effect gave both (607.5)
 
 
 class ObjectAnswer(Answer):
@@ -208,17 +212,64 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     report = find_links(card) if card else None
     exiled = tuple(
         ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
-        for o in board.in_zone(Zone.EXILE)
-        if o.exiled_by == obj.id
+        for o in exiled_with(board, obj)
     )
+    gained = _gained_report(obj, card)
     notes = list(answer.result.notes)
     copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
-    notes += [note for note in (*copied, *(report.notes if report else ())) if note not in notes]
+    others = _other_abilities_note(obj, exiled_by_other_abilities(board, obj))
+    found = (*copied, *(report.notes if report else ()), *others, *(gained.notes if gained else ()))
+    notes += [note for note in found if note not in notes]
     linked = LinkedView(
-        text_of=card.name if card else None, links=report.links if report else (), exiled=exiled
+        text_of=card.name if card else None,
+        links=report.links if report else (),
+        exiled=exiled,
+        gained=gained.links if gained else (),
     )
     result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
     return answer.model_copy(update={"result": result})
+
+
+def _other_abilities_note(obj: GameObject, others: tuple[GameObject, ...]) -> list[Explanation]:
+    """Cards exiled with ``obj`` by an ability not of the text it has now are exiled with none of the
+    abilities it has now (CR 607.1, 707.7, 607.5)."""
+    if not others:
+        return []
+    reasons, rules = other_abilities_reasons(obj, others)
+    return [
+        Explanation.of(
+            f"Also exiled with {obj.id}: {'; '.join(reasons)}. Abilities are linked only to each other, so "
+            f"{'that card is' if len(others) == 1 else 'those cards are'} exiled with none of the abilities "
+            "it has now.",
+            *rules,
+        )
+    ]
+
+
+def _gained_report(obj: GameObject, card: Card | None) -> GainedReport | None:
+    """The pairs among the abilities effects gave ``obj`` (one group for its card text, one per granting
+    effect by timestamp), linked only within a group (CR 607.5); None when no effect gave it abilities."""
+    granted: dict[int, list[str]] = {}
+    for effect in obj.effects:
+        if effect.spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE) and effect.spec.abilities:
+            granted.setdefault(effect.timestamp, []).extend(effect.spec.abilities)
+    if not granted:
+        return None
+    values = copiable_values(obj)
+    name = values.name or obj.id
+    text = Grant(
+        effect=f"the copy effect ({card.name}'s text)" if obj.copies and card else "its printed text",
+        texts=tuple(a.text for a in values.abilities),
+        names=(card.name,) if card else (),
+        kind=GrantKind.COPY if obj.copies else GrantKind.PRINTED,
+    )
+    grants = [text] + [
+        Grant(effect=f"the effect with timestamp {stamp}", texts=tuple(texts))
+        for stamp, texts in sorted(granted.items())
+    ]
+    report = gained_links(name, grants, types=values.types)
+    own = tuple(link for link in report.links if link.abilities[0].effect != text.effect)
+    return report.model_copy(update={"links": own})
 
 
 def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:

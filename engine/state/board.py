@@ -88,6 +88,7 @@ class ObjectSpec(Frozen):
     effects: tuple[EffectSpec, ...] = ()
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
+    exiled_text: int = 0  # set by the engine, not the board format: see GameObject.exiled_text
     commander: bool = False  # its owner's commander: an attribute of the card, not a characteristic (903.3)
     random_result: str | None = None  # the coin flip or die roll its copy effect depends on (``random:``)
     # The order its controller applies the replacement effects that change how many counters it enters
@@ -238,6 +239,9 @@ class GameObject(Frozen):
     effects: tuple[TimedEffect, ...] = ()
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
+    # Which text of ``exiled_by`` had the ability that exiled it: the timestamp of the copy effect that gave
+    # that text, 0 for the printed one (CR 607.1, 707.7: a copy's abilities are new ones).
+    exiled_text: int = 0
     commander: bool = False  # CR 903.3: kept by the card, never copied (not a copiable value, 707.2)
     came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
     unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
@@ -338,3 +342,26 @@ class Board(Frozen):
     def record(self, event: Event) -> Board:
         """The board with ``event`` appended to its history."""
         return self.model_copy(update={"events": (*self.events, event)})
+
+
+def text_timestamp(obj: GameObject) -> int:
+    """When ``obj`` got the copiable text its abilities now come from: its latest copy effect's timestamp,
+    0 for the text printed on it (CR 707.7: a copy's abilities are new, linked only to each other)."""
+    return obj.copies[-1].timestamp if obj.copies else 0
+
+
+def exiled_with_text(board: Board, source: GameObject, abilities: int) -> tuple[GameObject, ...]:
+    """The cards in exile that an ability of ``source``'s copiable text, as it is now, exiled (CR 607.1).
+
+    ``abilities`` is how many abilities that text has (the layer system works it out). A card counts when
+    an ability of that very text exiled it with ``source`` (``exiled_text``) and the board's ``ability:``
+    number, when given, is one of that text's. Cards that an ability of another text (before it became a
+    copy, or a copy effect that ended) or an ability an effect gave it exiled are linked to none of them
+    (707.7, 607.5).
+    """
+    text = text_timestamp(source)
+    return tuple(
+        o
+        for o in board.in_zone(Zone.EXILE)
+        if o.exiled_by == source.id and o.exiled_text == text and (o.exiled_by_ability or 1) <= abilities
+    )

@@ -121,11 +121,6 @@ def test_duplicant_that_becomes_grizzly_bears_loses_the_wurm_numbers() -> None:
     assert "607.1" in every_rule(board, "dup")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/actions/events.py _becomes_copy doesn't yet call imprint.last_exiled_effects on the copier"
-    " (requested from its owner): the Duplicant effects computed before it became a copy stay",
-)
 @pytest.mark.parametrize(
     ("other", "expected"), [("Duplicant", (2, 4, ("Shapeshifter",))), ("Grizzly Bears", (2, 2, ("Bear",)))]
 )
@@ -195,12 +190,6 @@ def test_printed_abilities_back_after_a_copy_effect_ends_are_the_ones_that_exile
     assert pt_and_types(after, "dup") == (6, 4, ("Wurm", "Shapeshifter"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs a board field recording which text's ability exiled a card (requested: GameObject"
-    " exiled_text, set by engine/actions/zones.py): once the Aura's copy effect ended, the Bears the copied"
-    " imprint exiled can't be told from cards the printed imprint exiled",
-)
 def test_a_card_the_temporary_copys_imprint_exiled_isnt_the_printed_imprints() -> None:
     board = board_of(
         ALTERATION
@@ -536,3 +525,92 @@ def test_every_seed_example_about_following_the_ability_is_mapped() -> None:
     for japanese, test in SEED_EXAMPLES.items():
         assert japanese in seed, japanese
         assert test in globals(), test
+
+
+# --- answers, tokens and notes follow the ability too ---------------------------------------------------
+
+
+def test_the_linked_answer_lists_only_cards_the_current_texts_abilities_exiled() -> None:
+    # Seed example 2 as the answer says it: the Bears Soul Foundry's imprint exiled aren't Chrome Mox's.
+    result = answer_of(FOUNDRY_INTO_MOX)
+    assert result.linked is not None
+    assert result.linked.exiled == ()
+    note = next(n for n in result.notes if n.text.startswith("Also exiled with foundry"))
+    assert "Grizzly Bears by the ability it had before it became a copy" in note.text
+    assert {"607.1", "707.7"} <= set(note.rules)
+
+
+GRANTED_EXILE = SISTERS_EXILE.replace(SISTERS, "this creature")
+GRANTED_RETURN = SISTERS_RETURN.replace(SISTERS, "this creature")
+
+
+def test_the_linked_answer_reports_a_pair_one_effect_granted() -> None:
+    # CR 607.5: both of Sisters of Stone Death's abilities granted by one effect are linked on Grizzly Bears
+    # (written as the Bears have them: "this creature").
+    result = answer_of(
+        f"""
+battlefield:
+  - {{card: Grizzly Bears, id: bears, effects: [{{add_abilities: ["{GRANTED_EXILE}", "{GRANTED_RETURN}"]}}]}}
+query: {{linked: bears}}
+"""
+    )
+    assert result.linked is not None
+    [pair] = result.linked.gained
+    effect = pair.abilities[0].effect
+    assert [(a.index, a.effect) for a in pair.abilities] == [(1, effect), (2, effect)]
+    assert effect.startswith("the effect with timestamp")
+    assert pair.rules[:2] == ("607.2a", "607.5")
+
+
+def test_granted_abilities_of_two_effects_are_reported_unlinked() -> None:
+    result = answer_of(
+        f"""
+battlefield:
+  - {{card: Grizzly Bears, id: bears, effects: [{{add_abilities: ["{GRANTED_EXILE}"]}},
+      {{add_abilities: ["{GRANTED_RETURN}"]}}]}}
+query: {{linked: bears}}
+"""
+    )
+    assert result.linked is not None
+    assert result.linked.gained == ()
+    unlinked = [n for n in result.notes if n.text.startswith("Not linked: Grizzly Bears got")]
+    assert unlinked
+    assert "607.5" in unlinked[0].rules
+
+
+def test_mimic_vat_makes_no_token_of_a_card_a_granted_ability_exiled() -> None:
+    # 607.5: the card an ability an effect gave Mimic Vat exiled isn't "a card exiled with Mimic Vat".
+    board = board_of(
+        """
+battlefield:
+  - {card: Mimic Vat, id: vat, effects: [{add_abilities: ["{T}: Exile target card from a graveyard."]}]}
+exile:
+  - {card: Grizzly Bears, id: bears, exiled_by: vat, ability: 3}
+actions:
+  - create_token_copy: {exiled_with: vat, via: Mimic Vat, id: tok}
+"""
+    )
+    assert not board.has("tok")
+    assert ids(exiled_by_other_abilities(board, board.get("vat"))) == ["bears"]
+
+
+def test_a_card_exiled_by_a_copy_records_the_copy_effects_text() -> None:
+    board = board_of(ALTERATION + "  - leaves: {object: bears, to: exile, by: dup}\n")
+    dup = board.get("dup")
+    assert board.get("bears").exiled_text == dup.copies[-1].timestamp > 0
+    assert board.get("Craw Wurm").exiled_text == 0
+
+
+def _ghoul_notes(text: str) -> list[str]:
+    return [n.text for n in answer_of(text).notes if n.text.startswith("“As Sutured Ghoul enters")]
+
+
+def test_sutured_ghouls_as_enters_note_names_the_cards_listed_with_it() -> None:
+    listed = _ghoul_notes(
+        "battlefield:\n  - {card: Sutured Ghoul, id: ghoul}\n"
+        "exile:\n  - {card: Craw Wurm, exiled_by: ghoul, ability: 2}\nquery: ghoul\n"
+    )
+    assert len(listed) == 1
+    assert listed[0].endswith("the board lists Craw Wurm as exiled with it.")
+    [nothing] = _ghoul_notes("battlefield:\n  - {card: Sutured Ghoul, id: ghoul}\n")
+    assert nothing.endswith("(the board doesn't say what was done, so nothing was).")
