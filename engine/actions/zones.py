@@ -92,6 +92,7 @@ def _leave(
     if where.zone is None:
         return _record(board, _pending_move(obj, where, melded=len(moved) > 1))
     moved = _ordered(obj, moved, where.zone, move)
+    move = _exiled_by_replacement(board, obj, where, move)
     before = board
     board = _forget_history(_without(board, obj.id), obj.id)
     board, new_ids = _put(board, obj, moved, where.zone, move, cards, enter)
@@ -105,6 +106,15 @@ def _leave(
     for aura in auras:
         board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
     return board
+
+
+def _exiled_by_replacement(board: Board, obj: GameObject, where: Destination, move: MoveSpec) -> MoveSpec:
+    """A replacement effect that exiles ``obj`` instead ("If another creature would die, exile it
+    instead") exiles it with its source, so the source's linked ability can use it (CR 607.2a, 614.1a)."""
+    applied = where.applied
+    if applied is None or where.zone is not Zone.EXILE or move.by is not None or applied.source == obj.id:
+        return move
+    return move.model_copy(update={"by": applied.source}) if board.has(applied.source) else move
 
 
 def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:

@@ -17,6 +17,14 @@ _GRAVEYARD_REPLACEMENT = re.compile(
     r"^If a card(?P<tokens> or token)? would be put into (?P<whose>a|your|an opponent's|enchanted player's) "
     r"graveyard from anywhere, (?P<rest>.+)$"
 )
+# "If another creature would die, exile it instead." (Void Maw), "If ~ would die, exile it instead.": a
+# replacement of a creature's being put into a graveyard from the battlefield (CR 700.4, 614.1a). Older
+# Oracle text said "would be put into a graveyard from the battlefield"; "this creature" is already ``~``.
+_DIES_REPLACEMENT = re.compile(
+    rf"^If (?:(?P<self>{_S})|(?P<det>another|a)(?P<nontoken> nontoken)? creature"
+    r"(?P<ctrl> you control| an opponent controls| you don't control)?)"
+    r" would (?:die|be put into a graveyard from the battlefield), (?P<rest>exile it instead)\.?$"
+)
 _LEAVING = re.compile(
     rf"^When(?:ever)? (?:(?P<self>{_S})|(?P<self_or>{_S} or )?(?P<det>another|an?|enchanted|equipped)"
     r"(?P<nontoken> nontoken)? (?P<what>creature|permanent)"
@@ -45,6 +53,14 @@ class GraveyardReplacementWording(Frozen):
     tokens: bool  # "a card or token": tokens too (Rest in Peace)
     whose: str  # "a", "your", "an opponent's" or "enchanted player's"
     rest: str  # what happens instead ("exile it instead", "put it on the bottom of …")
+    # "If another creature would die, …" (Void Maw): only a creature put into a graveyard from the
+    # battlefield (CR 700.4), never the source itself ("another") or only the source ("~"), only a nontoken
+    # one, or one whose controller it says.
+    dies: bool = False
+    another: bool = False
+    itself: bool = False
+    nontoken: bool = False
+    ctrl: str | None = None  # " you control", " an opponent controls" or " you don't control"
 
 
 class LeavingTrigger(Frozen):
@@ -81,11 +97,26 @@ class StandingCopy(Frozen):
 
 
 def graveyard_replacement(text: str) -> GraveyardReplacementWording | None:
-    """The graveyard replacement a static ability's text says, or None."""
+    """The graveyard replacement a static ability's text says, or None: "If a card would be put into a
+    graveyard from anywhere, …" or "If another creature would die, exile it instead" (a creature dying)."""
     match = _GRAVEYARD_REPLACEMENT.match(text)
-    if match is None:
+    if match is not None:
+        return GraveyardReplacementWording(
+            tokens=bool(match["tokens"]), whose=match["whose"], rest=match["rest"]
+        )
+    dies = _DIES_REPLACEMENT.match(text)
+    if dies is None:
         return None
-    return GraveyardReplacementWording(tokens=bool(match["tokens"]), whose=match["whose"], rest=match["rest"])
+    return GraveyardReplacementWording(
+        tokens=not dies["nontoken"],
+        whose="a",
+        rest=dies["rest"],
+        dies=True,
+        another=dies["det"] == "another",
+        itself=bool(dies["self"]),
+        nontoken=bool(dies["nontoken"]),
+        ctrl=dies["ctrl"],
+    )
 
 
 def leaving_trigger(trigger: str) -> LeavingTrigger | None:

@@ -7,10 +7,12 @@ import pytest
 
 from data.boards import load_board
 from engine.actions.events import board_from_spec, replay
+from engine.actions.imprint import exiled_with
 from engine.actions.zones import cards_of, found_object, meld_parts_needed
 from engine.answers.copy_result import BoardAnswer, answer_board
 from engine.core.effects import Player
 from engine.layers.system import current_characteristics
+from engine.oracle.zones import graveyard_replacement
 from engine.state.board import Board, BoardError, Zone
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
@@ -280,3 +282,65 @@ def test_an_aura_copy_effect_follows_the_aura_to_its_new_host() -> None:
     )
     assert current_characteristics(board.get("bears"), board).name == "Grizzly Bears"
     assert current_characteristics(board.get("elves"), board).name == "Serra Angel"
+
+
+# Void Maw's "If another creature would die, exile it instead" (CR 614.1a, 700.4): a card it exiles is
+# exiled with it, for its "Put a card exiled with ~ into its owner's graveyard" (607.2a).
+VOID_MAW = (
+    "battlefield: [{card: Void Maw, id: maw}, {card: Grizzly Bears, id: bears, controller: opponent},"
+    " {card: Sol Ring, id: ring}]\n"
+)
+
+
+def test_a_creature_that_would_die_with_void_maw_is_exiled_with_it() -> None:
+    board = _board(VOID_MAW + "actions: [{leaves: {object: bears, to: graveyard}}]\n")
+    bears = board.get("bears")
+    assert (bears.zone, bears.exiled_by, bears.exiled_by_ability) == (Zone.EXILE, "maw", 2)
+    assert [o.id for o in exiled_with(board, board.get("maw"))] == ["bears"]
+    assert {"614.1a", "614.6"} <= set(board.moves[-1].rules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If another creature would die, exile it instead.",
+        "If another creature would be put into a graveyard from the battlefield, exile it instead.",
+        "If ~ would die, exile it instead.",
+        "If a nontoken creature an opponent controls would die, exile it instead.",
+    ],
+)
+def test_dies_replacements_are_read_across_wordings(text: str) -> None:
+    wording = graveyard_replacement(text)
+    assert wording is not None
+    assert (wording.dies, wording.rest) == (True, "exile it instead")
+
+
+def test_a_dies_replacement_says_whom_it_covers() -> None:
+    maw = graveyard_replacement("If another creature would die, exile it instead.")
+    itself = graveyard_replacement("If ~ would die, exile it instead.")
+    theirs = graveyard_replacement("If a nontoken creature an opponent controls would die, exile it instead.")
+    assert maw is not None
+    assert itself is not None
+    assert theirs is not None
+    assert (maw.another, maw.itself, maw.tokens) == (True, False, True)
+    assert (itself.another, itself.itself) == (False, True)
+    assert (theirs.nontoken, theirs.tokens, theirs.ctrl) == (True, False, " an opponent controls")
+    assert (
+        graveyard_replacement("If a creature dealt damage by ~ this turn would die, exile it instead.")
+        is None
+    )
+
+
+_NEEDS_APPLIES = (
+    "engine/actions/zone_replacements.py _applies doesn't yet check GraveyardReplacementWording.dies /"
+    " another / itself / nontoken / ctrl (requested from its owner)"
+)
+
+
+@pytest.mark.xfail(reason=_NEEDS_APPLIES, strict=True)
+@pytest.mark.parametrize("dying", ["maw", "ring"])
+def test_void_maw_itself_and_a_noncreature_go_to_the_graveyard(dying: str) -> None:
+    # "another creature would die" (CR 700.4: dies means is put into a graveyard from the battlefield): Void
+    # Maw itself isn't another creature, and Sol Ring isn't a creature.
+    board = _board(VOID_MAW + f"actions: [{{leaves: {{object: {dying}, to: graveyard}}}}]\n")
+    assert board.get(dying).zone is Zone.GRAVEYARD
