@@ -61,6 +61,7 @@ from engine.layers.system import (
     unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
 from engine.oracle.entering import (
     as_enters_choices,
     entering_abilities,
@@ -162,21 +163,6 @@ CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” ef
 STATED_DURATION = cite("611.2a", "lasts as long as stated by the spell or ability creating it")
 
 _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
-# The durations a copy effect's text may state (CR 611.2a), as the Oracle words them; cleanup ends the
-# first (CR 514.2). A copy effect that names none lasts as long as its object stays where it is.
-_UNTIL_END_OF_TURN = "until end of turn"
-_DURATIONS = (
-    _UNTIL_END_OF_TURN,
-    "until the end of your next turn",
-    "until your next turn",
-    "until end of combat",
-    "for as long as",
-)
-# The random results a copy effect's text may depend on (CR 705, 706), by the words that ask for them.
-_RANDOM_WORDS = (
-    ("coin flip", ("flip a coin", "flips a coin")),
-    ("die roll", ("roll a ", "rolls a ", "roll one")),
-)
 _BECOMING_SCOPES = (CopyScope.BECOME_COPY,)
 _TOKEN_SCOPES = (CopyScope.TOKEN_COPY,)
 
@@ -622,8 +608,7 @@ def _random_result(
 ) -> tuple[Board, GameObject]:
     """A copy effect that flips a coin or rolls a die (Mirror March) needs the result (``random:``): the
     board gives it, or what it made of ``obj`` is unknown, never guessed; given for another, it's refused."""
-    text = (effect.text if effect else "").casefold()
-    kind = next((what for what, words in _RANDOM_WORDS if any(w in text for w in words)), None)
+    kind = random_result(effect)
     if kind is None:
         if given is not None:
             raise BoardError(
@@ -631,7 +616,7 @@ def _random_result(
                 "none"
             )
         return board, obj
-    rule = COIN_FLIP if kind == "coin flip" else DIE_ROLL
+    rule = COIN_FLIP if kind is RandomResult.COIN_FLIP else DIE_ROLL
     if given is None:
         reason = (
             f"the result of the {kind} wasn't given, and what {via}'s copy effect does depends on it "
@@ -1156,7 +1141,7 @@ def _copy_effect_ends(board: Board, event: Event) -> Board:
             f"{obj.id}'s copy effect {number} comes from {ended.via}'s static ability: it applies as long as "
             f"that ability does (CR 611.3a), so it can't end by itself; make {ended.via} leave instead."
         )
-    duration = _stated_duration(text)
+    duration = copy_duration(ended.effect)
     if duration is None:
         raise BoardError(
             f"{obj.id}'s copy effect {number} ({ended.via}'s) states no duration, so it doesn't end while "
@@ -1169,9 +1154,7 @@ def _cleanup(board: Board) -> Board:
     """The cleanup step: copy effects lasting "until end of turn" end, and so do replacement effects
     waiting for "the next time … this turn" (CR 514.2); listed effects have no duration on a board."""
     for obj in board.in_zone(Zone.BATTLEFIELD):
-        ending = tuple(
-            a for a in obj.copies if _stated_duration(a.effect.text if a.effect else "") == _UNTIL_END_OF_TURN
-        )
+        ending = tuple(a for a in obj.copies if copy_duration(a.effect) is CopyDuration.UNTIL_END_OF_TURN)
         if ending:
             board = _copies_end(board, obj, ending, "in the cleanup step", CLEANUP_ENDS, STATED_DURATION)
         if any(effect.listed for effect in obj.effects):
@@ -1194,11 +1177,6 @@ def _cleanup(board: Board) -> Board:
             ),
         )
     return board.model_copy(update={"pending_copies": ()})
-
-
-def _stated_duration(text: str) -> str | None:
-    """The duration a copy effect's text states, as worded (CR 611.2a), or None."""
-    return next((duration for duration in _DURATIONS if duration in text), None)
 
 
 def _copies_end(

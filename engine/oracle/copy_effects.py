@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.core.citations import cite
 from engine.core.model import SELF, Ability, AbilityKind, CopyEffect, CopyException, CopyScope, ExceptionKind
@@ -80,6 +81,30 @@ _TOKEN_ENTERS_AS = re.compile(
     r"(?P<tapped>tapped(?: and )?)?(?P<combat>attacking|blocking)?\b[^.]*)"
 )
 _TYPE_WORD = re.compile(r"\b(artifact|battle|creature|enchantment|land|planeswalker|permanent)s?\b")
+_DURATION = re.compile(
+    r"\b(?P<duration>until end of turn|until the end of your next turn|until your next turn"
+    r"|until end of combat|for as long as)\b",
+    re.IGNORECASE,
+)
+# "Flip a coin." (CR 705), "roll a d20" / "roll a six-sided die" / "roll one …" (706).
+_RANDOM = re.compile(r"\b(?:(?P<coin>flips? a coin)|(?P<die>rolls? (?:a|one)) )", re.IGNORECASE)
+
+
+class CopyDuration(StrEnum):
+    """The duration a copy effect's text states (CR 611.2a), as worded."""
+
+    UNTIL_END_OF_TURN = "until end of turn"
+    UNTIL_END_OF_YOUR_NEXT_TURN = "until the end of your next turn"
+    UNTIL_YOUR_NEXT_TURN = "until your next turn"
+    UNTIL_END_OF_COMBAT = "until end of combat"
+    FOR_AS_LONG_AS = "for as long as"
+
+
+class RandomResult(StrEnum):
+    """The random result a copy effect's text depends on: a coin flip (CR 705) or a die roll (706)."""
+
+    COIN_FLIP = "coin flip"
+    DIE_ROLL = "die roll"
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,3 +486,17 @@ def becomes_copy_of(text: str) -> str | None:
     """What an ability that makes its object "become a copy of" copies ("target creature"), or None."""
     match = _BECOME_COPY.search(text)
     return match["what"] if match else None
+
+
+def copy_duration(effect: CopyEffect | None) -> CopyDuration | None:
+    """The duration the copy ``effect``'s text states ("until end of turn", CR 611.2a), or None."""
+    found = _DURATION.search(effect.text) if effect else None
+    return CopyDuration(found["duration"].casefold()) if found else None
+
+
+def random_result(effect: CopyEffect | None) -> RandomResult | None:
+    """Whether what the copy ``effect`` does depends on a coin flip or a die roll (Mirror March), or None."""
+    found = _RANDOM.search(effect.text) if effect else None
+    if found is None:
+        return None
+    return RandomResult.COIN_FLIP if found["coin"] else RandomResult.DIE_ROLL

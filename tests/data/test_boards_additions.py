@@ -12,6 +12,7 @@ from data.board_format import MAX_CARDS
 from data.boards import BoardFormatError, load_board
 from engine import BoardError, answer_board
 from engine.answers.copy_result import BoardAnswer
+from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
 from engine.state.board import ActionKind
 from tests.card_data import parsed_card
 
@@ -300,3 +301,41 @@ def test_a_commander_that_becomes_a_copy_stays_the_commander() -> None:
 def test_a_token_commander_is_refused() -> None:
     with pytest.raises(BoardFormatError, match=r"^line 2: a token can't be a commander: .*\(CR 903.3\)"):
         load_board("battlefield:\n  - {card: Grizzly Bears, token: true, commander: true}\n")
+
+
+# -- the Oracle readers of a copy effect's duration and random result ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "duration"),
+    [
+        ("Cytoshape", CopyDuration.UNTIL_END_OF_TURN),
+        ("Mirror of the Forebears", CopyDuration.UNTIL_END_OF_TURN),  # "Until end of turn, ~ becomes …"
+        ("Shapesharer", CopyDuration.UNTIL_YOUR_NEXT_TURN),
+        ("Clone", None),
+    ],
+)
+def test_a_copy_effects_stated_duration_is_read_in_engine_oracle(card: str, duration: object) -> None:
+    [effect] = parsed_card(card).front.copy_effects
+    assert copy_duration(effect) is duration
+
+
+def test_mirror_of_the_forebears_copy_ends_in_the_cleanup_step() -> None:
+    # CR 514.2: its sentence starts with "Until end of turn", which the cleanup step ends too.
+    answer = _answer(
+        BEAR_AND_ANGEL + "  - {card: Mirror of the Forebears, id: mirror}\n"
+        "actions:\n  - becomes_copy: {object: mirror, of: bear}\n  - cleanup: {}\nquery: mirror\n"
+    )
+    assert answer.result.current.name == "Mirror of the Forebears"
+    assert {"514.2", "611.2a"} <= _rules(answer)
+
+
+def test_a_copy_effects_random_result_is_read_in_engine_oracle() -> None:
+    [march] = parsed_card("Mirror March").front.copy_effects
+    [clone] = parsed_card("Clone").front.copy_effects
+    rolled = clone.model_copy(update={"text": "Roll a d20. You may have ~ enter as a copy of a creature."})
+    assert (random_result(march), random_result(rolled), random_result(clone)) == (
+        RandomResult.COIN_FLIP,
+        RandomResult.DIE_ROLL,
+        None,
+    )
