@@ -64,6 +64,8 @@ EQUIPMENT_ALONE = cite("301.5c", "becomes unattached from that permanent but rem
 STATIC_ENDS = cite("611.3b", "applies at all times that the permanent generating it is on the battlefield")
 REVEALED_AS_IT_LEAVES = cite("708.9", "its owner must reveal it to all players as they move it")
 ENTERS_WITH_COUNTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
+COMMANDER_KEPT = cite("903.3", "The card retains this designation even when it changes zones")
+MELDED_COMMANDER = cite("903.3b", "the resulting melded permanent is that player’s commander")
 OWNER_CONTROLS = cite("110.2", "the player under whose control it entered the battlefield")
 
 
@@ -351,7 +353,12 @@ def _put(
     for card in moved:
         handle = ids.get(card.name) or _default_handle(board, obj, card, single=len(moved) == 1)
         spec = ObjectSpec(
-            card=card.name, id=handle, zone=to, controller=obj.owner, **_exiled_by(board, move, to)
+            card=card.name,
+            id=handle,
+            zone=to,
+            controller=obj.owner,
+            commander=obj.commander and len(moved) == 1,
+            **_exiled_by(board, move, to),
         )
         board = _entered(board, spec, card, obj, cards, enter)
         new_ids.append(handle)
@@ -370,6 +377,7 @@ def _put_each(
             zone=move.to,
             controller=move.controller or old.owner,
             given_counters=move.counters if move.to is Zone.BATTLEFIELD else (),
+            commander=old.commander,
             **_exiled_by(board, move, move.to),
         )
         board = _entered(board, spec, old.card, old, cards, enter)
@@ -470,11 +478,31 @@ def _leaving_steps(
                 FLIP_NO_MEMORY,
             )
         )
+    if obj.commander and moved:
+        steps.append(_commander_moves(obj, moved, new_ids))
     if len(moved) > 1:
         steps += _melded_steps(obj, where, moved, new_ids, last)
     if obj.token:
         steps += [_token_gone(obj), *([token_not_a_card(obj)] if where.zone is Zone.GRAVEYARD else [])]
     return steps
+
+
+def _commander_moves(obj: GameObject, moved: tuple[Card, ...], new_ids: tuple[str, ...]) -> Explanation:
+    """The commander designation is the card's, so it moves with the card (CR 903.3); of a melded
+    permanent's two cards only one is the commander, and the board doesn't say which (903.3b)."""
+    if len(moved) == 1:
+        return Explanation.of(
+            f"{obj.id} is its owner's commander: that is an attribute of the card, which keeps it as it "
+            f"changes zones, so {new_ids[0]} is still the commander.",
+            COMMANDER_KEPT,
+        )
+    return Explanation.of(
+        f"{obj.id} was its owner's commander as a melded permanent: one of its two cards is the commander "
+        f"and keeps that designation, but the board doesn't say which, so neither of {', '.join(new_ids)} "
+        "is shown as the commander.",
+        COMMANDER_KEPT,
+        MELDED_COMMANDER,
+    )
 
 
 def _revealed(obj: GameObject, moved: tuple[Card, ...]) -> Explanation:

@@ -147,6 +147,7 @@ class ObjectSummary(Answer):
     token: bool
     copy_of: str | None
     status: Status | None = None
+    commander: bool = False  # its owner's commander: the card's designation, kept across zones (CR 903.3)
 
 
 class BoardAnswer(Answer):
@@ -417,6 +418,7 @@ def object_summary(obj: GameObject) -> ObjectSummary:
         token=obj.token,
         copy_of=obj.copies[-1].of_id if obj.copies else None,
         status=status_of(obj) if obj.zone is Zone.BATTLEFIELD else None,
+        commander=obj.commander,
     )
 
 

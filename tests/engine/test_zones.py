@@ -344,3 +344,23 @@ def test_void_maw_itself_and_a_noncreature_go_to_the_graveyard(dying: str) -> No
     # Maw itself isn't another creature, and Sol Ring isn't a creature.
     board = _board(VOID_MAW + f"actions: [{{leaves: {{object: {dying}, to: graveyard}}}}]\n")
     assert board.get(dying).zone is Zone.GRAVEYARD
+
+
+# CR 903.3: the commander designation is the card's, so the new object a zone change makes keeps it.
+COMMANDER = (
+    "battlefield: [{card: Grizzly Bears, id: bear, commander: true}, {card: Serra Angel, id: angel}]\n"
+)
+
+
+def test_a_commander_that_dies_and_returns_is_still_the_commander() -> None:
+    died = _board(COMMANDER + "actions: [{leaves: {object: bear, to: graveyard}}]\n")
+    assert (died.get("bear").zone, died.get("bear").commander) == (Zone.GRAVEYARD, True)
+    assert "903.3" in died.moves[-1].rules
+    back = _answer(
+        COMMANDER + "actions: [{leaves: {object: bear, to: exile}},"
+        " {returns: {cards_of: bear, to: battlefield}}, {leaves: {object: angel, to: graveyard}}]\n"
+        "query: bear\n"
+    )
+    commanders = {o.id: o.commander for o in back.objects}
+    assert commanders == {"bear": True, "angel": False}
+    assert back.model_dump(mode="json")["objects"][0]["commander"] is True
