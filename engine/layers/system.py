@@ -10,9 +10,10 @@ controller (:func:`current_controller`); layer 3 (text) has no effects a board c
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from typing import Generic, TypeVar
 
 from engine.core.characteristics import (
@@ -185,23 +186,30 @@ V = TypeVar("V")
 
 
 class _ByIdentity(Generic[K, V]):
-    """The last few results of a function of an immutable argument, by that argument's identity; each entry
-    keeps its argument alive, so that no other object can be given its id while it is cached."""
+    """The last few results of a function of an immutable argument, by that argument's identity. Each entry
+    goes with its argument (a weak reference: the cache keeps nothing alive), and only the last ``size``
+    are kept."""
 
     def __init__(self, compute: Callable[[K], V], size: int) -> None:
         self.compute = compute
         self.size = size
-        self.entries: dict[int, tuple[K, V]] = {}
+        self.entries: dict[int, tuple[weakref.ref[K], V]] = {}
 
     def __call__(self, argument: K) -> V:
         cached = self.entries.get(id(argument))
-        if cached is not None and cached[0] is argument:
+        if cached is not None and cached[0]() is argument:
             return cached[1]
         result = self.compute(argument)
         if len(self.entries) >= self.size:
             self.entries.pop(next(iter(self.entries)))
-        self.entries[id(argument)] = (argument, result)
+        self.entries[id(argument)] = (weakref.ref(argument, partial(self._forget, id(argument))), result)
         return result
+
+    def _forget(self, key: int, gone: weakref.ref[K]) -> None:
+        """Drop the entry of an argument that no longer exists (unless its id is already another's)."""
+        cached = self.entries.get(key)
+        if cached is not None and cached[0] is gone:
+            del self.entries[key]
 
 
 def layer_one_text(obj: GameObject) -> CopiableText:
