@@ -44,7 +44,7 @@ from engine.copy.effects import (
 )
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
-from engine.core.effects import EffectKind, EffectSpec
+from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
 from engine.layers.system import (
@@ -63,6 +63,8 @@ from engine.layers.system import (
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
 from engine.oracle.entering import (
+    AsEntersChoice,
+    Chooser,
     as_enters_choices,
     entering_abilities,
     enters_tapped,
@@ -806,15 +808,19 @@ def _pt_setting(
 def _choices(
     board: Board, obj: GameObject, abilities: tuple[GameAbility, ...], *, copied: bool
 ) -> tuple[Board, GameObject]:
+    rules = (ENTERS_REPLACEMENT, NEW_CHOICES) if copied else (ENTERS_REPLACEMENT,)
     for wanted in as_enters_choices(abilities):
-        key = choice_key(wanted)
+        if wanted.chooser.per_player:
+            board = _per_player_choice(board, obj, wanted, rules)
+            continue
+        key = choice_key(wanted.what)
         chosen = obj.choices.get(key)
-        rules = (ENTERS_REPLACEMENT, NEW_CHOICES) if copied else (ENTERS_REPLACEMENT,)
+        who = "its controller" if wanted.chooser is Chooser.CONTROLLER else "its controller's opponent"
         if chosen:
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    f"As it enters, its controller chooses {wanted}: {chosen}"
+                    f"As it enters, {who} chooses {wanted.what}: {chosen}"
                     f"{' (a new choice; the original’s choice is not copied)' if copied else ''}.",
                     *rules,
                 ),
@@ -823,13 +829,47 @@ def _choices(
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    f"As it enters, its controller chooses {wanted} (give it as choices: {{{key}: …}})"
+                    f"As it enters, {who} chooses {wanted.what} (give it as choices: {{{key}: …}})"
                     f"{'; the original’s choice is not copied' if copied else ''}.",
                     *rules,
                 ),
                 note=True,
             )
     return board, obj
+
+
+def _per_player_choice(
+    board: Board, obj: GameObject, wanted: AsEntersChoice, rules: tuple[Citation, ...]
+) -> Board:
+    """ "As ~ enters, each player chooses …": one choice per player, given as ``{KEY by you: …, KEY by
+    opponent: …}`` (the players the board has: you and your opponent)."""
+    key = choice_key(wanted.what)
+    players = [p for p in Player if wanted.chooser is Chooser.EACH_PLAYER or p is not obj.controller]
+    keys = {player: f"{key} by {player.value}" for player in players}
+    if key in obj.choices:
+        wanted_keys = ", ".join(f"{k}: …" for k in keys.values())
+        raise BoardError(
+            f"{obj.id}: {wanted.chooser.value} chooses {wanted.what}, so the board gives one choice per "
+            f"player (choices: {{{wanted_keys}}}), not {key}: {obj.choices[key]}"
+        )
+    missing = [k for k in keys.values() if k not in obj.choices]
+    if missing:
+        return board.explain(
+            obj.id,
+            Explanation.of(
+                f"As it enters, {wanted.chooser.value} chooses {wanted.what}; the board doesn't say what "
+                f"{'each' if len(missing) > 1 else 'one'} chose (give it as choices: "
+                f"{{{', '.join(f'{k}: …' for k in missing)}}}).",
+                *rules,
+            ),
+            note=True,
+        )
+    said = ", ".join(
+        f"{'you' if p is Player.YOU else 'the opponent'} chose {obj.choices[k]}" for p, k in keys.items()
+    )
+    return board.explain(
+        obj.id, Explanation.of(f"As it enters, {wanted.chooser.value} chooses {wanted.what}: {said}.", *rules)
+    )
 
 
 def choice_key(wanted: str) -> str:
@@ -958,8 +998,8 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
         board = board.explain(
             copier.id,
             Explanation.of(
-                f"It didn't enter, so no choice of {wanted} was made: abilities referring to that choice do "
-                "nothing.",
+                f"It didn't enter, so no choice of {wanted.what} was made: abilities referring to that "
+                "choice do nothing.",
                 UNDEFINED_CHOICE,
                 BECOMES_COPY,
             ),

@@ -8,6 +8,7 @@ copied "enters with" and "as enters" effects and enters triggers (CR 707.5) whil
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 
 from engine.core.characteristics import CARD_TYPE_WORDS, Characteristics, GameAbility
 from engine.core.model import SELF, AbilityKind, CopyException, Frozen, PrintedNumber
@@ -36,7 +37,12 @@ _ENTERS_ALSO_WITH = re.compile(r" and with (?P<ability>[a-z]+|\"[^\"]+\")")
 _ENTERS_TAPPED = re.compile(rf"^{_ENTERS} tapped\.?$")
 _ETB_TRIGGER = re.compile(rf"^When(?:ever)? {_S} enters")
 _AS_ENTERS = re.compile(rf"^As {_S} enters(?: the battlefield)?, ")
-_AS_ENTERS_CHOICE = re.compile(rf"^As {_S} enters(?: the battlefield)?, choose (?P<what>[^.]+?)\.?$")
+# "As ~ enters, choose a color." / "…, an opponent chooses a creature type." (Callous Oppressor) / "…, each
+# player chooses war or peace." (Archangel of Strife); older Oracle text: "enters the battlefield".
+_AS_ENTERS_CHOICE = re.compile(
+    rf"^As {_S} enters(?: the battlefield)?, (?P<who>choose|(?:an|target) opponent chooses"
+    r"|each player chooses|each opponent chooses) (?P<what>[^.]+?)\.?$"
+)
 _PT_SETTING = re.compile(
     rf"^As {_S} enters(?: the battlefield)?(?P<face_up> or is turned face up)?, it becomes your choice of "
     r"(?P<options>.+?)\.?$"
@@ -70,6 +76,36 @@ class CounterReplacement(Frozen):
     types: tuple[str, ...]  # the affected permanent must have one of these card types; () for any permanent
     yours: bool  # only a permanent its controller controls
     doubles: bool  # twice that many; else that many plus one (of each kind)
+
+
+class Chooser(StrEnum):
+    """Who makes an "as enters" choice (CR 614.12): its controller unless the ability says otherwise."""
+
+    CONTROLLER = "its controller"
+    OPPONENT = "an opponent"
+    EACH_PLAYER = "each player"
+    EACH_OPPONENT = "each opponent"
+
+    @property
+    def per_player(self) -> bool:
+        """Whether several players each make the choice, so the board gives one per player."""
+        return self in (Chooser.EACH_PLAYER, Chooser.EACH_OPPONENT)
+
+
+_CHOOSERS = {
+    "choose": Chooser.CONTROLLER,
+    "an opponent chooses": Chooser.OPPONENT,
+    "target opponent chooses": Chooser.OPPONENT,
+    "each player chooses": Chooser.EACH_PLAYER,
+    "each opponent chooses": Chooser.EACH_OPPONENT,
+}
+
+
+class AsEntersChoice(Frozen):
+    """An "As ~ enters, [a player] choose(s) …" ability: what is chosen ("a creature type") and by whom."""
+
+    what: str
+    chooser: Chooser
 
 
 class PTOption(Frozen):
@@ -140,10 +176,11 @@ def enters_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ..
     return tuple(a for a in abilities if a.kind is AbilityKind.TRIGGERED and _ETB_TRIGGER.match(a.rules_text))
 
 
-def as_enters_choices(abilities: tuple[GameAbility, ...]) -> tuple[str, ...]:
-    """What "As ~ enters, choose …" abilities ask for ("a creature type", "a color")."""
+def as_enters_choices(abilities: tuple[GameAbility, ...]) -> tuple[AsEntersChoice, ...]:
+    """What "As ~ enters, choose …" abilities ask for ("a creature type", "a color") and who chooses
+    ("an opponent chooses", "each player chooses")."""
     found = (_AS_ENTERS_CHOICE.match(a.rules_text) for a in abilities)
-    return tuple(m["what"] for m in found if m)
+    return tuple(AsEntersChoice(what=m["what"], chooser=_CHOOSERS[m["who"]]) for m in found if m)
 
 
 def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:

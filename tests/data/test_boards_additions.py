@@ -339,3 +339,40 @@ def test_a_copy_effects_random_result_is_read_in_engine_oracle() -> None:
         RandomResult.DIE_ROLL,
         None,
     )
+
+
+# -- per-player choices ------------------------------------------------------------------------------------
+
+
+def _texts(answer: BoardAnswer) -> list[str]:
+    return [e.text for e in (*answer.result.steps, *answer.result.notes)]
+
+
+def test_an_opponents_as_enters_choice_is_said_as_the_opponents() -> None:
+    # Callous Oppressor: "As ~ enters, an opponent chooses a creature type." (CR 614.1c)
+    answer = _answer("battlefield:\n  - {card: Callous Oppressor, id: co, choices: {creature type: Elf}}\n")
+    assert "As it enters, its controller's opponent chooses a creature type: Elf." in _texts(answer)
+    assert "614.1c" in _rules(answer)
+    assert not any("nothing was" in text for text in _texts(answer))
+
+
+ARCHANGEL = "battlefield:\n  - {{card: Archangel of Strife, id: arch, choices: {{{choices}}}}}\n"
+
+
+def test_each_players_choice_is_given_per_player() -> None:
+    answer = _answer(ARCHANGEL.format(choices="war or peace by you: war, war or peace by opponent: peace"))
+    assert (
+        "As it enters, each player chooses war or peace: you chose war, the opponent chose peace."
+        in _texts(answer)
+    )
+
+
+def test_a_missing_players_choice_is_named() -> None:
+    answer = _answer(ARCHANGEL.format(choices="war or peace by you: war"))
+    note = next(text for text in _texts(answer) if text.startswith("As it enters, each player chooses"))
+    assert note.endswith("(give it as choices: {war or peace by opponent: …}).")
+
+
+def test_one_choice_for_each_players_choice_is_refused() -> None:
+    with pytest.raises(BoardError, match=r"one choice per player \(choices: \{war or peace by you: …"):
+        _answer(ARCHANGEL.format(choices="war or peace: war"))
