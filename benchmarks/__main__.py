@@ -4,7 +4,7 @@ Needs only ``../shared``: the card and rules cache is built in a temporary folde
 with ``--db``). Each figure is given with its ratio to ``json.loads`` of the shared bulk file, timed in
 the same run (``benchmarks/timing.py``), so runs on different or busy machines compare. The figures
 come from the scripts beside this one (``import_cards``, ``judge_questions``, ``copy_boards``,
-``slash_command``, ``copy_corpus``, ``linked_corpus``) and the memory check of ``tests/hardening``.
+``board_statics``, ``slash_command``, ``copy_corpus``, ``linked_corpus``) and the memory check of ``tests/hardening``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from benchmarks.board_statics import statics_rows
 from benchmarks.copy_boards import board_timings
 from benchmarks.copy_corpus import creatures
 from benchmarks.import_cards import timed_import, traced_import
@@ -115,6 +116,7 @@ def main() -> None:
         rows += asyncio.run(question_rows(db, arguments.n))
         rows += [
             board_row(),
+            *statics_rows(),
             slash_row(db, arguments.n),
             *corpus_rows(db),
             memory_row(db, arguments.memory_runs),
