@@ -4,7 +4,8 @@ Needs only ``../shared``: the card and rules cache is built in a temporary folde
 with ``--db``). Each figure is given with its ratio to ``json.loads`` of the shared bulk file, timed in
 the same run (``benchmarks/timing.py``), so runs on different or busy machines compare. The figures
 come from the scripts beside this one (``import_cards``, ``judge_questions``, ``copy_boards``,
-``board_statics``, ``slash_command``, ``copy_corpus``, ``linked_corpus``) and the memory check of ``tests/hardening``.
+``board_statics``, ``slash_command``, ``copy_corpus``, ``linked_corpus``) and the memory
+check of ``tests/hardening``.
 """
 
 from __future__ import annotations
