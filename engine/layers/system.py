@@ -79,7 +79,15 @@ from engine.oracle.statics import (
 from engine.oracle.text import strip_reminder
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.oracle.wording import characteristics_worded, self_defined_numbers, totals_exiled_cards
-from engine.state.board import AppliedCopy, AsEntersSetting, Board, GameObject, TimedEffect, Zone
+from engine.state.board import (
+    AppliedCopy,
+    AsEntersSetting,
+    Board,
+    GameObject,
+    TimedEffect,
+    Zone,
+    exiled_with_text,
+)
 
 LAYERS = cite("613.1", "all applicable continuous effects are applied in a series of layers")
 LAYER_2 = cite("613.1b", "Control-changing effects are applied")
@@ -1741,9 +1749,11 @@ def _layer_seven(
 def _exiled_totals(obj: GameObject, board: Board, notes: list[Explanation]) -> tuple[int | None, int | None]:
     """Sutured Ghoul's CDA: the total power and toughness of the cards exiled with this object (CR 607.2b).
 
-    Only the cards its own "as enters" ability exiled count, never those the original's exiled (707.7).
+    Only the cards an ability of the text it has now exiled count: never those the original's exiled, nor
+    those an ability it had before it became a copy exiled (707.7), nor a granted ability's (607.5).
     """
-    exiled = [copiable_values(o) for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id]
+    linked = exiled_with_text(board, obj, len(copiable_values(obj).abilities))
+    exiled = [copiable_values(o) for o in linked]
     numbers = [(c.power.value if c.power else 0, c.toughness.value if c.toughness else 0) for c in exiled]
     if any(p is None or t is None for p, t in numbers):
         return None, None

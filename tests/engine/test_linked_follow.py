@@ -405,11 +405,6 @@ def test_sutured_ghoul_cda_counts_only_the_cards_its_own_replacement_exiled() ->
     assert ids(exiled_with(board, board.get("clone"))) == ["Grizzly Bears", "Llanowar Elves"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/layers/system.py _exiled_totals counts every card exiled_by the object, also those an"
-    " ability it had before becoming a copy exiled (requested from its owner: imprint.exiled_with's rule)",
-)
 def test_a_sutured_ghoul_that_becomes_a_copy_of_another_exiled_nothing_with_its_new_ability() -> None:
     board = board_of(
         """
