@@ -7,6 +7,8 @@ Board format version 1::
                    # checked by data.cards.records (at most MAX_CARDS); the caller uses them before its data
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
                    # commander: true (CR 903.3); random: RESULT with copy_of (a coin flip or die roll)
+                   # choices: {KEY: VALUE}; a choice "an opponent"/"each player" makes is given per
+                   # player: {KEY by you: VALUE, KEY by opponent: VALUE} (CR 614.1c)
                    # effects: [{pump: [2, 2]} | {gain_control: you, add_abilities: [Haste]} | …]:
                    # several keys in one entry are the parts of one effect (one timestamp, CR 613.6)
                    # attached_to: HANDLE: an Aura/Equipment/Fortification attached as it enters. Static
