@@ -213,6 +213,7 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
         )
     if result.rules_note:
         blocks.append(safe(result.rules_note))
+    blocks += cache_only_blocks(result.cache_only)
     return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()))
 
 
@@ -365,6 +366,7 @@ def linked_reply(answer: LinkedAnswer, context: Context, printed: PrintedView | 
         blocks.append(safe(answer.rules_note))
     as_printed = printed_blocks(printed)
     blocks += ["", *as_printed] if as_printed else []
+    blocks += cache_only_blocks(answer.cache_only)
     title = _("Linked abilities: {card}").format(card=context.card(report.card))
     return Reply(pages(safe(title), blocks, context), sorted_rules(answer.cited_rules()))
 
@@ -383,11 +385,16 @@ def card_reply(answer: CardAnswer, context: Context) -> Reply:
         blocks.append("")
     as_printed = printed_blocks(answer.printed)
     blocks += [*as_printed, ""] if as_printed else []
-    if answer.cache_only:
-        blocks += [f"*{_(CACHE_ONLY_NOTE)}*", ""]
+    note = cache_only_blocks(answer.cache_only)
+    blocks += [*note, ""] if note else []
     title = safe(context.card(answer.name))
     embeds = pages(title, blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url)
     return Reply(embeds)
+
+
+def cache_only_blocks(cache_only: bool) -> list[str]:
+    """The note under an answer a card of which came from the cache alone (Scryfall unreachable)."""
+    return [f"*{_(CACHE_ONLY_NOTE)}*"] if cache_only else []
 
 
 def printed_blocks(printed: PrintedView | None) -> list[str]:

@@ -13,7 +13,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
-from bot.cli.common import ask_with_rules, show
+from bot.cli.common import ask_with_rules, say_if_cache_only, show
 from bot.cli.stack_render import stack_copy_panel
 from bot.i18n import N_, _
 from bot.i18n.engine_text import localized
@@ -115,11 +115,12 @@ def _answer(
 
     shown = ask_with_rules(settings, with_printed_names(question), as_json=as_json)
     show(shown, as_json=as_json, to_json=lambda s: board_json(s.answer), to_panel=_panel)
+    say_if_cache_only(shown.answer.cache_only)
 
 
 def _panel(shown: Shown[BoardResult]) -> Panel:
     """A copy on the stack gets its own panel (CR 707.10); an object on the board the usual one."""
-    from engine import StackBoardAnswer
+    from bot.judge import StackBoardAnswer
 
     answer, names = shown.answer.answer, shown.names
     if isinstance(answer, StackBoardAnswer):

@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, settings_for
-from bot.cli.common import NameArgument, ask, printed_lines, show
+from bot.cli.common import NameArgument, ask, printed_lines, say_if_cache_only, show
 from bot.i18n import _, current_language
 from bot.text_safety import visible
 
@@ -44,11 +44,7 @@ def card_command(
     language = current_language()
     answer = ask(settings_for(ctx, db, offline), lambda judge: judge.card(name, language), as_json=as_json)
     show(answer, as_json=as_json, to_json=lambda card: card.json_payload(), to_panel=card_panel)
-    if answer.cache_only:
-        from bot.judge import CACHE_ONLY_NOTE
-
-        # the Judge's sentence, which the catalog translates
-        err_console.print(Text(_(CACHE_ONLY_NOTE), style="yellow"), soft_wrap=True)
+    say_if_cache_only(answer.cache_only)
 
 
 @app.command("import-cards")

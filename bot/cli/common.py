@@ -83,6 +83,16 @@ def show(
         console.print(to_panel(answer))
 
 
+def say_if_cache_only(cache_only: bool) -> None:
+    """Say on stderr (so ``--json`` output stays as it is) that a card of the answer came from the cache
+    alone, Scryfall unreachable, when it did."""
+    if cache_only:
+        from bot.judge import CACHE_ONLY_NOTE
+
+        # the Judge's sentence, which the catalog translates
+        err_console.print(Text(_(CACHE_ONLY_NOTE), style="yellow"), soft_wrap=True)
+
+
 def import_message(summary: ImportSummary) -> str:
     """One sentence saying which rules were loaded."""
     return _(

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
-from bot.cli.common import ask_with_rules, printed_lines, show
+from bot.cli.common import ask_with_rules, printed_lines, say_if_cache_only, show
 from bot.i18n import _, current_language
 from bot.i18n.engine_text import localized
 from bot.i18n.names import Shown, card_label, printed_card
@@ -45,6 +45,7 @@ def linked_command(
 
     shown = ask_with_rules(settings_for(ctx, db, offline), question, as_json=as_json)
     show(shown, as_json=as_json, to_json=lambda s: linked_json(s.answer), to_panel=linked_panel)
+    say_if_cache_only(shown.answer.cache_only)
 
 
 def linked_panel(shown: Shown[LinkedAnswer]) -> Panel:

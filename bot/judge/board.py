@@ -57,6 +57,8 @@ class BoardResult(Answer):
     answer: BoardAnswer | StackBoardAnswer
     downloaded: ImportSummary | None = None
     rules_note: str | None = None  # the loaded rules changed a rule this answer cites
+    cache_only: bool = False
+    """Scryfall couldn't be reached to confirm a partial or misspelt name: a card came from the cache."""
 
     def cited_rules(self) -> set[str]:
         """Every rule number the answer's steps and notes cite."""

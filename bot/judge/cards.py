@@ -97,7 +97,7 @@ class CardAnswer(Answer):
 
 
 CACHE_ONLY_NOTE = "Scryfall couldn't be reached; answered from the cache."
-"""What the front ends say under a :attr:`CardAnswer.cache_only` answer."""
+"""What the front ends say under a ``cache_only`` answer (a card, copy, board or linked answer)."""
 
 
 class Ruling(Answer):

@@ -454,12 +454,16 @@ class _Question:
         return resolution is not None and resolution.kind == "exact"
 
     def finished(self, answer: _Noted) -> _Noted:
-        """``answer`` saying whether the rules were downloaded for it and, when the loaded rules
-        changed one of the rules it cites, which."""
+        """``answer`` saying whether the rules were downloaded for it, when the loaded rules changed
+        one of the rules it cites, which, and whether a card it names came from the cache alone
+        (``fetched`` holds every card looked up beyond the cache over all the tries of the question)."""
         note = None
         if self.rules.may_have_changed_citations:
             note = outdated_citation_note(self._judge._services.rules, answer.cited_rules())
-        return answer.model_copy(update={"downloaded": self.downloaded, "rules_note": note})
+        cache_only = any(isinstance(found, CachedOnly) for found in self._fetched.values())
+        return answer.model_copy(
+            update={"downloaded": self.downloaded, "rules_note": note, "cache_only": cache_only}
+        )
 
 
 class _Lru(Generic[_K, _V]):

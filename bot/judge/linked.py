@@ -14,6 +14,8 @@ class LinkedAnswer(Answer):
     rules_version: str
     downloaded: ImportSummary | None = None  # the rules were downloaded for this question (say so)
     rules_note: str | None = None  # the loaded rules changed a rule this answer cites
+    cache_only: bool = False
+    """Scryfall couldn't be reached to confirm a partial or misspelt name: a card came from the cache."""
 
     def cited_rules(self) -> set[str]:
         """Every rule number the answer cites."""
