@@ -35,6 +35,7 @@ from bot.judge import (
     RulingsAnswer,
     SearchAnswer,
     StackBoardAnswer,
+    is_commander,
 )
 from bot.text_safety import visible
 
@@ -246,8 +247,14 @@ def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> l
     ]
     blocks += [f"• {safe(ability)}" for ability in current.abilities] or ["*" + _("(no abilities)") + "*"]
     status = current.status
-    flags = [_(name) for name, on in ((N_("tapped"), status.tapped), (N_("flipped"), status.flipped)) if on]
-    flags += [_("transformed")] if status.transformed else []
+    on = (
+        (N_("tapped"), status.tapped),
+        (N_("flipped"), status.flipped),
+        (N_("transformed"), status.transformed),
+        (N_("phased out"), status.phased_out),
+        (N_("commander"), is_commander(answer)),
+    )
+    flags = [_(name) for name, flag in on if flag]
     flags += [_("face down ({kind})").format(kind=status.face_down)] if status.face_down else []
     flags += [_counters(kind, n) for kind, n in current.counters.items()]
     flags += [_("a token")] if current.token else []

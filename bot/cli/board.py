@@ -120,13 +120,18 @@ def _answer(
 
 def _panel(shown: Shown[BoardResult]) -> Panel:
     """A copy on the stack gets its own panel (CR 707.10); an object on the board the usual one."""
-    from bot.judge import StackBoardAnswer
+    from bot.judge import StackBoardAnswer, is_commander
 
     answer, names = shown.answer.answer, shown.names
     if isinstance(answer, StackBoardAnswer):
         return stack_copy_panel(answer.result, answer.rules_version, names)
     return board_panel(
-        answer.result, answer.rules_version, moves=answer.zone_moves, triggers=answer.triggers, names=names
+        answer.result,
+        answer.rules_version,
+        moves=answer.zone_moves,
+        triggers=answer.triggers,
+        names=names,
+        commander=is_commander(answer),
     )
 
 
@@ -153,11 +158,13 @@ def board_panel(
     moves: tuple[ZoneMove, ...] = (),
     triggers: tuple[TriggerHit, ...] = (),
     names: Mapping[str, str] = NO_NAMES,
+    commander: bool = False,
 ) -> Panel:
-    """The judge's answer: the resulting object first, each step with its rules, the notes, zone changes
-    (its fixed words in the answer's language, cards with their printed ``names``)."""
+    """The judge's answer: the resulting object first (with whether it is its owner's ``commander``), each
+    step with its rules, the notes, zone changes (its fixed words in the answer's language, cards with
+    their printed ``names``)."""
     current = result.current
-    parts: list[Any] = [*_object_lines(current, names)]
+    parts: list[Any] = [*_object_lines(current, names, commander=commander)]
     if _differs(result.copiable, current):
         summary = _summary(result.copiable, names)
         parts.append(Text.assemble((_("Copiable values:") + " ", "bold"), summary, style="dim"))
@@ -216,7 +223,7 @@ def _counted(number: int, one: str, many: str, **fields: object) -> str:
     return (one if number == 1 else many).format(number=number, **fields)
 
 
-def _object_lines(current: CurrentView, names: Mapping[str, str]) -> list[Text]:
+def _object_lines(current: CurrentView, names: Mapping[str, str], *, commander: bool) -> list[Text]:
     lines = [
         Text.assemble(
             (_name(current.name, names, _("(no name)")), "bold"),
@@ -232,14 +239,15 @@ def _object_lines(current: CurrentView, names: Mapping[str, str]) -> list[Text]:
     lines += [Text(f"  • {ability}") for ability in current.abilities] or [
         Text("  " + _("(no abilities)"), style="dim")
     ]
-    extras = _status_words(current)
+    extras = _status_words(current, commander=commander)
     if extras:
         lines.append(Text(" · ".join(extras), style="italic"))
     return lines
 
 
-def _status_words(current: CurrentView) -> list[str]:
-    """Its counters, token-ness, status and unknown characteristics, in the answer's language."""
+def _status_words(current: CurrentView, *, commander: bool) -> list[str]:
+    """Its counters, token-ness, status, commander designation and unknown characteristics, in the
+    answer's language."""
     extras = [
         _counted(n, _("1 {kind} counter"), _("{number} {kind} counters"), kind=kind)
         for kind, n in current.counters.items()
@@ -250,6 +258,8 @@ def _status_words(current: CurrentView) -> list[str]:
         (N_("tapped"), status.tapped),
         (N_("flipped"), status.flipped),
         (N_("transformed"), status.transformed),
+        (N_("phased out"), status.phased_out),
+        (N_("commander"), commander),
     )
     extras += [_(name) for name, flag in on if flag]
     if status.face_down:

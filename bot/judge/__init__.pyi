@@ -1,6 +1,6 @@
 """Type stub of the Judge's API; ``bot/judge/__init__.py`` loads each name from here on first use."""
 
-from .board import BoardAnswer, BoardResult, Explanation, StackBoardAnswer, board_json
+from .board import BoardAnswer, BoardResult, Explanation, StackBoardAnswer, board_json, is_commander
 from .cards import (
     CACHE_ONLY_NOTE,
     CardAnswer,
@@ -80,6 +80,7 @@ __all__ = [
     "board_json",
     "card_faces",
     "card_json",
+    "is_commander",
     "linked_json",
     "original_state",
     "parse_choices",

@@ -66,6 +66,11 @@ class BoardResult(Answer):
         return {rule for step in (*result.steps, *result.notes) for rule in step.rules}
 
 
+def is_commander(answer: BoardAnswer | StackBoardAnswer) -> bool:
+    """Whether the queried object is its owner's commander (CR 903.3), as the board's objects say."""
+    return any(summary.id == answer.result.id and summary.commander for summary in answer.objects)
+
+
 def answer_board_spec(spec: BoardSpec, card: CardFinder, version: str, definer: CardDefiner) -> BoardResult:
     """Answer a board: about the queried copy on the stack when it has a ``stack:`` and doesn't ask about
     another object (``query:`` naming a permanent, or actions whose effect comes from the stack).

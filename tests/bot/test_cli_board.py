@@ -210,3 +210,18 @@ def test_bad_choice_flag_is_a_clear_error(db: Path) -> None:
 def test_copy_x_is_the_copiers_spell_x(db: Path) -> None:
     payload = json_of(invoke(db, "copy", "Altered Ego", "Primordial Hydra", "--x", "3", "--json"))
     assert payload["result"]["current"]["counters"] == {"+1/+1": 6}
+
+
+PHASED_COMMANDER = (
+    "{battlefield: [{card: Grizzly Bears, id: bear, tapped: true, phased_out: true, commander: true}]}"
+)
+
+
+def test_a_phased_out_commander_says_so_with_its_status(db: Path) -> None:
+    result = invoke(db, "board", "-", stdin=PHASED_COMMANDER)
+    assert result.exit_code == 0, result.output
+    assert "tapped · phased out · commander" in result.stdout
+    plain = invoke(db, "board", "-", stdin="{battlefield: [{card: Grizzly Bears, id: bear}]}")
+    assert plain.exit_code == 0, plain.output
+    assert "phased out" not in plain.stdout
+    assert "commander" not in plain.stdout

@@ -173,3 +173,14 @@ async def test_a_card_name_that_pings_everyone_is_escaped_and_mentions_are_off(
     assert copied.callback is not None
     assert "@everyone" not in str(copied.callback.embeds)
     assert copied.callback.allowed_mentions == NO_MENTIONS
+
+
+async def test_a_phased_out_commander_says_so_with_its_status(harness: DiscordHarness) -> None:
+    bear = "{card: Grizzly Bears, id: bear, tapped: true, phased_out: true, commander: true}"
+    result = await harness.slash("board", scenario=f"{{battlefield: [{bear}]}}")
+    assert result.callback is not None
+    assert "\n*tapped · phased out · commander*" in result.callback.embeds[0]["description"]
+    plain = await harness.slash("board", scenario="{battlefield: [{card: Grizzly Bears, id: bear}]}")
+    assert plain.callback is not None
+    assert "phased out" not in plain.callback.embeds[0]["description"]
+    assert "commander" not in plain.callback.embeds[0]["description"]

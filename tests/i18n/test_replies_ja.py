@@ -100,6 +100,17 @@ async def test_a_stack_copy_explained_in_japanese(harness: DiscordHarness) -> No
     assert f"コピーがスタックを離れた場合、それは消滅する。 (CR [707.10a]({RULES_LINK}70710a))" in description
 
 
+PHASED_COMMANDER = (
+    "{battlefield: [{card: Grizzly Bears, id: bear, tapped: true, phased_out: true, commander: true}]}"
+)
+
+
+async def test_a_phased_out_commander_in_japanese(harness: DiscordHarness) -> None:  # noqa: F811
+    result = await harness.slash("board", scenario=PHASED_COMMANDER)
+    assert result.callback is not None
+    assert "\n*タップ状態 · フェイズ・アウトしている · 統率者*" in result.callback.embeds[0]["description"]
+
+
 async def private_text(bot: DiscordHarness, command: str, **options: object) -> str:
     """The private message the bot answered ``/command`` with."""
     result = await bot.command(command, options)  # type: ignore[arg-type]
@@ -153,8 +164,8 @@ def test_the_cache_only_note_in_japanese() -> None:
 def japanese_cli(ja_db: Path) -> Iterator[Callable[..., Result]]:  # noqa: F811
     """Runs ``mtg-judge --offline --db … --lang ja ARGUMENTS`` (English again afterwards)."""
 
-    def run(*arguments: str) -> Result:
-        return runner.invoke(app, ["--offline", "--db", str(ja_db), "--lang", "ja", *arguments])
+    def run(*arguments: str, input: str | None = None) -> Result:
+        return runner.invoke(app, ["--offline", "--db", str(ja_db), "--lang", "ja", *arguments], input=input)
 
     try:
         yield run
@@ -202,6 +213,12 @@ def test_cli_copy_and_stack_copy_in_japanese(japanese_cli: Callable[..., Result]
     # the engine's sentences in Japanese (wrapped anywhere in the terminal, so compared without spaces)
     assert "•TwincastはLightningBoltのコピーをあなたのコントロール下でスタックに置く。" in squeezed(panel)
     assert "•コピーがスタックを離れた場合、それは消滅する。(CR707.10a)" in squeezed(panel)
+
+
+def test_cli_a_phased_out_commander_in_japanese(japanese_cli: Callable[..., Result]) -> None:
+    result = japanese_cli("board", "-", input=PHASED_COMMANDER)
+    assert result.exit_code == 0, result.output
+    assert "タップ状態 · フェイズ・アウトしている · 統率者" in flat(result.stdout)
 
 
 def squeezed(text: str) -> str:
