@@ -24,7 +24,7 @@ from functools import cache
 from engine.core.characteristics import CARD_TYPE_WORDS, COLOR_NAMES
 from engine.core.effects import PT_COUNTS, EffectKind, EffectSpec
 from engine.core.model import SELF, Frozen, LevelBand
-from engine.oracle.text import without_quotes
+from engine.oracle.text import masked, sentences, without_quotes
 
 _PT = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+)$")
 _GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
@@ -203,6 +203,8 @@ _COUNTERS_THERE = re.compile(
     rf"^there are (?P<n>\w+ or more) (?P<kind>[^ ]+(?: [a-z]+)?) counters on (?:it|{re.escape(SELF)})$"
 )
 _YOU_CONTROL = re.compile(r"^you control (?P<n>a|an|another|\w+ or more) (?P<what>.+)$")
+# "as long as it's attacking", "As long as ~ is blocking": the object itself in combat (a board has none).
+_OWN_COMBAT = re.compile(rf"^(?:it's|it is|{re.escape(SELF)} is) (?P<combat>attacking|blocking)$")
 _SELF_STATE = re.compile(rf"^(?:it's|it is|{re.escape(SELF)} is) (?P<what>.+)$")
 _ATTACHED_ROLES = {"enchanted": "Aura", "equipped": "Equipment"}
 _NUMBER_WORDS = {
@@ -329,6 +331,8 @@ class StaticAbility(Frozen):
     chosen_type: bool = False
     per: ForEach | None = None  # "gets +1/+1 for each …": its 7c parts are multiplied per affected object
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
+    # the wording after them that only restricts or requires ("can't block"): no characteristic changes
+    restrictions: str = ""
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -369,26 +373,71 @@ def evaluated_by_zone_changes(text: str) -> bool:
     return last_exiled_with(text) is not None
 
 
-def changes_characteristics(text: str) -> bool:
-    """Whether a static ability's wording looks like it changes types, colors, abilities or P/T."""
-    return bool(_CHARACTERISTIC_WORDING.search(without_quotes(text)))
-
-
 def restricts_only(ability: StaticAbility) -> bool:
-    """Whether an ability of the object itself only says what it can or must do or what it costs ("~ can't
-    block unless you have …", "~ can't be blocked by creatures with power 2 or greater"): no characteristic
+    """Whether a parsed static ability only says what objects can or must do, what they cost or how combat
+    treats them ("~ can't block unless you have …", "~ attacks each combat if able"): no characteristic
     changes, so nothing for the layers (CR 613.1)."""
-    groups = _verb_groups(_items(ability.unrecognised))
-    return (
-        ability.subject.itself
-        and not ability.parts
-        and ability.unrecognised.startswith(_NOT_CHARACTERISTICS)
-        and not any(verb in _CHANGING_VERBS for verb, _ in groups)
+    return not ability.parts and not ability.unrecognised and bool(ability.restrictions)
+
+
+def changes_characteristics(text: str) -> bool:
+    """Whether a static ability's wording looks like it changes types, colors, abilities or P/T: not when
+    every sentence only restricts or is about players (:func:`_restriction_sentence`)."""
+    return not all(map(_restriction_sentence, sentences(text))) and bool(
+        _CHARACTERISTIC_WORDING.search(without_quotes(text))
     )
 
 
-_NOT_CHARACTERISTICS = ("can't ", "doesn't ", "can ", "must ", "attacks ", "blocks ", "costs ")
-_CHANGING_VERBS = frozenset(["gets", "has", "loses", "is", "gains", "becomes"])
+# What objects can't, can or must do, what they cost and how combat damage is assigned: rules for actions,
+# not characteristics (CR 508.1c-d, 509.1b-c, 510.1, 601.2f, 602.5, 613.1). "can't have or gain flying" is
+# not among them: it decides the abilities an object has. "can't have counters put on it" stops an action
+# (CR 122.1), which the actions that put counters decide.
+_RESTRICTION = re.compile(
+    r"^(?:(?:can't|cannot|doesn't|don't) (?:attack|block|be blocked|be countered|be the targets? of"
+    r"|be targeted|be enchanted|be equipped|be fortified|be sacrificed|be regenerated"
+    r"|be turned face up|transform|untap"
+    r"|crew|be copied|have (?:[+-]\d+/[+-]\d+ )?counters put on)\b"
+    r"|can (?:attack|block|be blocked|be your commander)\b"
+    r"|(?:attacks?|blocks?)(?: or blocks?)? each (?:combat|turn) if able"
+    r"|must be blocked\b"
+    r"|assigns? (?:its |their |no )?combat damage\b"
+    r"|costs? (?:\{[^}]*\})+ (?:less|more) to (?:cast|activate)\b)"
+)
+# A second effect joined to a restriction ("can't block and has flying"): the sentence changes more.
+_JOINED_EFFECT = re.compile(
+    r"(?:,|\band|\bor) (?:it |they )?(?:gets?|has|have|loses?|is|are|gains?|becomes?|can't have)\b"
+)
+# Players and decks have no characteristics (CR 109.1, 100.2): "You have no maximum hand size", "Each
+# opponent's maximum hand size is reduced by one", "Your opponents can't cast spells during your turn".
+_ABOUT_PLAYERS = re.compile(
+    r"^(?:(?:[Yy]ou|[Yy]our opponents|[Ee]ach opponent|[Ee]ach player(?: who [^,]+?)?|[Pp]layers"
+    r"|[Oo]pponents)"
+    r" (?:can't|cannot|can|may|don't|doesn't|skip|(?:have|has) no maximum hand size)\b"
+    r"|(?:Your|Each opponent's|Each player's|Your opponents') maximum hand size\b"
+    r"|A deck can have\b)"
+)
+_LEADING_CONDITION = re.compile(r"^(?:If|As long as|Unless) [^,]+, ")
+
+
+def _restriction_sentence(sentence: str) -> bool:
+    """Whether one sentence of a static ability changes no characteristic of any object: it restricts or
+    requires (:data:`_RESTRICTION`), or it is about players or decks."""
+    sentence = _LEADING_CONDITION.sub("", sentence.strip().removesuffix("."), count=1)
+    if not sentence or '"' in sentence or "“" in sentence or " copy " in f" {sentence} ":
+        return False
+    if _ABOUT_PLAYERS.match(sentence):
+        return True
+    words = sentence.split(" ")
+    verb_at = next((i for i, word in enumerate(words) if word in _VERBS or word in ("cost", "costs")), None)
+    if verb_at is None:
+        return False
+    return restriction_predicate(" ".join(words[verb_at:]))
+
+
+def restriction_predicate(predicate: str) -> bool:
+    """Whether a predicate ("can't be blocked except by Walls", "attack each combat if able") only restricts
+    or requires, with no effect on characteristics joined to it."""
+    return _RESTRICTION.match(predicate) is not None and _JOINED_EFFECT.search(predicate) is None
 
 
 @cache
@@ -415,6 +464,9 @@ def parse_static(text: str) -> StaticAbility | None:
     conditional = _AS_LONG_AS_FIRST.match(sentence) or _AS_LONG_AS_AFTER.match(sentence)
     if conditional and " as long as " not in conditional["condition"]:
         return _conditional(text, conditional["main"], conditional["condition"])
+    global_conditional = _global_conditional(text, sentence)
+    if global_conditional is not None:
+        return global_conditional
     if sentence.startswith(f"{SELF} "):
         return _built(
             text, Subject(itself=True), _predicate(sentence.removeprefix(f"{SELF} "), plural=False), None
@@ -445,8 +497,14 @@ def _built(
     if not predicate.parts:
         return (
             None
-            if not predicate.rest
-            else StaticAbility(text=text, subject=subject, condition=condition, unrecognised=predicate.rest)
+            if not (predicate.rest or predicate.restrictions)
+            else StaticAbility(
+                text=text,
+                subject=subject,
+                condition=condition,
+                unrecognised=predicate.rest,
+                restrictions=predicate.restrictions,
+            )
         )
     return StaticAbility(
         text=text,
@@ -457,6 +515,7 @@ def _built(
         chosen_type=predicate.chosen_type,
         per=predicate.per,
         unrecognised=predicate.rest,
+        restrictions=predicate.restrictions,
     )
 
 
@@ -470,10 +529,31 @@ def _conditional(text: str, main: str, condition: str) -> StaticAbility | None:
         return None
     else:
         inner = parse_static(main)
-        parsed = inner.model_copy(update={"text": text}) if inner is not None else None
+        # One requirement each: "As long as ~ is untapped, all creatures attacking you get -1/-0" has two.
+        parsed = inner.model_copy(update={"text": text}) if inner and inner.requirement is None else None
     if parsed is None:
         return None
-    return parsed.model_copy(update={"requirement": requirement_of(condition)})
+    combat = _OWN_COMBAT.match(condition) if parsed.subject.itself else None
+    requirement = (
+        Requirement(text=condition, combat=combat["combat"]) if combat else requirement_of(condition)
+    )
+    return parsed.model_copy(update={"requirement": requirement})
+
+
+def _global_conditional(text: str, sentence: str) -> StaticAbility | None:
+    """ "Artifacts you control have shroud as long as you control three or more artifacts" (Metalcraft):
+    a global ability with its condition last (CR 604.2). Not when the condition is about each affected
+    object ("… as long as it's not attacking"), which a requirement of the source can't say."""
+    at = masked(sentence).find(" as long as ")
+    if at < 0 or sentence.startswith(SELF):
+        return None
+    main, condition = sentence[:at], sentence[at + len(" as long as ") :]
+    if " as long as " in condition or condition.startswith(("it ", "it's ", "they ", "they're ")):
+        return None
+    inner = parse_static(main)
+    if inner is None or not inner.parts or inner.requirement is not None:
+        return None
+    return inner.model_copy(update={"text": text, "requirement": requirement_of(condition)})
 
 
 def level_static(band: LevelBand, text: str) -> StaticAbility:
@@ -557,6 +637,14 @@ def _global(text: str, sentence: str) -> StaticAbility | None:
     return built.model_copy(update={"requirement": combat})
 
 
+# "creatures attacking you", "Creatures blocking or blocked by ~": subjects that exist only in combat.
+_COMBAT_TAILS: dict[str, dict[str, object]] = {
+    "attacking you": {"combat": "attacking", "controller": "opponents"},
+    f"blocking or blocked by {SELF}": {"combat": "blocking or blocked"},
+    f"blocking {SELF}": {"combat": "blocking"},
+    f"blocked by {SELF}": {"combat": "blocked"},
+}
+_COMBAT_TAIL = re.compile(rf"^(?P<rest>\S.*?) (?P<tail>{'|'.join(map(re.escape, _COMBAT_TAILS))})$")
 _CONTROLLER_PHRASES = (
     (" you control of the chosen type", "you", True),
     (" you control", "you", False),
@@ -569,6 +657,10 @@ def _subject(words: list[str]) -> Subject | None:
     if words[0].casefold() in ("all", "each"):
         words = words[1:]
     tail = " ".join(words)
+    in_combat = _COMBAT_TAIL.match(tail)
+    if in_combat:
+        found = _subject(in_combat["rest"].split(" "))
+        return found.model_copy(update=_COMBAT_TAILS[in_combat["tail"]]) if found else None
     subject = Subject()
     for phrase, controller, chosen in _CONTROLLER_PHRASES:
         if tail.endswith(phrase):
@@ -608,8 +700,10 @@ def _qualified(subject: Subject, word: str, *, last: bool) -> Subject | None:
         update = {"not_types": (*subject.not_types, _TYPE_NOUNS[negated] or "")}
     elif lowered.startswith("non-") and not last:
         update = {"not_subtypes": (*subject.not_subtypes, word[4:])}
-    elif lowered in _COMBAT and subject.combat is None:
+    elif lowered in _COMBAT and subject.combat in (None, "attacking"):
         update = {"combat": lowered}
+    elif lowered == "unblocked" and subject.combat is None:
+        update = {"combat": "attacking"}  # only attacking creatures are unblocked (CR 509.1h)
     elif singular == "token" or lowered == "nontoken":
         update = {"token": singular == "token"}
     elif (
@@ -638,6 +732,7 @@ class _Predicate:
     pt_mana_value: bool = False
     chosen_type: bool = False
     per: ForEach | None = None
+    restrictions: str = ""
     found: list[EffectSpec] = field(default_factory=list)
 
 
@@ -652,7 +747,11 @@ def _predicate(text: str, *, plural: bool) -> _Predicate:
         lost = _others_lost(verb, items)
         specs = _group_effect(verb, items) if lost is None else _losing_others(result.found, lost)
         if not specs:
-            result.rest = _joined(groups[position:])
+            rest = _joined(groups[position:])
+            if restriction_predicate(rest):
+                result.restrictions = rest
+            else:
+                result.rest = rest
             break
         result.found[:] = specs if lost is not None else [*result.found, *specs]
     result.parts = tuple(result.found)
