@@ -44,4 +44,7 @@ class Settings(BaseSettings):
         default=1.0, gt=0, le=2.0, description="seconds an answer may take before the bot defers (Discord: 3)"
     )
     page_timeout: float = Field(default=300.0, gt=0, description="seconds a reply's buttons keep working")
+    live_views: int = Field(
+        default=1_000, ge=1, description="most replies whose buttons work at once (the oldest stop first)"
+    )
     board_file_bytes: int = Field(default=100_000, ge=1, description="largest board file accepted by /board")

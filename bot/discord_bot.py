@@ -34,6 +34,36 @@ EXTENSIONS = (
 """The cogs, one per feature; ``cogs.errors`` installs the tree's error handler."""
 
 
+class LiveViews:
+    """The views whose items still work, oldest first, at most ``limit``: one more stops the oldest as
+    though it had timed out (its ``on_timeout`` disables its items on its message). Each view discord.py
+    keeps holds its reply until it times out, so without this a burst of replies would hold memory for
+    the whole timeout."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._views: dict[discord.ui.View, None] = {}  # insertion order: the oldest first
+        self._expiring: set[asyncio.Task[None]] = set()  # referenced until done (asyncio keeps weak refs)
+
+    def __len__(self) -> int:
+        return len(self._views)
+
+    def add(self, view: discord.ui.View) -> None:
+        """Count ``view`` as working, stopping the oldest beyond the limit."""
+        self._views[view] = None
+        while len(self._views) > self.limit:
+            oldest = next(iter(self._views))
+            del self._views[oldest]
+            oldest.stop()
+            expiring = asyncio.create_task(oldest.on_timeout())
+            self._expiring.add(expiring)
+            expiring.add_done_callback(self._expiring.discard)
+
+    def discard(self, view: discord.ui.View) -> None:
+        """Stop counting ``view`` (it timed out)."""
+        self._views.pop(view, None)
+
+
 class JudgeBot(commands.AutoShardedBot):
     """The bot; ``judge`` is available once ``setup_hook`` has run."""
 
@@ -49,6 +79,7 @@ class JudgeBot(commands.AutoShardedBot):
         self._sync_dev_guild = sync_dev_guild
         self._resources = AsyncExitStack()
         self._judge: Judge | None = None
+        self.live_views = LiveViews(settings.live_views)
 
     @property
     def judge(self) -> Judge:

@@ -23,7 +23,7 @@ from bot.text_safety import visible
 from cogs.render import Context, Reply, clip, rule_reply
 
 if TYPE_CHECKING:
-    from bot.discord_bot import JudgeBot
+    from bot.discord_bot import JudgeBot, LiveViews
 
     Interaction = discord.Interaction[JudgeBot]
 else:
@@ -128,18 +128,23 @@ async def within_deadline(interaction: Interaction, work: Awaitable[T], ephemera
 
 async def send_reply(interaction: Interaction, reply: Reply, *, ephemeral: bool = False) -> None:
     """Send the reply's first page with its view (page buttons, cited-rules select) when it needs one."""
-    view = ReplyView(reply, owner_id=interaction.user.id, timeout=bot_of(interaction).settings.page_timeout)
+    bot = bot_of(interaction)
+    view = ReplyView(
+        reply, owner_id=interaction.user.id, timeout=bot.settings.page_timeout, live=bot.live_views
+    )
     shown = view if view.children else discord.utils.MISSING
     if interaction.response.is_done():
         view.message = await interaction.followup.send(
             embed=reply.pages[0], view=shown, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS, wait=True
         )
-        return
-    response = await interaction.response.send_message(
-        embed=reply.pages[0], view=shown, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
-    )
-    if isinstance(response.resource, discord.InteractionMessage):
-        view.message = response.resource
+    else:
+        response = await interaction.response.send_message(
+            embed=reply.pages[0], view=shown, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+        )
+        if isinstance(response.resource, discord.InteractionMessage):
+            view.message = response.resource
+    if view.children:
+        bot.live_views.add(view)
 
 
 async def send_private(interaction: Interaction, text: str, view: discord.ui.View | None = None) -> None:
@@ -183,10 +188,12 @@ class JudgeView(discord.ui.View):
 
 
 class ReplyView(JudgeView):
-    """Previous/Next buttons (only the asker may turn the pages) and a select of the rules cited."""
+    """Previous/Next buttons (only the asker may turn the pages) and a select of the rules cited; one of
+    the bot's ``live`` views until it times out (or is stopped as the oldest of too many)."""
 
-    def __init__(self, reply: Reply, *, owner_id: int, timeout: float) -> None:
+    def __init__(self, reply: Reply, *, owner_id: int, timeout: float, live: LiveViews) -> None:
         super().__init__(timeout=timeout)
+        self._live = live
         self.reply = reply
         self.owner_id = owner_id
         self.page = 0
@@ -196,6 +203,11 @@ class ReplyView(JudgeView):
             self.add_item(self.previous).add_item(self.next)
         if reply.cited:
             self.add_item(CitedRulesSelect(reply.cited))
+
+    async def on_timeout(self) -> None:
+        """No longer one of the live views; its items disabled."""
+        self._live.discard(self)
+        await super().on_timeout()
 
     async def turn(self, interaction: Interaction, step: int) -> None:
         """Show the page ``step`` away, if the asker pressed."""

@@ -54,7 +54,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field, replace
-from types import TracebackType
+from types import SimpleNamespace, TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, cast
 
 import aiohttp
@@ -685,6 +685,7 @@ class DiscordHarness:
         self._bot_name = bot_name
         self._interactions: dict[str, _InteractionRecord] = {}
         self._responses: dict[tuple[str, str], Responder] = {}
+        self._forgot = False  # forget() ran: a request for what it forgot is Discord's 404, not a test bug
         self._command_ids: dict[str, int] = {}
         self._counter = itertools.count(1)
         self._adapter = _RecordingWebhookAdapter(self)
@@ -1021,6 +1022,14 @@ class DiscordHarness:
         """Forget the captured requests (messages and views stay, so they can still be pressed)."""
         self.requests.clear()
 
+    def forget(self) -> None:
+        """Forget the messages and interactions too (so a long run holds only what the bot keeps); the
+        bot's later requests about them are answered 404, as Discord answers an expired interaction."""
+        self.clear()
+        self.messages.clear()
+        self._interactions.clear()
+        self._forgot = True
+
     @property
     def last_request(self) -> CapturedRequest:
         """The most recent captured request."""
@@ -1084,6 +1093,8 @@ class DiscordHarness:
                 raise LookupError(f"callback for an interaction the harness did not dispatch: {request.path}")
             return self._callback_reply(record, request)
         if kind in ("followup", "get_original", "edit_original", "delete_original") and record is None:
+            if self._forgot:
+                raise _not_found(request)
             raise LookupError(
                 f"webhook request for an interaction the harness did not dispatch: {request.path}"
             )
@@ -1107,6 +1118,8 @@ class DiscordHarness:
             request.route == CHANNEL_MESSAGE_ROUTE and request.method in ("GET", "DELETE")
         ):
             message_id = int(params["message_id"])
+            if message_id not in self.messages and self._forgot:
+                raise _not_found(request)
             if message_id not in self.messages:
                 raise LookupError(f"the bot sent no message {message_id} ({request.key})")
             return self._existing(self.messages[message_id], request)
@@ -1300,3 +1313,11 @@ def limit_violations(tree_json: Sequence[Mapping[str, Any]]) -> list[str]:
         if text_length(command) > 4000:
             problems.append(f"{where}: {text_length(command)} characters in all (at most 4000)")
     return problems
+
+
+def _not_found(request: CapturedRequest) -> discord.NotFound:
+    """Discord's answer to a request about an interaction or message it no longer has (Unknown Webhook)."""
+    response = SimpleNamespace(status=404, reason="Not Found")
+    return discord.NotFound(
+        cast(Any, response), {"code": 10015, "message": f"Unknown Webhook ({request.path})"}
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import re
 import time
 
@@ -11,6 +12,7 @@ import discord
 import pytest
 
 from bot import create_bot
+from bot.discord_bot import JudgeBot
 from cogs.render import pack
 from tests.cogs.checks import NO_MENTIONS, assert_all_within_limits
 from tests.cogs.conftest import SettingsFactory
@@ -234,6 +236,28 @@ async def test_page_buttons_stop_after_the_timeout(make_settings: SettingsFactor
         assert not sent.component("page:next")["disabled"]
         await asyncio.sleep(0.6)
         assert sent.component("page:next")["disabled"]
+
+
+async def test_only_the_newest_replies_keep_working_buttons(
+    make_settings: SettingsFactory, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    async with DiscordHarness(create_bot(make_settings(live_views=3))) as harness:
+        bot = harness.bot
+        assert isinstance(bot, JudgeBot)
+        sent = [(await harness.slash("cr", query="702")).message for _ in range(5)]
+        await asyncio.sleep(0.1)  # the stopped views' messages are edited as the loop runs
+        store = bot._connection._view_store
+        stored = {item.view for items in store._views.values() for item in items.values()}
+        assert len(bot.live_views) == 3
+        assert len(stored) == 3  # discord.py keeps only the live ones
+        messages = [message for message in sent if message is not None]
+        disabled = [message.component("page:next")["disabled"] for message in messages]
+        assert disabled == [True, True, False, False, False]
+        turned = await harness.press(messages[-1], "page:next")  # a live one still turns its pages
+        assert turned.callback is not None
+        assert turned.callback.embeds
+    assert [record.getMessage() for record in caplog.records] == []
 
 
 async def test_a_user_asking_too_fast_is_told_when_to_ask_again(make_settings: SettingsFactory) -> None:

@@ -1,6 +1,7 @@
 """The bot under load, through discord.py's own interaction parsing (``tests/cogs/harness.py``): 200
 interactions at once all answered, none with "database is locked", the event loop never late by more
-than 50 ms; and 1,000 commands in a row without memory growing (tracemalloc)."""
+than 50 ms; and 1,000 commands in a row without memory growing (tracemalloc), also when every reply's
+buttons would work for the whole default timeout (only the newest ``live_views`` do)."""
 
 from __future__ import annotations
 
@@ -110,19 +111,33 @@ async def test_1000_commands_in_a_row_do_not_grow_memory(bot_settings: Settings)
     assert growth < GROWTH_MAX, f"memory grew {growth:.1%}"
 
 
-async def memory_growth(settings: Settings, *, warm_up: int, runs: int) -> float:
+async def test_replies_whose_buttons_still_work_are_bounded_in_number(bot_settings: Settings) -> None:
+    # every reply's buttons would work for the whole 300 s: only the newest ``live_views`` do, so once
+    # the warm-up has filled them, memory stays as it was
+    growth = await memory_growth(bot_settings, warm_up=300, runs=1_500, page_timeout=300.0, live_views=100)
+    assert growth < GROWTH_MAX, f"memory grew {growth:.1%}"
+
+
+async def memory_growth(
+    settings: Settings,
+    *,
+    warm_up: int,
+    runs: int,
+    page_timeout: float = VIEW_SECONDS,
+    live_views: int = 1_000,
+) -> float:
     """How much the memory traced grows over ``runs`` commands in a row after ``warm_up`` (a fraction of
     what the bot held after the warm-up).
 
-    Each reply's buttons live for ``page_timeout`` (300 s by default): memory held by design for that
-    long, so here they expire after a second, and each part ends once they have; what the fake Discord
-    keeps of every message and interaction is then forgotten, so what stays is what the bot kept.
+    Each reply's buttons live for ``page_timeout`` (300 s by default) or until ``live_views`` newer
+    replies have buttons: memory held by design until then, so by default here they expire after a
+    second, and each part ends once they may have; what the fake Discord keeps of every message and
+    interaction is then forgotten, so what stays is what the bot kept.
     """
     tracemalloc.start()
     try:
-        async with DiscordHarness(
-            create_bot(settings.model_copy(update={"page_timeout": VIEW_SECONDS}))
-        ) as fake:
+        limits = {"page_timeout": page_timeout, "live_views": live_views}
+        async with DiscordHarness(create_bot(settings.model_copy(update=limits))) as fake:
             commands = mixed_commands()
             await _run(fake, commands, warm_up)
             before = tracemalloc.get_traced_memory()[0]
@@ -141,6 +156,5 @@ async def _run(
         assert result.callback is not None, result.kinds()
         harness.clear()
     await asyncio.sleep(VIEW_SECONDS * 1.5)  # the views time out (and edit their messages)
-    harness.messages.clear()
-    harness._interactions.clear()  # the fake Discord's record of each interaction, not the bot's
+    harness.forget()  # the fake Discord's record of each message and interaction, not the bot's
     gc.collect()
