@@ -155,7 +155,8 @@ _SHARES_TYPE = re.compile(
     r"^other creature on the battlefield that shares (?:a|at least one) creature type with (?:it|them)$"
 )
 _KEYWORDISH = re.compile(
-    r"^[a-z][a-z'-]*(?: [a-z'-]+)?(?: \{[^}]+\}| \d+| from [a-z]+(?: and from [a-z]+)*)?$"
+    r"^[a-z][a-z'-]*(?: [a-z'-]+)?"
+    r"(?: \{[^}]+\}| \d+| from (?:all colors|[a-z]+)(?: and from (?:all colors|[a-z]+))*)?$"
 )
 _CONDITION = re.compile(
     r"^As long as (?P<role>enchanted|equipped|fortified) (?P<what>[a-zA-Z]+) "
@@ -645,9 +646,12 @@ _COMBAT_TAILS: dict[str, dict[str, object]] = {
     f"blocked by {SELF}": {"combat": "blocked"},
 }
 _COMBAT_TAIL = re.compile(rf"^(?P<rest>\S.*?) (?P<tail>{'|'.join(map(re.escape, _COMBAT_TAILS))})$")
+# "creature you control that's a Wolf or a Werewolf", "that's a Barbarian, a Warrior, or a Berserker".
+_THATS_A = re.compile(r"^(?P<rest>\S.*?) that's (?P<list>an? [A-Z][\w-]*(?:,? (?:or )?an? [A-Z][\w-]*)*)$")
 _CONTROLLER_PHRASES = (
     (" you control of the chosen type", "you", True),
     (" you control", "you", False),
+    (" your team controls", "you", False),  # a board's players have no teammates (CR 810.1)
     (" your opponents control", "opponents", False),
 )
 
@@ -661,6 +665,11 @@ def _subject(words: list[str]) -> Subject | None:
     if in_combat:
         found = _subject(in_combat["rest"].split(" "))
         return found.model_copy(update=_COMBAT_TAILS[in_combat["tail"]]) if found else None
+    any_of = _THATS_A.match(tail)
+    if any_of:
+        found = _subject(any_of["rest"].split(" "))
+        subtypes = tuple(re.findall(r"\ban? ([A-Z][\w-]*)", any_of["list"]))
+        return found.model_copy(update={"subtypes": subtypes}) if found and not found.subtypes else None
     subject = Subject()
     for phrase, controller, chosen in _CONTROLLER_PHRASES:
         if tail.endswith(phrase):
