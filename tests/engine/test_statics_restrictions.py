@@ -12,7 +12,7 @@ import pytest
 
 from engine.answers.copy_corpus import check_copies, clone_board
 from engine.answers.copy_result import answer_board
-from engine.core.effects import EffectKind
+from engine.core.effects import EffectKind, Player
 from engine.core.model import AbilityKind
 from engine.oracle.statics import StaticAbility, changes_characteristics, parse_static, restricts_only
 from engine.state.board import BoardSpec, ObjectSpec
@@ -190,3 +190,27 @@ def test_clone_copying_these_stays_unknown_with_the_reason(card: str, reason: st
     found = check_copies([parsed_card(card)], parsed_card("Clone"))
     assert (found.determined, found.with_unknowns) == (0, 1)
     assert any(reason in text for text in found.reasons), list(found.reasons)
+
+
+def _answer(objects: tuple[ObjectSpec, ...], query: str) -> tuple[object, object, tuple[str, ...]]:
+    cards = {spec.card: parsed_card(spec.card) for spec in objects if spec.card}
+    result = answer_board(BoardSpec(objects=objects, query=query), cards, "").result
+    assert result.unknowns == ()
+    return result.current.power, result.current.toughness, tuple(result.current.abilities)
+
+
+def test_any_of_these_subtypes_subject() -> None:
+    # Lovisa Coldeyes: "Each creature that's a Barbarian, a Warrior, or a Berserker gets +2/+2 and has haste."
+    lovisa = ObjectSpec(card="Lovisa Coldeyes", id="lovisa")
+    barbarians = ObjectSpec(card="Balduvian Barbarians", id="barbarians", controller=Player.OPPONENT)
+    bears = ObjectSpec(card="Grizzly Bears", id="bears")
+    assert _answer((lovisa, barbarians, bears), "barbarians") == (5, 4, ("Haste",))
+    assert _answer((lovisa, barbarians, bears), "bears") == (2, 2, ())
+    assert _answer((lovisa, barbarians, bears), "lovisa")[:2] == (3, 3)  # a Human
+
+
+@pytest.mark.parametrize(("tapped", "protected"), [(False, True), (True, False)])
+def test_protection_from_all_colors_as_long_as_untapped(tapped: bool, protected: bool) -> None:
+    angel = ObjectSpec(card="Pristine Angel", id="angel", tapped=tapped)
+    abilities = _answer((angel,), "angel")[2]
+    assert ("Protection from artifacts and from all colors" in abilities) is protected
