@@ -15,6 +15,7 @@ from engine.answers.copy_result import answer_board
 from engine.core.effects import EffectKind, Player
 from engine.core.model import AbilityKind
 from engine.oracle.statics import StaticAbility, changes_characteristics, parse_static, restricts_only
+from engine.oracle.text import rules_text, self_names
 from engine.state.board import BoardSpec, ObjectSpec
 from tests.card_data import parsed_card
 
@@ -214,3 +215,28 @@ def test_protection_from_all_colors_as_long_as_untapped(tapped: bool, protected:
     angel = ObjectSpec(card="Pristine Angel", id="angel", tapped=tapped)
     abilities = _answer((angel,), "angel")[2]
     assert ("Protection from artifacts and from all colors" in abilities) is protected
+
+
+@pytest.mark.parametrize(
+    ("printed", "restriction"),
+    [
+        ("This creature can't block.", True),  # current Oracle wording
+        ("Grizzly Bears can't block.", True),  # the card's name, as older text says it
+        ("Creatures with power less than this creature's power can't block it.", True),
+        ("This creature attacks each combat if able.", True),
+        ("As long as this creature is untapped, it can't be blocked.", True),
+        ("This creature can't be blocked as long as defending player controls an Island.", True),
+        ("This creature gets +1/+1 and can't block.", False),
+        ("This creature can't block and has flying.", False),
+    ],
+)
+def test_every_wording_generation_reads_the_same(printed: str, restriction: bool) -> None:
+    text = rules_text(printed, self_names(("Grizzly Bears",), ()))
+    assert changes_characteristics(text) is not restriction
+
+
+def test_a_pump_with_a_restriction_leaves_nothing_unrecognised() -> None:
+    parsed = parse_static(rules_text("This creature gets +1/+1 and can't block.", self_names(("Bears",), ())))
+    assert parsed is not None
+    assert [(p.kind, p.power, p.toughness) for p in parsed.parts] == [(EffectKind.PUMP, 1, 1)]
+    assert (parsed.unrecognised, parsed.restrictions) == ("", "can't block")
