@@ -10,7 +10,15 @@ from engine.core.model import Card
 from tests.card_data import parsed_card
 
 # Creatures whose copies are fully determined, and ones whose copies depend on what a board can't show.
-DETERMINED = ("Grizzly Bears", "Serra Angel", "Tarmogoyf", "Sutured Ghoul", "Primordial Hydra")
+DETERMINED = (
+    "Grizzly Bears",
+    "Serra Angel",
+    "Tarmogoyf",
+    "Sutured Ghoul",
+    "Primordial Hydra",
+    "Juggernaut",  # restriction-only statics change no characteristic
+    "Indomitable Archangel",  # a Metalcraft grant read with its condition
+)
 UNKNOWN = {
     "Master of Etherium": "defines them from a count this engine doesn't evaluate",
     "Wildwood Geist": "depends on whether it's your turn",
