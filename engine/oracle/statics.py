@@ -641,10 +641,10 @@ def _global(text: str, sentence: str) -> StaticAbility | None:
 # "creatures attacking you", "Creatures blocking or blocked by ~": subjects that exist only in combat.
 _COMBAT_TAILS: dict[str, dict[str, object]] = {
     "attacking you": {"combat": "attacking", "controller": "opponents"},
-    f"blocking or blocked by {SELF}": {"combat": "blocking or blocked"},
-    f"blocking {SELF}": {"combat": "blocking"},
-    f"blocked by {SELF}": {"combat": "blocked"},
-}
+    f"blocking or blocked by {SELF}": {"combat": "blocking or blocked", "other": True},
+    f"blocking {SELF}": {"combat": "blocking", "other": True},
+    f"blocked by {SELF}": {"combat": "blocked", "other": True},
+}  # a creature never blocks itself: the ones blocking or blocked by ~ are other creatures
 _COMBAT_TAIL = re.compile(rf"^(?P<rest>\S.*?) (?P<tail>{'|'.join(map(re.escape, _COMBAT_TAILS))})$")
 # "creature you control that's a Wolf or a Werewolf", "that's a Barbarian, a Warrior, or a Berserker".
 _THATS_A = re.compile(r"^(?P<rest>\S.*?) that's (?P<list>an? [A-Z][\w-]*(?:,? (?:or )?an? [A-Z][\w-]*)*)$")
