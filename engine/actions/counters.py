@@ -16,7 +16,7 @@ from engine.actions.resolving import COPIED_ENTERING_TEXT
 from engine.copy.effects import ADDITIONAL
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
-from engine.core.messages import Message, Param, card, english, msg, series
+from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, english, msg, series
 from engine.core.results import Explanation
 from engine.layers.system import (
     board_characteristics,
@@ -115,7 +115,7 @@ def _additional(obj: GameObject, values: Characteristics) -> tuple[EnteringCount
 
 
 def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -> Explanation:
-    counters = _counters(found.count, found.kind)
+    counters = counter_count(found.count, found.kind)
     if not found.text:
         return Explanation.of(
             msg("The effect that puts it onto the battlefield gives it {counters}.", counters=counters),
@@ -165,21 +165,6 @@ def _x_reason(obj: GameObject) -> Message:
     return msg(
         " (X is 0: no value of X was chosen for the spell that became it, {spell})", spell=card(obj.card.name)
     )
-
-
-def _counters(count: int, kind: str) -> Message:
-    """ "3 +1/+1 counters", "1 loyalty counter"."""
-    shown = _KIND_WORDS.get(kind, kind)
-    if count == 1:
-        return msg("{count} {kind} counter", count=count, kind=shown)
-    return msg("{count} {kind} counters", count=count, kind=shown)
-
-
-_KIND_WORDS: dict[str, Param] = {
-    m.template: m
-    for m in (msg("loyalty"), msg("defense"), msg("shield"), msg("stun"), msg("oil"), msg("lore"))
-}
-"""The kinds of counters a language words its own way (others, like +1/+1, are shown as they are)."""
 
 
 def _modifiers(board: Board, obj: GameObject, values: Characteristics, counts: Counts) -> list[_Modifier]:
@@ -254,7 +239,7 @@ def _ordered(obj: GameObject, modifiers: list[_Modifier], order: tuple[str, ...]
 
 def _shown(counts: Counts) -> Param:
     shown = [
-        msg("{count} {kind}", count=n, kind=_KIND_WORDS.get(kind, kind)) for kind, n in counts.items() if n
+        msg("{count} {kind}", count=n, kind=COUNTER_KINDS.get(kind, kind)) for kind, n in counts.items() if n
     ]
     return series(shown) if shown else msg("no counters")
 

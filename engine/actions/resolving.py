@@ -29,7 +29,7 @@ from engine.actions.faces import (
     transform,
 )
 from engine.actions.zones import NEW_OBJECT
-from engine.copy.effects import CopyError, card_copy_effect, check_copyable
+from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_param
 from engine.core.characteristics import Characteristics
 from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, indefinite, listing, msg, type_words
@@ -409,7 +409,7 @@ def create_token_with_waiting_copy(
         if pending is None:
             return trial
     instead = (
-        msg("a copy of {original}", original=_label(trial.get(token.copies[-1].of_id)))
+        msg("a copy of {original}", original=original_param(trial.get(token.copies[-1].of_id)))
         if token.copies
         else msg("{token}, with the characteristics the effect defines", token=card_name(values.name or ""))
     )
@@ -620,13 +620,6 @@ def _alternatives(options: list[Message]) -> Param:
     return msg("{first}; {rest}", first=options[0], rest=_alternatives(options[1:]))
 
 
-def _label(obj: GameObject) -> Param:
-    """An object's name in an explanation, as ``original_label`` words it: its name, or which face-down
-    permanent it is."""
-    name = copiable_values(obj).name
-    return card_name(name) if name else msg('the face-down permanent "{id}"', id=obj.id)
-
-
 def _standing_source(board: Board, spec: ObjectSpec) -> tuple[GameObject, str] | None:
     """The first permanent whose "enter as a copy" effect applies to ``spec``, and what it copies."""
     found = _standing_sources(board, spec)
@@ -689,7 +682,7 @@ def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Boa
                 matched=indefinite(type_words((matched[0].lower(),))),
                 via=card_name(pending.via),
                 original=card_name(original.id),
-                label=_label(original),
+                label=original_param(original),
                 shared=shared,
             ),
             AS_IT_WOULD_EXIST,

@@ -18,6 +18,8 @@ from engine.core.characteristics import (
     merged_types,
 )
 from engine.core.citations import Citation, cite
+from engine.core.messages import Param, counter_count, english, indefinite, msg, series, type_words
+from engine.core.messages import card as card_name
 from engine.core.model import (
     SELF,
     AbilityKind,
@@ -141,9 +143,14 @@ def check_copyable(
 
 
 def original_label(obj: GameObject, values: Characteristics | None = None) -> str:
-    """A readable name for an object in explanations (``the face-down permanent "demon"``)."""
+    """A readable name for an object in English (``the face-down permanent "demon"``)."""
+    return english(original_param(obj, values))
+
+
+def original_param(obj: GameObject, values: Characteristics | None = None) -> Param:
+    """An object's name as a message parameter: its name, or which face-down permanent it is."""
     name = (values or copiable_values(obj)).name
-    return name if name else f'the face-down permanent "{obj.id}"'
+    return card_name(name) if name else msg('the face-down permanent "{id}"', id=obj.id)
 
 
 def copy_values(
@@ -159,8 +166,11 @@ def copy_values(
     if back:
         why.append(
             Explanation.of(
-                f"{source.main.name} is the back face of a transforming double-faced card, so the copy has "
-                f"mana value 0.",
+                msg(
+                    "{card} is the back face of a transforming double-faced card, so the copy has mana value "
+                    "0.",
+                    card=card_name(source.main.name or ""),
+                ),
                 FACE_UP_FACE,
                 BACK_FACE_COPY,
             )
@@ -168,9 +178,12 @@ def copy_values(
     elif original.back_face and not original.copies and not original.face_down:
         why.append(
             Explanation.of(
-                f"{source.main.name} is the face that's up of a modal double-faced permanent: the copy uses "
-                "that face's values, mana cost and mana value included (the mana value 0 rule is only for "
-                "back faces of transforming cards).",
+                msg(
+                    "{card} is the face that's up of a modal double-faced permanent: the copy uses that "
+                    "face's values, mana cost and mana value included (the mana value 0 rule is only for "
+                    "back faces of transforming cards).",
+                    card=card_name(source.main.name or ""),
+                ),
                 FACE_UP_FACE,
                 MODAL_FACE,
             )
@@ -178,7 +191,10 @@ def copy_values(
     elif original.card and is_melded(original.card) and not original.copies:
         why.append(
             Explanation.of(
-                f"{source.main.name} is a melded permanent, so the copy has mana value 0.",
+                msg(
+                    "{card} is a melded permanent, so the copy has mana value 0.",
+                    card=card_name(source.main.name or ""),
+                ),
                 FACE_UP_FACE,
                 MELDED_COPY,
             )
@@ -198,9 +214,14 @@ def _names_itself(values: Characteristics, copier: GameObject) -> list[Explanati
         return []
     return [
         Explanation.of(
-            f"Where a copied ability says “{values.name}”, it means this object ({copier.id}) and no other "
-            f"(e.g. “{naming[0]}”); an effect of such an ability keeps tracking this permanent even if it "
-            "later changes its name or stops being a copy.",
+            msg(
+                "Where a copied ability says “{name}”, it means this object ({object}) and no other (e.g. "
+                "“{example}”); an effect of such an ability keeps tracking this permanent even if it later "
+                "changes its name or stops being a copy.",
+                name=card_name(name),
+                object=card_name(copier.id),
+                example=naming[0],
+            ),
             NAMES_ITSELF,
             TRACKS_BY_NAME,
         )
@@ -248,7 +269,10 @@ def status_as_copy(
         return copy, []
     return copy, [
         Explanation.of(
-            f"{copy.id} is tapped and stays tapped: a copy effect gives it copiable values, not status.",
+            msg(
+                "{object} is tapped and stays tapped: a copy effect gives it copiable values, not status.",
+                object=card_name(copy.id),
+            ),
             KEEPS_STATUS,
             NOT_COPIED,
         )
@@ -264,14 +288,19 @@ def _entering_status(
     if status.tapped:
         replacement = effect is not None and effect.scope is CopyScope.ENTER_AS_COPY
         how = (
-            "the replacement effect that makes it enter as a copy also makes it enter tapped"
+            msg("the replacement effect that makes it enter as a copy also makes it enter tapped")
             if replacement
-            else "the effect creates the token tapped"
+            else msg("the effect creates the token tapped")
         )
         why.append(
             Explanation.of(
-                f"{via}'s “{status.wording}”: {how}, so it is tapped — its status comes from that effect, "
-                "not from the object it copies.",
+                msg(
+                    "{via}'s “{wording}”: {how}, so it is tapped — its status comes from that effect, not "
+                    "from the object it copies.",
+                    via=card_name(via),
+                    wording=status.wording,
+                    how=how,
+                ),
                 ENTERS_UNTAPPED,
                 *((ENTERS_AS_REPLACEMENT, MODIFIES_ENTERING) if replacement else ()),
                 NOT_COPIED,
@@ -279,26 +308,39 @@ def _entering_status(
         )
     if not (status.attacking or status.blocking):
         return why
-    combat = "attacking" if status.attacking else "blocking"
     if not creature:
-        why.append(
-            Explanation.of(
-                f"It would be put onto the battlefield {combat}, but it isn't a creature: it enters and is "
-                f"never considered {'an' if status.attacking else 'a'} {combat} permanent.",
-                ONLY_CREATURES_IN_COMBAT,
-            )
-        )
+        why.append(Explanation.of(_NOT_IN_COMBAT[status.attacking], ONLY_CREATURES_IN_COMBAT))
         return why
-    past = "attacked" if status.attacking else "blocked"
     why.append(
-        Explanation.of(
-            f"It enters {combat} (what it's {combat} is what the effect names, else its controller's choice "
-            f"as it enters); it is {combat}, but it never {past}, so abilities that trigger when a creature "
-            f"{'attacks' if status.attacking else 'blocks'} don't trigger for it.",
-            PUT_ATTACKING if status.attacking else PUT_BLOCKING,
-        )
+        Explanation.of(_IN_COMBAT[status.attacking], PUT_ATTACKING if status.attacking else PUT_BLOCKING)
     )
     return why
+
+
+_NOT_IN_COMBAT = {
+    True: msg(
+        "It would be put onto the battlefield attacking, but it isn't a creature: it enters and is never "
+        "considered an attacking permanent."
+    ),
+    False: msg(
+        "It would be put onto the battlefield blocking, but it isn't a creature: it enters and is never "
+        "considered a blocking permanent."
+    ),
+}
+"""Put onto the battlefield attacking (True) or blocking (False) though it isn't a creature."""
+_IN_COMBAT = {
+    True: msg(
+        "It enters attacking (what it's attacking is what the effect names, else its controller's choice as "
+        "it enters); it is attacking, but it never attacked, so abilities that trigger when a creature "
+        "attacks don't trigger for it."
+    ),
+    False: msg(
+        "It enters blocking (what it's blocking is what the effect names, else its controller's choice as it "
+        "enters); it is blocking, but it never blocked, so abilities that trigger when a creature blocks "
+        "don't trigger for it."
+    ),
+}
+"""A creature put onto the battlefield attacking (True) or blocking (False)."""
 
 
 def _named_by(effect: CopyEffect | None, via: str) -> CopyEffect | None:
@@ -328,14 +370,18 @@ def _copies_back_face(original: GameObject) -> bool:
 
 def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     """Explain what of the original is copied and what isn't (CR 707.2, 707.3, 708.2, 111.3)."""
-    label = original_label(original)
+    label = original_param(original)
     why: list[Explanation] = []
     if original.face_down:
         return [
             Explanation.of(
-                f"{label[:1].upper()}{label[1:]} is face down: its copiable values are those of a face-down "
-                "permanent — a nameless, colorless 2/2 creature with no text, no subtypes and no mana cost. "
-                "The copy is face up, and it can't be turned face up for the hidden card's cost.",
+                msg(
+                    'The face-down permanent "{id}" is face down: its copiable values are those of a '
+                    "face-down permanent — a nameless, colorless 2/2 creature with no text, no subtypes and "
+                    "no mana cost. The copy is face up, and it can't be turned face up for the hidden card's "
+                    "cost.",
+                    id=original.id,
+                ),
                 FACE_DOWN_COPY,
                 FACE_DOWN_RULE,
                 COPIABLE,
@@ -344,11 +390,17 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
         ]
     if original.copies:
         last = original.copies[-1]
+        name = last.values.main.name
+        copied = card_name(name) if name else msg("a face-down permanent")
         why.append(
             Explanation.of(
-                f"{original.id} is itself a copy (of {last.values.main.name or 'a face-down permanent'}, "
-                f"through {last.via}); its copiable values are the values that copy effect gave it, "
-                "exceptions included.",
+                msg(
+                    "{object} is itself a copy (of {original}, through {via}); its copiable values are the "
+                    "values that copy effect gave it, exceptions included.",
+                    object=card_name(original.id),
+                    original=copied,
+                    via=card_name(last.via),
+                ),
                 COPY_OF_COPY,
                 *_exception_rules(last.effect),
             )
@@ -356,8 +408,11 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     if original.token:
         why.append(
             Explanation.of(
-                f"{label} is a token: the values its creator defined are its copiable values, but being a "
-                "token is not, so a card copying it isn't a token.",
+                msg(
+                    "{label} is a token: the values its creator defined are its copiable values, but being a "
+                    "token is not, so a card copying it isn't a token.",
+                    label=label,
+                ),
                 TOKEN_TEXT,
                 COPIABLE,
             )
@@ -365,9 +420,13 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     for setting in original.settings:
         why.append(
             Explanation.of(
-                f"The choice made for {label}'s “becomes your choice of” ability made it {setting.option}. "
-                "That ability sets power and toughness, so what it did (types and abilities included) is "
-                "part of its copiable values and is copied.",
+                msg(
+                    "The choice made for {label}'s “becomes your choice of” ability made it {option}. That "
+                    "ability sets power and toughness, so what it did (types and abilities included) is part "
+                    "of its copiable values and is copied.",
+                    label=label,
+                    option=setting.option,
+                ),
                 COPIABLE,
                 COPIABLE_SETTING,
             )
@@ -375,8 +434,11 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     if original.flipped:
         why.append(
             Explanation.of(
-                f"{label} is flipped, but being flipped is status, which isn't copied: the copy gets the "
-                "whole flip card's text, and the copy's own status decides which half applies.",
+                msg(
+                    "{label} is flipped, but being flipped is status, which isn't copied: the copy gets the "
+                    "whole flip card's text, and the copy's own status decides which half applies.",
+                    label=label,
+                ),
                 COPY_STATUS,
                 STATUS,
                 FLIP_ALTERNATIVE,
@@ -385,23 +447,31 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     if original.attached_to:
         why.append(
             Explanation.of(
-                f"{label} is attached to {original.attached_to}, but what a permanent is attached to isn't "
-                "one of the copiable values (name, mana cost, color indicator, types, rules text, power, "
-                "toughness, loyalty): the copy isn't attached to anything.",
+                msg(
+                    "{label} is attached to {host}, but what a permanent is attached to isn't one of the "
+                    "copiable values (name, mana cost, color indicator, types, rules text, power, toughness, "
+                    "loyalty): the copy isn't attached to anything.",
+                    label=label,
+                    host=card_name(original.attached_to),
+                ),
                 COPIABLE,
             )
         )
     return why + _not_copied_state(original, board, label)
 
 
-def _not_copied_state(original: GameObject, board: Board, label: str) -> list[Explanation]:
+def _not_copied_state(original: GameObject, board: Board, label: Param) -> list[Explanation]:
     ignored = _ignored_state(original, board)
     if not ignored:
         return []
     return [
         Explanation.of(
-            f"Not copied from {label}: {', '.join(ignored)} — other effects, status and counters aren't "
-            "copiable values.",
+            msg(
+                "Not copied from {label}: {ignored} — other effects, status and counters aren't copiable "
+                "values.",
+                label=label,
+                ignored=series(ignored),
+            ),
             NOT_COPIED,
             STATUS,
         )
@@ -419,12 +489,14 @@ def _exception_rules(effect: CopyEffect | None) -> tuple[Citation, ...]:
     return tuple(rule for rule, wanted in rules if kinds & wanted)
 
 
-def _ignored_state(original: GameObject, board: Board) -> list[str]:
-    ignored = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in original.counters.items() if n]
+def _ignored_state(original: GameObject, board: Board) -> list[Param]:
+    ignored: list[Param] = [counter_count(n, kind) for kind, n in original.counters.items() if n]
     ignored += [effect_name(e.spec) for e in original.effects]
-    ignored += ["being tapped"] if original.tapped else []
+    ignored += [msg("being tapped")] if original.tapped else []
     ignored += [
-        f"its choice of {key} ({value})" for key, value in original.choices.items() if key != "option"
+        msg("its choice of {key} ({value})", key=key, value=value)
+        for key, value in original.choices.items()
+        if key != "option"
     ]
     return ignored
 
@@ -441,26 +513,29 @@ def _apply_exception(
     if condition and not values.main.is_a(condition) and condition.casefold() in CARD_TYPE_WORDS:
         return values, [
             Explanation.of(
-                f"The exception “{exception.text}” applies only if the copy is a {condition}; "
-                "it wouldn't be, "
-                "so it doesn't apply.",
+                msg(
+                    "The exception “{text}” applies only if the copy is {condition}; it wouldn't be, so it "
+                    "doesn't apply.",
+                    text=exception.text,
+                    condition=indefinite(type_words((condition,))),
+                ),
                 CONDITION,
             )
         ]
     handler = _EXCEPTION_HANDLERS.get(exception.kind)
     if handler is None:
         return values, []
-    values, why = handler(values, exception, copier, effect)
-    return values, [_named(e, copier) for e in why]
-
-
-def _named(explanation: Explanation, copier: GameObject) -> Explanation:
-    return explanation.model_copy(update={"text": exception_wording(explanation.text, copier)})
+    return handler(values, exception, copier, effect)
 
 
 def exception_wording(text: str, copier: GameObject) -> str:
     """``text`` with an exception's self-references ("~") naming the copier's card."""
     return text.replace(SELF, copier.card.name if copier.card else "this permanent")
+
+
+def _quoted(exception: CopyException, copier: GameObject) -> str:
+    """The exception's text as an explanation quotes it, its self-references naming the copier's card."""
+    return exception_wording(exception.text, copier)
 
 
 def _set_pt(
@@ -485,16 +560,22 @@ def _set_pt(
     )
     why = [
         Explanation.of(
-            f"Exception “{exception.text}”: {exception.power}/{exception.toughness} is part of "
-            "the copiable values.",
+            msg(
+                "Exception “{text}”: {power}/{toughness} is part of the copiable values.",
+                text=_quoted(exception, copier),
+                power=exception.power or "",
+                toughness=exception.toughness or "",
+            ),
             MODIFY,
         )
     ]
     if had_cda:
         why.append(
             Explanation.of(
-                "The ability that defined the original's power and toughness isn't copied, because the copy "
-                "effect provides its own values for them.",
+                msg(
+                    "The ability that defined the original's power and toughness isn't copied, because the "
+                    "copy effect provides its own values for them."
+                ),
                 NO_CDA,
             )
         )
@@ -524,16 +605,23 @@ def _add_types(
 
     values = values.mapped(added_to)
     gained = gainable_subtypes(values.main.types, exception.subtypes)
-    added = " ".join((*exception.supertypes, *exception.types, *gained))
+    added = (*exception.supertypes, *exception.types, *gained)
+    text = _quoted(exception, copier)
     why = [
         Explanation.of(
-            f"Exception “{exception.text}”: it is also {added}, as part of its copiable values; "
-            "abilities that define types are still copied (“in addition to its other types”).",
+            msg(
+                "Exception “{text}”: it is also {added}, as part of its copiable values; abilities that "
+                "define types are still copied (“in addition to its other types”).",
+                text=text,
+                added=type_words(added),
+            ),
             MODIFY,
             NO_CDA,
         )
         if added
-        else Explanation.of(f"Exception “{exception.text}”: it adds nothing to its copiable values.", MODIFY)
+        else Explanation.of(
+            msg("Exception “{text}”: it adds nothing to its copiable values.", text=text), MODIFY
+        )
     ]
     not_gained = subtypes_not_gained(values.main.types, exception.subtypes)
     return values, why + ([not_gained] if not_gained else [])
@@ -556,8 +644,11 @@ def _set_types(
     not_gained = subtypes_not_gained(values.main.types, exception.subtypes if exception.types else ())
     return values, [
         Explanation.of(
-            f"Exception “{exception.text}”: these types replace the copied ones; an "
-            "ability defining types isn't copied.",
+            msg(
+                "Exception “{text}”: these types replace the copied ones; an ability defining types isn't "
+                "copied.",
+                text=_quoted(exception, copier),
+            ),
             MODIFY,
             NO_CDA,
         ),
@@ -582,7 +673,11 @@ def _supertype(
     )
     return values, [
         Explanation.of(
-            f"Exception “{exception.text}” changes its supertypes as part of its copiable values.", MODIFY
+            msg(
+                "Exception “{text}” changes its supertypes as part of its copiable values.",
+                text=_quoted(exception, copier),
+            ),
+            MODIFY,
         )
     ]
 
@@ -599,10 +694,19 @@ def _gain_ability(
         own = layer_one_text(copier).main.abilities
         gained += tuple(a for a in own if effect is None or a.copy_effect != effect)
     values = values.mapped(lambda v: v.model_copy(update={"abilities": v.abilities + gained}))
-    shown = "; ".join(f"“{a.worded_for(values.main.name)}”" for a in gained)
+    shown = [exception_wording(a.worded_for(values.main.name), copier) for a in gained]
     return values, [
-        Explanation.of(f"Exception: it has {shown} as part of its copiable values.", GAIN_ABILITY)
+        Explanation.of(
+            msg("Exception: it has {abilities} as part of its copiable values.", abilities=_quotes(shown)),
+            GAIN_ABILITY,
+        )
     ]
+
+
+def _quotes(texts: list[str]) -> Param:
+    """Quoted abilities separated by semicolons (“A”; “B”)."""
+    first = msg("“{text}”", text=texts[0])
+    return first if len(texts) == 1 else msg("{first}; {rest}", first=first, rest=_quotes(texts[1:]))
 
 
 def _granted(text: str, effect: CopyEffect | None, wording: str | None) -> GameAbility:
@@ -638,11 +742,15 @@ def _not_copied(
                 }
             )
         )
-        shown = ", ".join(before.colors) or "colorless"
+        shown = ", ".join(before.colors)
         return values, [
             Explanation.of(
-                f"Exception “{exception.text}”: it keeps its own color ({shown}); the original's color "
-                "indicator and any color-defining ability aren't copied.",
+                msg(
+                    "Exception “{text}”: it keeps its own color ({colors}); the original's color indicator "
+                    "and any color-defining ability aren't copied.",
+                    text=_quoted(exception, copier),
+                    colors=shown if shown else msg("colorless"),
+                ),
                 RETAIN,
                 NO_CDA,
             )
@@ -650,7 +758,13 @@ def _not_copied(
     if characteristic == "name":
         values = values.mapped(lambda v: v.model_copy(update={"name": before.name}))
     return values, [
-        Explanation.of(f"Exception “{exception.text}”: that characteristic keeps its own value.", RETAIN)
+        Explanation.of(
+            msg(
+                "Exception “{text}”: that characteristic keeps its own value.",
+                text=_quoted(exception, copier),
+            ),
+            RETAIN,
+        )
     ]
 
 
@@ -667,7 +781,11 @@ def _set_color(
             }
         )
     )
-    return values, [Explanation.of(f"Exception “{exception.text}” sets its color.", MODIFY, NO_CDA)]
+    return values, [
+        Explanation.of(
+            msg("Exception “{text}” sets its color.", text=_quoted(exception, copier)), MODIFY, NO_CDA
+        )
+    ]
 
 
 def _set_name(
@@ -676,7 +794,11 @@ def _set_name(
     values = values.mapped(lambda v: v.model_copy(update={"name": exception.value}))
     return values, [
         Explanation.of(
-            f"Exception “{exception.text}”: its name is {exception.value}, as part of its copiable values.",
+            msg(
+                "Exception “{text}”: its name is {name}, as part of its copiable values.",
+                text=_quoted(exception, copier),
+                name=card_name(exception_wording(exception.value or "", copier)),
+            ),
             MODIFY,
         )
     ]
@@ -687,8 +809,11 @@ def _additional(
 ) -> tuple[CopiableText, list[Explanation]]:
     return values, [
         Explanation.of(
-            f"“{exception.text}” is an additional effect, not a copiable value; if another copy effect is "
-            "applied to it afterwards, it doesn't happen.",
+            msg(
+                "“{text}” is an additional effect, not a copiable value; if another copy effect is applied "
+                "to it afterwards, it doesn't happen.",
+                text=_quoted(exception, copier),
+            ),
             ADDITIONAL,
         )
     ]
@@ -699,8 +824,11 @@ def _linked_trigger(
 ) -> tuple[CopiableText, list[Explanation]]:
     return values, [
         Explanation.of(
-            f"“{exception.text}” is linked to this copy effect; it won't trigger if another copy effect is "
-            "applied to the object later.",
+            msg(
+                "“{text}” is linked to this copy effect; it won't trigger if another copy effect is applied "
+                "to the object later.",
+                text=_quoted(exception, copier),
+            ),
             LINKED_TRIGGER,
         )
     ]

@@ -90,6 +90,21 @@ def indefinite(phrase: Param) -> Message:
     return msg("a {phrase}", phrase=phrase)
 
 
+def counter_count(count: int, kind: str) -> Message:
+    """ "3 +1/+1 counters", "1 loyalty counter": ``count`` counters of ``kind``."""
+    shown = COUNTER_KINDS.get(kind, kind)
+    if count == 1:
+        return msg("{count} {kind} counter", count=count, kind=shown)
+    return msg("{count} {kind} counters", count=count, kind=shown)
+
+
+COUNTER_KINDS: dict[str, Param] = {
+    m.template: m
+    for m in (msg("loyalty"), msg("defense"), msg("shield"), msg("stun"), msg("oil"), msg("lore"))
+}
+"""The kinds of counters a language words its own way (others, like +1/+1, are shown as they are)."""
+
+
 def type_words(words: Sequence[str]) -> Param:
     """Card types (``("Artifact", "Creature")``, at least one) as one phrase, each a word of its own (in
     English as given: "Artifact Creature", "creature")."""
