@@ -427,7 +427,7 @@ def _restriction_sentence(sentence: str) -> bool:
     if not sentence or '"' in sentence or "“" in sentence or " copy " in f" {sentence} ":
         return False
     if _ABOUT_PLAYERS.match(sentence):
-        return True
+        return " enter" not in sentence  # "You may have ~ enter …" changes what enters
     words = sentence.split(" ")
     verb_at = next((i for i, word in enumerate(words) if word in _VERBS or word in ("cost", "costs")), None)
     if verb_at is None:
