@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 
+from pydantic import Field
+
+from engine.core.messages import Message, msg
 from engine.core.model import Card, Face, Frozen, TypeLine
 from engine.core.results import Explanation
 from engine.linked.links import (
@@ -66,7 +69,14 @@ class GainedLink(Frozen):
     abilities: tuple[GainedAbility, GainedAbility]
     rule: str  # the 607.2 kind that links them
     rules: tuple[str, ...]  # the kind first, then 607.5 (granted) or 707.7 (copied), then the rest
-    explanation: str
+    explanation: str  # in English
+    message: Message | None = Field(default=None, exclude=True)
+    """What ``explanation`` was worded from, for another language (None: English only); not in the JSON."""
+
+    @property
+    def text(self) -> str:
+        """The explanation in English (as an :class:`Explanation`'s ``text``, for a front end's wording)."""
+        return self.explanation
 
 
 class GainedReport(Frozen):
@@ -107,15 +117,24 @@ def _gained(grant: Grant, link: Link) -> GainedLink:
     )
     if grant.kind is GrantKind.PRINTED:
         return GainedLink(
-            abilities=(first, second), rule=link.rule, rules=link.rules, explanation=link.explanation
+            abilities=(first, second),
+            rule=link.rule,
+            rules=link.rules,
+            explanation=link.explanation,
+            message=link.message,
         )
     why = COPIED_PAIR if grant.kind is GrantKind.COPY else ACQUIRED_PAIR
+    message = msg(
+        "Both come from {effect}, so they are linked on it as on the card they come from: {explanation}",
+        effect=grant.effect,
+        explanation=link.message or link.explanation,
+    )
     return GainedLink(
         abilities=(first, second),
         rule=link.rule,
         rules=(link.rule, why.number, *(rule for rule in link.rules[1:] if rule != why.number)),
-        explanation=f"Both come from {grant.effect}, so they are linked on it as on the card they come from:"
-        f" {link.explanation}",
+        explanation=message.english,
+        message=message,
     )
 
 

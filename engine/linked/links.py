@@ -17,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from pydantic import Field
+
 from engine.core.citations import Citation, cite
+from engine.core.messages import Message, Param, card, listing, msg, series
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
 from engine.oracle.linked import (
@@ -94,7 +97,14 @@ class Link(Frozen):
     faces: tuple[str, str]
     rule: str  # the 607.2 kind that links them
     rules: tuple[str, ...]  # every rule the explanation relies on (the kind first)
-    explanation: str
+    explanation: str  # in English
+    message: Message | None = Field(default=None, exclude=True)
+    """What ``explanation`` was worded from, for another language (None: English only); not in the JSON."""
+
+    @property
+    def text(self) -> str:
+        """The explanation in English (as an :class:`Explanation`'s ``text``, for a front end's wording)."""
+        return self.explanation
 
     @property
     def cross_face(self) -> bool:
@@ -403,7 +413,7 @@ class _Pair:
     first: _Segment  # acts (exiles, chooses …)
     second: _Segment  # refers
     kind: Citation
-    explanation: str
+    explanation: Message
     extra: tuple[Citation, ...] = ()
     singular_exile: bool = False
 
@@ -577,22 +587,37 @@ def _link(pair: _Pair) -> Link:
         faces=(low.face.name, high.face.name),
         rule=pair.kind.number,
         rules=(pair.kind.number, *(citation.number for citation in pair.extra)),
-        explanation=pair.explanation,
+        explanation=pair.explanation.english,
+        message=pair.explanation,
     )
 
 
 # --- explanations --------------------------------------------------------------------------------------
 
 
-def _label(segment: _Segment, other: _Segment) -> str:
-    """ "ability 3", "ability 2 of Tomb of the Dusk Rose", "the emblem's ability (granted by ability 1)"."""
-    label = f"ability {segment.ability.index}"
+def _label(segment: _Segment, other: _Segment, *, capital: bool = False) -> Message:
+    """ "ability 3", "ability 2 of Tomb of the Dusk Rose", "the ability of the emblem that ability 1 creates"
+    ("Ability 3" … with ``capital``, to begin a sentence)."""
+    index = segment.ability.index
+    holder = segment.holder in (Holder.TOKEN, Holder.EMBLEM)
+    upper = capital and not holder
     if segment.face_position != other.face_position:
-        label += f" of {segment.face.name}"
+        face = card(segment.face.name)
+        label = (
+            msg("Ability {index} of {face}", index=index, face=face)
+            if upper
+            else msg("ability {index} of {face}", index=index, face=face)
+        )
+    else:
+        label = msg("Ability {index}", index=index) if upper else msg("ability {index}", index=index)
     if segment.holder is Holder.TOKEN:
-        return f"the ability that {label} gives the token it creates"
+        if capital:
+            return msg("The ability that {label} gives the token it creates", label=label)
+        return msg("the ability that {label} gives the token it creates", label=label)
     if segment.holder is Holder.EMBLEM:
-        return f"the ability of the emblem that {label} creates"
+        if capital:
+            return msg("The ability of the emblem that {label} creates", label=label)
+        return msg("the ability of the emblem that {label} creates", label=label)
     return label
 
 
@@ -605,62 +630,126 @@ def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-_SELF_LINK_ACTS = {
-    "exile": "exiles cards",
-    "battlefield": "puts objects onto the battlefield",
-    "note": "notes information",
-}
-_SELF_LINK_OBJECTS = {
-    "exile": "cards exiled with {name}",
-    "battlefield": "objects put onto the battlefield with {name}",
-    "note": "the information noted for {name}",
-}
-
-
-def _explain(actor: _Role, referrer: _Role) -> str:
+def _explain(actor: _Role, referrer: _Role) -> Message:
     first, second = actor.segment, referrer.segment
-    act, ref = _label(first, second), _label(second, first)
-    name = _self_name(first)
+    name = card(_self_name(first))
     if first is second:
-        return (
-            f"{_upper(act)} both {_SELF_LINK_ACTS[actor.channel]} and refers to"
-            f" {_SELF_LINK_OBJECTS[actor.channel].format(name=name)},"
-            " so it is linked to itself (CR 607.1c): it also uses what it did on earlier resolutions, never"
-            " what any other ability or object did."
+        return _self_link(actor.channel, _label(first, second, capital=True), name)
+    act, ref = _label(first, second), _label(second, first, capital=True)
+    match actor.rule.number:
+        case "607.2a":
+            return msg(
+                "{ref} refers only to cards in exile that {act} exiled; it can't use cards exiled by any "
+                "other ability or object, even another ability of {name}.",
+                ref=ref,
+                act=act,
+                name=name,
+            )
+        case "607.2b":
+            return msg(
+                "{ref} refers only to cards exiled by the replacement effect of {act}{as_enters}; cards "
+                "exiled any other way are not among them.",
+                ref=ref,
+                act=act,
+                as_enters=_as_enters(first),
+            )
+        case "607.2c":
+            return msg(
+                "{ref} refers only to objects that {act} put onto the battlefield or created; other tokens "
+                "and permanents are not affected.",
+                ref=ref,
+                act=act,
+            )
+        case "607.2d":
+            return msg(
+                "{ref} refers only to the choice made for {act} ({detail}); a value chosen for any other "
+                "ability or object is not used.",
+                ref=ref,
+                act=act,
+                detail=actor.detail,
+            )
+        case "607.2e":
+            return msg(
+                "{ref} refers only to information {act} noted, not to anything noted by another ability or "
+                "object.",
+                ref=ref,
+                act=act,
+            )
+        case "607.2g":
+            return msg(
+                "{ref} refers only to the cost paid for {act} as {name} entered the battlefield.",
+                ref=ref,
+                act=act,
+                name=name,
+            )
+        case "607.2i":
+            return msg(
+                "{ref} refers only to whether the additional cost{cost} of {act} was paid as {name} was cast "
+                "as a spell; another object's costs don't count.",
+                ref=ref,
+                cost=_named_cost(actor, referrer),
+                act=act,
+                name=name,
+            )
+        case "607.2j":
+            return msg(
+                "{ref} refers only to the value chosen for the variable additional cost of {act} as {name} "
+                "was cast.",
+                ref=ref,
+                act=act,
+                name=name,
+            )
+        case "607.2n":
+            return msg(
+                "{ref} refers to cards exiled before the game began by {act} of every card named {name}; "
+                "nothing exiled during the game counts.",
+                ref=ref,
+                act=act,
+                name=name,
+            )
+    return msg(
+        "{ref} refers only to the cards exiled to pay the cost of the spell that became this permanent, "
+        "through {act}; the current CR files this under 607.2q (cards exiled while paying the cost, referred "
+        'to as "exiled with" it), not 607.2j, which is about a cost referred to "as it was cast".',
+        ref=ref,
+        act=act,
+    )
+
+
+def _self_link(channel: str, ability: Param, name: Param) -> Message:
+    """An ability that both acts and refers to what it did: linked to itself (CR 607.1c)."""
+    if channel == "exile":
+        return msg(
+            "{ability} both exiles cards and refers to cards exiled with {name}, so it is linked to itself "
+            "(CR 607.1c): it also uses what it did on earlier resolutions, never what any other ability or "
+            "object did.",
+            ability=ability,
+            name=name,
         )
-    ref = _upper(ref)
-    templates = {
-        "607.2a": f"{ref} refers only to cards in exile that {act} exiled; it can't use cards exiled by"
-        f" any other ability or object, even another ability of {name}.",
-        "607.2b": f"{ref} refers only to cards exiled by the replacement effect of {act}"
-        f"{_as_enters(first)}; cards exiled any other way are not among them.",
-        "607.2c": f"{ref} refers only to objects that {act} put onto the battlefield or created; other"
-        f" tokens and permanents are not affected.",
-        "607.2d": f"{ref} refers only to the choice made for {act} ({actor.detail}); a value chosen for"
-        f" any other ability or object is not used.",
-        "607.2e": f"{ref} refers only to information {act} noted, not to anything noted by another"
-        f" ability or object.",
-        "607.2g": f"{ref} refers only to the cost paid for {act} as {name} entered the battlefield.",
-        "607.2i": f"{ref} refers only to whether the additional cost{_named_cost(actor, referrer)} of {act}"
-        " was paid as"
-        f" {name} was cast as a spell; another object's costs don't count.",
-        "607.2j": f"{ref} refers only to the value chosen for the variable additional cost of {act} as"
-        f" {name} was cast.",
-        "607.2n": f"{ref} refers to cards exiled before the game began by {act} of every card named"
-        f" {name}; nothing exiled during the game counts.",
-        "607.2q": f"{ref} refers only to the cards exiled to pay the cost of the spell that became this"
-        f" permanent, through {act}; the current CR files this under 607.2q (cards exiled while paying the"
-        f' cost, referred to as "exiled with" it), not 607.2j, which is about a cost referred to'
-        ' "as it was cast".',
-    }
-    return templates[actor.rule.number]
+    if channel == "battlefield":
+        return msg(
+            "{ability} both puts objects onto the battlefield and refers to objects put onto the battlefield "
+            "with {name}, so it is linked to itself (CR 607.1c): it also uses what it did on earlier "
+            "resolutions, never what any other ability or object did.",
+            ability=ability,
+            name=name,
+        )
+    return msg(
+        "{ability} both notes information and refers to the information noted for {name}, so it is linked to "
+        "itself (CR 607.1c): it also uses what it did on earlier resolutions, never what any other ability "
+        "or object did.",
+        ability=ability,
+        name=name,
+    )
 
 
-def _as_enters(segment: _Segment) -> str:
+def _as_enters(segment: _Segment) -> Param:
     """Why an "as ~ enters" ability's exile is a replacement effect's (CR 614.1c), when it is one."""
     if not says(LinkPhrase.AS_ENTERS, segment.text):
         return ""
-    return f" as {segment.face.name} entered (an “as it enters” ability is a replacement effect)"
+    return msg(
+        " as {card} entered (an “as it enters” ability is a replacement effect)", card=card(segment.face.name)
+    )
 
 
 def _named_cost(actor: _Role, referrer: _Role) -> str:
@@ -671,65 +760,75 @@ def _named_cost(actor: _Role, referrer: _Role) -> str:
     return f" {costs[0]}" if costs else ""
 
 
-def _explain_anchor(actor: _Role, segment: _Segment, anchor: str) -> str:
-    return (
-        f"Ability {segment.ability.index} is preceded by the anchor word {segment.ability.anchor_word}: it"
-        " applies"
-        f" only if {segment.ability.anchor_word} was chosen for ability {actor.segment.ability.index} as"
-        f" {segment.face.name} entered (614.12b); nothing else can choose it."
+def _explain_anchor(actor: _Role, segment: _Segment, anchor: str) -> Message:
+    return msg(
+        "Ability {index} is preceded by the anchor word {anchor}: it applies only if {anchor} was chosen for "
+        "ability {actor} as {card} entered (614.12b); nothing else can choose it.",
+        index=segment.ability.index,
+        anchor=segment.ability.anchor_word or "",
+        actor=actor.segment.ability.index,
+        card=card(segment.face.name),
     )
 
 
-def _explain_words(actor: _Role, segment: _Segment, words: Sequence[str], found: Sequence[str]) -> str:
-    return (
-        f"Ability {segment.ability.index} refers only to the choice {_between(words)} made for"
-        " ability"
-        f" {actor.segment.ability.index} (here: {', '.join(found)}); these words have no rules meaning of"
-        " their own."
+def _explain_words(actor: _Role, segment: _Segment, words: Sequence[str], found: Sequence[str]) -> Message:
+    return msg(
+        "Ability {index} refers only to the choice {between} made for ability {actor} (here: {found}); these "
+        "words have no rules meaning of their own.",
+        index=segment.ability.index,
+        between=_between(words),
+        actor=actor.segment.ability.index,
+        found=series(found),
     )
 
 
-def _between(words: Sequence[str]) -> str:
+def _between(words: Sequence[str]) -> Message:
     """``between war and peace``, ``among Khans, Dragons and Abzan``."""
     if len(words) < 3:
-        return "between " + " and ".join(words)
-    return f"among {', '.join(words[:-1])} and {words[-1]}"
+        return msg("between {words}", words=listing(words))
+    return msg("among {words}", words=listing(words))
 
 
-def _explain_paragraph(static: _Segment, trigger: _Segment) -> str:
-    return (
-        f"Ability {trigger.ability.index} is a triggered ability printed in the same paragraph as the static"
-        " ability"
-        f" {static.ability.index}: it triggers only on actions taken because of ability"
-        f" {static.ability.index}"
-        f" (603.11), not on the same action taken any other way."
+def _explain_paragraph(static: _Segment, trigger: _Segment) -> Message:
+    return msg(
+        "Ability {trigger} is a triggered ability printed in the same paragraph as the static ability "
+        "{static}: it triggers only on actions taken because of ability {static} (603.11), not on the same "
+        "action taken any other way.",
+        trigger=trigger.ability.index,
+        static=static.ability.index,
     )
 
 
-def _explain_pregame_choice(static: _Segment, defining: _Segment) -> str:
-    where = (
-        f"Ability {static.ability.index} is printed as one paragraph holding both a static ability (a choice"
-        " made"
-        " before the game begins) and a characteristic-defining ability"
-        if static is defining
-        else f"The characteristic-defining ability {defining.ability.index} is printed in the same paragraph"
-        " as"
-        f" the static ability {static.ability.index} that makes a choice before the game begins"
-    )
-    return (
-        f"{where}: the characteristic-defining ability uses only that choice and keeps using it as the card"
-        " changes"
-        " zones during the game."
+def _explain_pregame_choice(static: _Segment, defining: _Segment) -> Message:
+    if static is defining:
+        return msg(
+            "Ability {static} is printed as one paragraph holding both a static ability (a choice made "
+            "before the game begins) and a characteristic-defining ability: the characteristic-defining "
+            "ability uses only that choice and keeps using it as the card changes zones during the game.",
+            static=static.ability.index,
+        )
+    return msg(
+        "The characteristic-defining ability {defining} is printed in the same paragraph as the static "
+        "ability {static} that makes a choice before the game begins: the characteristic-defining ability "
+        "uses only that choice and keeps using it as the card changes zones during the game.",
+        defining=defining.ability.index,
+        static=static.ability.index,
     )
 
 
 _KEYWORD_EXPLANATIONS = {
-    "champion": "Champion stands for two linked triggered abilities: the leaves-the-battlefield ability"
-    " returns only the card the enters ability exiled (702.72a).",
-    "miracle": "Miracle stands for a static ability and a triggered ability linked to it: only revealing the"
-    " card by the miracle ability itself lets it be cast for its miracle cost.",
-    "squad": "Squad stands for two linked abilities: the enters trigger copies the creature once for each"
-    " time the squad cost of this ability was paid.",
+    "champion": msg(
+        "Champion stands for two linked triggered abilities: the leaves-the-battlefield ability returns only "
+        "the card the enters ability exiled (702.72a)."
+    ),
+    "miracle": msg(
+        "Miracle stands for a static ability and a triggered ability linked to it: only revealing the card "
+        "by the miracle ability itself lets it be cast for its miracle cost."
+    ),
+    "squad": msg(
+        "Squad stands for two linked abilities: the enters trigger copies the creature once for each time "
+        "the squad cost of this ability was paid."
+    ),
 }
 
 
@@ -742,43 +841,40 @@ def _pair_notes(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
     extras = {citation.number for pair in pairs for citation in pair.extra}
     if BOTH_FACES.number in extras:
         yield Explanation.of(
-            "Abilities on either face of a transforming card count as printed on the card whichever face is"
-            " up,"
-            " so a front-face ability can be linked to a back-face ability.",
+            "Abilities on either face of a transforming card count as printed on the card whichever face is "
+            "up, so a front-face ability can be linked to a back-face ability.",
             BOTH_FACES,
         )
     if TOKEN_OR_EMBLEM.number in extras:
         yield Explanation.of(
-            "A token's or emblem's ability can be linked to the ability of the object that created it: it"
-            " refers"
-            " only to what that creating ability did.",
+            "A token's or emblem's ability can be linked to the ability of the object that created it: it "
+            "refers only to what that creating ability did.",
             TOKEN_OR_EMBLEM,
         )
     if LINKED_TO_ITSELF.number in extras:
         yield Explanation.of(
-            "An ability printed on the card that both does something and refers to what was done is linked"
-            " to itself: it uses what it did on earlier resolutions too.",
+            "An ability printed on the card that both does something and refers to what was done is linked "
+            "to itself: it uses what it did on earlier resolutions too.",
             LINKED_TO_ITSELF,
         )
     if GRANTED_TO_ITSELF.number in extras:
         yield Explanation.of(
-            "An ability the card grants itself (a Class level, or a quoted ability it gives itself) counts as"
-            " printed on it for linking.",
+            "An ability the card grants itself (a Class level, or a quoted ability it gives itself) counts "
+            "as printed on it for linking.",
             GRANTED_TO_ITSELF,
         )
     yield from _several_pairs_note(pairs)
     if any(pair.singular_exile for pair in pairs):
         yield Explanation.of(
-            "If the exiling ability exiled several cards (for example because Strionic Resonator copied"
-            " it), the"
+            "If the exiling ability exiled several cards (for example because Strionic Resonator copied it), "
+            "the"
             ' ability referring to "the exiled card" refers to each of them; values are summed, and for "a"'
             " card, its controller chooses one.",
             MANY_EXILED,
         )
     yield Explanation.of(
-        "If another object gains or copies these abilities together (a copy effect, or one effect granting"
-        " both),"
-        " they stay linked only to each other on it, never to that object's other abilities.",
+        "If another object gains or copies these abilities together (a copy effect, or one effect granting "
+        "both), they stay linked only to each other on it, never to that object's other abilities.",
         ACQUIRED_PAIR,
         COPIED_PAIR,
     )
@@ -808,8 +904,7 @@ def _several_pairs_note(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
 def _no_links_note(card: Card) -> Explanation:
     return Explanation.of(
         f"{card.name} has no linked abilities: none of its abilities refers to what another of its abilities"
-        " does"
-        " (exiled cards, created objects, a choice, noted information or a paid cost).",
+        " does (exiled cards, created objects, a choice, noted information or a paid cost).",
         LINKED,
     )
 
