@@ -21,6 +21,7 @@ from engine.answers.copy_result import answer_board
 from engine.answers.stack_answer import answer_stack_board
 from engine.core.messages import Message, card, indefinite, listing, msg, type_words
 from engine.core.results import Explanation, Unknown
+from engine.linked.links import find_links
 from engine.state.board import BoardError
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
@@ -34,6 +35,7 @@ NAMES = {
     "Hull Breach": "船体破壊",
     "Glorious Anthem": "栄光の頌歌",
     "Bird Admirer": "鳥の賞賛者",
+    "Nightveil Specter": "夜帷の死霊",
 }
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 _FIELD = re.compile(r"\{[^}]*\}")
@@ -194,6 +196,22 @@ def test_clone_copying_tarmogoyf_is_explained_in_japanese() -> None:
         japanese = [localized(item, NAMES) for item in _clone_copying_tarmogoyf()]
     assert all(_JAPANESE.search(sentence) for sentence in japanese)
     assert any("クローン/Clone" in sentence and "タルモゴイフ/Tarmogoyf" in sentence for sentence in japanese)
+
+
+def test_nightveil_specters_linked_abilities_are_explained_in_japanese() -> None:
+    (link,) = find_links(parsed_card("Nightveil Specter")).links
+    assert link.message is not None
+    assert link.text == link.explanation == link.message.english
+    assert link.explanation.startswith("Ability 3 refers only to cards in exile that ability 2 exiled;")
+    with use_language("ja"):
+        japanese = localized(link, NAMES)
+    assert japanese == (
+        "能力3は、追放領域にあるカードのうち能力2が追放したカードのみを参照する。他の能力やオブジェクトによって"
+        "追放されたカードは、夜帷の死霊/Nightveil Specterの別の能力によるものであっても使えない。"
+    )
+    assert (link.rule, link.rules) == ("607.2a", ("607.2a",))
+    assert "explanation" in link.model_dump()
+    assert "message" not in link.model_dump()
 
 
 def test_sub_phrases_are_worded_in_the_language() -> None:
