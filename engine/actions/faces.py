@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.copy.effects import FACE_UP_FACE, PHASED_OUT
 from engine.core.citations import Citation, cite
+from engine.core.messages import Param, card, indefinite, listing, msg, type_words
 from engine.core.model import Card, Frozen
 from engine.core.results import Explanation
 from engine.layers.system import (
@@ -98,16 +99,21 @@ def transform(board: Board, object_id: str, timestamp: int, *, by_day_night: boo
     if refusal is not None:
         return board.explain(obj.id, refusal, note=True)
     obj = obj.model_copy(update={"transformed": not obj.transformed, "timestamp": timestamp})
-    what = "a transforming token" if obj.token else "represented by a transforming double-faced card"
-    still = (
-        f" It is {what}, so it can transform although it is a copy; it is still a copy: the copy effect "
-        "overrides the face that's up, whichever it is."
+    what = (
+        msg("a transforming token") if obj.token else msg("represented by a transforming double-faced card")
+    )
+    still: Param = (
+        msg(
+            " It is {what}, so it can transform although it is a copy; it is still a copy: the copy effect "
+            "overrides the face that's up, whichever it is.",
+            what=what,
+        )
         if obj.copies
         else ""
     )
     cause = _day_night_cause(obj) if by_day_night else ()
     explanation = Explanation.of(
-        f"It transforms and is the same object; effects on it continue to apply.{still}",
+        msg("It transforms and is the same object; effects on it continue to apply.{still}", still=still),
         *cause,
         TRANSFORMS,
         TRANSFORM_KEEPS_EFFECTS,
@@ -135,8 +141,10 @@ def _phased_out_unchanged(obj: GameObject) -> Explanation | None:
     if not obj.phased_out:
         return None
     return Explanation.of(
-        "It is phased out: it is treated as though it doesn't exist and can't be affected, so nothing "
-        "happens to it.",
+        msg(
+            "It is phased out: it is treated as though it doesn't exist and can't be affected, so nothing "
+            "happens to it."
+        ),
         PHASED_OUT,
     )
 
@@ -145,18 +153,27 @@ def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> E
     if obj.phased_out:
         return _phased_out_unchanged(obj)
     if not is_transforming_card(obj):
-        bound = " Its daybound or nightbound ability can't transform it either." if by_day_night else ""
+        bound: Param = (
+            msg(" Its daybound or nightbound ability can't transform it either.") if by_day_night else ""
+        )
         night = not has_keyword(obj, board, "Nightbound")
         copied = _copied_double_faced(obj)
-        face = (
-            f" It is a copy of {copied}, a face of a transforming double-faced card, but it copied only the "
-            "face that was up: it has no other face to turn over."
+        face: Param = (
+            msg(
+                " It is a copy of {card}, a face of a transforming double-faced card, but it copied only the "
+                "face that was up: it has no other face to turn over.",
+                card=card(copied),
+            )
             if copied
             else ""
         )
         return Explanation.of(
-            "It isn't represented by a transforming double-faced card and isn't a transforming token, so "
-            f"it can't transform: nothing happens.{face}{bound}",
+            msg(
+                "It isn't represented by a transforming double-faced card and isn't a transforming token, so "
+                "it can't transform: nothing happens.{face}{bound}",
+                face=face,
+                bound=bound,
+            ),
             ONLY_DFC_TRANSFORM,
             NOT_A_TDFC,
             *((FACE_UP_FACE,) if copied else ()),
@@ -164,45 +181,57 @@ def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> E
         )
     if obj.face_down:
         return Explanation.of(
-            "It is a face-down transforming double-faced permanent: it can't transform while face down; "
-            "nothing happens.",
+            msg(
+                "It is a face-down transforming double-faced permanent: it can't transform while face down; "
+                "nothing happens."
+            ),
             FACE_DOWN_NO_TRANSFORM,
         )
-    card = obj.card
-    assert card is not None  # is_transforming_card checked it
-    other = card.faces[0] if obj.transformed else card.faces[1]
+    represented = obj.card
+    assert represented is not None  # is_transforming_card checked it
+    other = represented.faces[0] if obj.transformed else represented.faces[1]
     if set(NONPERMANENT_TYPES) & set(other.type_line.types):
-        kind = " and ".join(t for t in other.type_line.types if t in NONPERMANENT_TYPES).lower()
+        kinds = [type_words((t.lower(),)) for t in other.type_line.types if t in NONPERMANENT_TYPES]
         return Explanation.of(
-            f"The face it would transform into, {other.name}, is {article(kind)} {kind} card face: nothing "
-            "happens.",
+            msg(
+                "The face it would transform into, {face}, is {kind} card face: nothing happens.",
+                face=card(other.name),
+                kind=indefinite(listing(kinds)),
+            ),
             INSTANT_SORCERY_FACE,
             INSTANT_SORCERY_FACE_ACTION,
         )
     if not by_day_night:
         for keyword, rule in (("Daybound", DAYBOUND), ("Nightbound", NIGHTBOUND)):
             if has_keyword(obj, board, keyword):
-                return Explanation.of(
-                    f"It has {keyword.lower()}: it can't transform except due to its {keyword.lower()} "
-                    "ability, so this transform instruction does nothing.",
-                    rule,
-                )
+                return Explanation.of(_ONLY_BY_KEYWORD[keyword], rule)
     return None
 
 
-def article(word: str) -> str:
-    """ "a" or "an" before ``word``."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
+_ONLY_BY_KEYWORD = {
+    "Daybound": msg(
+        "It has daybound: it can't transform except due to its daybound ability, so this transform "
+        "instruction does nothing."
+    ),
+    "Nightbound": msg(
+        "It has nightbound: it can't transform except due to its nightbound ability, so this transform "
+        "instruction does nothing."
+    ),
+}
+"""A permanent with daybound or nightbound told to transform by something else (CR 702.145b, 702.145e)."""
 
 
 def cannot_turn_face_down(obj: GameObject) -> Explanation | None:
     """Why a double-faced or melded permanent isn't turned face down (CR 712.16), or None if it can be."""
     if obj.token or obj.card is None or not is_double_faced_card(obj.card):
         return None
-    kind = "a melded permanent" if is_melded(obj.card) else "a double-faced permanent"
+    kind = msg("a melded permanent") if is_melded(obj.card) else msg("a double-faced permanent")
     return Explanation.of(
-        f"It is {kind}: it can't be turned face down, so nothing happens — its characteristics and status "
-        "don't change.",
+        msg(
+            "It is {kind}: it can't be turned face down, so nothing happens — its characteristics and status "
+            "don't change.",
+            kind=kind,
+        ),
         NO_FACE_DOWN_DFC,
     )
 
@@ -211,11 +240,13 @@ def turned_up_front_face(obj: GameObject) -> tuple[GameObject, Explanation | Non
     """A transforming double-faced permanent turned face up has its front face up (CR 712.15a)."""
     if not is_transforming_card(obj):
         return obj, None
-    card = obj.card
-    assert card is not None  # is_transforming_card checked it
+    represented = obj.card
+    assert represented is not None  # is_transforming_card checked it
     explanation = Explanation.of(
-        "It is a transforming double-faced card: turned face up, it has its front face "
-        f"({card.faces[0].name}) up.",
+        msg(
+            "It is a transforming double-faced card: turned face up, it has its front face ({face}) up.",
+            face=card(represented.faces[0].name),
+        ),
         FACE_DOWN_NO_TRANSFORM,
     )
     return obj.model_copy(update={"transformed": False}), explanation
@@ -236,8 +267,10 @@ def flip(board: Board, object_id: str) -> Board:
         return board.explain(
             obj.id,
             Explanation.of(
-                "Only a face-up permanent represented by a flip card has an alternative set of "
-                "characteristics to flip to: nothing happens.",
+                msg(
+                    "Only a face-up permanent represented by a flip card has an alternative set of "
+                    "characteristics to flip to: nothing happens."
+                ),
                 FLIP_CARD_HALVES,
             ),
             note=True,
@@ -246,16 +279,19 @@ def flip(board: Board, object_id: str) -> Board:
         return board.explain(
             obj.id,
             Explanation.of(
-                "It is already flipped, and flipping is one way: it stays flipped and nothing changes.",
+                msg("It is already flipped, and flipping is one way: it stays flipped and nothing changes."),
                 FLIP_ONE_WAY,
             ),
             note=True,
         )
     flipped = obj.model_copy(update={"flipped": True})
     explanation = Explanation.of(
-        f"It flips: {alternative.name}'s name, text, type line, power and toughness apply instead; its "
-        "mana cost and color don't change, and effects on it still apply. It can't become unflipped; if it "
-        "leaves the battlefield, the card retains no memory of having flipped.",
+        msg(
+            "It flips: {card}'s name, text, type line, power and toughness apply instead; its mana cost and "
+            "color don't change, and effects on it still apply. It can't become unflipped; if it leaves the "
+            "battlefield, the card retains no memory of having flipped.",
+            card=card(alternative.name or ""),
+        ),
         FLIP_ALTERNATIVE,
         FLIP_COST_COLOR,
         FLIP_ONE_WAY,
@@ -271,40 +307,56 @@ class NameChoice(Frozen):
     explanation: Explanation | None = None
 
 
-def choosable_names(card: Card) -> NameChoice:
+def choosable_names(named: Card) -> NameChoice:
     """The names of ``card`` a player may choose (CR 710.5, 712.19): one face's name, never both at once."""
-    face_names = tuple(face.name for face in card.faces)
-    if card.layout == "flip" and len(face_names) > 1:
+    face_names = tuple(face.name for face in named.faces)
+    if named.layout == "flip" and len(face_names) > 1:
         return NameChoice(
             names=face_names,
             explanation=Explanation.of(
-                f"A flip card: the player may choose its normal name ({face_names[0]}) or its alternative "
-                f"name ({face_names[1]}).",
+                msg(
+                    "A flip card: the player may choose its normal name ({normal}) or its alternative name "
+                    "({alternative}).",
+                    normal=card(face_names[0]),
+                    alternative=card(face_names[1]),
+                ),
                 FLIP_NAME_CHOICE,
             ),
         )
-    if card.layout in ("transform", "modal_dfc") and len(face_names) > 1:
+    if named.layout in ("transform", "modal_dfc") and len(face_names) > 1:
         return NameChoice(
             names=face_names,
             explanation=Explanation.of(
-                "A double-faced card: the player may choose the name of either face "
-                f"({' or '.join(face_names)}), but not both.",
+                msg(
+                    "A double-faced card: the player may choose the name of either face ({names}), but not "
+                    "both.",
+                    names=_either(face_names),
+                ),
                 DFC_NAME_CHOICE,
             ),
         )
-    if card.layout == "meld":
-        return _meld_names(card)
-    return NameChoice(names=(card.name,))
+    if named.layout == "meld":
+        return _meld_names(named)
+    return NameChoice(names=(named.name,))
 
 
-def _meld_names(card: Card) -> NameChoice:
-    result = card.name if is_melded(card) or card.meld_parts else MELD_RESULTS.get(card.name)
-    names = (card.name,) if result in (None, card.name) else (card.name, result)
+def _either(names: tuple[str, ...]) -> Param:
+    """Card names joined with "or" ("A or B or C")."""
+    first = card(names[0])
+    return first if len(names) == 1 else msg("{first} or {second}", first=first, second=_either(names[1:]))
+
+
+def _meld_names(meld: Card) -> NameChoice:
+    result = meld.name if is_melded(meld) or meld.meld_parts else MELD_RESULTS.get(meld.name)
+    names = (meld.name,) if result in (None, meld.name) else (meld.name, result)
     return NameChoice(
         names=names,
         explanation=Explanation.of(
-            "A meld card: the player may choose the name of a meld card's front face or of the combined "
-            f"back face of a meld pair ({' or '.join(names)}).",
+            msg(
+                "A meld card: the player may choose the name of a meld card's front face or of the combined "
+                "back face of a meld pair ({names}).",
+                names=_either(names),
+            ),
             DFC_NAME_CHOICE,
             MELD_PAIRS,
         ),
