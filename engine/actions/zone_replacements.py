@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.citations import cite
 from engine.core.effects import Player
+from engine.core.messages import Message, Param, card, msg
 from engine.core.model import Frozen
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
@@ -96,7 +97,11 @@ def _applies(
     """Whether the effect covers ``obj``: a token only for "card or token", and whose graveyard it is."""
     if obj.token and not wording.tokens:
         return False, Explanation.of(
-            f"{source.id}'s effect is about cards; {obj.id} is a token, not a card, so it doesn't apply.",
+            msg(
+                "{source}'s effect is about cards; {object} is a token, not a card, so it doesn't apply.",
+                source=card(source.id),
+                object=card(obj.id),
+            ),
             NOT_A_CARD,
         )
     controller = current_controller(source)
@@ -115,8 +120,12 @@ def _enchanted_player(source: GameObject, obj: GameObject) -> tuple[bool, Explan
     if chosen in (Player.YOU.value, Player.OPPONENT.value):
         return obj.owner.value == chosen, None
     return False, Explanation.of(
-        f"The board doesn't say which player {source.id} enchants (give choices: {{{ENCHANTED_PLAYER}: "
-        "you|opponent}), so its effect isn't applied.",
+        msg(
+            "The board doesn't say which player {source} enchants (give choices: {{{choice}: "
+            "you|opponent}}), so its effect isn't applied.",
+            source=card(source.id),
+            choice=ENCHANTED_PLAYER,
+        ),
         OWNERS_GRAVEYARD,
     )
 
@@ -146,28 +155,39 @@ def _applied(
     found: tuple[GraveyardReplacement, ...],
     steps: tuple[Explanation, ...],
 ) -> Destination:
-    text = (
-        f"{chosen.source}'s replacement effect (“{chosen.text}”) applies: instead of the graveyard, it goes "
-        f"to {_zone_words(chosen.to)}; it never goes to the graveyard."
-    )
+    several: Param = ""
     rules = [INSTEAD, REPLACED]
     if len(found) > 1:
-        text += (
-            f" Several effects applied ({_listed(found)}): {obj.id}'s controller chose this one, and once "
-            "it is applied the others no longer apply."
+        several = msg(
+            " Several effects applied ({sources}): {object}'s controller chose this one, and once it is "
+            "applied the others no longer apply.",
+            sources=_listed(found),
+            object=card(obj.id),
         )
         rules += [AFFECTED_CHOOSES, ANY_MAY_BE_CHOSEN]
+    text = msg(
+        "{source}'s replacement effect (“{text}”) applies: instead of the graveyard, it goes to {zone}; it "
+        "never goes to the graveyard.{several}",
+        source=card(chosen.source),
+        text=chosen.text,
+        zone=_zone_words(chosen.to),
+        several=several,
+    )
     return Destination(
         zone=chosen.to, applied=chosen, options=found, steps=(*steps, Explanation.of(text, *rules))
     )
 
 
 def _choice_needed(obj: GameObject, found: tuple[GraveyardReplacement, ...]) -> Explanation:
-    options = "; ".join(f"{r.source} (to {_zone_words(r.to)})" for r in found)
+    options = [msg("{source} (to {zone})", source=card(r.source), zone=_zone_words(r.to)) for r in found]
     return Explanation.of(
-        f"Several replacement effects would apply to {obj.id} going to a graveyard: {options}. "
-        f"{obj.id}'s controller chooses which one applies (give it as replacement: HANDLE); until then the "
-        "board doesn't move it.",
+        msg(
+            "Several replacement effects would apply to {object} going to a graveyard: {options}. {object}'s "
+            "controller chooses which one applies (give it as replacement: HANDLE); until then the board "
+            "doesn't move it.",
+            object=card(obj.id),
+            options=_alternatives(options),
+        ),
         AFFECTED_CHOOSES,
         ANY_MAY_BE_CHOSEN,
     )
@@ -176,8 +196,11 @@ def _choice_needed(obj: GameObject, found: tuple[GraveyardReplacement, ...]) -> 
 def melded_replacement(applied: GraveyardReplacement) -> Explanation:
     """Why both cards of a melded permanent follow the one replacement its controller applied."""
     return Explanation.of(
-        f"Applying {applied.source}'s effect to one of the two cards of the melded permanent applies it to "
-        "both: both cards go to the same zone.",
+        msg(
+            "Applying {source}'s effect to one of the two cards of the melded permanent applies it to both: "
+            "both cards go to the same zone.",
+            source=card(applied.source),
+        ),
         MELDED_REPLACEMENT,
     )
 
@@ -186,7 +209,21 @@ def _listed(found: tuple[GraveyardReplacement, ...]) -> str:
     return ", ".join(r.source for r in found)
 
 
-def _zone_words(zone: Zone) -> str:
-    if zone is Zone.EXILE:
-        return "exile"
-    return "the bottom of its owner's library" if zone is Zone.LIBRARY else f"its owner's {zone.value}"
+def _alternatives(options: list[Message]) -> Param:
+    """Alternatives separated by semicolons ("A; B")."""
+    if len(options) == 1:
+        return options[0]
+    return msg("{first}; {rest}", first=options[0], rest=_alternatives(options[1:]))
+
+
+def _zone_words(zone: Zone) -> Message:
+    return _DESTINATIONS.get(zone) or msg("its owner's {zone}", zone=zone.value)
+
+
+_DESTINATIONS = {
+    Zone.EXILE: msg("exile"),
+    Zone.LIBRARY: msg("the bottom of its owner's library"),
+    Zone.HAND: msg("its owner's hand"),
+    Zone.GRAVEYARD: msg("its owner's graveyard"),
+}
+"""Where a replacement effect sends a card instead of its owner's graveyard."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.actions.zone_replacements import NOT_A_CARD
 from engine.core.characteristics import GameAbility
 from engine.core.citations import cite
+from engine.core.messages import Param, card, msg
 from engine.core.model import AbilityKind, Card
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
@@ -93,16 +94,22 @@ def _leaving_hit(
 ) -> TriggerHit:
     name = current_characteristics(source, before).name
     text = ability.worded_for(name)
-    what = "died" if event != "leaves the battlefield" else "left the battlefield"
-    sentence = (
-        f"{source.id}'s “{text}” triggers once: {obj.id} is one object that {what}. It is a "
-        "leaves-the-battlefield ability, so the game looks back in time: the abilities and the objects as "
-        "they were just before the event count."
-    )
+    what = msg("died") if event != "leaves the battlefield" else msg("left the battlefield")
     rules = [LEAVES_TRIGGER, LOOK_BACK, *((DIES,) if event != "leaves the battlefield" else ())]
+    once: Param = ""
     if melded:
-        sentence += " A melded permanent is one permanent, though two cards: it triggers once, not twice."
+        once = msg(" A melded permanent is one permanent, though two cards: it triggers once, not twice.")
         rules.append(ONE_OBJECT)
+    sentence = msg(
+        "{source}'s “{text}” triggers once: {object} is one object that {what}. It is a "
+        "leaves-the-battlefield ability, so the game looks back in time: the abilities and the objects as "
+        "they were just before the event count.{melded}",
+        source=card(source.id),
+        text=text,
+        object=card(obj.id),
+        what=what,
+        melded=once,
+    )
     return TriggerHit(
         source=source.id,
         source_name=name,
@@ -140,15 +147,20 @@ def _card_hit(
 ) -> TriggerHit:
     name = current_characteristics(source, after).name
     text = ability.worded_for(name)
-    count = "once" if times == 1 else f"{times} times"
-    sentence = (
-        f"{source.id}'s “{text}” triggers {count}: one for each card put into a graveyard. It is never a "
-        "leaves-the-battlefield ability, even for a card coming from the battlefield."
-    )
+    count = msg("once") if times == 1 else msg("{times} times", times=times)
     rules = [FROM_ANYWHERE, REPEATEDLY]
+    two: Param = ""
     if melded:
-        sentence += f" {obj.id} was a melded permanent: one object, but two cards moved."
+        two = msg(" {object} was a melded permanent: one object, but two cards moved.", object=card(obj.id))
         rules.append(TWO_CARDS)
+    sentence = msg(
+        "{source}'s “{text}” triggers {count}: one for each card put into a graveyard. It is never a "
+        "leaves-the-battlefield ability, even for a card coming from the battlefield.{melded}",
+        source=card(source.id),
+        text=text,
+        count=count,
+        melded=two,
+    )
     return TriggerHit(
         source=source.id,
         source_name=name,
@@ -162,7 +174,10 @@ def _card_hit(
 def token_not_a_card(obj: GameObject) -> Explanation:
     """Why a token put into a graveyard triggers no "card is put into a graveyard" ability."""
     return Explanation.of(
-        f"{obj.id} is a token, not a card: abilities that trigger on a card being put into a graveyard "
-        "don't trigger for it.",
+        msg(
+            "{object} is a token, not a card: abilities that trigger on a card being put into a graveyard "
+            "don't trigger for it.",
+            object=card(obj.id),
+        ),
         NOT_A_CARD,
     )
