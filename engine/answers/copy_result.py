@@ -16,6 +16,8 @@ from engine.actions.zones import found_object
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectKind
+from engine.core.messages import Param, msg, series
+from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
 from engine.layers.dependency import one_question_bound
@@ -27,6 +29,7 @@ from engine.layers.system import (
     copiable_values,
     current_characteristics,
     current_controller,
+    semicolons,
 )
 from engine.linked.gained import GainedLink, GainedReport, Grant, GrantKind, gained_links
 from engine.linked.links import LINKED_TO_ITSELF, Link, find_links
@@ -239,9 +242,19 @@ def _other_abilities_note(obj: GameObject, others: tuple[GameObject, ...]) -> li
     reasons, rules = other_abilities_reasons(obj, others)
     return [
         Explanation.of(
-            f"Also exiled with {obj.id}: {'; '.join(reasons)}. Abilities are linked only to each other, so "
-            f"{'that card is' if len(others) == 1 else 'those cards are'} exiled with none of the abilities "
-            "it has now.",
+            msg(
+                "Also exiled with {object}: {reasons}. Abilities are linked only to each other, so that card "
+                "is exiled with none of the abilities it has now.",
+                object=card_name(obj.id),
+                reasons=semicolons(list(reasons)),
+            )
+            if len(others) == 1
+            else msg(
+                "Also exiled with {object}: {reasons}. Abilities are linked only to each other, so those "
+                "cards are exiled with none of the abilities it has now.",
+                object=card_name(obj.id),
+                reasons=semicolons(list(reasons)),
+            ),
             *rules,
         )
     ]
@@ -275,9 +288,13 @@ def _gained_report(obj: GameObject, card: Card | None) -> GainedReport | None:
 
 def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:
     return Explanation.of(
-        f"{obj.id} copies the text of {card.name}: each copied pair of linked abilities is linked "
-        "on it as on the original, and only to each other; what the original's abilities did doesn't "
-        "count for the copy's.",
+        msg(
+            "{object} copies the text of {card}: each copied pair of linked abilities is linked on it as on "
+            "the original, and only to each other; what the original's abilities did doesn't count for the "
+            "copy's.",
+            object=card_name(obj.id),
+            card=card_name(card.name),
+        ),
         LINKED_COPIED,
     )
 
@@ -291,8 +308,12 @@ def _copied_link_notes(obj: GameObject) -> list[Explanation]:
     itself = [link.abilities[0] for link in links if LINKED_TO_ITSELF.number in link.rules]
     return [_linked_copied_note(obj, card)] + [
         Explanation.of(
-            f"Its copied ability {index} is linked to itself, on it as on {card.name}: it uses only what "
-            "this object's ability did, on earlier resolutions too, never what the original's did.",
+            msg(
+                "Its copied ability {index} is linked to itself, on it as on {card}: it uses only what this "
+                "object's ability did, on earlier resolutions too, never what the original's did.",
+                index=index,
+                card=card_name(card.name),
+            ),
             LINKED_TO_ITSELF,
             LINKED_COPIED,
         )
@@ -343,8 +364,11 @@ def _counted_loyalty(obj: GameObject, current: Computed) -> Computed:
         return current
     count = obj.counters.get("loyalty", 0)
     step = Explanation.of(
-        f"It is a planeswalker on the battlefield: its loyalty is the number of loyalty counters on it, "
-        f"{count}.",
+        msg(
+            "It is a planeswalker on the battlefield: its loyalty is the number of loyalty counters on it, "
+            "{count}.",
+            count=count,
+        ),
         LOYALTY_IS_COUNTERS,
     )
     loyalty = PrintedNumber(printed=str(count), value=count)
@@ -357,22 +381,33 @@ def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation
     if not bands or obj.zone is not Zone.BATTLEFIELD:
         return []
     have = obj.counters.get("level", 0)
-    plural = "s" if have != 1 else ""
+    counters = (
+        msg("It has {count} level counter", count=have)
+        if have == 1
+        else msg("It has {count} level counters", count=have)
+    )
     for band in bands:
         if have >= band.low and (band.high is None or have <= band.high):
             symbol = f"LEVEL {band.low}{f'-{band.high}' if band.high is not None else '+'}"
             return [
                 Explanation.of(
-                    f"It has {have} level counter{plural}: its {symbol} static ability applies — its "
-                    "striation's base power and toughness and abilities; the other level symbols' don't.",
+                    msg(
+                        "{counters}: its {symbol} static ability applies — its striation's base power and "
+                        "toughness and abilities; the other level symbols' don't.",
+                        counters=counters,
+                        symbol=symbol,
+                    ),
                     LEVEL_OR_MORE if band.high is None else LEVEL_RANGE,
                 )
             ]
     return [
         Explanation.of(
-            f"It has {have} level counter{plural}, fewer than its first level symbol needs "
-            f"({bands[0].low}): no level ability applies, and it has the power and toughness of its "
-            "uppermost power/toughness box.",
+            msg(
+                "{counters}, fewer than its first level symbol needs ({low}): no level ability applies, and "
+                "it has the power and toughness of its uppermost power/toughness box.",
+                counters=counters,
+                low=bands[0].low,
+            ),
             BELOW_FIRST_LEVEL,
             LEVEL_RANGE,
         )
@@ -382,19 +417,30 @@ def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation
 def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:
     if obj.face_down:
         return Explanation.of(
-            f"Layer 1b: {obj.id} is face down, so its characteristics are those of a nameless colorless 2/2 "
-            "creature with no abilities (what the rules for its face-down status list); after layer 1 these "
-            "are its copiable values, and later layers apply the other effects.",
+            msg(
+                "Layer 1b: {object} is face down, so its characteristics are those of a nameless colorless "
+                "2/2 creature with no abilities (what the rules for its face-down status list); after layer "
+                "1 these are its copiable values, and later layers apply the other effects.",
+                object=card_name(obj.id),
+            ),
             LAYER_1B,
             COPIABLE_AFTER_LAYER_1,
         )
-    name = copiable.name or "a nameless object"
+    name: Param = card_name(copiable.name) if copiable.name else msg("a nameless object")
     renamed_from = _renamed_copy_of(obj)
     if renamed_from:
-        name = f"{renamed_from}, as the copy effect's exceptions modify them (its name is {name})"
+        name = msg(
+            "{card}, as the copy effect's exceptions modify them (its name is {name})",
+            card=card_name(renamed_from),
+            name=name,
+        )
     return Explanation.of(
-        f"After layer 1, the copiable values of {obj.id} are those of {name}; later layers apply the other "
-        "effects.",
+        msg(
+            "After layer 1, the copiable values of {object} are those of {name}; later layers apply the "
+            "other effects.",
+            object=card_name(obj.id),
+            name=name,
+        ),
         COPIABLE_AFTER_LAYER_1,
     )
 
@@ -441,8 +487,11 @@ def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanati
         if kind and not obj.counters.get(kind):
             notes.append(
                 Explanation.of(
-                    f"It has no {kind} counters, so “{ability.worded_for(current.name)}” triggers "
-                    "as soon as that is true.",
+                    msg(
+                        "It has no {kind} counters, so “{ability}” triggers as soon as that is true.",
+                        kind=kind,
+                        ability=ability.worded_for(current.name),
+                    ),
                     STATE_TRIGGER,
                 )
             )
@@ -459,17 +508,21 @@ def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list
     if current.is_a("Creature") and "toughness" in unknown:
         notes.append(
             Explanation.of(
-                "Its toughness isn't known, so this answer doesn't say whether it is put into its owner's "
-                "graveyard for having toughness 0 or less.",
+                msg(
+                    "Its toughness isn't known, so this answer doesn't say whether it is put into its "
+                    "owner's graveyard for having toughness 0 or less."
+                ),
                 ZERO_TOUGHNESS,
             )
         )
     elif current.is_a("Creature") and toughness is not None and toughness <= 0:
         notes.append(
             Explanation.of(
-                f"Its toughness is {toughness}: it is put into its owner's graveyard the next time "
-                "state-based "
-                "actions are checked.",
+                msg(
+                    "Its toughness is {toughness}: it is put into its owner's graveyard the next time "
+                    "state-based actions are checked.",
+                    toughness=toughness,
+                ),
                 ZERO_TOUGHNESS,
             )
         )
@@ -481,8 +534,10 @@ def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list
     ):
         notes.append(
             Explanation.of(
-                "Its loyalty is 0: it is put into its owner's graveyard the next time state-based actions "
-                "are checked.",
+                msg(
+                    "Its loyalty is 0: it is put into its owner's graveyard the next time state-based "
+                    "actions are checked."
+                ),
                 ZERO_LOYALTY,
             )
         )
@@ -498,9 +553,12 @@ def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list
         if rivals:
             notes.append(
                 Explanation.of(
-                    f"It and {', '.join(rivals)} are legendary permanents named {current.name} controlled "
-                    "by the "
-                    "same player: that player keeps one and puts the rest into their owners' graveyards.",
+                    msg(
+                        "It and {rivals} are legendary permanents named {name} controlled by the same "
+                        "player: that player keeps one and puts the rest into their owners' graveyards.",
+                        rivals=series([card_name(r) for r in rivals]),
+                        name=card_name(current.name),
+                    ),
                     LEGEND_RULE,
                 )
             )

@@ -795,7 +795,7 @@ class _Layering:
     def _loop_step(self, loop: tuple[_Candidate, ...], layer: str) -> Explanation:
         """The dependency loop the next effect was chosen from, and why each of its effects is in it."""
         members = {c.ident for c in loop}
-        why = _semicolons(
+        why = semicolons(
             [
                 msg(
                     "applying {effect} changes {change}",
@@ -1022,13 +1022,13 @@ def _them(others: tuple[_Candidate, ...] | list[_Candidate]) -> Message:
     return msg("them") if len(others) > 1 else msg("it")
 
 
-def _semicolons(items: list[Param]) -> Param:
+def semicolons(items: list[Param]) -> Param:
     """``items`` separated by semicolons: "A; B; C" (nothing for none)."""
     if len(items) < 2:
         return items[0] if items else ""
     # Halves rather than one item at a time: a dependency loop of a hundred effects nests only 7 deep.
     half = len(items) // 2
-    return msg("{first}; {rest}", first=_semicolons(items[:half]), rest=_semicolons(items[half:]))
+    return msg("{first}; {rest}", first=semicolons(items[:half]), rest=semicolons(items[half:]))
 
 
 def _targets_change(
@@ -1259,7 +1259,7 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
         case ((EffectKind.ADD_ABILITIES | EffectKind.ANIMATE), "6"):
             return msg(
                 "gives it {abilities}",
-                abilities=_semicolons([_quoted(_named_self(a, name)) for a in spec.abilities]),
+                abilities=semicolons([_quoted(_named_self(a, name)) for a in spec.abilities]),
             )
         case EffectKind.REMOVE_ABILITIES, _ if spec.all_abilities:
             return msg("removes all its abilities")
