@@ -12,7 +12,7 @@ from engine.actions.zones import TOKEN_GONE, static_copy_ends
 from engine.core.citations import cite
 from engine.core.messages import Message, card, msg
 from engine.core.results import Explanation
-from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_problem
+from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_issue
 from engine.layers.system import (
     ATTACHED_TIMESTAMP,
     GRANTED_TIMESTAMP,
@@ -60,14 +60,20 @@ def attach(board: Board, event: Event) -> Board:
                 host=card(host.id),
             ),
         )
-    problem = attachment_problem(_seen(obj, board), _seen(host, board))
+    problem = attachment_issue(_seen(obj, board), _seen(host, board))
     if problem is not None:
         rule = AURA_DOESNT_MOVE if "Aura" in values.subtypes else EQUIPMENT_DOESNT_MOVE
         extra = (EQUIPMENT_CREATURE,) if "Equipment" in values.subtypes and values.is_a("Creature") else ()
         return board.explain(
             obj.id,
             Explanation.of(
-                f"{problem} It can't become attached to {host.id}: it doesn't move.", rule, *extra
+                msg(
+                    "{problem} It can't become attached to {host}: it doesn't move.",
+                    problem=problem,
+                    host=card(host.id),
+                ),
+                rule,
+                *extra,
             ),
             note=True,
         )

@@ -14,6 +14,7 @@ from functools import cache
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectSpec, Player
+from engine.core.messages import Message, card, msg
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
     CHOSEN_CREATURE_TYPE,
@@ -83,7 +84,7 @@ def would_affect(
         if (
             host is None
             or not host.on_battlefield
-            or attachment_problem(source, host)
+            or attachment_issue(source, host)
             or not _condition_holds(ability.condition, host)
             or (ability.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE))
         ):
@@ -307,30 +308,46 @@ def enchant_quality(source: Characteristics) -> str | None:
 
 
 def attachment_problem(source: Seen, host: Seen) -> str | None:
+    """Why ``source`` can't legally be attached to ``host``, in English (see :func:`attachment_issue`)."""
+    issue = attachment_issue(source, host)
+    return None if issue is None else issue.english
+
+
+def attachment_issue(source: Seen, host: Seen) -> Message | None:
     """Why ``source`` can't legally be attached to ``host`` (CR 301.5, 301.5c, 303.4, 303.4d), or None."""
     values = source.values
+    attached, to = card(source.id), card(host.id)
     if host.id == source.id:
-        return f"{source.id} can't be attached to itself."
+        return msg("{attached} can't be attached to itself.", attached=attached)
     if "Aura" in values.subtypes:
         if values.is_a("Creature"):
-            return f"{source.id} is an Aura that's also a creature, so it can't enchant anything."
+            return msg(
+                "{attached} is an Aura that's also a creature, so it can't enchant anything.",
+                attached=attached,
+            )
         quality = enchant_quality(values)
         if quality and not _allowed_by(quality, source, host):
-            return f"{source.id} has “Enchant {quality}”, and {host.id} isn't one."
+            return msg(
+                "{attached} has “Enchant {quality}”, and {host} isn't one.",
+                attached=attached,
+                quality=quality,
+                host=to,
+            )
         return None
     if "Equipment" in values.subtypes:
         if values.is_a("Creature") and not any(a.keyword == "Reconfigure" for a in values.abilities):
-            return f"{source.id} is an Equipment that's also a creature, so it can't equip a creature."
+            return msg(
+                "{attached} is an Equipment that's also a creature, so it can't equip a creature.",
+                attached=attached,
+            )
         if not host.values.is_a("Creature"):
-            return f"{source.id} is an Equipment and {host.id} isn't a creature."
+            return msg("{attached} is an Equipment and {host} isn't a creature.", attached=attached, host=to)
         return None
     if "Fortification" in values.subtypes:
-        return (
-            None
-            if host.values.is_a("Land")
-            else f"{source.id} is a Fortification and {host.id} isn't a land."
-        )
-    return f"{source.id} isn't an Aura, Equipment or Fortification any more."
+        if host.values.is_a("Land"):
+            return None
+        return msg("{attached} is a Fortification and {host} isn't a land.", attached=attached, host=to)
+    return msg("{attached} isn't an Aura, Equipment or Fortification any more.", attached=attached)
 
 
 def _allowed_by(quality: str, source: Seen, host: Seen) -> bool:
