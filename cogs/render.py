@@ -278,7 +278,8 @@ def _linked_view_blocks(answer: BoardAnswer, context: Context) -> list[str]:
     for link in linked.links:
         first, second = link.abilities
         blocks.append(
-            f"**{first} ↔ {second}** {rule_link(link.rule, context.link_base)}: {safe(link.explanation)}"
+            f"**{first} ↔ {second}** {rule_link(link.rule, context.link_base)}: "
+            + safe(localized(link, context.names))
         )
     blocks += [] if linked.links else ["*" + _("(no linked abilities)") + "*"]
     exiled = _("exiled with ability {number}: {card}")
@@ -365,7 +366,8 @@ def linked_reply(answer: LinkedAnswer, context: Context, printed: PrintedView | 
         if report.several_faces:
             pair = f"{link.faces[0]} {first} ↔ {link.faces[1]} {second}"
         blocks.append(
-            f"**{safe(pair)}** — {rule_link(link.rule, context.link_base)}: {safe(link.explanation)}"
+            f"**{safe(pair)}** — {rule_link(link.rule, context.link_base)}: "
+            + safe(localized(link, context.names))
         )
     blocks.append("\n**" + _("Notes") + "**")
     blocks += [explained(note, context) for note in report.notes]

@@ -277,7 +277,7 @@ def _linked_lines(linked: LinkedView, names: Mapping[str, str]) -> list[Text]:
     for link in linked.links:
         first, second = link.abilities
         lines.append(Text.assemble((f"{first} ↔ {second}", "bold"), (f"  {link.rule}", "bold magenta")))
-        lines.append(Text("    " + link.explanation))
+        lines.append(Text("    " + localized(link, names)))
     if not linked.links:
         lines.append(Text("  " + _("(no linked abilities)"), style="dim"))
     exiled = _("exiled with ability {number}: {card}")

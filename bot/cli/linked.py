@@ -16,6 +16,8 @@ from bot.i18n.engine_text import localized
 from bot.i18n.names import Shown, card_label, printed_card
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from bot.judge import Judge, LinkedAnswer
     from engine import LinkedReport
 
@@ -57,7 +59,7 @@ def linked_panel(shown: Shown[LinkedAnswer]) -> Panel:
     parts: list[Any] = [Text(_("Abilities"), style="bold"), *_ability_lines(report)]
     if report.links:
         parts.append(Text("\n" + _("Linked pairs"), style="bold"))
-        parts.extend(_link_lines(report))
+        parts.extend(_link_lines(report, names))
     parts.append(Text("\n" + _("Notes"), style="bold"))
     parts.extend(
         Text.assemble("• ", localized(note, names), (f"  (CR {', '.join(note.rules)})", "dim"))
@@ -85,7 +87,8 @@ def _ability_lines(report: LinkedReport) -> list[Text]:
     return lines
 
 
-def _link_lines(report: LinkedReport) -> list[Text]:
+def _link_lines(report: LinkedReport, names: Mapping[str, str]) -> list[Text]:
+    """Each linked pair with its rule, its explanation in the answer's language."""
     lines = []
     for link in report.links:
         first, second = link.abilities
@@ -93,5 +96,5 @@ def _link_lines(report: LinkedReport) -> list[Text]:
         if report.several_faces:
             pair = f"{link.faces[0]} {first} ↔ {link.faces[1]} {second}"
         lines.append(Text.assemble((pair, "bold"), (f"  {link.rule}", "bold magenta")))
-        lines.append(Text("    " + link.explanation))
+        lines.append(Text("    " + localized(link, names)))
     return lines

@@ -38,6 +38,12 @@ from tests.i18n.test_cli import ja_db  # noqa: F401 -- the CLI's cache with the 
 from tests.i18n.test_discord import harness  # noqa: F401 -- the bot asked from a Japanese client
 
 RULES_LINK = "https://yawgatog.com/resources/magic-rules/#R"
+SPECTER_LINK = (
+    "能力3は、追放領域にあるカードのうち能力2が追放したカードのみを参照する。"
+    "他の能力やオブジェクトによって追放されたカードは、"
+    "夜帷の死霊/Nightveil Specterの別の能力によるものであっても使えない。"
+)
+"""How the engine explains Nightveil Specter's 2 ↔ 3 link (CR 607.2a) in Japanese."""
 SPECTER_AS_PRINTED = (
     "**印刷されたテキスト**\n*クリーチャー — スペクター*\n飛行\n"
     "夜帷の死霊がプレイヤー１人に戦闘ダメージを与えるたび、そのプレイヤーは自分のライブラリーの一番上の"
@@ -62,7 +68,7 @@ async def test_linked_nightveil_specter_in_japanese(harness: DiscordHarness) -> 
     assert embed["title"] == "関連している能力: 夜帷の死霊/Nightveil Specter"
     description = embed["description"]
     assert description.startswith("**能力**\n**1.** Flying *[キーワード能力]*\n**2.** Whenever")
-    assert f"\n**関連している組**\n**2 ↔ 3** — [607.2a]({RULES_LINK}6072a): " in description
+    assert f"\n**関連している組**\n**2 ↔ 3** — [607.2a]({RULES_LINK}6072a): {SPECTER_LINK}\n" in description
     assert "\n**補足**\n• " in description
     assert f"(CR [607.5]({RULES_LINK}6075), [707.7]({RULES_LINK}7077))" in description
     assert description.endswith("\n\n" + SPECTER_AS_PRINTED)  # the Japanese printed text, after the notes
@@ -180,6 +186,7 @@ def test_cli_linked_nightveil_specter_in_japanese(japanese_cli: Callable[..., Re
     assert "関連している能力: 夜帷の死霊/Nightveil Specter" in text
     assert "能力 1. Flying [キーワード能力]" in text
     assert "関連している組 2 ↔ 3 607.2a" in text
+    assert squeezed(SPECTER_LINK) in squeezed(text)  # the link's explanation in Japanese
     assert "補足 • " in text
     assert "(CR 607.5, 707.7)" in text
     assert "印刷されたテキスト クリーチャー — スペクター 飛行 夜帷の死霊がプレイヤー１人に" in text
