@@ -181,11 +181,11 @@ def test_subjects_of_anthems() -> None:
     assert march.layers == ("4", "7b")
 
 
-def test_unrecognised_parts_are_kept_not_dropped() -> None:
+def test_restrictions_and_unrecognised_parts_are_kept_not_dropped() -> None:
     partly = parse_static("Equipped creature gets +3/+0 and attacks each combat if able.")
     assert partly is not None
     assert _parts(partly.text) == [(EffectKind.PUMP, (3, 0))]
-    assert partly.unrecognised == "attacks each combat if able"
+    assert (partly.unrecognised, partly.restrictions) == ("", "attacks each combat if able")
     counted = parse_static("Enchanted creature gets +1/+1 for each Plains you control and has flying.")
     assert counted is not None
     assert counted.parts == ()
