@@ -39,12 +39,14 @@ from engine.copy.effects import (
     check_copyable,
     copy_effect_of,
     exception_wording,
-    original_label,
+    original_param,
     status_as_copy,
 )
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
+from engine.core.messages import Message, Param, listing, msg, series
+from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
 from engine.layers.system import (
@@ -55,9 +57,10 @@ from engine.layers.system import (
     MELDED_MANA_VALUE,
     copiable_values,
     current_characteristics,
-    effect_name,
+    effect_phrase,
     is_melded,
     layer_one_text,
+    semicolons,
     unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
@@ -324,9 +327,12 @@ def _resolving_source(board: Board, event: Event) -> Board:
     return board.explain(
         about,
         Explanation.of(
-            f"The effect is that of {event.via_stack} on the stack as it resolves, with {event.via}'s text; "
-            "then it leaves the stack (a spell is put into its owner's graveyard, an ability ceases to "
-            "exist).",
+            msg(
+                "The effect is that of {item} on the stack as it resolves, with {via}'s text; then it leaves "
+                "the stack (a spell is put into its owner's graveyard, an ability ceases to exist).",
+                item=card_name(event.via_stack or ""),
+                via=card_name(event.via or ""),
+            ),
             RESOLVES_LAST,
         ),
     )
@@ -417,15 +423,21 @@ def _face_up(obj: GameObject) -> Explanation | None:
         return None
     if obj.back_face:
         return Explanation.of(
-            "It is a modal double-faced card with its back face up: it has only that face's characteristics, "
-            "its mana value included.",
+            msg(
+                "It is a modal double-faced card with its back face up: it has only that face's "
+                "characteristics, its mana value included."
+            ),
             MODAL_FACE_UP,
         )
     if obj.transformed:
         front = card.faces[0]
         return Explanation.of(
-            f"Its back face ({card.faces[1].name}) is up: it has only that face's characteristics, but its "
-            f"mana value is calculated from its front face's mana cost ({''.join(front.mana_cost)}).",
+            msg(
+                "Its back face ({face}) is up: it has only that face's characteristics, but its mana value "
+                "is calculated from its front face's mana cost ({cost}).",
+                face=card_name(card.faces[1].name),
+                cost="".join(front.mana_cost),
+            ),
             BACK_FACE_MANA_VALUE,
         )
     if card.layout == "flip" and len(card.faces) > 1:
@@ -434,7 +446,10 @@ def _face_up(obj: GameObject) -> Explanation | None:
         return _melded_face(card)
     if card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1:
         return Explanation.of(
-            f"Its front face ({card.faces[0].name}) is up: it has only that face's characteristics.",
+            msg(
+                "Its front face ({face}) is up: it has only that face's characteristics.",
+                face=card_name(card.faces[0].name),
+            ),
             FRONT_FACE_UP,
         )
     return None
@@ -443,25 +458,39 @@ def _face_up(obj: GameObject) -> Explanation | None:
 def _flip_face(card: Card, *, flipped: bool) -> Explanation:
     if flipped:
         return Explanation.of(
-            f"It is flipped: {card.faces[1].name}'s name, text, type line, power and toughness apply "
-            "instead; its mana cost and color don't change.",
+            msg(
+                "It is flipped: {face}'s name, text, type line, power and toughness apply instead; its mana "
+                "cost and color don't change.",
+                face=card_name(card.faces[1].name),
+            ),
             FLIP_ALTERNATIVE,
             FLIP_COST_COLOR,
         )
     return Explanation.of(
-        f"It is an unflipped flip card: it has its normal characteristics ({card.faces[0].name}); the "
-        f"alternative ones ({card.faces[1].name}) would apply only while it is flipped.",
+        msg(
+            "It is an unflipped flip card: it has its normal characteristics ({normal}); the alternative "
+            "ones ({alternative}) would apply only while it is flipped.",
+            normal=card_name(card.faces[0].name),
+            alternative=card_name(card.faces[1].name),
+        ),
         FLIP_NORMAL,
         FLIP_ONLY_WHEN_FLIPPED,
     )
 
 
 def _melded_face(card: Card) -> Explanation:
-    pair = " and ".join(card.meld_parts) or "its two meld cards"
+    pair = (
+        listing([card_name(part) for part in card.meld_parts])
+        if card.meld_parts
+        else msg("its two meld cards")
+    )
     return Explanation.of(
-        f"It is a melded permanent: {pair} melded into one object represented by two cards, back faces up. "
-        "It has only the combined back face's characteristics, and its mana value is the sum of its front "
-        "faces' mana values.",
+        msg(
+            "It is a melded permanent: {pair} melded into one object represented by two cards, back faces "
+            "up. It has only the combined back face's characteristics, and its mana value is the sum of its "
+            "front faces' mana values.",
+            pair=pair,
+        ),
         MELDED_ONE_OBJECT,
         MELDED_ENTERS,
         *((MELD_PAIRS[card.name],) if card.name in MELD_PAIRS else ()),
@@ -544,15 +573,31 @@ def _copy_onto(
     if effect is not None:
         check_copyable(effect, via, copier, original, board)
     copier, why = apply_copy(board, copier, original, effect, via, timestamp)
-    label = original_label(original)
-    verb = "enters as a copy of" if entering else "becomes a copy of"
+    label = original_param(original)
     rule = ENTERS_AS_COPY if entering else BECOMES_COPY
+    template = (
+        msg(
+            "{copier} enters as a copy of {label} through {via}'s ability: it takes the copiable values of "
+            "{label} — name, mana cost, color indicator, types, rules text, power, toughness and loyalty — "
+            "and with them its color and abilities.",
+            copier=card_name(copier.id),
+            label=label,
+            via=card_name(via),
+        )
+        if entering
+        else msg(
+            "{copier} becomes a copy of {label} through {via}'s ability: it takes the copiable values of "
+            "{label} — name, mana cost, color indicator, types, rules text, power, toughness and loyalty — "
+            "and with them its color and abilities.",
+            copier=card_name(copier.id),
+            label=label,
+            via=card_name(via),
+        )
+    )
     board = board.explain(
         copier.id,
         Explanation.of(
-            f"{copier.id} {verb} {label} through {via}'s ability: it takes the copiable values of {label} — "
-            "name, mana cost, color indicator, types, rules text, power, toughness and loyalty — and with "
-            "them its color and abilities.",
+            template,
             COPIABLE,
             COLOR_AND_ABILITIES,
             rule,
@@ -566,8 +611,12 @@ def _copy_onto(
         board = board.explain(
             copier.id,
             Explanation.of(
-                f"{copier.id} stays flipped — a copy effect doesn't change its status, which it retains even "
-                f"though that has no relevance to {label}.",
+                msg(
+                    "{copier} stays flipped — a copy effect doesn't change its status, which it retains even "
+                    "though that has no relevance to {label}.",
+                    copier=card_name(copier.id),
+                    label=label,
+                ),
                 COPY_STATUS,
                 KEEPS_STATUS,
             ),
@@ -576,9 +625,13 @@ def _copy_onto(
         board = board.explain(
             copier.id,
             Explanation.of(
-                f"{copier.id} is flipped, and the copy effect doesn't change its status: its copiable values "
-                f"are the copied flip card's as modified by that status — {copied.flipped.name}. Mana cost "
-                "and color stay those of the copied card's normal half.",
+                msg(
+                    "{copier} is flipped, and the copy effect doesn't change its status: its copiable values "
+                    "are the copied flip card's as modified by that status — {flipped}. Mana cost and color "
+                    "stay those of the copied card's normal half.",
+                    copier=card_name(copier.id),
+                    flipped=card_name(copied.flipped.name or ""),
+                ),
                 COPY_STATUS,
                 FLIP_ALTERNATIVE,
                 FLIP_COST_COLOR,
@@ -591,14 +644,17 @@ def _commander_note(board: Board, copier: GameObject, original: GameObject) -> B
     """A copy of a commander isn't a commander, and a commander that copies something stays one: the
     designation belongs to the card, not to its copiable values (CR 903.3, 707.2)."""
     if original.commander:
-        text = (
-            f"{original.id} is its owner's commander, but that designation belongs to the card and isn't a "
-            f"characteristic, so it isn't copied: {copier.id} is not a commander."
+        text = msg(
+            "{original} is its owner's commander, but that designation belongs to the card and isn't a "
+            "characteristic, so it isn't copied: {copier} is not a commander.",
+            original=card_name(original.id),
+            copier=card_name(copier.id),
         )
     elif copier.commander:
-        text = (
-            f"{copier.id} is still its owner's commander: that designation belongs to the card and isn't a "
-            "characteristic, so copying something doesn't change it."
+        text = msg(
+            "{copier} is still its owner's commander: that designation belongs to the card and isn't a "
+            "characteristic, so copying something doesn't change it.",
+            copier=card_name(copier.id),
         )
     else:
         return board
@@ -620,19 +676,32 @@ def _random_result(
         return board, obj
     rule = COIN_FLIP if kind is RandomResult.COIN_FLIP else DIE_ROLL
     if given is None:
-        reason = (
-            f"the result of the {kind} wasn't given, and what {via}'s copy effect does depends on it "
-            "(give it as random: …)"
+        reason = msg(
+            "the result of the {kind} wasn't given, and what {via}'s copy effect does depends on it (give it "
+            "as random: …)",
+            kind=_RANDOM_WORDS[kind],
+            via=card_name(via),
         )
         note, unknown = unknown_note(ALL_CHARACTERISTICS, reason, rule)
         obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
         return board.explain(obj.id, note, note=True), obj
     explanation = Explanation.of(
-        f"The {kind}'s result was {given} (the board gives it), so {via}'s copy effect did what the board "
-        "says.",
+        msg(
+            "The {kind}'s result was {given} (the board gives it), so {via}'s copy effect did what the board "
+            "says.",
+            kind=_RANDOM_WORDS[kind],
+            given=given,
+            via=card_name(via),
+        ),
         rule,
     )
     return board.explain(obj.id, explanation), obj
+
+
+_RANDOM_WORDS: dict[RandomResult, Param] = {
+    RandomResult.COIN_FLIP: msg("coin flip"),
+    RandomResult.DIE_ROLL: msg("die roll"),
+}
 
 
 def _copy_again(
@@ -654,8 +723,11 @@ def _copy_again(
     board = board.explain(
         obj.id,
         Explanation.of(
-            f"The copied text includes {values.name}'s own “enter as a copy” replacement effect, so that "
-            "applies to the same entering event as well: its controller chooses what it copies.",
+            msg(
+                "The copied text includes {card}'s own “enter as a copy” replacement effect, so that applies "
+                "to the same entering event as well: its controller chooses what it copies.",
+                card=card_name(values.name or ""),
+            ),
             COPIED_ENTERING_TEXT,
         ),
     )
@@ -666,8 +738,11 @@ def _copy_again(
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    f"“{wording}” was an additional effect of the copy effect applied before this one, so it "
-                    "doesn't happen.",
+                    msg(
+                        "“{wording}” was an additional effect of the copy effect applied before this one, so "
+                        "it doesn't happen.",
+                        wording=wording,
+                    ),
                     ADDITIONAL_EFFECT_LOST,
                 ),
             )
@@ -675,8 +750,11 @@ def _copy_again(
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    f"“{wording}” was linked to the copy effect applied before this one, so it doesn't "
-                    "trigger.",
+                    msg(
+                        "“{wording}” was linked to the copy effect applied before this one, so it doesn't "
+                        "trigger.",
+                        wording=wording,
+                    ),
                     LINKED_TRIGGER_LOST,
                 ),
             )
@@ -691,8 +769,10 @@ def _linked_copy_trigger(board: Board, obj: GameObject) -> Board:
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    f"“{exception_wording(exception.text, obj)}” is linked to the copy effect that was "
-                    "applied, so it triggers.",
+                    msg(
+                        "“{wording}” is linked to the copy effect that was applied, so it triggers.",
+                        wording=exception_wording(exception.text, obj),
+                    ),
                     LINKED_STATIC_TRIGGER,
                     LINKED_TRIGGER_LOST,
                 ),
@@ -708,7 +788,7 @@ def _enter_replacements(
         return board.explain(
             obj.id,
             Explanation.of(
-                "It enters face down, so its own enters abilities have no effect and don't trigger.",
+                msg("It enters face down, so its own enters abilities have no effect and don't trigger."),
                 FACE_DOWN_ENTERS,
             ),
             note=True,
@@ -723,24 +803,38 @@ def _enter_replacements(
         board = board.explain(obj.id, _as_enters_note(obj, other, exiled), note=True)
     for trigger in enters_triggers(abilities):
         rules = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
-        board = board.explain(obj.id, Explanation.of(f"When it enters, “{trigger.text}” triggers.", *rules))
+        board = board.explain(
+            obj.id, Explanation.of(msg("When it enters, “{trigger}” triggers.", trigger=trigger.text), *rules)
+        )
     return board, obj
 
 
 def _as_enters_note(obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]) -> Explanation:
     """What the board says ``obj``'s "As ~ enters, …" ``ability`` did: the cards it lists as exiled with it
     for one that exiles (CR 607.2b), else nothing, since the board doesn't say."""
-    anew = (
-        ": its controller acts on it anew; what the original did with it isn't copied" if obj.copies else ""
+    anew: Param = (
+        msg(": its controller acts on it anew; what the original did with it isn't copied")
+        if obj.copies
+        else ""
     )
     rules = (OTHER_AS_ENTERS, *((COPIED_ENTERING_TEXT, NEW_CHOICES) if obj.copies else ()))
     if exiled and says_exile(ability.rules_text.casefold()):
-        names = ", ".join(o.card.name if o.card else o.id for o in exiled)
+        names = series([card_name(o.card.name if o.card else o.id) for o in exiled])
         return Explanation.of(
-            f"“{ability.text}” applies as it enters{anew}: the board lists {names} as exiled with it.", *rules
+            msg(
+                "“{ability}” applies as it enters{anew}: the board lists {names} as exiled with it.",
+                ability=ability.text,
+                anew=anew,
+                names=names,
+            ),
+            *rules,
         )
     return Explanation.of(
-        f"“{ability.text}” applies as it enters{anew} (the board doesn't say what was done, so nothing was).",
+        msg(
+            "“{ability}” applies as it enters{anew} (the board doesn't say what was done, so nothing was).",
+            ability=ability.text,
+            anew=anew,
+        ),
         *rules,
     )
 
@@ -763,8 +857,12 @@ def _pt_setting(
         return board.explain(
             obj.id,
             Explanation.of(
-                f"“{ability.text}” needs a choice as it enters and none was given (choices: {{option: N}}; "
-                f"{listed}).",
+                msg(
+                    "“{ability}” needs a choice as it enters and none was given (choices: {{option: N}}; "
+                    "{options}).",
+                    ability=ability.text,
+                    options=listed,
+                ),
                 ENTERS_REPLACEMENT,
                 NEW_CHOICES,
             ),
@@ -782,20 +880,37 @@ def _pt_setting(
     )
     obj = obj.model_copy(update={"settings": (*obj.settings, setting)})
     copied = bool(obj.copies) and not turned_face_up
-    anew = (
-        f" The copied ability applies as it enters and {obj.id}'s controller makes the choice anew; the "
-        "original's choice isn't copied, but what that choice made it (types, abilities) is part of the "
-        "copiable values it copied and stays — this choice sets its power and toughness (as the official "
-        "Primal Clay ruling puts it, a copy gets the values the original's replacement effect determined, "
-        "but its power and toughness come from the copy's own)."
+    anew: Param = (
+        msg(
+            " The copied ability applies as it enters and {object}'s controller makes the choice anew; the "
+            "original's choice isn't copied, but what that choice made it (types, abilities) is part of the "
+            "copiable values it copied and stays — this choice sets its power and toughness (as the official "
+            "Primal Clay ruling puts it, a copy gets the values the original's replacement effect "
+            "determined, but its power and toughness come from the copy's own).",
+            object=card_name(obj.id),
+        )
         if copied
         else ""
+    )
+    becomes = (
+        msg(
+            "As it is turned face up, it becomes {option}. That sets power and toughness, so the result is "
+            "part of its copiable values.{anew}",
+            option=option.text,
+            anew=anew,
+        )
+        if turned_face_up
+        else msg(
+            "As it enters, it becomes {option}. That sets power and toughness, so the result is part of its "
+            "copiable values.{anew}",
+            option=option.text,
+            anew=anew,
+        )
     )
     board = board.explain(
         obj.id,
         Explanation.of(
-            f"As it {'is turned face up' if turned_face_up else 'enters'}, it becomes {option.text}. That "
-            f"sets power and toughness, so the result is part of its copiable values.{anew}",
+            becomes,
             ENTERS_REPLACEMENT,
             COPIABLE_SETTING,
             *((COPIED_ENTERING_TEXT, NEW_CHOICES, COPIABLE) if copied else ()),
@@ -815,13 +930,22 @@ def _choices(
             continue
         key = choice_key(wanted.what)
         chosen = obj.choices.get(key)
-        who = "its controller" if wanted.chooser is Chooser.CONTROLLER else "its controller's opponent"
+        who = (
+            msg("its controller")
+            if wanted.chooser is Chooser.CONTROLLER
+            else msg("its controller's opponent")
+        )
         if chosen:
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    f"As it enters, {who} chooses {wanted.what}: {chosen}"
-                    f"{' (a new choice; the original’s choice is not copied)' if copied else ''}.",
+                    msg(
+                        "As it enters, {who} chooses {what}: {chosen}{copied}.",
+                        who=who,
+                        what=wanted.what,
+                        chosen=chosen,
+                        copied=msg(" (a new choice; the original’s choice is not copied)") if copied else "",
+                    ),
                     *rules,
                 ),
             )
@@ -829,8 +953,13 @@ def _choices(
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    f"As it enters, {who} chooses {wanted.what} (give it as choices: {{{key}: …}})"
-                    f"{'; the original’s choice is not copied' if copied else ''}.",
+                    msg(
+                        "As it enters, {who} chooses {what} (give it as choices: {{{key}: …}}){copied}.",
+                        who=who,
+                        what=wanted.what,
+                        key=key,
+                        copied=msg("; the original’s choice is not copied") if copied else "",
+                    ),
                     *rules,
                 ),
                 note=True,
@@ -857,19 +986,46 @@ def _per_player_choice(
         return board.explain(
             obj.id,
             Explanation.of(
-                f"As it enters, {wanted.chooser.value} chooses {wanted.what}; the board doesn't say what "
-                f"{'each' if len(missing) > 1 else 'one'} chose (give it as choices: "
-                f"{{{', '.join(f'{k}: …' for k in missing)}}}).",
+                msg(
+                    "As it enters, {chooser} chooses {what}; the board doesn't say what {who} chose (give it "
+                    "as choices: {{{keys}}}).",
+                    chooser=_CHOOSER_WORDS[wanted.chooser],
+                    what=wanted.what,
+                    who=msg("each") if len(missing) > 1 else msg("one"),
+                    keys=", ".join(f"{k}: …" for k in missing),
+                ),
                 *rules,
             ),
             note=True,
         )
-    said = ", ".join(
-        f"{'you' if p is Player.YOU else 'the opponent'} chose {obj.choices[k]}" for p, k in keys.items()
+    said = series(
+        [
+            msg("you chose {choice}", choice=obj.choices[k])
+            if p is Player.YOU
+            else msg("the opponent chose {choice}", choice=obj.choices[k])
+            for p, k in keys.items()
+        ]
     )
     return board.explain(
-        obj.id, Explanation.of(f"As it enters, {wanted.chooser.value} chooses {wanted.what}: {said}.", *rules)
+        obj.id,
+        Explanation.of(
+            msg(
+                "As it enters, {chooser} chooses {what}: {said}.",
+                chooser=_CHOOSER_WORDS[wanted.chooser],
+                what=wanted.what,
+                said=said,
+            ),
+            *rules,
+        ),
     )
+
+
+_CHOOSER_WORDS: dict[Chooser, Param] = {
+    Chooser.CONTROLLER: msg("its controller"),
+    Chooser.OPPONENT: msg("an opponent"),
+    Chooser.EACH_PLAYER: msg("each player"),
+    Chooser.EACH_OPPONENT: msg("each opponent"),
+}
 
 
 def choice_key(wanted: str) -> str:
@@ -898,7 +1054,7 @@ def _counters_and_tapped(
         board = board.explain(
             obj.id,
             Explanation.of(
-                f"“{tapped.text}”: it enters tapped.",
+                msg("“{ability}”: it enters tapped.", ability=tapped.text),
                 ENTERS_REPLACEMENT,
                 *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
             ),
@@ -919,14 +1075,22 @@ def _undecided_kicker(
     ]
     if not obj.kicked_text or len(set(costs)) < 2:
         return board, obj
-    reason = (
-        f"it was kicked but the board doesn't say with which of its kicker costs ({' and/or '.join(costs)}); "
-        "each gives it different counters and abilities"
+    reason = msg(
+        "it was kicked but the board doesn't say with which of its kicker costs ({costs}); each gives it "
+        "different counters and abilities",
+        costs=_and_or(costs),
     )
     characteristics = ("counters", "power", "toughness", "abilities")
     note, unknown = unknown_note(characteristics, reason, KICKED_SEVERAL, KICKER_EACH)
     obj = obj.model_copy(update={"kicked": False, "unknowns": (*obj.unknowns, unknown)})
     return board.explain(obj.id, note, note=True), obj
+
+
+def _and_or(items: list[str]) -> Param:
+    """``items`` joined with "and/or": "{1}{R} and/or {2}{U}"."""
+    if len(items) < 2:
+        return items[0]
+    return msg("{first} and/or {rest}", first=items[0], rest=_and_or(items[1:]))
 
 
 def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
@@ -937,8 +1101,11 @@ def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbil
     return board.explain(
         obj.id,
         Explanation.of(
-            f"It was kicked, but not with the kicker of the text it copied: “{copied[0]}” refers only to the "
-            "kicker printed with it, paid as that object was cast, so it doesn't apply.",
+            msg(
+                "It was kicked, but not with the kicker of the text it copied: “{ability}” refers only to "
+                "the kicker printed with it, paid as that object was cast, so it doesn't apply.",
+                ability=copied[0],
+            ),
             KICKER_LINKED,
             KICKER_ABILITIES,
         ),
@@ -970,25 +1137,37 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
         if earlier:
             static = any(a.effect and is_static_copy(a.effect.text) for a in earlier)
             fixed = (
-                " — even for a static copy effect: they were fixed when it first applied" if static else ""
+                msg(" — even for a static copy effect: they were fixed when it first applied")
+                if static
+                else ""
             )
             board = board.explain(
                 other.id,
                 Explanation.of(
-                    f"Later, {copier.id} became a copy of {original_label(original)}; {other.id} had already "
-                    "copied it, so changing its copiable values doesn't change the copy"
-                    f"{fixed}.",
+                    msg(
+                        "Later, {copier} became a copy of {label}; {other} had already copied it, so "
+                        "changing its copiable values doesn't change the copy{fixed}.",
+                        copier=card_name(copier.id),
+                        label=original_param(original),
+                        other=card_name(other.id),
+                        fixed=fixed,
+                    ),
                     COPIED_VALUES_FIXED,
                     *((STATIC_COPY_FIXED,) if static else ()),
                 ),
             )
-    triggers = "; ".join(f"“{t.text}”" for t in enters_triggers(copiable_values(copier).abilities))
+    triggers = [f"“{t.text}”" for t in enters_triggers(copiable_values(copier).abilities)]
     board = board.explain(
         copier.id,
         Explanation.of(
-            "It was already on the battlefield: no enters-the-battlefield abilities trigger"
-            f"{f' ({triggers} does not)' if triggers else ''} and no “enters with” or “as enters” effects "
-            "apply: those apply only to a permanent's entering the battlefield.",
+            msg(
+                "It was already on the battlefield: no enters-the-battlefield abilities trigger{triggers} "
+                "and no “enters with” or “as enters” effects apply: those apply only to a permanent's "
+                "entering the battlefield.",
+                triggers=msg(" ({triggers} does not)", triggers=semicolons(list(triggers)))
+                if triggers
+                else "",
+            ),
             BECOMES_COPY,
             ETB_TRIGGER,
             ENTERING_REPLACEMENTS,
@@ -998,8 +1177,11 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
         board = board.explain(
             copier.id,
             Explanation.of(
-                f"It didn't enter, so no choice of {wanted.what} was made: abilities referring to that "
-                "choice do nothing.",
+                msg(
+                    "It didn't enter, so no choice of {what} was made: abilities referring to that choice do "
+                    "nothing.",
+                    what=wanted.what,
+                ),
                 UNDEFINED_CHOICE,
                 BECOMES_COPY,
             ),
@@ -1007,14 +1189,18 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
         )
     if copier.effects:
         board = board.explain(
-            copier.id, Explanation.of("The noncopy effects already affecting it still apply.", KEEPS_EFFECTS)
+            copier.id,
+            Explanation.of(msg("The noncopy effects already affecting it still apply."), KEEPS_EFFECTS),
         )
     if copier.face_down:
         board = board.explain(
             copier.id,
             Explanation.of(
-                "It is face down, so it remains a nameless colorless 2/2 with no abilities; if it's turned "
-                f"face up, it will have the values it copied. {_turning_up(copier)}",
+                msg(
+                    "It is face down, so it remains a nameless colorless 2/2 with no abilities; if it's "
+                    "turned face up, it will have the values it copied. {turning}",
+                    turning=_turning_up(copier),
+                ),
                 FACE_DOWN_BECOMES_COPY,
                 COPY_STATUS,
             ),
@@ -1022,7 +1208,7 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     return board.replace(copier)
 
 
-def _turning_up(obj: GameObject) -> str:
+def _turning_up(obj: GameObject) -> Message:
     """How a face-down copy can be turned face up: for the morph cost it copied, or only by an effect."""
     turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(
         obj.face_down or FaceDownKind.PLAIN, ()
@@ -1030,8 +1216,12 @@ def _turning_up(obj: GameObject) -> str:
     copied = [a for a in layer_one_text(obj).main.abilities if a.keyword in turning]
     if copied:
         keyword, cost = copied[0].keyword or "", copied[0].keyword_parameter or copied[0].text
-        return f"Its controller can turn it face up for the {keyword.lower()} cost it copied, {cost}."
-    return "It copied no cost to turn it face up, so only an effect can turn it face up."
+        return msg(
+            "Its controller can turn it face up for the {keyword} cost it copied, {cost}.",
+            keyword=keyword.lower(),
+            cost=cost,
+        )
+    return msg("It copied no cost to turn it face up, so only an effect can turn it face up.")
 
 
 def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
@@ -1043,8 +1233,10 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
             return board.explain(
                 event.exiled_with,
                 Explanation.of(
-                    "No card has been exiled with it, so the token would be a copy of a nonexistent "
-                    "object: no token is created.",
+                    msg(
+                        "No card has been exiled with it, so the token would be a copy of a nonexistent "
+                        "object: no token is created."
+                    ),
                     NO_TOKEN_OF_NOTHING,
                 ),
             )
@@ -1061,9 +1253,11 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         return board.explain(
             original.id,
             Explanation.of(
-                f"{original_label(original)} is an instant or sorcery card: an effect that would create a "
-                "token that is a copy of an instant or sorcery card creates no token, so none enters the "
-                "battlefield.",
+                msg(
+                    "{label} is an instant or sorcery card: an effect that would create a token that is a "
+                    "copy of an instant or sorcery card creates no token, so none enters the battlefield.",
+                    label=original_param(original),
+                ),
                 NO_SPELL_TOKEN,
             ),
         )
@@ -1093,10 +1287,13 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         board = board.explain(
             new_id,
             Explanation.of(
-                f"{via} creates a token copy of {original_label(original)}, a transforming permanent: "
-                "the token is "
-                f"a transforming token with both faces, entering with the same face up."
-                f"{_back_face_copy(original)}",
+                msg(
+                    "{via} creates a token copy of {label}, a transforming permanent: the token is a "
+                    "transforming token with both faces, entering with the same face up.{back}",
+                    via=card_name(event.via) if event.via else msg("an effect"),
+                    label=original_param(original),
+                    back=_back_face_copy(original),
+                ),
                 TOKEN_COPY_DFC,
                 *((BACK_FACE_COPY,) if original.transformed else ()),
                 TOKEN_OWNER,
@@ -1107,7 +1304,10 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         board = board.explain(
             new_id,
             Explanation.of(
-                "It is a token whose copiable values are those the copy effect defined; its creator owns it.",
+                msg(
+                    "It is a token whose copiable values are those the copy effect defined; its creator owns "
+                    "it."
+                ),
                 TOKEN_TEXT,
                 TOKEN_OWNER,
             ),
@@ -1140,7 +1340,10 @@ def _follow_up_abilities(
         source=f"the copy effect's “{'; '.join(e.text for e in follow_ups)}”",
     )
     explanation = Explanation.of(
-        f"{'; '.join(e.text for e in follow_ups)}: an effect that follows the copy, so it isn't copiable.",
+        msg(
+            "{texts}: an effect that follows the copy, so it isn't copiable.",
+            texts="; ".join(e.text for e in follow_ups),
+        ),
         COPIABLE,
     )
     token = token.model_copy(update={"effects": (*token.effects, added)})
@@ -1157,8 +1360,11 @@ def _effect_ends(board: Board, event: Event) -> Board:
     ended = listed[number - 1]
     kept = tuple(e for e in obj.effects if not (e.listed and e.timestamp == ended.timestamp))
     explanation = Explanation.of(
-        f"Its effect {number} ({effect_name(ended.spec)}) ends; the layer system is applied again without "
-        "it.",
+        msg(
+            "Its effect {number} ({effect}) ends; the layer system is applied again without it.",
+            number=number,
+            effect=effect_phrase(ended.spec),
+        ),
         CONTINUALLY_APPLIED,
     )
     return board.replace(obj.model_copy(update={"effects": kept})).explain(obj.id, explanation)
@@ -1187,7 +1393,7 @@ def _copy_effect_ends(board: Board, event: Event) -> Board:
             f"{obj.id}'s copy effect {number} ({ended.via}'s) states no duration, so it doesn't end while "
             f"{obj.id} stays on the battlefield (CR 611.2a); leaving, it becomes a new object (CR 400.7)."
         )
-    return _copies_end(board, obj, (ended,), f"it lasts “{duration}”", STATED_DURATION)
+    return _copies_end(board, obj, (ended,), msg("it lasts “{duration}”", duration=duration), STATED_DURATION)
 
 
 def _cleanup(board: Board) -> Board:
@@ -1196,13 +1402,16 @@ def _cleanup(board: Board) -> Board:
     for obj in board.in_zone(Zone.BATTLEFIELD):
         ending = tuple(a for a in obj.copies if copy_duration(a.effect) is CopyDuration.UNTIL_END_OF_TURN)
         if ending:
-            board = _copies_end(board, obj, ending, "in the cleanup step", CLEANUP_ENDS, STATED_DURATION)
+            board = _copies_end(board, obj, ending, msg("in the cleanup step"), CLEANUP_ENDS, STATED_DURATION)
         if any(effect.listed for effect in obj.effects):
             board = board.explain(
                 obj.id,
                 Explanation.of(
-                    "The board gives no duration for its listed effects, so the cleanup step leaves them; "
-                    "end those that last until end of turn with ends: {object, effect} before cleanup.",
+                    msg(
+                        "The board gives no duration for its listed effects, so the cleanup step leaves "
+                        "them; end those that last until end of turn with ends: {{object, effect}} before "
+                        "cleanup."
+                    ),
                     CLEANUP_ENDS,
                 ),
                 note=True,
@@ -1211,8 +1420,11 @@ def _cleanup(board: Board) -> Board:
         board = board.explain(
             pending.of_id,
             Explanation.of(
-                f"{pending.via}'s “the next time … enter this turn” effect hadn't applied; it ends in the "
-                "cleanup step, so nothing enters as a copy through it.",
+                msg(
+                    "{via}'s “the next time … enter this turn” effect hadn't applied; it ends in the cleanup "
+                    "step, so nothing enters as a copy through it.",
+                    via=card_name(pending.via),
+                ),
                 CLEANUP_ENDS,
             ),
         )
@@ -1220,23 +1432,34 @@ def _cleanup(board: Board) -> Board:
 
 
 def _copies_end(
-    board: Board, obj: GameObject, ended: tuple[AppliedCopy, ...], why: str, *rules: Citation
+    board: Board, obj: GameObject, ended: tuple[AppliedCopy, ...], why: Message, *rules: Citation
 ) -> Board:
     """``obj`` without the copy effects ``ended``; the layer system then gives it its own copiable values
     again, or those of a copy effect still applying to it (CR 707.2, 613.2)."""
     kept = tuple(applied for applied in obj.copies if applied not in ended)
     obj = obj.model_copy(update={"copies": kept})
     values = copiable_values(obj)
-    name = values.name or "a nameless face-down 2/2"
-    again = f"those of {kept[-1].of_id}, which it still copies" if kept else f"its own again ({name})"
+    name = card_name(values.name) if values.name else msg("a nameless face-down 2/2")
+    again = (
+        msg("those of {original}, which it still copies", original=card_name(kept[-1].of_id))
+        if kept
+        else msg("its own again ({name})", name=name)
+    )
     for applied in ended:
         board = board.explain(
             obj.id,
             Explanation.of(
-                f"{applied.via}'s copy effect ends ({why}): {obj.id} is no longer a copy of {applied.of_id}. "
-                f"The layer system is applied again without it, so its copiable values are {again} — name, "
-                "mana cost, color indicator, types, rules text, power, toughness and loyalty — and with them "
-                "its color and abilities.",
+                msg(
+                    "{via}'s copy effect ends ({why}): {object} is no longer a copy of {original}. The layer "
+                    "system is applied again without it, so its copiable values are {again} — name, mana "
+                    "cost, color indicator, types, rules text, power, toughness and loyalty — and with them "
+                    "its color and abilities.",
+                    via=card_name(applied.via),
+                    why=why,
+                    object=card_name(obj.id),
+                    original=card_name(applied.of_id),
+                    again=again,
+                ),
                 *rules,
                 COPIABLE,
                 COLOR_AND_ABILITIES,
@@ -1263,15 +1486,24 @@ def _create_token(board: Board, event: Event) -> Board:
         token=True,
     )
     named = (
-        "the effect names it"
+        msg("the effect names it")
         if event.token.name
-        else "the effect doesn't name it, so its name is its subtypes plus the word Token"
+        else msg("the effect doesn't name it, so its name is its subtypes plus the word Token")
     )
     predefined = PREDEFINED_TOKENS.get(event.token.predefined or "")
-    defined_by = f"the rules define a {event.token.predefined} token" if predefined else "the effect defined"
+    defined_by = (
+        msg("the rules define a {kind} token", kind=event.token.predefined or "")
+        if predefined
+        else msg("the effect defined")
+    )
     explanation = Explanation.of(
-        f"It is a token with only the characteristics {defined_by}; those are its copiable values. "
-        f"Its name is {card.name}: {named}.",
+        msg(
+            "It is a token with only the characteristics {defined_by}; those are its copiable values. Its "
+            "name is {name}: {named}.",
+            defined_by=defined_by,
+            name=card_name(card.name),
+            named=named,
+        ),
         *((predefined[0],) if predefined else ()),
         TOKEN_DEFINED_TEXT,
         TOKEN_NAME,
@@ -1290,17 +1522,17 @@ def _check_token_subtypes(token: TokenSpec) -> None:
         )
 
 
-def _back_face_copy(original: GameObject) -> str:
+def _back_face_copy(original: GameObject) -> Param:
     if not original.transformed:
         return ""
-    return " It is copying the back face of a transforming permanent, so its mana value is 0."
+    return msg(" It is copying the back face of a transforming permanent, so its mana value is 0.")
 
 
 def _turn_face_up(board: Board, event: Event) -> Board:
     obj = board.get(event.object_id)
     if not obj.face_down:
         return board.explain(
-            obj.id, Explanation.of("It is already face up; nothing happens.", TURNED_FACE_UP), note=True
+            obj.id, Explanation.of(msg("It is already face up; nothing happens."), TURNED_FACE_UP), note=True
         )
     kind = obj.face_down
     obj = obj.model_copy(update={"face_down": None, "timestamp": event.timestamp})
@@ -1310,9 +1542,11 @@ def _turn_face_up(board: Board, event: Event) -> Board:
         board = board.explain(
             obj.id,
             Explanation.of(
-                f"Face up it would have no {turning[0].lower()} cost, so its controller couldn't turn it "
-                "face up as "
-                "a special action; only an effect that turns it face up can.",
+                msg(
+                    "Face up it would have no {keyword} cost, so its controller couldn't turn it face up as "
+                    "a special action; only an effect that turns it face up can.",
+                    keyword=turning[0].lower(),
+                ),
                 NO_MORPH_COST,
             ),
             note=True,
@@ -1320,10 +1554,13 @@ def _turn_face_up(board: Board, event: Event) -> Board:
     board = board.explain(
         obj.id,
         Explanation.of(
-            "It is turned face up: its copiable values revert to its normal ones — "
-            f"{copiable_values(obj).name}{' (the values it copied)' if obj.copies else ''} — and effects "
-            "already applied to it still apply. "
-            "Abilities about entering the battlefield don't trigger.",
+            msg(
+                "It is turned face up: its copiable values revert to its normal ones — {name}{copied} — and "
+                "effects already applied to it still apply. Abilities about entering the battlefield don't "
+                "trigger.",
+                name=card_name(copiable_values(obj).name or ""),
+                copied=msg(" (the values it copied)") if obj.copies else "",
+            ),
             TURNED_FACE_UP,
             FACE_UP_TIMESTAMP,
         ),
@@ -1342,8 +1579,10 @@ def _turn_face_down(board: Board, event: Event) -> Board:
         return board.explain(
             obj.id,
             Explanation.of(
-                "It is already face down, so turning it face down does nothing: its characteristics and "
-                "copiable values don't change.",
+                msg(
+                    "It is already face down, so turning it face down does nothing: its characteristics and "
+                    "copiable values don't change."
+                ),
                 ALREADY_FACE_DOWN,
             ),
         )
@@ -1354,9 +1593,11 @@ def _turn_face_down(board: Board, event: Event) -> Board:
     board = board.explain(
         obj.id,
         Explanation.of(
-            "It is turned face down by an effect that lists no characteristics: it is a 2/2 face-down "
-            "creature with no text, no name, no subtypes and no mana cost, and those are its copiable "
-            "values. Effects already applied to it still apply.",
+            msg(
+                "It is turned face down by an effect that lists no characteristics: it is a 2/2 face-down "
+                "creature with no text, no name, no subtypes and no mana cost, and those are its copiable "
+                "values. Effects already applied to it still apply."
+            ),
             FACE_DOWN_RULE,
             FACE_UP_TIMESTAMP,
         ),
