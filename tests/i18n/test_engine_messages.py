@@ -186,16 +186,23 @@ def test_clone_copying_tarmogoyf_keeps_its_rules_in_japanese() -> None:
     assert not any(_FIELD.search(sentence) for sentence in japanese)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/copy/effects.py, engine/layers/system.py and engine/answers/copy_result.py still word "
-    "their explanations in plain English (see the messages recipe); remove this mark when they use msg",
-)
 def test_clone_copying_tarmogoyf_is_explained_in_japanese() -> None:
     with use_language("ja"):
         japanese = [localized(item, NAMES) for item in _clone_copying_tarmogoyf()]
-    assert all(_JAPANESE.search(sentence) for sentence in japanese)
+    assert all(_JAPANESE.search(sentence) for sentence in japanese), japanese
     assert any("クローン/Clone" in sentence and "タルモゴイフ/Tarmogoyf" in sentence for sentence in japanese)
+    assert not any(_FIELD.search(sentence) for sentence in japanese)
+    by_rule = {
+        item.rules: sentence for item, sentence in zip(_clone_copying_tarmogoyf(), japanese, strict=True)
+    }
+    assert by_rule[("707.2", "707.2a", "707.5")].startswith(
+        "クローン/Cloneはクローン/Cloneの能力によってタルモゴイフ/Tarmogoyfのコピーとして戦場に出る。"
+    )
+    assert by_rule[("613.2c",)] == (
+        "第1種の後、クローン/Cloneのコピー可能な値はタルモゴイフ/Tarmogoyfのものである。以降の種別で他の効果が適用される。"
+    )
+    assert by_rule[("613.4a",)].startswith("第7a種：その特性定義能力は")
+    assert "Clone enters as a copy" not in " ".join(japanese)
 
 
 def test_nightveil_specters_linked_abilities_are_explained_in_japanese() -> None:
