@@ -78,7 +78,9 @@ def attach(board: Board, event: Event) -> Board:
             note=True,
         )
     moved = obj.model_copy(update={"attached_to": host.id, "timestamp": event.timestamp})
-    board = static_copy_ends(board, obj, f"{obj.id} moved to {host.id}")
+    board = static_copy_ends(
+        board, obj, msg("{object} moved to {host}", object=card(obj.id), host=card(host.id))
+    )
     board = _one_role_per_player(board.replace(moved), moved, host)
     return board.explain(
         obj.id,

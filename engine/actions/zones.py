@@ -28,6 +28,8 @@ from engine.copy.last_known import TOKEN_GONE as TOKEN_GONE
 from engine.copy.last_known import copy_source, uses_last_known
 from engine.core.citations import cite
 from engine.core.effects import Player
+from engine.core.messages import COUNTER_KINDS, Message, Param, listing, msg, series
+from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect
 from engine.core.results import Explanation
 from engine.layers.system import copiable_values, current_characteristics, is_melded
@@ -103,7 +105,7 @@ def _leave(
     triggers = zone_triggers(before, board, obj, where.zone, moved, melded=len(moved) > 1)
     board = board.model_copy(update={"triggers": (*board.triggers, *triggers)})
     board, auras = _unattach(board, obj)
-    board = static_copy_ends(board, obj, f"{obj.id} left the battlefield")
+    board = static_copy_ends(board, obj, msg("{object} left the battlefield", object=card_name(obj.id)))
     board = _imprinted(board, move, moved)
     for aura in auras:
         board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
@@ -119,7 +121,7 @@ def _exiled_by_replacement(board: Board, obj: GameObject, where: Destination, mo
     return move.model_copy(update={"by": applied.source}) if board.has(applied.source) else move
 
 
-def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:
+def static_copy_ends(board: Board, aura: GameObject, why: Param) -> Board:
     """An Aura's "enchanted creature is a copy of …" applies only to what it enchants and only while it is
     on the battlefield (CR 611.3a, 611.3b): the creature it enchanted (``aura.attached_to``) stops being that
     copy."""
@@ -134,8 +136,13 @@ def static_copy_ends(board: Board, aura: GameObject, why: str) -> Board:
     board = board.replace(host.model_copy(update={"copies": kept})).explain(
         host.id,
         Explanation.of(
-            f"{why}, so its static ability that made {host.id} a copy of {ended[-1].of_id} no longer applies "
-            f"to it: {host.id} stops being that copy.",
+            msg(
+                "{why}, so its static ability that made {host} a copy of {original} no longer applies to it: "
+                "{host} stops being that copy.",
+                why=why,
+                host=card_name(host.id),
+                original=card_name(ended[-1].of_id),
+            ),
             STATIC_ENDS,
         ),
     )
@@ -169,8 +176,12 @@ def _aura_to_graveyard(
         update={"timestamp": stamp, "object_id": aura, "move": MoveSpec(to=Zone.GRAVEYARD)}
     )
     why = Explanation.of(
-        f"{aura} was attached to {host.id}, which left the battlefield: as a state-based action it is put "
-        "into its owner's graveyard.",
+        msg(
+            "{aura} was attached to {host}, which left the battlefield: as a state-based action it is put "
+            "into its owner's graveyard.",
+            aura=card_name(aura),
+            host=card_name(host.id),
+        ),
         AURA_ALONE,
     )
     return _leave(board, sba, cards, enter, cause=(why,))
@@ -450,7 +461,11 @@ def _move(
 
 def _pending_move(obj: GameObject, where: Destination, *, melded: bool) -> ZoneMove:
     both = Explanation.of(
-        f"{obj.id} is a melded permanent: whichever effect its controller applies, it applies to both cards.",
+        msg(
+            "{object} is a melded permanent: whichever effect its controller applies, it applies to both "
+            "cards.",
+            object=card_name(obj.id),
+        ),
         MELDED_BOTH,
     )
     return _move(obj, Zone.BATTLEFIELD, where, (), (), (*where.steps, *((both,) if melded else ())))
@@ -462,9 +477,13 @@ def _leaving_steps(
     zone = _zone_words(where.zone)
     steps = [
         Explanation.of(
-            f"{obj.id} leaves the battlefield for {zone}: it becomes a new object with no memory "
-            "of its previous existence — its counters, the effects on it, what was attached to it and its "
-            "status (tapped, flipped, face down, transformed, copying) don't come along.",
+            msg(
+                "{object} leaves the battlefield for {zone}: it becomes a new object with no memory of its "
+                "previous existence — its counters, the effects on it, what was attached to it and its "
+                "status (tapped, flipped, face down, transformed, copying) don't come along.",
+                object=card_name(obj.id),
+                zone=zone,
+            ),
             NEW_OBJECT,
             OWNERS_GRAVEYARD,
         )
@@ -474,7 +493,10 @@ def _leaving_steps(
     if obj.flipped and moved:
         steps.append(
             Explanation.of(
-                f"It was flipped; the card retains no memory of that and shows {moved[0].front.name} again.",
+                msg(
+                    "It was flipped; the card retains no memory of that and shows {card} again.",
+                    card=card_name(moved[0].front.name),
+                ),
                 FLIP_NO_MEMORY,
             )
         )
@@ -492,14 +514,22 @@ def _commander_moves(obj: GameObject, moved: tuple[Card, ...], new_ids: tuple[st
     permanent's two cards only one is the commander, and the board doesn't say which (903.3b)."""
     if len(moved) == 1:
         return Explanation.of(
-            f"{obj.id} is its owner's commander: that is an attribute of the card, which keeps it as it "
-            f"changes zones, so {new_ids[0]} is still the commander.",
+            msg(
+                "{object} is its owner's commander: that is an attribute of the card, which keeps it as it "
+                "changes zones, so {new} is still the commander.",
+                object=card_name(obj.id),
+                new=card_name(new_ids[0]),
+            ),
             COMMANDER_KEPT,
         )
     return Explanation.of(
-        f"{obj.id} was its owner's commander as a melded permanent: one of its two cards is the commander "
-        f"and keeps that designation, but the board doesn't say which, so neither of {', '.join(new_ids)} "
-        "is shown as the commander.",
+        msg(
+            "{object} was its owner's commander as a melded permanent: one of its two cards is the commander "
+            "and keeps that designation, but the board doesn't say which, so neither of {new} is shown as "
+            "the commander.",
+            object=card_name(obj.id),
+            new=series([card_name(n) for n in new_ids]),
+        ),
         COMMANDER_KEPT,
         MELDED_COMMANDER,
     )
@@ -507,8 +537,12 @@ def _commander_moves(obj: GameObject, moved: tuple[Card, ...], new_ids: tuple[st
 
 def _revealed(obj: GameObject, moved: tuple[Card, ...]) -> Explanation:
     return Explanation.of(
-        f"{obj.id} was face down: as it leaves the battlefield its owner reveals it to all players — it is "
-        f"{' and '.join(card.name for card in moved)}.",
+        msg(
+            "{object} was face down: as it leaves the battlefield its owner reveals it to all players — it "
+            "is {cards}.",
+            object=card_name(obj.id),
+            cards=_both(moved),
+        ),
         REVEALED_AS_IT_LEAVES,
     )
 
@@ -516,63 +550,138 @@ def _revealed(obj: GameObject, moved: tuple[Card, ...]) -> Explanation:
 def _melded_steps(
     obj: GameObject, where: Destination, moved: tuple[Card, ...], new_ids: tuple[str, ...], last: str | None
 ) -> list[Explanation]:
-    names = " and ".join(card.name for card in moved)
     steps = [
         Explanation.of(
-            f"{obj.id} is a melded permanent: one permanent leaves the battlefield, and two cards — {names} "
-            f"— go to {_zone_words(where.zone)} ({', '.join(new_ids)}).",
+            msg(
+                "{object} is a melded permanent: one permanent leaves the battlefield, and two cards — "
+                "{cards} — go to {zone} ({new}).",
+                object=card_name(obj.id),
+                cards=_both(moved),
+                zone=_zone_words(where.zone),
+                new=series([card_name(n) for n in new_ids]),
+            ),
             MELDED_LEAVES,
         )
     ]
     if where.applied is not None:
         steps.append(melded_replacement(where.applied))
     if where.zone in (Zone.GRAVEYARD, Zone.LIBRARY):
-        hidden = " (without revealing the order)" if where.zone is Zone.LIBRARY else ""
-        steps.append(Explanation.of(f"Its owner arranges the two cards in any order{hidden}.", MELDED_ORDER))
+        arranged = (
+            msg("Its owner arranges the two cards in any order (without revealing the order).")
+            if where.zone is Zone.LIBRARY
+            else msg("Its owner arranges the two cards in any order.")
+        )
+        steps.append(Explanation.of(arranged, MELDED_ORDER))
     if where.zone is Zone.EXILE:
         steps.append(_exile_order(obj, moved, last))
     return steps
 
 
 def _exile_order(obj: GameObject, moved: tuple[Card, ...], last: str | None) -> Explanation:
-    chosen = f"they chose {last} as the later one" if last else "the board doesn't say which (last: CARD)"
+    chosen = (
+        msg("they chose {card} as the later one", card=card_name(last))
+        if last
+        else msg("the board doesn't say which (last: CARD)")
+    )
     return Explanation.of(
-        f"The player who exiles {obj.id} determines the relative timestamp order of {moved[0].name} and "
-        f"{moved[1].name}; {chosen}.",
+        msg(
+            "The player who exiles {object} determines the relative timestamp order of {first} and {second}; "
+            "{chosen}.",
+            object=card_name(obj.id),
+            first=card_name(moved[0].name),
+            second=card_name(moved[1].name),
+            chosen=chosen,
+        ),
         MELDED_EXILE_ORDER,
     )
 
 
-def _zone_words(zone: Zone | None) -> str:
+def _both(moved: tuple[Card, ...]) -> Param:
+    """The names of the cards that moved, joined with "and"."""
+    return listing([card_name(c.name) for c in moved])
+
+
+def _zone_words(zone: Zone | None) -> Message:
     if zone is None:
-        return "a zone not chosen yet"
-    return {Zone.BATTLEFIELD: "the battlefield", Zone.EXILE: "exile"}.get(zone, f"its owner's {zone.value}")
+        return msg("a zone not chosen yet")
+    return _DESTINATIONS.get(zone) or msg("its owner's {zone}", zone=zone.value)
+
+
+_DESTINATIONS = {
+    Zone.BATTLEFIELD: msg("the battlefield"),
+    Zone.EXILE: msg("exile"),
+    Zone.GRAVEYARD: msg("its owner's graveyard"),
+    Zone.HAND: msg("its owner's hand"),
+    Zone.LIBRARY: msg("its owner's library"),
+}
+"""Where a permanent leaving the battlefield (or a card returning) goes."""
 
 
 def _token_gone(obj: GameObject) -> Explanation:
     return Explanation.of(
-        f"{obj.id} is a token: abilities that trigger on its moving still see it, then it ceases to exist.",
+        msg(
+            "{object} is a token: abilities that trigger on its moving still see it, then it ceases to "
+            "exist.",
+            object=card_name(obj.id),
+        ),
         TOKEN_GONE,
     )
 
 
 def _returning_steps(handle: str, found: list[GameObject], move: MoveSpec) -> tuple[Explanation, ...]:
-    names = " and ".join(o.card.name for o in found if o.card)
+    several = len(found) > 1
     rules = [FINDS_NEW_OBJECT, EFFECT_FINDS, NEW_OBJECT]
-    text = f"The effect finds the card{'s' if len(found) > 1 else ''} {handle} became ({names}) and moves "
-    text += f"{'each' if len(found) > 1 else 'it'} to {_zone_words(move.to)}, a new object again."
-    if len(found) > 1:
-        text += " It was a melded permanent: the effect finds both cards and does the same to each."
+    melded: Param = ""
+    if several:
+        melded = msg(" It was a melded permanent: the effect finds both cards and does the same to each.")
         rules.append(FINDS_BOTH)
+    counters: Param = ""
     if move.counters and move.to is Zone.BATTLEFIELD:
-        shown = ", ".join(f"{n} {kind}" for kind, n in move.counters)
-        text += f" {'Each' if len(found) > 1 else 'It'} enters with {shown} counter(s)."
+        shown = series(
+            [msg("{count} {kind}", count=n, kind=COUNTER_KINDS.get(k, k)) for k, n in move.counters]
+        )
+        counters = (
+            msg(" Each enters with {counters} counter(s).", counters=shown)
+            if several
+            else msg(" It enters with {counters} counter(s).", counters=shown)
+        )
         rules.append(ENTERS_WITH_COUNTERS)
+    control: Param = ""
     if move.to is Zone.BATTLEFIELD:
-        whose = {None: "its owner's", Player.YOU: "your", Player.OPPONENT: "the opponent's"}[move.controller]
-        text += f" {'Each' if len(found) > 1 else 'It'} enters under {whose} control."
+        whose = _CONTROLLERS[move.controller]
+        control = (
+            msg(" Each enters under {whose} control.", whose=whose)
+            if several
+            else msg(" It enters under {whose} control.", whose=whose)
+        )
         rules.append(OWNER_CONTROLS)
+    names = _both(tuple(o.card for o in found if o.card))
+    zone = _zone_words(move.to)
+    tails = {"melded": melded, "counters": counters, "control": control}
+    text = (
+        msg(
+            "The effect finds the cards {handle} became ({names}) and moves each to {zone}, a new object "
+            "again.{melded}{counters}{control}",
+            handle=card_name(handle),
+            names=names,
+            zone=zone,
+            **tails,
+        )
+        if several
+        else msg(
+            "The effect finds the card {handle} became ({names}) and moves it to {zone}, a new object "
+            "again.{melded}{counters}{control}",
+            handle=card_name(handle),
+            names=names,
+            zone=zone,
+            **tails,
+        )
+    )
     return (Explanation.of(text, *rules),)
+
+
+_CONTROLLERS = {None: msg("its owner's"), Player.YOU: msg("your"), Player.OPPONENT: msg("the opponent's")}
+"""Whose control a returned card enters under."""
 
 
 def _unattach(board: Board, obj: GameObject) -> tuple[Board, tuple[str, ...]]:
@@ -588,8 +697,12 @@ def _unattach(board: Board, obj: GameObject) -> tuple[Board, tuple[str, ...]]:
         board = board.explain(
             other.id,
             Explanation.of(
-                f"{other.id} was attached to {obj.id}, which left the battlefield: it becomes unattached and "
-                "stays on the battlefield.",
+                msg(
+                    "{attached} was attached to {object}, which left the battlefield: it becomes unattached "
+                    "and stays on the battlefield.",
+                    attached=card_name(other.id),
+                    object=card_name(obj.id),
+                ),
                 EQUIPMENT_ALONE,
             ),
             note=True,
