@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec
+from engine.core.messages import Message, Param, listing, msg, series
+from engine.core.messages import card as card_name
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
-from engine.layers.system import copiable_values, current_characteristics
+from engine.layers.system import copiable_values, current_characteristics, semicolons
 from engine.oracle.linked import says_exile
 from engine.oracle.statics import LastExiledWith, last_exiled_with
 from engine.oracle.text import strip_reminder
@@ -101,16 +103,33 @@ def _none_exiled(board: Board, source: GameObject) -> Explanation:
     earlier = [o for o in exiled_by_other_abilities(board, source) if _creature_card(o.card)]
     if not earlier:
         return Explanation.of(
-            f"No creature card exiled with {source.id} is in exile any more, so its static ability no "
-            "longer gives it another card's power, toughness and creature types.",
+            msg(
+                "No creature card exiled with {source} is in exile any more, so its static ability no longer "
+                "gives it another card's power, toughness and creature types.",
+                source=card_name(source.id),
+            ),
             LINKED_EXILE,
         )
     reasons, rules = other_abilities_reasons(source, earlier)
+    template = (
+        msg(
+            "Exiled with {source}: {reasons}. That ability is not the one its static ability is linked to: "
+            "abilities are linked only to each other, so no creature card is exiled with that ability and it "
+            "doesn't get another card's power, toughness and creature types.",
+            source=card_name(source.id),
+            reasons=semicolons(list(reasons)),
+        )
+        if len(reasons) == 1
+        else msg(
+            "Exiled with {source}: {reasons}. None of those abilities is the one its static ability is "
+            "linked to: abilities are linked only to each other, so no creature card is exiled with that "
+            "ability and it doesn't get another card's power, toughness and creature types.",
+            source=card_name(source.id),
+            reasons=semicolons(list(reasons)),
+        )
+    )
     return Explanation.of(
-        f"Exiled with {source.id}: {'; '.join(reasons)}. "
-        f"{'That ability is not' if len(reasons) == 1 else 'None of those abilities is'} the one its static "
-        "ability is linked to: abilities are linked only to each other, so no creature card is exiled with "
-        "that ability and it doesn't get another card's power, toughness and creature types.",
+        template,
         *rules,
         LINKED_EXILE,
     )
@@ -118,7 +137,7 @@ def _none_exiled(board: Board, source: GameObject) -> Explanation:
 
 def other_abilities_reasons(
     source: GameObject, others: Sequence[GameObject]
-) -> tuple[list[str], tuple[Citation, ...]]:
+) -> tuple[list[Message], tuple[Citation, ...]]:
     """Which ability exiled each of ``others`` (cards :func:`exiled_by_other_abilities` gives) — one of a
     text ``source`` had before it became a copy or of a copy effect that no longer applies (CR 707.7), or
     one an effect gave it (607.5) — worded "CARDS by …", and the rules that say so."""
@@ -127,22 +146,33 @@ def other_abilities_reasons(
     ended = [o for o in others if o.exiled_text > text]
     granted = [o for o in others if o.exiled_text == text]
     reasons = [
-        *([f"{_names(before)} by the ability it had before it became a copy"] if before else []),
-        *([f"{_names(ended)} by the ability of a copy effect that no longer applies"] if ended else []),
-        *([f"{_names(granted)} by an ability an effect gave it"] if granted else []),
+        *(
+            [msg("{cards} by the ability it had before it became a copy", cards=_names(before))]
+            if before
+            else []
+        ),
+        *(
+            [msg("{cards} by the ability of a copy effect that no longer applies", cards=_names(ended))]
+            if ended
+            else []
+        ),
+        *([msg("{cards} by an ability an effect gave it", cards=_names(granted))] if granted else []),
     ]
     copied = (COPIED_LINKS,) if before or ended else ()
     return reasons, (LINKED_ONLY, *copied, *((GAINED_LINKS,) if granted else ()))
 
 
-def _names(objects: Sequence[GameObject]) -> str:
-    return ", ".join(o.card.name if o.card else o.id for o in objects)
+def _names(objects: Sequence[GameObject]) -> Param:
+    return series([card_name(o.card.name if o.card else o.id) for o in objects])
 
 
 def _ability_gone(source: GameObject) -> Explanation:
     return Explanation.of(
-        f"{source.id} no longer has the ability that gave it the power, toughness and creature types of the "
-        "last creature card exiled with it, so that effect stops.",
+        msg(
+            "{source} no longer has the ability that gave it the power, toughness and creature types of the "
+            "last creature card exiled with it, so that effect stops.",
+            source=card_name(source.id),
+        ),
         LINKED_ONLY,
     )
 
@@ -192,19 +222,34 @@ def _explained(
     source: GameObject, last: GameObject, values: Characteristics, kept: tuple[str, ...]
 ) -> Explanation:
     name = last.card.name if last.card else last.id
-    still = f" It's still a {kept[0]}." if kept else ""
-    numbers = f"{_shown(values.power)}/{_shown(values.toughness)}"
+    still: Param = msg(" It's still a {kind}.", kind=kept[0]) if kept else ""
+    power, toughness = _shown(values.power), _shown(values.toughness)
     printed = last.card.front.power if last.card else None
     defined = bool(printed and not printed.printed.isdigit())
-    cda = (
-        f" {name}'s power and toughness are defined by an ability that works in exile too ({numbers} now)."
+    cda: Param = (
+        msg(
+            " {card}'s power and toughness are defined by an ability that works in exile too "
+            "({power}/{toughness} now).",
+            card=card_name(name),
+            power=power,
+            toughness=toughness,
+        )
         if defined
         else ""
     )
     return Explanation.of(
-        f"The last creature card exiled with {source.id} is {name} ({last.id}): {source.id} has its power "
-        f"and toughness ({numbers}) and creature types.{still}{cda} The effect comes from {source.id}'s "
-        f"static ability, so it has {source.id}'s timestamp.",
+        msg(
+            "The last creature card exiled with {source} is {card} ({id}): {source} has its power and "
+            "toughness ({power}/{toughness}) and creature types.{still}{cda} The effect comes from "
+            "{source}'s static ability, so it has {source}'s timestamp.",
+            source=card_name(source.id),
+            card=card_name(name),
+            id=last.id,
+            power=power,
+            toughness=toughness,
+            still=still,
+            cda=cda,
+        ),
         LINKED_EXILE,
         STATIC_TIMESTAMP,
         *((CDA_EVERYWHERE,) if defined else ()),
@@ -217,9 +262,13 @@ def _shown(number: PrintedNumber | None) -> str:
 
 def _choose_last(source: GameObject, undecided: tuple[str, ...]) -> Explanation:
     return Explanation.of(
-        f"The melded permanent exiled with {source.id} became two cards, and the player who exiled it "
-        f"chooses which is the last creature card exiled: {' or '.join(undecided)} (give it as last: CARD). "
-        f"Until then {source.id} doesn't take either one's power, toughness and creature types.",
+        msg(
+            "The melded permanent exiled with {source} became two cards, and the player who exiled it "
+            "chooses which is the last creature card exiled: {cards} (give it as last: CARD). Until then "
+            "{source} doesn't take either one's power, toughness and creature types.",
+            source=card_name(source.id),
+            cards=listing([card_name(c) for c in undecided], "or"),
+        ),
         MELDED_EXILE_ORDER,
         LINKED_EXILE,
     )

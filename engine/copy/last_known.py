@@ -7,8 +7,9 @@ the board's recorded events). Pure: no board is changed here.
 
 from __future__ import annotations
 
-from engine.copy.effects import COPIABLE, COPY_OF_COPY, original_label
+from engine.copy.effects import COPIABLE, COPY_OF_COPY, original_param
 from engine.core.citations import cite
+from engine.core.messages import Param, card, msg
 from engine.core.model import CopyEffect, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.oracle.wording import is_static_copy
@@ -58,15 +59,20 @@ def copy_source(
         if now is None:
             raise KeyError(f"no object {handle!r} on the board")
         return CopySource(original=now)
-    label = original_label(last)
+    label = original_param(last)
     if effect is not None and "target" in effect.copyable.casefold().split():
         return CopySource(
             original=None,
             steps=(
                 Explanation.of(
-                    f"{handle} ({label}) was the target of the copy effect ({effect.copyable}) and has left "
-                    "the battlefield: it is an illegal target, and the effect can't get information from it, "
-                    "so nothing is copied.",
+                    msg(
+                        "{handle} ({label}) was the target of the copy effect ({copyable}) and has left the "
+                        "battlefield: it is an illegal target, and the effect can't get information from it, "
+                        "so nothing is copied.",
+                        handle=card(handle),
+                        label=label,
+                        copyable=effect.copyable,
+                    ),
                     ILLEGAL_TARGET,
                     NO_INFORMATION,
                 ),
@@ -76,23 +82,46 @@ def copy_source(
 
 
 def _last_known_step(
-    handle: str, now: GameObject | None, last: GameObject, effect: CopyEffect | None, label: str
+    handle: str, now: GameObject | None, last: GameObject, effect: CopyEffect | None, label: Param
 ) -> Explanation:
     rules = [LAST_KNOWN, LAST_KNOWN_USED, COPIABLE]
-    text = (
-        f"{handle} left the battlefield before the copy effect applied, so the effect uses its last known "
-        f"information: the copiable values it had as it last existed on the battlefield ({label})"
-    )
+    copied: Param = ""
     if last.copies:
-        text += ": the values its own copy effect gave it, fixed when that effect began to apply"
+        copied = msg(": the values its own copy effect gave it, fixed when that effect began to apply")
         rules.append(COPY_OF_COPY)
+    after: Param = ""
     if now is not None:
-        text += f"; the card it became in the {now.zone.value} is a new object, and isn't what is copied"
+        after = msg(
+            "; the card it became in the {zone} is a new object, and isn't what is copied",
+            zone=_ZONES[now.zone],
+        )
         rules.append(NEW_OBJECT)
     elif last.token:
-        text += "; it was a token, which ceased to exist, but its last known information remains"
+        after = msg("; it was a token, which ceased to exist, but its last known information remains")
         rules.append(TOKEN_GONE)
+    token: Param = ""
     if effect is None or effect.scope is CopyScope.TOKEN_COPY:
-        text += ". A token copy of it is created all the same"
+        token = msg(". A token copy of it is created all the same")
         rules.append(TOKEN_OF_LAST_KNOWN)
-    return Explanation.of(f"{text}.", *rules)
+    text = msg(
+        "{handle} left the battlefield before the copy effect applied, so the effect uses its last known "
+        "information: the copiable values it had as it last existed on the battlefield "
+        "({label}){copied}{after}{token}.",
+        handle=card(handle),
+        label=label,
+        copied=copied,
+        after=after,
+        token=token,
+    )
+    return Explanation.of(text, *rules)
+
+
+_ZONES = {
+    Zone.BATTLEFIELD: msg("battlefield"),
+    Zone.GRAVEYARD: msg("graveyard"),
+    Zone.EXILE: msg("exile"),
+    Zone.STACK: msg("stack"),
+    Zone.HAND: msg("hand"),
+    Zone.LIBRARY: msg("library"),
+}
+"""A zone's name after "in the" ("the card it became in the graveyard")."""
