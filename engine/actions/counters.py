@@ -16,13 +16,14 @@ from engine.actions.resolving import COPIED_ENTERING_TEXT
 from engine.copy.effects import ADDITIONAL
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
-from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, english, msg, series
+from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, msg, series
 from engine.core.results import Explanation
 from engine.layers.system import (
     board_characteristics,
     copiable_values,
     current_characteristics,
     current_controller,
+    semicolons,
     unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
@@ -296,20 +297,30 @@ def _undecided(
     """The order matters and isn't given: the kinds it decides are unknown, each order's result named."""
     results = list(outcomes.values())
     undecided = {kind for kind in counts if len({r.get(kind) for r in results}) > 1}
-    options = "; ".join(
-        f"{' then '.join(h for h, _ in orders)}: {english(_shown(result))}"
-        for orders, result in outcomes.items()
+    options = semicolons(
+        [
+            msg("{order}: {counters}", order=_then([h for h, _ in orders]), counters=_shown(result))
+            for orders, result in outcomes.items()
+        ]
     )
-    handles = ", ".join(dict.fromkeys(h for orders in outcomes for h, _ in orders))
-    reason = (
-        f"its controller chooses the order of the replacement effects that change the counters it enters "
-        f"with ({handles}), the order changes the result and the board doesn't give it (replacement_order: "
-        f"[…]); the options are {options}"
+    handles = series([card(h) for h in dict.fromkeys(h for orders in outcomes for h, _ in orders)])
+    reason = msg(
+        "its controller chooses the order of the replacement effects that change the counters it enters with "
+        "({handles}), the order changes the result and the board doesn't give it (replacement_order: […]); "
+        "the options are {options}",
+        handles=handles,
+        options=options,
     )
     note, unknown = unknown_note(_depending(undecided, values), reason, CONTROLLER_ORDERS, MORE_COUNTERS)
     known = {kind: n for kind, n in results[0].items() if kind not in undecided}
     obj = obj.model_copy(update={"counters": known, "unknowns": (*obj.unknowns, unknown)})
     return board.explain(obj.id, note, note=True), obj
+
+
+def _then(handles: list[str]) -> Param:
+    """Replacement effects in the order applied: "A then B then C"."""
+    first = card(handles[0])
+    return first if len(handles) == 1 else msg("{first} then {rest}", first=first, rest=_then(handles[1:]))
 
 
 def _depending(kinds: set[str], values: Characteristics) -> tuple[str, ...]:
