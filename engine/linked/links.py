@@ -841,40 +841,52 @@ def _pair_notes(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
     extras = {citation.number for pair in pairs for citation in pair.extra}
     if BOTH_FACES.number in extras:
         yield Explanation.of(
-            "Abilities on either face of a transforming card count as printed on the card whichever face is "
-            "up, so a front-face ability can be linked to a back-face ability.",
+            msg(
+                "Abilities on either face of a transforming card count as printed on the card whichever face "
+                "is up, so a front-face ability can be linked to a back-face ability."
+            ),
             BOTH_FACES,
         )
     if TOKEN_OR_EMBLEM.number in extras:
         yield Explanation.of(
-            "A token's or emblem's ability can be linked to the ability of the object that created it: it "
-            "refers only to what that creating ability did.",
+            msg(
+                "A token's or emblem's ability can be linked to the ability of the object that created it: "
+                "it refers only to what that creating ability did."
+            ),
             TOKEN_OR_EMBLEM,
         )
     if LINKED_TO_ITSELF.number in extras:
         yield Explanation.of(
-            "An ability printed on the card that both does something and refers to what was done is linked "
-            "to itself: it uses what it did on earlier resolutions too.",
+            msg(
+                "An ability printed on the card that both does something and refers to what was done is "
+                "linked to itself: it uses what it did on earlier resolutions too."
+            ),
             LINKED_TO_ITSELF,
         )
     if GRANTED_TO_ITSELF.number in extras:
         yield Explanation.of(
-            "An ability the card grants itself (a Class level, or a quoted ability it gives itself) counts "
-            "as printed on it for linking.",
+            msg(
+                "An ability the card grants itself (a Class level, or a quoted ability it gives itself) "
+                "counts as printed on it for linking."
+            ),
             GRANTED_TO_ITSELF,
         )
     yield from _several_pairs_note(pairs)
     if any(pair.singular_exile for pair in pairs):
         yield Explanation.of(
-            "If the exiling ability exiled several cards (for example because Strionic Resonator copied it), "
-            "the"
-            ' ability referring to "the exiled card" refers to each of them; values are summed, and for "a"'
-            " card, its controller chooses one.",
+            msg(
+                "If the exiling ability exiled several cards (for example because Strionic Resonator copied "
+                'it), the ability referring to "the exiled card" refers to each of them; values are '
+                'summed, and for "a" card, its controller chooses one.'
+            ),
             MANY_EXILED,
         )
     yield Explanation.of(
-        "If another object gains or copies these abilities together (a copy effect, or one effect granting "
-        "both), they stay linked only to each other on it, never to that object's other abilities.",
+        msg(
+            "If another object gains or copies these abilities together (a copy effect, or one effect "
+            "granting both), they stay linked only to each other on it, never to that object's other "
+            "abilities."
+        ),
         ACQUIRED_PAIR,
         COPIED_PAIR,
     )
@@ -901,10 +913,13 @@ def _several_pairs_note(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
     yield Explanation.of(f"{_upper(' and '.join(names))} {verb} to more than one linked pair.", SEVERAL_PAIRS)
 
 
-def _no_links_note(card: Card) -> Explanation:
+def _no_links_note(printed: Card) -> Explanation:
     return Explanation.of(
-        f"{card.name} has no linked abilities: none of its abilities refers to what another of its abilities"
-        " does (exiled cards, created objects, a choice, noted information or a paid cost).",
+        msg(
+            "{card} has no linked abilities: none of its abilities refers to what another of its abilities "
+            "does (exiled cards, created objects, a choice, noted information or a paid cost).",
+            card=card(printed.name),
+        ),
         LINKED,
     )
 
