@@ -72,9 +72,13 @@ def corpus_rows(db: Path) -> list[Row]:
     parsed = parsed_corpus()
     linked_samples = [once(lambda: links_per_rule(parsed))[1].total for _ in range(3)]
     judged, refused = asyncio.run(linked_every_card(db))
+    print("copy corpus, the 20 most frequent unknown reasons:")
+    for reason, count in copies.top_reasons():
+        print(f"  {count:6d}  {reason}")
     return [
         (
-            f"copy corpus: Clone copying every creature ({len(cards)}, {len(copies.errors)} refused)",
+            f"copy corpus: Clone copying every creature ({len(cards)}: {copies.determined} fully determined, "
+            f"{copies.with_unknowns} with named unknowns, {len(copies.errors)} refused)",
             copy_stats,
             "",
         ),
