@@ -78,7 +78,7 @@ def graveyard_replacements(
             to = _replaced_zone(wording.rest) if wording else None
             if wording is None or to is None:
                 continue
-            applies, note = _applies(source, obj, wording)
+            applies, note = _applies(source, obj, wording, board)
             notes += [note] if note else []
             if applies:
                 found.append(GraveyardReplacement(source=source.id, text=ability.text, to=to))
@@ -92,9 +92,12 @@ def _replaced_zone(rest: str) -> Zone | None:
 
 
 def _applies(
-    source: GameObject, obj: GameObject, wording: GraveyardReplacementWording
+    source: GameObject, obj: GameObject, wording: GraveyardReplacementWording, board: Board
 ) -> tuple[bool, Explanation | None]:
-    """Whether the effect covers ``obj``: a token only for "card or token", and whose graveyard it is."""
+    """Whether the effect covers ``obj``: a token only for "card or token", whose graveyard it is, and for
+    "would die", which creatures."""
+    if wording.dies:
+        return _covers_dying(source, obj, wording, board), None
     if obj.token and not wording.tokens:
         return False, Explanation.of(
             msg(
@@ -113,6 +116,30 @@ def _applies(
         case "enchanted player's":
             return _enchanted_player(source, obj)
     return True, None
+
+
+def _covers_dying(
+    source: GameObject, obj: GameObject, wording: GraveyardReplacementWording, board: Board
+) -> bool:
+    """ "If [another] [nontoken] creature [CONTROLLER] would die": a creature going from the battlefield
+    (CR 700.4), "another" never the source itself and "~" only it (Void Maw exiles others, not itself)."""
+    if obj.zone is not Zone.BATTLEFIELD or "Creature" not in current_characteristics(obj, board).types:
+        return False
+    if (wording.another and obj.id == source.id) or (wording.itself and obj.id != source.id):
+        return False
+    if wording.nontoken and obj.token:
+        return False
+    return _controlled_as_said(wording.ctrl, current_controller(obj), current_controller(source))
+
+
+def _controlled_as_said(ctrl: str | None, controller: Player, sources_controller: Player) -> bool:
+    """Whether a creature controlled by ``controller`` is one the wording's controller words name."""
+    match ctrl:
+        case " you control":
+            return controller is sources_controller
+        case " an opponent controls" | " you don't control":
+            return controller is not sources_controller
+    return True
 
 
 def _enchanted_player(source: GameObject, obj: GameObject) -> tuple[bool, Explanation | None]:

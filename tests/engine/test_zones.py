@@ -331,13 +331,6 @@ def test_a_dies_replacement_says_whom_it_covers() -> None:
     )
 
 
-_NEEDS_APPLIES = (
-    "engine/actions/zone_replacements.py _applies doesn't yet check GraveyardReplacementWording.dies /"
-    " another / itself / nontoken / ctrl (requested from its owner)"
-)
-
-
-@pytest.mark.xfail(reason=_NEEDS_APPLIES, strict=True)
 @pytest.mark.parametrize("dying", ["maw", "ring"])
 def test_void_maw_itself_and_a_noncreature_go_to_the_graveyard(dying: str) -> None:
     # "another creature would die" (CR 700.4: dies means is put into a graveyard from the battlefield): Void
