@@ -307,12 +307,6 @@ def enchant_quality(source: Characteristics) -> str | None:
     return None
 
 
-def attachment_problem(source: Seen, host: Seen) -> str | None:
-    """Why ``source`` can't legally be attached to ``host``, in English (see :func:`attachment_issue`)."""
-    issue = attachment_issue(source, host)
-    return None if issue is None else issue.english
-
-
 def attachment_issue(source: Seen, host: Seen) -> Message | None:
     """Why ``source`` can't legally be attached to ``host`` (CR 301.5, 301.5c, 303.4, 303.4d), or None."""
     values = source.values

@@ -44,7 +44,7 @@ from engine.layers.statics import (
     Seen,
     affected,
     applies_to,
-    attachment_problem,
+    attachment_issue,
     could_name,
     counted,
     is_local,
@@ -1575,7 +1575,7 @@ def _attachment_notes(attached: Seen, world: dict[str, Seen]) -> list[Explanatio
     """CR 704.5m/n: an Aura or Equipment attached illegally doesn't stay; its abilities aren't applied."""
     host = world.get(attached.attached_to or "")
     problem: Param | None = (
-        attachment_problem(attached, host)
+        attachment_issue(attached, host)
         if host is not None
         else msg(
             "{attached} is attached to {host}, which isn't on the battlefield.",

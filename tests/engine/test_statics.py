@@ -11,9 +11,10 @@ from data.boards import BoardFormatError, load_board
 from engine.actions.events import board_from_spec, replay
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.effects import EffectKind, EffectSpec, Player
+from engine.core.messages import Message
 from engine.core.model import AbilityKind, PrintedNumber
 from engine.layers.dependency import next_effect
-from engine.layers.statics import Seen, affected, attachment_problem, could_name, would_affect
+from engine.layers.statics import Seen, affected, attachment_issue, could_name, would_affect
 from engine.layers.system import board_characteristics, current_characteristics
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
@@ -345,9 +346,9 @@ def test_attached_subject_and_condition() -> None:
 
 def test_illegal_attachments() -> None:
     equipment = _seen("splitter", ("Artifact", "Creature"), subtypes=("Equipment",))
-    assert "can't equip" in (attachment_problem(equipment, _seen("bear", ("Creature",))) or "")
+    assert "can't equip" in _said(attachment_issue(equipment, _seen("bear", ("Creature",))))
     plain = _seen("splitter", ("Artifact",), subtypes=("Equipment",))
-    assert "isn't a creature" in (attachment_problem(plain, _seen("forest", ("Land",))) or "")
+    assert "isn't a creature" in _said(attachment_issue(plain, _seen("forest", ("Land",))))
     enchant = GameAbility(
         text="Enchant creature",
         rules_text="Enchant creature",
@@ -356,8 +357,13 @@ def test_illegal_attachments() -> None:
         keyword_parameter="creature",
     )
     aura = _seen("rancor", ("Enchantment",), subtypes=("Aura",), abilities=(enchant,))
-    assert "Enchant creature" in (attachment_problem(aura, _seen("forest", ("Land",))) or "")
-    assert attachment_problem(aura, _seen("bear", ("Creature",))) is None
+    assert "Enchant creature" in _said(attachment_issue(aura, _seen("forest", ("Land",))))
+    assert attachment_issue(aura, _seen("bear", ("Creature",))) is None
+
+
+def _said(issue: Message | None) -> str:
+    """An attachment issue in English, or "" for none."""
+    return "" if issue is None else issue.english
 
 
 def test_dependency_overrides_timestamps_and_loops_fall_back_to_them() -> None:
