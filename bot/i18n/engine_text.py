@@ -12,12 +12,10 @@ The engine's types are matched by shape (front ends import no engine module).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
 from bot.i18n import DEFAULT_LANGUAGE, catalog, current_language
-
-NO_NAMES: Mapping[str, str] = MappingProxyType({})
+from bot.i18n.names import NO_NAMES, card_label
 
 
 @runtime_checkable
@@ -85,6 +83,5 @@ def _value(value: object, translations: Mapping[str, str], names: Mapping[str, s
     if isinstance(value, _Message):
         return _worded(value, translations, names)
     if isinstance(value, _CardName):
-        printed = names.get(value.name)
-        return f"{printed}/{value.name}" if printed and printed != value.name else value.name
+        return card_label(value.name, names)
     return str(value)

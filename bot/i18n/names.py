@@ -6,13 +6,16 @@ line and text, when the cache has them. English has none; rule numbers and Oracl
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
 from bot.i18n import DEFAULT_LANGUAGE, current_language
-from bot.i18n.engine_text import NO_NAMES
 
 if TYPE_CHECKING:
     from bot.judge import ImportSummary, Judge, PrintedView
+
+NO_NAMES: Mapping[str, str] = MappingProxyType({})
+"""No printed names: every card shown by its Oracle name (English answers)."""
 
 __all__ = ["NO_NAMES", "RulesBacked", "Shown", "card_label", "printed_card", "with_printed_names"]
 
