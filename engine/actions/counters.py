@@ -30,11 +30,29 @@ from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
     CounterReplacement,
     EnteringCounters,
+    Undecided,
+    UndecidedCounters,
     additional_counters,
     counter_replacement,
     entering_counters,
+    undecided_counters,
 )
 from engine.state.board import Board, BoardError, GameObject, ObjectSpec, Zone
+
+NOT_GIVEN = {
+    Undecided.CONDITION: (msg("the board doesn't say whether its condition is met"), ()),
+    Undecided.COUNT: (msg("the board doesn't say how many things it counts"), ()),
+    Undecided.DAMAGE: (
+        msg("the board doesn't say whether an opponent was dealt damage this turn"),
+        (cite("702.54a", "If an opponent was dealt damage this turn, this permanent enters with N"),),
+    ),
+    Undecided.MANA: (
+        msg("the board doesn't say which colors of mana were spent to cast it"),
+        (cite("702.44a", "for each color of mana spent to cast it"),),
+    ),
+    Undecided.CHOICE: (msg("the board doesn't say what was chosen as it entered"), ()),
+}
+"""What each kind of undecided "enters with" ability waits on, and the rule that says so."""
 
 GIVEN_AS_IT_ENTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
 LOYALTY_COUNTERS = cite(
@@ -65,6 +83,7 @@ def counters_as_it_enters(
     if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
         return board, obj
     values = current_characteristics(obj, board)
+    board, obj = _not_decided(board, obj, values, undecided_counters(abilities, kicked=obj.kicked_text))
     given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked_text)]
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
     extra = _additional(obj, values)
@@ -85,10 +104,34 @@ def _may_be_given_counters(obj: GameObject, spec: ObjectSpec, abilities: tuple[G
     that are a planeswalker's or a battle's (no effect in Oracle text makes an entering permanent one)."""
     if spec.given_counters or entering_counters(abilities, x=obj.x, kicked=obj.kicked_text):
         return True
+    if undecided_counters(abilities, kicked=obj.kicked_text):
+        return True
     if obj.copies and obj.copies[-1].effect is not None and obj.copies[-1].effect.exceptions:
         return True
     values = copiable_values(obj)
     return values.is_a("Planeswalker") or values.is_a("Battle")
+
+
+def _not_decided(
+    board: Board, obj: GameObject, values: Characteristics, undecided: tuple[UndecidedCounters, ...]
+) -> tuple[Board, GameObject]:
+    """Each "enters with" ability whose counters the board doesn't decide leaves them unknown, with what
+    it waits on (the board can list the counters it entered with instead: ``counters: {…}``)."""
+    for found in undecided:
+        waits_on, rules = NOT_GIVEN[found.depends_on]
+        reason = msg(
+            "“{ability}” decides how many {kind} counters it enters with, and {waits_on} "
+            "(give the counters it entered with: counters: {{…}})",
+            ability=found.text,
+            kind=found.kind,
+            waits_on=waits_on,
+        )
+        note, unknown = unknown_note(
+            _depending({found.kind}, values), reason, GIVEN_AS_IT_ENTERS, ENTERS_REPLACEMENT, *rules
+        )
+        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        board = board.explain(obj.id, note, note=True)
+    return board, obj
 
 
 def _intrinsic(values: Characteristics, obj: GameObject) -> list[EnteringCounters]:

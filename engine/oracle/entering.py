@@ -68,6 +68,36 @@ class EnteringCounters(Frozen):
     text: str
 
 
+class Undecided(StrEnum):
+    """What the board doesn't say that the counters an "enters with" ability gives depend on."""
+
+    CONDITION = "condition"  # "if a creature died this turn", "unless you've cast another red spell …"
+    COUNT = "count"  # "… for each …", "X … counters, where X is …"
+    DAMAGE = "damage"  # bloodthirst: whether an opponent was dealt damage this turn (CR 702.54a)
+    MANA = "mana"  # sunburst: the colors of mana spent to cast it (CR 702.44a)
+    CHOICE = "choice"  # amplify, devour, tribute, riot, unleash: a choice made as it enters
+
+
+class UndecidedCounters(Frozen):
+    """An "enters with" ability whose number of counters the board's facts don't decide."""
+
+    kind: str
+    text: str
+    depends_on: Undecided
+
+
+_UNDECIDED_KEYWORDS = {
+    "Bloodthirst": Undecided.DAMAGE,
+    "Sunburst": Undecided.MANA,
+    "Amplify": Undecided.CHOICE,
+    "Devour": Undecided.CHOICE,
+    "Tribute": Undecided.CHOICE,
+    "Riot": Undecided.CHOICE,
+    "Unleash": Undecided.CHOICE,
+}
+_KICKED_CONDITION = re.compile(r"^If (?:\S+ )*?(?:was|wasn't) kicked\b")
+
+
 class CounterReplacement(Frozen):
     """ "If one or more counters would be put on a permanent you control, twice that many … instead"."""
 
@@ -135,10 +165,24 @@ def _applies(rules_text: str, kicked: bool) -> bool:
     return not (rules_text.startswith("If ") and "kicked" in rules_text) or kicked
 
 
+def _undecided_by(rules_text: str, match: re.Match[str]) -> Undecided | None:
+    """What an "enters with N counters" sentence's count depends on beyond the board (None: nothing)."""
+    tail = rules_text[match.end() :].lstrip(" ,")
+    if tail.startswith(("for each", "where X")):
+        return Undecided.COUNT
+    if tail.startswith(("if ", "unless ")):
+        return Undecided.CONDITION
+    head = rules_text[: match.start()]
+    if head.lstrip(" —").startswith("If ") and not _KICKED_CONDITION.match(head.lstrip(" —")):
+        return Undecided.CONDITION
+    return None
+
+
 def entering_counters(
     abilities: tuple[GameAbility, ...], *, x: int, kicked: bool
 ) -> tuple[EnteringCounters, ...]:
-    """Counters the object's "enters with" abilities give it (keywords like Modular included)."""
+    """Counters the object's "enters with" abilities give it (keywords like Modular included); only those
+    the board decides (see :func:`undecided_counters` for the others)."""
     found: list[EnteringCounters] = []
     for ability in abilities:
         kind = _COUNTER_KEYWORDS.get(ability.keyword or "")
@@ -146,8 +190,26 @@ def entering_counters(
             found.append(EnteringCounters(kind=kind, count=int(ability.keyword_parameter), text=ability.text))
             continue
         match = _ENTERS_WITH.search(ability.rules_text)
-        if match and _applies(ability.rules_text, kicked):
+        decided = match is not None and _undecided_by(ability.rules_text, match) is None
+        if match and decided and _applies(ability.rules_text, kicked):
             found.append(EnteringCounters(kind=match["kind"], count=_count(match["n"], x), text=ability.text))
+    return tuple(found)
+
+
+def undecided_counters(abilities: tuple[GameAbility, ...], *, kicked: bool) -> tuple[UndecidedCounters, ...]:
+    """The "enters with" abilities whose counters depend on what a board doesn't say: a condition or a
+    count about the game (Festerhide Boar, Academy Elite), bloodthirst, sunburst and the keywords whose
+    counters are chosen as it enters."""
+    found: list[UndecidedCounters] = []
+    for ability in abilities:
+        depends_on = _UNDECIDED_KEYWORDS.get(ability.keyword or "")
+        if depends_on is not None:
+            found.append(UndecidedCounters(kind="+1/+1", text=ability.text, depends_on=depends_on))
+            continue
+        match = _ENTERS_WITH.search(ability.rules_text)
+        undecided = _undecided_by(ability.rules_text, match) if match else None
+        if match and undecided is not None and _applies(ability.rules_text, kicked):
+            found.append(UndecidedCounters(kind=match["kind"], text=ability.text, depends_on=undecided))
     return tuple(found)
 
 

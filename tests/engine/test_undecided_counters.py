@@ -1,0 +1,70 @@
+"""Counters an "enters with" ability gives that the board's facts don't decide are unknown, never 0.
+
+Clone copying Skyreach Manta (sunburst) enters with a counter for each color of mana spent to cast Clone
+(CR 702.44a), not as a 0/0 that dies; a bloodthirst, morbid or "where X is" copy depends on the game too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.answers.copy_corpus import clone_board
+from engine.answers.copy_result import BoardAnswer, answer_board
+from engine.core.characteristics import GameAbility
+from engine.oracle.entering import Undecided, entering_counters, undecided_counters
+from engine.state.board import BoardSpec
+from tests.card_data import parsed_card
+
+UNDECIDED = {
+    "Skyreach Manta": (Undecided.MANA, "702.44a"),  # sunburst
+    "Bloodrage Vampire": (Undecided.DAMAGE, "702.54a"),  # bloodthirst
+    "Festerhide Boar": (Undecided.CONDITION, "614.1c"),  # "… if a creature died this turn"
+    "Hotheaded Giant": (Undecided.CONDITION, "614.1c"),  # "… unless you've cast another red spell"
+    "Academy Elite": (Undecided.COUNT, "614.1c"),  # "X … counters, where X is the number of …"
+    "Apex Hawks": (Undecided.COUNT, "614.1c"),  # multikicker: "for each time it was kicked"
+}
+
+
+def _abilities(name: str) -> tuple[GameAbility, ...]:
+    return tuple(GameAbility.from_ability(a) for a in parsed_card(name).front.abilities)
+
+
+def _clone_of(name: str, counters: tuple[tuple[str, int], ...] | None = None) -> BoardAnswer:
+    board = clone_board(name)
+    if counters is not None:
+        copy = board.objects[1].model_copy(update={"counters": counters})
+        board = BoardSpec(objects=(board.objects[0], copy), query=board.query)
+    cards = {name: parsed_card(name), "Clone": parsed_card("Clone")}
+    return answer_board(board, cards, "")
+
+
+@pytest.mark.parametrize(("name", "expected"), UNDECIDED.items())
+def test_what_the_board_does_not_say_leaves_the_counters_unknown(
+    name: str, expected: tuple[Undecided, str]
+) -> None:
+    depends_on, rule = expected
+    assert [u.depends_on for u in undecided_counters(_abilities(name), kicked=False)] == [depends_on]
+    assert entering_counters(_abilities(name), x=0, kicked=False) == ()
+    result = _clone_of(name).result
+    assert (result.current.power, result.current.toughness) == ("unknown", "unknown")
+    (unknown,) = result.unknowns
+    assert {"power", "toughness", "counters"} <= set(unknown.characteristics)
+    assert {"122.6", rule} <= set(unknown.rules)
+    # The state-based action isn't asserted for a toughness nobody knows (CR 704.5f).
+    assert not any("is put into its owner's graveyard the next" in n.text for n in result.notes)
+
+
+def test_a_sunburst_copy_given_its_counters_is_determined() -> None:
+    result = _clone_of("Skyreach Manta", counters=(("+1/+1", 1),)).result
+    assert (result.current.power, result.current.toughness, result.unknowns) == (1, 1, ())
+
+
+def test_unconditional_and_kicked_counters_stay_decided() -> None:
+    assert undecided_counters(_abilities("Arcbound Worker"), kicked=False) == ()  # modular
+    drake = _abilities("Academy Drake")  # "If ~ was kicked, it enters with two +1/+1 counters"
+    assert undecided_counters(drake, kicked=True) == ()
+    assert [(c.kind, c.count) for c in entering_counters(drake, x=0, kicked=True)] == [("+1/+1", 2)]
+    assert entering_counters(drake, x=0, kicked=False) == ()
+    assert [
+        (c.kind, c.count) for c in entering_counters(_abilities("Walking Ballista"), x=3, kicked=False)
+    ] == [("+1/+1", 3)]
