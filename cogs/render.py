@@ -20,7 +20,7 @@ import discord
 
 from bot.i18n import N_, _
 from bot.i18n.engine_text import localized
-from bot.i18n.names import NO_NAMES, card_label
+from bot.i18n.names import NO_NAMES, card_label, card_stats
 from bot.judge import (
     CACHE_ONLY_NOTE,
     BoardAnswer,
@@ -390,7 +390,7 @@ def card_reply(answer: CardAnswer, context: Context) -> Reply:
         cost = f" {safe(face.mana_cost)}" if face.mana_cost else ""
         blocks += [f"**{safe(context.card(face.name))}**{cost}", f"*{safe(face.type_line)}*"]
         blocks += [safe(line) for line in face.oracle_text.splitlines() if line]
-        blocks += [f"**{safe(_stats(face.stats))}**"] if face.stats else []
+        blocks += [f"**{safe(card_stats(face.stats))}**"] if face.stats else []
         blocks.append("")
     as_printed = printed_blocks(answer.printed)
     blocks += [*as_printed, ""] if as_printed else []
@@ -413,16 +413,6 @@ def printed_blocks(printed: PrintedView | None) -> list[str]:
         return []
     lines = [safe(line) for line in printed.text.splitlines() if line]
     return ["**" + _("As printed") + "**", f"*{safe(printed.type_line)}*", *lines]
-
-
-def _stats(stats: str) -> str:
-    """``Loyalty 4`` and ``Defense 5`` in the answer's language; P/T as they are."""
-    word, _space, number = stats.partition(" ")
-    if word == "Loyalty":
-        return _("Loyalty {number}").format(number=number)
-    if word == "Defense":
-        return _("Defense {number}").format(number=number)
-    return stats
 
 
 def rulings_reply(answer: RulingsAnswer, context: Context) -> Reply:

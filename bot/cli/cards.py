@@ -17,6 +17,7 @@ from rich.text import Text
 from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, settings_for
 from bot.cli.common import NameArgument, ask, printed_lines, say_if_cache_only, show
 from bot.i18n import _, current_language
+from bot.i18n.names import card_stats
 from bot.text_safety import visible
 
 if TYPE_CHECKING:
@@ -113,21 +114,11 @@ def card_panel(card: CardAnswer) -> Panel:
         if face.oracle_text:
             parts.append(Text(face.oracle_text))
         if face.stats:
-            parts.append(Text(_stats(face.stats), style="bold", justify="right"))
+            parts.append(Text(card_stats(face.stats), style="bold", justify="right"))
     printed = card.printed
     parts += printed_lines(printed)
     title = f"{printed.name}/{card.name}" if printed is not None and printed.name != card.name else card.name
     return Panel(Group(*parts), title=Text(title), subtitle=Text(card.oracle.layout or ""), expand=False)
-
-
-def _stats(stats: str) -> str:
-    """``Loyalty 4`` and ``Defense 5`` in the answer's language; P/T as they are."""
-    word, _space, number = stats.partition(" ")
-    if word == "Loyalty":
-        return _("Loyalty {number}").format(number=number)
-    if word == "Defense":
-        return _("Defense {number}").format(number=number)
-    return stats
 
 
 @contextmanager

@@ -1,6 +1,7 @@
 """The cards of an answer as the players of the answer's language know them, for both front ends (the
 CLI and the Discord cogs): printed names (``夜帷の死霊/Nightveil Specter``) and a card's printed type
-line and text, when the cache has them. English has none; rule numbers and Oracle text stay as they are.
+line and text, when the cache has them, and its loyalty or defense in that language. English has none;
+rule numbers and Oracle text stay as they are.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
-from bot.i18n import DEFAULT_LANGUAGE, current_language
+from bot.i18n import DEFAULT_LANGUAGE, _, current_language
 
 if TYPE_CHECKING:
     from bot.judge import ImportSummary, Judge, PrintedView
@@ -17,7 +18,15 @@ if TYPE_CHECKING:
 NO_NAMES: Mapping[str, str] = MappingProxyType({})
 """No printed names: every card shown by its Oracle name (English answers)."""
 
-__all__ = ["NO_NAMES", "RulesBacked", "Shown", "card_label", "printed_card", "with_printed_names"]
+__all__ = [
+    "NO_NAMES",
+    "RulesBacked",
+    "Shown",
+    "card_label",
+    "card_stats",
+    "printed_card",
+    "with_printed_names",
+]
 
 
 class RulesBacked(Protocol):
@@ -67,3 +76,13 @@ async def printed_card(judge: Judge, name: str) -> PrintedView | None:
     if language == DEFAULT_LANGUAGE:
         return None
     return (await judge.card(name, language)).printed
+
+
+def card_stats(stats: str) -> str:
+    """``Loyalty 4`` and ``Defense 5`` in the answer's language; P/T as they are."""
+    word, _space, number = stats.partition(" ")
+    if word == "Loyalty":
+        return _("Loyalty {number}").format(number=number)
+    if word == "Defense":
+        return _("Defense {number}").format(number=number)
+    return stats
