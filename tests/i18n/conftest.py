@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import Settings
 from data.cards.printings import import_printings
 from data.db import open_database
 from tests.cogs.conftest import bot_cache_db  # noqa: F401 -- the bot's session cache, extended below
+from tests.fakes.scryfall import FakeScryfall
 
 JA_FIXTURE = Path(__file__).parent / "fixtures" / "ja-printings.jsonl"
 
@@ -34,3 +36,20 @@ def ja_card_db(card_cache_db: Path, tmp_path_factory: pytest.TempPathFactory) ->
 def ja_bot_db(bot_cache_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:  # noqa: F811
     """The bot's session cache (cards and rules) with the Japanese printings; only copy it."""
     return with_printings(bot_cache_db, tmp_path_factory.mktemp("ja-bot") / "cache.db")
+
+
+@pytest.fixture
+def ja_bot_settings(ja_bot_db: Path, tmp_path: Path, fake_scryfall: FakeScryfall) -> Settings:
+    """Offline settings of the bot on a copy of the cache with the Japanese printings."""
+    path = tmp_path / "cache.db"
+    shutil.copy(ja_bot_db, path)
+    return Settings(
+        db=path,
+        scryfall_base_url=fake_scryfall.url,
+        offline=True,
+        rules_url=f"{fake_scryfall.url}/no-rules-here",
+        discord_token=None,
+        discord_guild_id=None,
+        defer_after=1.0,
+        cooldown_rate=100,
+    )

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import discord
 import pytest
@@ -13,29 +11,14 @@ from bot import create_bot
 from bot.config import Settings
 from cogs.translator import JudgeTranslator
 from tests.cogs.harness import DiscordHarness, Origin, command_tree_json, limit_violations
-from tests.fakes.scryfall import FakeScryfall
 
 JAPANESE = Origin(locale="ja", guild_locale="en-US")
 
 
 @pytest.fixture
-async def harness(
-    ja_bot_db: Path, tmp_path: Path, fake_scryfall: FakeScryfall
-) -> AsyncIterator[DiscordHarness]:
+async def harness(ja_bot_settings: Settings) -> AsyncIterator[DiscordHarness]:
     """The real bot on a copy of the cache with the Japanese printings, asked from a Japanese client."""
-    path = tmp_path / "cache.db"
-    shutil.copy(ja_bot_db, path)
-    settings = Settings(
-        db=path,
-        scryfall_base_url=fake_scryfall.url,
-        offline=True,
-        rules_url=f"{fake_scryfall.url}/no-rules-here",
-        discord_token=None,
-        discord_guild_id=None,
-        defer_after=1.0,
-        cooldown_rate=100,
-    )
-    async with DiscordHarness(create_bot(settings), origin=JAPANESE, timeout=10.0) as harness:
+    async with DiscordHarness(create_bot(ja_bot_settings), origin=JAPANESE, timeout=10.0) as harness:
         yield harness
 
 

@@ -3,9 +3,7 @@ bot still answers each user in the language they chose, and only them."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -15,26 +13,14 @@ from bot.judge import InvalidQuestion, Judge
 from data.cards.language_choices import LanguageChoices
 from data.db import open_database
 from tests.cogs.harness import DiscordHarness, Origin
-from tests.fakes.scryfall import FakeScryfall
 
 JAPANESE = Origin(locale="ja", guild_locale="en-US")
 
 
 @pytest.fixture
-def settings(ja_bot_db: Path, tmp_path: Path, fake_scryfall: FakeScryfall) -> Settings:
+def settings(ja_bot_settings: Settings) -> Settings:
     """Offline settings on a copy of the bot's cache with the Japanese printings."""
-    path = tmp_path / "cache.db"
-    shutil.copy(ja_bot_db, path)
-    return Settings(
-        db=path,
-        scryfall_base_url=fake_scryfall.url,
-        offline=True,
-        rules_url=f"{fake_scryfall.url}/no-rules-here",
-        discord_token=None,
-        discord_guild_id=None,
-        defer_after=1.0,
-        cooldown_rate=100,
-    )
+    return ja_bot_settings
 
 
 async def linked_title(settings: Settings, origin: Origin) -> str:
