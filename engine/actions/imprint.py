@@ -20,11 +20,21 @@ from engine.core.messages import Message, Param, listing, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
-from engine.layers.system import copiable_values, current_characteristics, semicolons
+from engine.layers.system import copiable_values, current_characteristics, semicolons, undecided_exiled
+from engine.layers.text import EXCHANGED
 from engine.oracle.linked import says_exile
 from engine.oracle.statics import LastExiledWith, last_exiled_with
 from engine.oracle.text import strip_reminder
-from engine.state.board import Board, GameObject, TimedEffect, Zone, exiled_with_text, text_timestamp
+from engine.state.board import (
+    Board,
+    GameObject,
+    TextChange,
+    TimedEffect,
+    Zone,
+    exiled_with_text,
+    latest_exchange,
+    text_timestamp,
+)
 
 LINKED_EXILE = cite("607.2a", "The second ability refers only to cards in the exile zone")
 CDA_EVERYWHERE = cite("604.3", "Characteristic-defining abilities function in all zones")
@@ -49,17 +59,26 @@ def exiled_with(board: Board, source: GameObject) -> tuple[GameObject, ...]:
     """The cards in exile that an ability of ``source``'s copiable text, as it is now, exiled (CR 607.1);
     the rule is :func:`engine.state.board.exiled_with_text`, which the layer system uses too (607.2b).
 
-    Cards that an ability it had before it became a copy (or while a copy effect that ended applied)
-    exiled, or one an effect gave it, are :func:`exiled_by_other_abilities` (707.7, 607.5).
+    Cards that an ability it had before it became a copy (or while a copy effect that ended applied, or
+    before an exchange of text boxes) exiled, or one an effect gave it, are
+    :func:`exiled_by_other_abilities` (707.7, 607.5, 612.5). Cards exiled before a word change changed
+    its linked abilities are neither: whether they count is unknown (``undecided_exiled``, 612.2).
     """
-    return exiled_with_text(board, source, len(copiable_values(source).abilities))
+    linked = exiled_with_text(board, source, len(copiable_values(source).abilities))
+    undecided = _undecided(board, source)
+    return tuple(o for o in linked if o.id not in undecided)
 
 
 def exiled_by_other_abilities(board: Board, source: GameObject) -> tuple[GameObject, ...]:
     """The cards in exile exiled with ``source`` by an ability not of its copiable text as it has it now:
-    one of another text it had (CR 707.7), or one an effect gave it (607.5)."""
-    linked = {o.id for o in exiled_with(board, source)}
+    one of another text it had (CR 707.7, 612.5), or one an effect gave it (607.5)."""
+    linked = {o.id for o in exiled_with(board, source)} | _undecided(board, source)
     return tuple(o for o in _exiled_by(board, source) if o.id not in linked)
+
+
+def _undecided(board: Board, source: GameObject) -> set[str]:
+    found = undecided_exiled(board, source) if source.text_changes else None
+    return {o.id for o in found.cards} if found else set()
 
 
 def _exiled_by(board: Board, source: GameObject) -> list[GameObject]:
@@ -142,15 +161,12 @@ def other_abilities_reasons(
     text ``source`` had before it became a copy or of a copy effect that no longer applies (CR 707.7), or
     one an effect gave it (607.5) — worded "CARDS by …", and the rules that say so."""
     text = text_timestamp(source)
+    exchange = latest_exchange(source)
     before = [o for o in others if o.exiled_text < text]
     ended = [o for o in others if o.exiled_text > text]
     granted = [o for o in others if o.exiled_text == text]
     reasons = [
-        *(
-            [msg("{cards} by the ability it had before it became a copy", cards=_names(before))]
-            if before
-            else []
-        ),
+        *([_before_text(exchange, before)] if before else []),
         *(
             [msg("{cards} by the ability of a copy effect that no longer applies", cards=_names(ended))]
             if ended
@@ -158,8 +174,22 @@ def other_abilities_reasons(
         ),
         *([msg("{cards} by an ability an effect gave it", cards=_names(granted))] if granted else []),
     ]
-    copied = (COPIED_LINKS,) if before or ended else ()
-    return reasons, (LINKED_ONLY, *copied, *((GAINED_LINKS,) if granted else ()))
+    copied = (COPIED_LINKS,) if (before and not exchange) or ended else ()
+    exchanged = (LINKED_EXILE, EXCHANGED) if before and exchange else ()
+    return reasons, (LINKED_ONLY, *exchanged, *copied, *((GAINED_LINKS,) if granted else ()))
+
+
+def _before_text(exchange: TextChange | None, before: Sequence[GameObject]) -> Message:
+    """Cards an ability of a text the object no longer has exiled: before an exchange of text boxes
+    replaced all its rules text (CR 612.5), or before it became a copy (707.7)."""
+    if exchange is None:
+        return msg("{cards} by the ability it had before it became a copy", cards=_names(before))
+    return msg(
+        "{cards} by an ability of the rules text it had before {source} exchanged its text box, which "
+        "replaced all of its rules text",
+        cards=_names(before),
+        source=card_name(exchange.spec.via) if exchange.spec.via else msg("an effect"),
+    )
 
 
 def _names(objects: Sequence[GameObject]) -> Param:

@@ -54,6 +54,7 @@ from engine.layers.statics import (
     without_colors,
     would_affect,
 )
+from engine.layers.text import basic_land_types, intrinsic_mana, layer_three, with_intrinsic_mana
 from engine.oracle.entering import pt_options, pt_setting_ability
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
@@ -77,6 +78,7 @@ from engine.oracle.statics import (
     uses_chosen_number,
 )
 from engine.oracle.text import strip_reminder
+from engine.oracle.text_change import CORRECT_WAY
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.oracle.wording import characteristics_worded, self_defined_numbers, totals_exiled_cards
 from engine.state.board import (
@@ -122,6 +124,7 @@ NO_VALUE = cite("208.5", "If a creature somehow has no value for its power, its 
 CDA_WORDING = cite("208.2a", "The card may have a characteristic-defining ability that sets its power")
 PT_CHOICE = cite("208.2b", "sets the creature’s power and toughness to one of a number of specific values")
 EXILED_WITH = cite("607.2b", "the exiled cards")
+WORD_CHANGED_LINK = cite("607.1", "the second refers only to actions that were taken or objects")
 TYPES_SET = cite("205.1a", "Some effects set an object’s card type")
 TYPES_KEPT = cite("205.1b", "specify that the object retains a prior card type")
 ATTACKING = cite("508.1k", "becomes an attacking creature")
@@ -147,7 +150,6 @@ KEYWORD_COUNTER_KINDS = (
     "vigilance",
 )
 _CREATURE_TYPE_OWNERS = frozenset(["Creature", "Kindred", "Tribal"])
-_BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _ATTACHED_ROLE_RULES = {"Equipment": EQUIPPED_CREATURE, "Aura": ENCHANTED}
 _LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7d")
 _LAYER_RULES = {"4": LAYER_4, "5": LAYER_5, "6": LAYER_6}
@@ -164,7 +166,7 @@ def is_melded(card: Card) -> bool:
 def printed_text(obj: GameObject) -> CopiableText:
     """The values printed on the face of the object that's up (CR 613.1, 707.8, 712.8d-g), a basic land type's
     intrinsic mana ability included (CR 305.6: Scryfall prints it only as reminder text)."""
-    return _printed_text(obj).mapped(_with_intrinsic_mana)
+    return _printed_text(obj).mapped(with_intrinsic_mana)
 
 
 def _printed_text(obj: GameObject) -> CopiableText:
@@ -399,7 +401,7 @@ class _Layering:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self.works = {obj.id: _start(obj) for obj in board.objects}
+        self.works = {obj.id: _start(obj, board) for obj in board.objects}
         self.started: dict[tuple[str, str, str], _Candidate] = {}
         self.granted: dict[tuple[str, str], tuple[Key, Param]] = {}
         # By layer and effect: the effects it was first found to depend on, and why (CR 613.8a).
@@ -911,6 +913,18 @@ class _Layering:
         ]
         applied = sorted((*own, *work.statics), key=lambda a: a.key)
         steps, notes, unknowns = list(work.steps), list(work.notes), list(work.unknowns)
+        undecided = undecided_exiled(self.board, obj) if obj.text_changes else None
+        if undecided is not None:
+            notes.append(
+                Explanation.of(
+                    msg(
+                        "Which cards are exiled with it is unknown, because {reason}.",
+                        reason=undecided.reason,
+                    ),
+                    *undecided.rules,
+                )
+            )
+            unknowns.append(Unknown.of(("exiled cards",), undecided.reason, *undecided.rules))
         power, toughness = _layer_seven(work.values, obj, self.board, applied, steps, notes, unknowns)
         notes += _shared_layer_notes(applied, work.dependent_layers, work.reordered_layers)
         notes += _effects_in_several_layers(applied)
@@ -922,8 +936,8 @@ class _Layering:
         return Computed(**{**work.values.model_dump(), **update, **texts})
 
 
-def _start(obj: GameObject) -> _Work:
-    """Layers 1 and 2, and the characteristic-defining abilities that apply first in layer 4 (613.3)."""
+def _start(obj: GameObject, board: Board) -> _Work:
+    """Layers 1, 2 and 3, and the characteristic-defining abilities that apply first in layer 4 (613.3)."""
     work = _Work(
         obj=obj,
         values=copiable_values(obj),
@@ -932,6 +946,13 @@ def _start(obj: GameObject) -> _Work:
     )
     effects = _own_effects(obj)
     work.steps += _layer_two(obj, effects)
+    text = layer_three(work.values, obj, board, copiable_values)
+    work.values = text.values
+    work.steps += text.steps
+    for characteristics, reason, rules in text.unknowns:
+        note, unknown = unknown_note(characteristics, reason, *rules)
+        work.notes.append(note)
+        work.unknowns.append(unknown)
     work.values = _layer_four_cdas(work.values, obj, effects, work)
     return work
 
@@ -1158,7 +1179,7 @@ def _type_rules(parts: list[EffectSpec], layer: str) -> tuple[Citation, ...]:
         return ()
     replaces = any(_replaces_types(spec) for spec in parts)
     keeps = any(not _replaces_types(spec) for spec in parts)
-    lands = (LAND_TYPES_SET, INTRINSIC_MANA) if any(_basic_land_types(s.subtypes) for s in parts) else ()
+    lands = (LAND_TYPES_SET, INTRINSIC_MANA) if any(basic_land_types(s.subtypes) for s in parts) else ()
     return (*((TYPES_SET,) if replaces else ()), *((TYPES_KEPT,) if keeps else ()), *lands)
 
 
@@ -1228,7 +1249,7 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
     match spec.kind, layer:
         case EffectKind.ADD_SUBTYPES, _ if not spec.subtypes:
             return msg("would add only subtypes it can't have, so it changes nothing")
-        case EffectKind.ADD_SUBTYPES, _ if _basic_land_types(spec.subtypes):
+        case EffectKind.ADD_SUBTYPES, _ if basic_land_types(spec.subtypes):
             return msg(
                 "makes it {types} in addition to its other land types: it keeps its rules text and gains "
                 "{mana}",
@@ -1239,7 +1260,7 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
             return msg("makes it {types} in addition to its other types", types=types)
         case EffectKind.SET_TYPES, _:
             return msg("sets its card types to {types}", types=types)
-        case EffectKind.SET_SUBTYPES, _ if _basic_land_types(spec.subtypes):
+        case EffectKind.SET_SUBTYPES, _ if basic_land_types(spec.subtypes):
             return msg(
                 "sets its land types to {types}: as part of this type-changing effect it loses its old land "
                 "types and the abilities of its rules text and copy effects, and gains {mana} (abilities "
@@ -1322,7 +1343,7 @@ def effect_name(spec: EffectSpec) -> str:
 
 
 def _mana_words(spec: EffectSpec) -> Param:
-    return listing([f"“{_intrinsic_mana(s).text}”" for s in _basic_land_types(spec.subtypes)])
+    return listing([f"“{intrinsic_mana(s).text}”" for s in basic_land_types(spec.subtypes)])
 
 
 def _quoted(ability: str) -> str:
@@ -1752,14 +1773,14 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
             gained = gainable_subtypes(values.types, subtypes)
             added = values.model_copy(update={"subtypes": merged(values.subtypes, gained)})
             # A land gaining basic land types keeps its rules text and gains their mana abilities (305.7).
-            return _with_intrinsic_mana(added) if _gives_basic_land_type(spec, values) else added
+            return with_intrinsic_mana(added) if _gives_basic_land_type(spec, values) else added
         case EffectKind.SET_TYPES:
             return _set_card_types(values, types)
         case EffectKind.SET_SUBTYPES if _gives_basic_land_type(spec, values):
             # Part of the same type-changing effect: the abilities of its rules text and copy effects go
             # with its old land types; abilities other effects grant come later, in layer 6 (CR 305.7).
             stripped = _set_subtypes(values, gainable_subtypes(values.types, subtypes))
-            return _with_intrinsic_mana(stripped.model_copy(update={"abilities": ()}))
+            return with_intrinsic_mana(stripped.model_copy(update={"abilities": ()}))
         case EffectKind.SET_SUBTYPES:
             return _set_subtypes(values, gainable_subtypes(values.types, subtypes))
         case EffectKind.ANIMATE if spec.keep_types:
@@ -1797,30 +1818,9 @@ def _subtypes_not_gained(
     return [not_gained] if not_gained else []
 
 
-def _basic_land_types(subtypes: tuple[str, ...] | None) -> tuple[str, ...]:
-    return tuple(s for s in subtypes or () if s in _BASIC_LAND_MANA)
-
-
 def _gives_basic_land_type(spec: EffectSpec, values: Characteristics) -> bool:
     """Whether ``spec`` sets or adds basic land types of a land (CR 305.7)."""
-    return values.is_a("Land") and bool(_basic_land_types(spec.subtypes))
-
-
-def _intrinsic_mana(subtype: str) -> GameAbility:
-    """The mana ability a land has for its basic land type ``subtype`` (CR 305.6)."""
-    text = f"{{T}}: Add {{{_BASIC_LAND_MANA[subtype]}}}."
-    return GameAbility(text=text, rules_text=text, kind=AbilityKind.MANA)
-
-
-def _with_intrinsic_mana(values: Characteristics) -> Characteristics:
-    """``values`` with the intrinsic mana ability of each of its basic land types it doesn't show yet."""
-    shown = {a.rules_text for a in values.abilities}
-    gained = tuple(
-        ability
-        for ability in map(_intrinsic_mana, _basic_land_types(values.subtypes))
-        if ability.rules_text not in shown
-    )
-    return values.model_copy(update={"abilities": values.abilities + gained})
+    return values.is_a("Land") and bool(basic_land_types(spec.subtypes))
 
 
 def _set_card_types(values: Characteristics, types: tuple[str, ...]) -> Characteristics:
@@ -1913,7 +1913,14 @@ def _layer_seven(
         notes += _no_pt_note(values, obj)
         return None, None
     power, toughness = _base_numbers(values, obj, board, steps)
-    if power is None and any(totals_exiled_cards(a.rules_text) for a in values.abilities):
+    # A text change can give a creature with printed numbers Sutured Ghoul's CDA (604.3a): it defines them.
+    if any(totals_exiled_cards(a.rules_text) for a in values.abilities):
+        undecided = undecided_exiled(board, obj)
+        if undecided is not None:
+            note, unknown = unknown_note(("power", "toughness"), undecided.reason, *undecided.rules)
+            notes.append(note)
+            unknowns.append(unknown)
+            return None, None
         power, toughness = _exiled_totals(obj, board, notes)
     for effect in effects:
         spec = effect.spec
@@ -2031,6 +2038,38 @@ def _exiled_totals(obj: GameObject, board: Board, notes: list[Explanation]) -> t
         )
     )
     return power, toughness
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """Cards exiled with an object whose link to its abilities a word change leaves open, and why."""
+
+    cards: tuple[GameObject, ...]
+    reason: Message
+    rules: tuple[Citation, ...]
+
+
+def undecided_exiled(board: Board, obj: GameObject) -> Undecided | None:
+    """The cards exiled with ``obj``'s text (:func:`exiled_with_text`) before a word change (CR 612.2) changed
+    the words of its abilities that exile cards or refer to the exiled cards: the rules don't say whether an
+    ability whose words changed is still the ability that exiled them (607.1), so whether they are exiled
+    with it is unknown. Cards its changed abilities exiled afterwards are linked either way."""
+    changes = layer_three(copiable_values(obj), obj, board, copiable_values).exile_changes
+    if not changes:
+        return None
+    last = changes[-1]
+    linked = exiled_with_text(board, obj, len(copiable_values(obj).abilities))
+    cards = tuple(o for o in linked if o.timestamp < last.timestamp)
+    if not cards:
+        return None
+    reason = msg(
+        "{source} changed the words of its abilities that exile cards or refer to the exiled cards after "
+        "{cards} were exiled with it, and the rules don't say whether an ability whose words a text-changing "
+        "effect changed is still linked to what it did before",
+        source=card(last.spec.via) if last.spec.via else msg("a text-changing effect"),
+        cards=series([card(o.card.name if o.card else o.id) for o in cards]),
+    )
+    return Undecided(cards, reason, (EXILED_WITH, WORD_CHANGED_LINK, CORRECT_WAY))
 
 
 def _undetermined_numbers(

@@ -21,6 +21,7 @@ from engine.core.effects import Player as Player
 from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.errors import UserError
+from engine.oracle.text_change import WordChange
 from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.tokens import TokenSpec
 from engine.state.zone_records import TriggerHit, ZoneMove
@@ -116,6 +117,19 @@ class ActionKind(StrEnum):
     LEAVES = "leaves"  # a permanent leaves the battlefield (CR 400.7, 712.21); see ``MoveSpec``
     RETURNS = "returns"  # the card(s) a permanent became move on, found again (CR 712.21c)
     ATTACH = "attach"  # an Aura, Equipment or Fortification becomes attached to ``to`` (CR 301.5, 613.7e)
+    CHANGE_TEXT = "change_text"  # a text-changing effect replaces one word by another (CR 612.2, layer 3)
+    EXCHANGE_TEXT = "exchange_text"  # two permanents' text boxes are exchanged (CR 612.5, 701.10h)
+
+
+class TextChangeSpec(Frozen):
+    """A text-changing effect (CR 612, layer 3 613.1c): one word replaced by another wherever it is used as
+    that kind of word (``word``), or the rules text exchanged with another permanent's (``exchange_with``)."""
+
+    line: int = 0
+    word: WordChange | None = None
+    exchange_with: str | None = None  # the other permanent's handle (on each of the two, the other's)
+    via: str | None = None  # the card whose spell or ability created it ("Mind Bend")
+    until_end_of_turn: bool = False  # else it lasts indefinitely ("This effect lasts indefinitely")
 
 
 class MoveSpec(Frozen):
@@ -151,6 +165,8 @@ class ActionSpec(Frozen):
     day_night: DayNight | None = None  # day_night: what it becomes
     transformed: bool = False  # put_onto_battlefield: "transformed" (CR 712.14a)
     to: str | None = None  # attach: the permanent it becomes attached to
+    text_change: TextChangeSpec | None = None  # change_text / exchange_text: what the effect does
+    text_change_number: int | None = None  # ends: which of the object's text-changing effects, from 1
 
 
 class BoardSpec(Frozen):
@@ -213,6 +229,14 @@ class TimedEffect(Frozen):
     source: str | None = None  # what generated it, as the reasoning names it in each layer's step
 
 
+class TextChange(Frozen):
+    """A text-changing effect applying to an object, with its timestamp (CR 613.7); an exchange is one effect
+    on both permanents, with the same timestamp."""
+
+    timestamp: int
+    spec: TextChangeSpec
+
+
 class GameObject(Frozen):
     """An object on the board. ``card`` is None for a token defined only by a copy effect (CR 111.3)."""
 
@@ -237,6 +261,7 @@ class GameObject(Frozen):
     copies: tuple[AppliedCopy, ...] = ()
     settings: tuple[AsEntersSetting, ...] = ()
     effects: tuple[TimedEffect, ...] = ()
+    text_changes: tuple[TextChange, ...] = ()  # layer 3 (CR 613.1c), in timestamp order
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
     # Which text of ``exiled_by`` had the ability that exiled it: the timestamp of the copy effect that gave
@@ -275,6 +300,8 @@ class Event(Frozen):
     day_night: DayNight | None = None
     transformed: bool = False
     to: str | None = None
+    text_change: TextChangeSpec | None = None
+    text_change_number: int | None = None
 
 
 class LogEntry(Frozen):
@@ -345,9 +372,19 @@ class Board(Frozen):
 
 
 def text_timestamp(obj: GameObject) -> int:
-    """When ``obj`` got the copiable text its abilities now come from: its latest copy effect's timestamp,
-    0 for the text printed on it (CR 707.7: a copy's abilities are new, linked only to each other)."""
+    """When ``obj`` got the rules text its abilities now come from: the latest exchange of text boxes that
+    applies to it (layer 3 replaces whatever text layer 1 gave, CR 612.5), else its latest copy effect's
+    timestamp, 0 for the text printed on it (CR 707.7: a copy's abilities are new, linked only to each
+    other). A word change (612.2) keeps the text it changes."""
+    exchange = latest_exchange(obj)
+    if exchange is not None:
+        return exchange.timestamp
     return obj.copies[-1].timestamp if obj.copies else 0
+
+
+def latest_exchange(obj: GameObject) -> TextChange | None:
+    """The last exchange of text boxes applying to ``obj`` (CR 612.5): its rules text is the other's."""
+    return next((c for c in reversed(obj.text_changes) if c.spec.exchange_with is not None), None)
 
 
 def exiled_with_text(board: Board, source: GameObject, abilities: int) -> tuple[GameObject, ...]:
