@@ -22,18 +22,28 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+IN_FLIGHT = 4  # calls handed to the worker thread at once; the others wait their turn on the loop
+
 
 class Worker:
     """One thread for everything that would hold the event loop: SQLite (whose connection it alone
     uses), name matching, parsing and the engine. One is enough: the GIL lets threads share one core
-    for Python code anyway, and a single owner needs no locks around the connection or the caches."""
+    for Python code anyway, and a single owner needs no locks around the connection or the caches.
 
-    def __init__(self) -> None:
+    Only a few calls are queued on the thread at once. With every question of a burst queued, their
+    results come back faster than the loop can finish the replies they belong to, and the loop then runs
+    all of those replies in one turn, late for everything else (heartbeats, timeouts) by the whole burst.
+    """
+
+    def __init__(self, in_flight: int = IN_FLIGHT) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtg-judge-worker")
+        self._admission = asyncio.Semaphore(in_flight)
 
     async def run(self, call: Callable[[], T]) -> T:
-        """Run ``call`` on the worker thread and await its result (exceptions propagate)."""
-        return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+        """Run ``call`` on the worker thread once it is this call's turn, and await its result
+        (exceptions propagate)."""
+        async with self._admission:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, call)
 
     def close(self) -> None:
         """Finish the queued calls and stop the thread."""
