@@ -1,0 +1,369 @@
+"""Text-changing effects (CR 612, layer 3 613.1c) and linked abilities after a text change (607.1, 612.5).
+
+Word changes (Mind Bend, Sleight of Mind, Artificial Evolution, Crystal Spray: 612.2) and an exchange of
+text boxes (Exchange of Words: 612.5, 701.10h) on boards built from the shared card data: P/T, types,
+abilities, protection, landwalk, lords, intrinsic mana, the linked "cards exiled with ~", a copy (707.2),
+granted abilities (612.3), durations (514.2) and the errors.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from data.rules.parser import RulesDocument
+from engine.actions.events import apply_event, board_from_spec
+from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
+from engine.actions.text_changes import (
+    change_text,
+    exchange_text,
+    text_change_ends,
+    text_changes_end_in_cleanup,
+)
+from engine.core.effects import EffectKind, EffectSpec
+from engine.core.model import Card
+from engine.layers.system import Computed, current_characteristics
+from engine.oracle import parse_card
+from engine.oracle.text_change import CREATURE_TYPES, WordChange, WordKind, changed_text, word_kind
+from engine.state.board import (
+    ActionKind,
+    Board,
+    BoardError,
+    BoardSpec,
+    Event,
+    MoveSpec,
+    ObjectSpec,
+    TextChangeSpec,
+    Zone,
+)
+from tests.card_data import parsed_card, rules_keyword_vocabulary
+
+# A Sutured Ghoul whose linked exile ability uses a color word (a card written for this test).
+BONE_COLLECTOR = {
+    "name": "Bone Collector",
+    "mana_cost": "{4}{B}",
+    "type_line": "Creature — Zombie",
+    "oracle_text": (
+        "As Bone Collector enters the battlefield, exile any number of black creature cards from your "
+        "graveyard.\nBone Collector's power is equal to the total power of the exiled cards and its "
+        "toughness is equal to their total toughness."
+    ),
+    "power": "*",
+    "toughness": "*",
+}
+
+
+def cards(*names: str) -> dict[str, Card]:
+    found = {name: parsed_card(name) for name in names}
+    found["Bone Collector"] = parse_card(BONE_COLLECTOR, rules_keyword_vocabulary())
+    return found
+
+
+def board(*objects: ObjectSpec) -> tuple[Board, dict[str, Card]]:
+    catalogue = cards(*{o.card for o in objects if o.card != "Bone Collector"}, "Clone", "Llanowar Elves")
+    return board_from_spec(BoardSpec(objects=objects), catalogue), catalogue
+
+
+def change(
+    board: Board,
+    handle: str,
+    kind: WordKind,
+    old: str,
+    new: str,
+    via: str,
+    *,
+    until_end_of_turn: bool = False,
+) -> Board:
+    board, stamp = board.tick()
+    spec = TextChangeSpec(
+        word=WordChange(kind=kind, old=old, new=new), via=via, until_end_of_turn=until_end_of_turn
+    )
+    return change_text(
+        board, Event(kind=ActionKind.CHANGE_TEXT, timestamp=stamp, object_id=handle, text_change=spec)
+    )
+
+
+def exchange(board: Board, first: str, second: str) -> Board:
+    board, stamp = board.tick()
+    spec = TextChangeSpec(exchange_with=second, via="Exchange of Words")
+    event = Event(kind=ActionKind.EXCHANGE_TEXT, timestamp=stamp, object_id=first, text_change=spec)
+    return exchange_text(board, event)
+
+
+def now(board: Board, handle: str) -> Computed:
+    return current_characteristics(board.get(handle), board)
+
+
+def pt(board: Board, handle: str) -> tuple[int | None, int | None]:
+    values = now(board, handle)
+    return (
+        values.power.value if values.power else None,
+        values.toughness.value if values.toughness else None,
+    )
+
+
+def texts(board: Board, handle: str) -> list[str]:
+    return [a.rules_text for a in now(board, handle).abilities]
+
+
+def rules(board: Board, handle: str) -> set[str]:
+    """Every rule the reasoning about ``handle`` cites: the board's log and the layer system's."""
+    values = now(board, handle)
+    logged = [e.explanation for e in board.log if e.object_id == handle]
+    cited = {rule for item in (*logged, *values.steps, *values.notes) for rule in item.rules}
+    return cited | {rule for unknown in values.unknowns for rule in unknown.rules}
+
+
+def test_artificial_evolution_turns_a_goblin_lord_into_an_elf_lord() -> None:
+    """CR 612.2, 613.1c: "Goblin" in Goblin King's rules text and type line becomes "Elf"; its name stays."""
+    built, _ = board(
+        ObjectSpec(card="Goblin King", id="king"),
+        ObjectSpec(card="Llanowar Elves", id="elf"),
+        ObjectSpec(card="Raging Goblin", id="goblin"),
+    )
+    assert pt(built, "elf") == (1, 1)
+    assert pt(built, "goblin") == (2, 2)
+    built = change(built, "king", WordKind.CREATURE_TYPE, "Goblin", "Elf", "Artificial Evolution")
+    king = now(built, "king")
+    assert king.name == "Goblin King"
+    assert king.subtypes == ("Elf",)
+    assert texts(built, "king") == ["Other Elf creatures get +1/+1 and have mountainwalk."]
+    assert pt(built, "elf") == (2, 2)
+    assert "Mountainwalk" in [a.text for a in now(built, "elf").abilities]
+    assert pt(built, "goblin") == (1, 1)
+    assert {"612.2", "613.1c", "612.1"} <= rules(built, "king")
+
+
+def test_sleight_of_mind_changes_protection_from_white_to_black() -> None:
+    """CR 612.2: the color word of a protection keyword changes ("Protection from white" → "from black")."""
+    built, _ = board(ObjectSpec(card="Black Knight", id="knight"))
+    built = change(built, "knight", WordKind.COLOR, "white", "black", "Sleight of Mind")
+    protection = now(built, "knight").abilities[1]
+    assert protection.rules_text == "Protection from black"
+    assert (protection.keyword, protection.keyword_parameter) == ("Protection", "from black")
+    assert now(built, "knight").name == "Black Knight"
+    assert {"612.2", "613.1c"} <= rules(built, "knight")
+
+
+def test_mind_bend_changes_swampwalk_to_islandwalk() -> None:
+    """CR 612.2 (Mind Bend's own example: "forestwalk" to "islandwalk")."""
+    built, _ = board(ObjectSpec(card="Bog Wraith", id="wraith"))
+    built = change(built, "wraith", WordKind.BASIC_LAND_TYPE, "Swamp", "Island", "Mind Bend")
+    walk = now(built, "wraith").abilities[0]
+    assert (walk.rules_text, walk.keyword, walk.keyword_parameter) == ("Islandwalk", "Landwalk", "Island")
+    assert "612.2" in rules(built, "wraith")
+
+
+def test_mind_bend_on_an_island_makes_it_a_swamp_that_taps_for_black() -> None:
+    """CR 612.1 (the type line's text), 305.6: the intrinsic mana ability follows the land type."""
+    built, _ = board(ObjectSpec(card="Island", id="island"))
+    built = change(built, "island", WordKind.BASIC_LAND_TYPE, "Island", "Swamp", "Mind Bend")
+    assert now(built, "island").subtypes == ("Swamp",)
+    assert texts(built, "island") == ["{T}: Add {B}."]
+    assert {"612.1", "613.1c"} <= rules(built, "island")
+
+
+def test_sleight_of_mind_on_circle_of_protection_black_changes_the_source_not_the_name() -> None:
+    """CR 612.2: "a black source" becomes "a white source"; the name "Circle of Protection: Black" stays."""
+    built, _ = board(ObjectSpec(card="Circle of Protection: Black", id="circle"))
+    built = change(built, "circle", WordKind.COLOR, "black", "white", "Sleight of Mind")
+    values = now(built, "circle")
+    assert values.name == "Circle of Protection: Black"
+    assert texts(built, "circle") == [
+        "{1}: The next time a white source of your choice would deal damage to you this turn, prevent that "
+        "damage."
+    ]
+    assert "612.2" in rules(built, "circle")
+
+
+def test_mind_bend_on_nightveil_specter_changes_nothing_linked() -> None:
+    """CR 607.2a, 612.2: Nightveil Specter's text has no color word or land type; its exiled card stays
+    exiled with it, and nothing is unknown."""
+    built, _ = board(
+        ObjectSpec(card="Nightveil Specter", id="specter"),
+        ObjectSpec(card="Grizzly Bears", id="exiled", zone=Zone.EXILE, exiled_by="specter"),
+    )
+    before = texts(built, "specter")
+    built = change(built, "specter", WordKind.COLOR, "black", "white", "Mind Bend")
+    assert texts(built, "specter") == before
+    assert [o.id for o in exiled_with(built, built.get("specter"))] == ["exiled"]
+    assert now(built, "specter").unknowns == ()
+    assert "it uses it nowhere, so nothing changes" in now(built, "specter").steps[0].text
+
+
+def test_exchange_of_words_between_sutured_ghoul_and_a_vanilla_creature() -> None:
+    """CR 612.5, 701.10h, 607.1, 607.2b, 604.3a: each gets the other's rules text. The Ghoul has no
+    characteristic-defining ability any more (its */* is 0/0, 208.5); the Bears have the Ghoul's, which
+    totals the cards exiled with *their* ability: none, so 0/0. The cards the Ghoul's old text exiled are
+    exiled with none of its abilities now."""
+    built, _ = board(
+        ObjectSpec(card="Sutured Ghoul", id="ghoul"),
+        ObjectSpec(card="Grizzly Bears", id="bears"),
+        ObjectSpec(card="Llanowar Elves", id="elves", zone=Zone.EXILE, exiled_by="ghoul"),
+        ObjectSpec(card="Hill Giant", id="giant", zone=Zone.EXILE, exiled_by="ghoul"),
+    )
+    assert pt(built, "ghoul") == (4, 4)
+    built = exchange(built, "ghoul", "bears")
+    assert texts(built, "ghoul") == []
+    assert pt(built, "ghoul") == (0, 0)
+    assert len(texts(built, "bears")) == 3
+    assert texts(built, "bears")[0] == "Trample"
+    assert now(built, "bears").abilities[1].worded_for("Grizzly Bears").startswith("As Grizzly Bears enters")
+    assert pt(built, "bears") == (0, 0)
+    ghoul = built.get("ghoul")
+    assert exiled_with(built, ghoul) == ()
+    others = exiled_by_other_abilities(built, ghoul)
+    assert [o.id for o in others] == ["elves", "giant"]
+    reasons, cited = other_abilities_reasons(ghoul, others)
+    assert "before Exchange of Words exchanged its text box" in reasons[0].english
+    assert {"607.1", "607.2a", "612.5"} <= {c.number for c in cited}
+    assert {"612.5", "701.10h", "613.1c"} <= rules(built, "bears")
+
+
+def test_an_exchange_that_ends_gives_the_printed_text_back_to_both() -> None:
+    """CR 613.5 (the layers applied again), 607.1: the Ghoul's printed pair counts its cards again."""
+    built, _ = board(
+        ObjectSpec(card="Sutured Ghoul", id="ghoul"),
+        ObjectSpec(card="Grizzly Bears", id="bears"),
+        ObjectSpec(card="Hill Giant", id="giant", zone=Zone.EXILE, exiled_by="ghoul"),
+    )
+    built = exchange(built, "ghoul", "bears")
+    built, stamp = built.tick()
+    built = text_change_ends(
+        built, Event(kind=ActionKind.ENDS, timestamp=stamp, object_id="bears", text_change_number=1)
+    )
+    assert built.get("ghoul").text_changes == ()
+    assert built.get("bears").text_changes == ()
+    assert pt(built, "ghoul") == (3, 3)
+    assert pt(built, "bears") == (2, 2)
+    assert "613.5" in rules(built, "ghoul")
+
+
+def test_exchange_partner_leaving_makes_the_text_unknown() -> None:
+    """CR 612.5, 701.10h: the text came from a permanent that is gone; the rules don't say what stays."""
+    built, catalogue = board(
+        ObjectSpec(card="Black Knight", id="knight"), ObjectSpec(card="Grizzly Bears", id="bears")
+    )
+    built = exchange(built, "knight", "bears")
+    assert texts(built, "bears") == ["First strike", "Protection from white"]
+    leaves = Event(kind=ActionKind.LEAVES, timestamp=0, object_id="knight", move=MoveSpec(to=Zone.GRAVEYARD))
+    built = apply_event(built, leaves, catalogue)
+    unknown = now(built, "bears").unknowns
+    assert [u.characteristics for u in unknown] == [("abilities",)]
+    assert set(unknown[0].rules) == {"612.5", "701.10h"}
+
+
+def test_a_clone_of_a_mind_bent_creature_gets_the_printed_text() -> None:
+    """CR 707.2: text-changing effects aren't copied."""
+    built, catalogue = board(ObjectSpec(card="Black Knight", id="knight"))
+    built = change(built, "knight", WordKind.COLOR, "white", "red", "Sleight of Mind")
+    entering = ObjectSpec(card="Clone", id="clone", copy_of="knight")
+    built = apply_event(
+        built, Event(kind=ActionKind.ENTERS, timestamp=0, object_id="clone", entering=entering), catalogue
+    )
+    assert texts(built, "clone")[1] == "Protection from white"
+    assert texts(built, "knight")[1] == "Protection from red"
+    assert "707.2" in rules(built, "knight")
+
+
+def test_abilities_an_effect_grants_are_not_changed() -> None:
+    """CR 612.3: a granted "Protection from black" isn't text the object has."""
+    granted = EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=("Protection from black",))
+    built, _ = board(ObjectSpec(card="Grizzly Bears", id="bears", effects=(granted,)))
+    built = change(built, "bears", WordKind.COLOR, "black", "white", "Sleight of Mind")
+    assert texts(built, "bears") == ["Protection from black"]
+    assert "612.3" in rules(built, "bears")
+
+
+def test_crystal_spray_ends_in_the_cleanup_step_and_mind_bend_does_not() -> None:
+    """CR 514.2: "until end of turn" text changes end in cleanup; Mind Bend's lasts indefinitely."""
+    built, _ = board(ObjectSpec(card="Bog Wraith", id="wraith"), ObjectSpec(card="Black Knight", id="knight"))
+    built = change(
+        built, "wraith", WordKind.BASIC_LAND_TYPE, "Swamp", "Forest", "Crystal Spray", until_end_of_turn=True
+    )
+    built = change(built, "knight", WordKind.COLOR, "white", "green", "Mind Bend")
+    assert texts(built, "wraith") == ["Forestwalk"]
+    built = text_changes_end_in_cleanup(built)
+    assert texts(built, "wraith") == ["Swampwalk"]
+    assert texts(built, "knight")[1] == "Protection from green"
+    assert "514.2" in rules(built, "wraith")
+
+
+def test_a_word_change_in_a_linked_exile_pair_leaves_earlier_cards_unknown() -> None:
+    """CR 607.1, 612.2: a word change inside the linked pair (a color word in "exile … black creature
+    cards"): the rules don't say whether the changed ability is still the one that exiled the earlier cards,
+    so they count neither as exiled with it nor as exiled by another ability, and the P/T their total defines
+    is unknown; a card its changed ability exiles afterwards is exiled with it either way."""
+    built, catalogue = board(
+        ObjectSpec(card="Bone Collector", id="collector"),
+        ObjectSpec(card="Hill Giant", id="giant", zone=Zone.EXILE, exiled_by="collector"),
+    )
+    assert pt(built, "collector") == (3, 3)
+    built = change(built, "collector", WordKind.COLOR, "black", "white", "Sleight of Mind")
+    collector = built.get("collector")
+    assert exiled_with(built, collector) == ()
+    assert exiled_by_other_abilities(built, collector) == ()
+    values = now(built, "collector")
+    assert values.power is None
+    assert values.toughness is None
+    assert {"power", "toughness", "exiled cards"} <= {c for u in values.unknowns for c in u.characteristics}
+    assert {"607.1", "612.2", "607.2b"} <= rules(built, "collector")
+    later = ObjectSpec(card="Llanowar Elves", id="elves", zone=Zone.EXILE, exiled_by="collector")
+    built = apply_event(
+        built, Event(kind=ActionKind.ENTERS, timestamp=0, object_id="elves", entering=later), catalogue
+    )
+    assert [o.id for o in exiled_with(built, built.get("collector"))] == ["elves"]
+
+
+@pytest.mark.parametrize(
+    ("act", "message"),
+    [
+        (lambda b: exchange(b, "bears", "bears"), "with itself"),
+        (lambda b: exchange(b, "bears", "nobody"), "no object 'nobody'"),
+        (
+            lambda b: change(b, "dead", WordKind.COLOR, "black", "white", "Mind Bend"),
+            "not on the battlefield",
+        ),
+        (
+            lambda b: text_change_ends(
+                b, Event(kind=ActionKind.ENDS, timestamp=9, object_id="bears", text_change_number=1)
+            ),
+            "no text change 1",
+        ),
+    ],
+)
+def test_impossible_text_changes_are_refused(act: object, message: str) -> None:
+    """A board can't exchange a text box with itself (612.5 needs two objects), name a missing object, change
+    the text of a card in a graveyard here, or end a text change the object doesn't have."""
+    built, _ = board(
+        ObjectSpec(card="Grizzly Bears", id="bears"),
+        ObjectSpec(card="Hill Giant", id="dead", zone=Zone.GRAVEYARD),
+    )
+    with pytest.raises(BoardError, match=message):
+        act(built)  # type: ignore[operator]
+
+
+def test_word_forms_follow_rule_612_2() -> None:
+    """CR 612.2, 612.2a: only words used as that kind of word change; never a name, never a mana symbol."""
+    black = WordChange(kind=WordKind.COLOR, old="black", new="white")
+    assert changed_text("Nonblack creatures; non-black; Black; {B}; Blacksmith", black) == (
+        "Nonwhite creatures; non-white; White; {B}; Blacksmith"
+    )
+    goblin = WordChange(kind=WordKind.CREATURE_TYPE, old="Goblin", new="Elf")
+    assert changed_text("Goblins and non-Goblin; a 1/1 red Goblin creature token; goblin", goblin) == (
+        "Elves and non-Elf; a 1/1 red Elf creature token; goblin"
+    )
+    assert changed_text("Goblin King gets it", goblin, ["Goblin King"]) == "Goblin King gets it"
+    swamp = WordChange(kind=WordKind.BASIC_LAND_TYPE, old="Swamp", new="Plains")
+    assert changed_text("Swampwalk, swampcycling, Swamps", swamp) == "Plainswalk, plainscycling, Plains"
+    assert word_kind("Black") == (WordKind.COLOR, "black")
+    assert word_kind("time lord") == (WordKind.CREATURE_TYPE, "Time Lord")
+    assert word_kind("Artifact") is None
+
+
+def test_creature_types_are_rule_205_3m(rules_document: RulesDocument) -> None:
+    """The creature types a text change knows are exactly CR 205.3m's list."""
+    rule = rules_document.rule("205.3m")
+    assert rule is not None
+    text = rule.text
+    listed = text.split("one word long: ")[1].rstrip(".").replace(", and ", ", ").split(", ")
+    assert set(CREATURE_TYPES) == {"Time Lord", *listed}
