@@ -4,6 +4,7 @@ naming the error imports neither YAML nor the engine."""
 from __future__ import annotations
 
 from engine import UserError
+from engine.core.messages import Message, msg
 
 MAX_TEXT = 100_000  # characters of a board
 MAX_OBJECTS = 100  # objects on a board
@@ -18,6 +19,9 @@ MAX_NODES = 100_000  # values a board stands for once its YAML aliases are expan
 class BoardFormatError(ValueError, UserError):
     """A board file that doesn't follow the format; the message names the line when it knows it."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
+    def __init__(self, message: str | Message, line: int | None = None) -> None:
+        if line and isinstance(message, Message):
+            super().__init__(msg("line {line}: {problem}", line=line, problem=message))
+        else:
+            super().__init__(f"line {line}: {message}" if line else message)
         self.line = line

@@ -90,6 +90,7 @@ from engine import (
     Zone,
     stack_handles,
 )
+from engine.core.messages import Param, msg
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
 
@@ -165,7 +166,13 @@ _FACE_ACTIONS = (
 def load_board(text: str) -> BoardSpec:
     """Parse board text (YAML or JSON) into a validated :class:`BoardSpec`."""
     if len(text) > MAX_TEXT:
-        raise BoardFormatError(f"the board is too long ({len(text)} characters; at most {MAX_TEXT})")
+        raise BoardFormatError(
+            msg(
+                "the board is too long ({length} characters; at most {limit})",
+                length=len(text),
+                limit=MAX_TEXT,
+            )
+        )
     try:
         _check_shape(text)
         # The board is the first YAML document; later ones (a scenario's expected answer) aren't read.
@@ -173,17 +180,23 @@ def load_board(text: str) -> BoardSpec:
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         raise BoardFormatError(
-            f"not valid YAML or JSON: {excerpt(str(getattr(error, 'problem', error)), 80)}",
+            msg(
+                "not valid YAML or JSON: {problem}",
+                problem=excerpt(str(getattr(error, "problem", error)), 80),
+            ),
             mark.line + 1 if mark else None,
         ) from None
     if root is not None and _expanded_size(root, {}) > MAX_NODES:
         # Aliases repeat what they name: a few lines could stand for millions of values (a "YAML bomb").
         raise BoardFormatError(
-            f"the board stands for too many values with its aliases (at most {MAX_NODES:,})"
+            msg(
+                "the board stands for too many values with its aliases (at most {limit})",
+                limit=format(MAX_NODES, ","),
+            )
         )
     if not isinstance(root, yaml.MappingNode):
         raise BoardFormatError(
-            "a board is a mapping with battlefield/graveyard/exile/actions/query", _line(root)
+            msg("a board is a mapping with battlefield/graveyard/exile/actions/query"), _line(root)
         )
     return _Reader().read(root)
 
@@ -196,12 +209,15 @@ def _check_shape(text: str) -> None:
         tag = getattr(event, "tag", None)
         if tag not in (None, "!") and tag not in yaml.SafeLoader.yaml_constructors:
             raise BoardFormatError(
-                f"the tag {excerpt(tag)} isn't allowed: a board is plain YAML or JSON", _mark_line(event)
+                msg("the tag {tag} isn't allowed: a board is plain YAML or JSON", tag=excerpt(tag)),
+                _mark_line(event),
             )
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise BoardFormatError(f"the board nests deeper than {MAX_DEPTH} levels", _mark_line(event))
+                raise BoardFormatError(
+                    msg("the board nests deeper than {limit} levels", limit=MAX_DEPTH), _mark_line(event)
+                )
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -232,13 +248,13 @@ def _plain(node: yaml.Node) -> Any:
         return yaml.SafeLoader("").construct_object(node, deep=True)
     except yaml.YAMLError as error:  # an unhashable key ({[a]: b}) or a value its tag doesn't fit
         problem = excerpt(str(getattr(error, "problem", None) or error), 80)
-        raise BoardFormatError(f"not a plain value: {problem}", _line(node)) from None
+        raise BoardFormatError(msg("not a plain value: {problem}", problem=problem), _line(node)) from None
 
 
 def _pairs(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node]]:
     for key, value in node.value:
         if not isinstance(key, yaml.ScalarNode):
-            raise BoardFormatError("a key must be a plain text, not a list or a mapping", _line(key))
+            raise BoardFormatError(msg("a key must be a plain text, not a list or a mapping"), _line(key))
         yield str(_plain(key)), value
 
 
@@ -256,12 +272,20 @@ class _Reader:
         if unknown:
             where = next(_line(k) for k, _ in root.value if str(_plain(k)) == unknown[0])
             raise BoardFormatError(
-                f"unknown section {excerpt(unknown[0])}; expected one of {', '.join(_TOP_KEYS)}", where
+                msg(
+                    "unknown section {key}; expected one of {keys}",
+                    key=excerpt(unknown[0]),
+                    keys=", ".join(_TOP_KEYS),
+                ),
+                where,
             )
         version = _plain(sections["version"]) if "version" in sections else 1
         if version != 1:
             raise BoardFormatError(
-                f"unsupported board version {excerpt(version)} (this reader knows version 1)",
+                msg(
+                    "unsupported board version {version} (this reader knows version 1)",
+                    version=excerpt(version),
+                ),
                 _line(sections["version"]),
             )
         cards = self.cards(self._items(sections.get("cards"), "cards"))
@@ -271,12 +295,18 @@ class _Reader:
                 objects += [self.object(item, zone) for item in self._items(sections[zone.value], zone.value)]
         actions = [self.action(item) for item in self._items(sections.get("actions"), "actions")]
         if len(objects) + len(actions) > MAX_OBJECTS or len(actions) > MAX_ACTIONS:
-            raise BoardFormatError(f"too many objects or actions (at most {MAX_OBJECTS} and {MAX_ACTIONS})")
+            raise BoardFormatError(
+                msg(
+                    "too many objects or actions (at most {objects} and {actions})",
+                    objects=MAX_OBJECTS,
+                    actions=MAX_ACTIONS,
+                )
+            )
         stack = self.stack(self._items(sections.get("stack"), "stack"))
         actions = [self.via_stack(action, stack) for action in actions]
         query, linked = self.query(sections.get("query"))
         if not objects and not actions and not stack:
-            raise BoardFormatError("the board has no objects")
+            raise BoardFormatError(msg("the board has no objects"))
         designation = sections.get("day_night")
         day_night = None
         if designation is not None:
@@ -295,14 +325,14 @@ class _Reader:
         if node is None or (isinstance(node, yaml.ScalarNode) and _plain(node) is None):
             return []
         if not isinstance(node, yaml.SequenceNode):
-            raise BoardFormatError(f"{what} must be a list", _line(node))
+            raise BoardFormatError(msg("{what} must be a list", what=what), _line(node))
         return list(node.value)
 
     def cards(self, nodes: list[yaml.Node]) -> tuple[str, ...]:
         """The ``cards:`` section: cards the board defines itself, each checked as the card import checks a
         Scryfall record (``data.cards.records``), as JSON text; no two may answer to the same name."""
         if len(nodes) > MAX_CARDS:
-            too_many = f"cards is too long (at most {MAX_CARDS} definitions)"
+            too_many = msg("cards is too long (at most {limit} definitions)", limit=MAX_CARDS)
             raise BoardFormatError(too_many, _line(nodes[MAX_CARDS]))
         defined: dict[str, int] = {}
         records: list[str] = []
@@ -311,8 +341,12 @@ class _Reader:
             record = _card_record(_plain(node), line)
             for key, name in {normalize_name(name): name for name, _ in card_names(record)}.items():
                 if key in defined:
-                    where = f"line {defined[key]}"
-                    raise BoardFormatError(f"the card {excerpt(name)} is already defined on {where}", line)
+                    already = msg(
+                        "the card {card} is already defined on line {line}",
+                        card=excerpt(name),
+                        line=defined[key],
+                    )
+                    raise BoardFormatError(already, line)
                 defined[key] = line or 0
             records.append(json.dumps(record, ensure_ascii=False, sort_keys=True))
         return tuple(records)
@@ -322,15 +356,23 @@ class _Reader:
         handle = _text(value, line, what)
         if handle not in self.defined:
             raise BoardFormatError(
-                f"{what} refers to {excerpt(handle)}, which is not defined earlier in the board", line
+                msg(
+                    "{what} refers to {handle}, which is not defined earlier in the board",
+                    what=what,
+                    handle=excerpt(handle),
+                ),
+                line,
             )
         return handle
 
     def define(self, handle: str, line: int | None) -> None:
         if handle in self.defined:
             raise BoardFormatError(
-                f"the handle {excerpt(handle)} is already defined on line {self.defined[handle]}; "
-                "give this object an id",
+                msg(
+                    "the handle {handle} is already defined on line {line}; give this object an id",
+                    handle=excerpt(handle),
+                    line=self.defined[handle],
+                ),
                 line,
             )
         self.defined[handle] = line or 0
@@ -341,24 +383,29 @@ class _Reader:
         if isinstance(raw, str):
             raw = {"card": raw}
         if not isinstance(raw, dict):
-            raise BoardFormatError("an object is a card name or a mapping with card:", line)
+            raise BoardFormatError(msg("an object is a card name or a mapping with card:"), line)
         unknown = sorted(set(map(str, raw)) - _OBJECT_KEYS)
         if unknown:
             raise BoardFormatError(
-                f"unknown key {excerpt(unknown[0])}; expected one of {', '.join(sorted(_OBJECT_KEYS))}", line
+                msg(
+                    "unknown key {key}; expected one of {keys}",
+                    key=excerpt(unknown[0]),
+                    keys=", ".join(sorted(_OBJECT_KEYS)),
+                ),
+                line,
             )
         if "card" not in raw:
-            raise BoardFormatError("an object needs card: NAME", line)
+            raise BoardFormatError(msg("an object needs card: NAME"), line)
         card = _text(raw["card"], line, "card")
         refs = {key: self.ref(raw[key], line, key) for key in ("attached_to", "exiled_by") if key in raw}
         # copy_of: [clone, bears] enters as a copy of clone, then uses the copy ability it got (CR 707.9e).
         copied = raw.get("copy_of", [])
         chain = [self.ref(h, line, "copy_of") for h in (copied if isinstance(copied, list) else [copied])]
         if "copy_of" in raw and not chain:
-            raise BoardFormatError("copy_of needs a handle (or a list of handles)", line)
+            raise BoardFormatError(msg("copy_of needs a handle (or a list of handles)"), line)
         if "random" in raw and not chain:
             raise BoardFormatError(
-                "random (a coin flip's or die roll's result) is for an object with copy_of", line
+                msg("random (a coin flip's or die roll's result) is for an object with copy_of"), line
             )
         handle = _text(raw.get("id", card), line, "id")
         self.define(handle, line)
@@ -404,7 +451,7 @@ class _Reader:
         line = _line(node)
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
             raise BoardFormatError(
-                f"an action is one of {', '.join(k.value for k in ActionKind)}: {{…}}", line
+                msg("an action is one of {kinds}: {{…}}", kinds=", ".join(k.value for k in ActionKind)), line
             )
         ((key, body),) = _pairs(node)
         kind = _enum(ActionKind, key, line, "action")
@@ -415,11 +462,13 @@ class _Reader:
             return ActionSpec(kind=kind, line=line or 0, day_night=day_night)
         if kind is ActionKind.CLEANUP:
             if _plain(body) not in (None, {}):
-                raise BoardFormatError("cleanup takes nothing (write cleanup: {})", line)
+                raise BoardFormatError(
+                    msg("cleanup takes nothing (write {example})", example="cleanup: {}"), line
+                )
             return ActionSpec(kind=kind, line=line or 0)
         raw = _plain(body)
         if not isinstance(raw, dict):
-            raise BoardFormatError(f"{kind.value} needs a mapping", line)
+            raise BoardFormatError(msg("{action} needs a mapping", action=kind.value), line)
         if kind is ActionKind.CREATE_TOKEN:
             return self.token(raw, line)
         if kind in (ActionKind.LEAVES, ActionKind.RETURNS):
@@ -441,7 +490,9 @@ class _Reader:
         }
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown:
-            raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in {kind.value}", line)
+            raise BoardFormatError(
+                msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part=kind.value), line
+            )
         target = self.ref(raw["object"], line, "object") if "object" in raw else None
         of = self.ref(raw["of"], line, "of") if "of" in raw else None
         # create_token_copy: {exiled_with: vat}: a copy of a card exiled with it (the last one listed).
@@ -457,19 +508,23 @@ class _Reader:
             )
             and target is None
         ):
-            raise BoardFormatError(f"{kind.value} needs object: HANDLE", line)
+            raise BoardFormatError(msg("{action} needs object: HANDLE", action=kind.value), line)
         if exiled_with is not None and (kind is not ActionKind.CREATE_TOKEN_COPY or of is not None):
-            raise BoardFormatError("exiled_with is for create_token_copy, instead of of:", line)
+            raise BoardFormatError(msg("exiled_with is for create_token_copy, instead of of:"), line)
         if kind is ActionKind.BECOMES_COPY and of is None:
-            raise BoardFormatError(f"{kind.value} needs of: HANDLE", line)
+            raise BoardFormatError(msg("{action} needs of: HANDLE", action=kind.value), line)
         if kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_DOWN) and target is not None:
             self.card_of.pop(target, None)
         if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
-            raise BoardFormatError(f"{kind.value} needs of: HANDLE (or exiled_with: HANDLE)", line)
+            raise BoardFormatError(
+                msg("{action} needs of: HANDLE (or exiled_with: HANDLE)", action=kind.value), line
+            )
         if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect"} & set(raw)) == 1):
             raise BoardFormatError(
-                "ends needs effect: N (the object's Nth listed effect) or copy_effect: N (the Nth copy "
-                "effect applied to it); only ends takes them",
+                msg(
+                    "ends needs effect: N (the object's Nth listed effect) or copy_effect: N (the Nth copy "
+                    "effect applied to it); only ends takes them"
+                ),
                 line,
             )
         new_id = None
@@ -494,7 +549,7 @@ class _Reader:
     def attach(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``attach: {object: hammer, to: bear}``: an Aura, Equipment or Fortification becomes attached."""
         if set(map(str, raw)) != {"object", "to"}:
-            raise BoardFormatError("attach needs exactly object: HANDLE and to: HANDLE", line)
+            raise BoardFormatError(msg("attach needs exactly object: HANDLE and to: HANDLE"), line)
         return ActionSpec(
             kind=ActionKind.ATTACH,
             line=line or 0,
@@ -506,7 +561,9 @@ class _Reader:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
         unknown = sorted(set(map(str, raw)) - _TOKEN_KEYS - {"predefined"})
         if unknown:
-            raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in create_token", line)
+            raise BoardFormatError(
+                msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part="create_token"), line
+            )
         token = (
             self.predefined_token(raw, line)
             if "predefined" in raw
@@ -539,12 +596,17 @@ class _Reader:
         extra = sorted(set(map(str, raw)) - {"predefined", "id", "controller"})
         if extra:
             raise BoardFormatError(
-                f"a predefined token takes only id and controller, not {excerpt(extra[0])}", line
+                msg("a predefined token takes only id and controller, not {key}", key=excerpt(extra[0])), line
             )
         known = {name.casefold(): name for name in PREDEFINED_TOKENS}
         if kind.casefold() not in known:
             raise BoardFormatError(
-                f"unknown predefined token {excerpt(kind)}; known: {', '.join(PREDEFINED_TOKENS)}", line
+                msg(
+                    "unknown predefined token {token}; known: {known}",
+                    token=excerpt(kind),
+                    known=", ".join(PREDEFINED_TOKENS),
+                ),
+                line,
             )
         return PREDEFINED_TOKENS[known[kind.casefold()]][1]
 
@@ -556,12 +618,18 @@ class _Reader:
         if unknown:
             expected = ", ".join(sorted(allowed))
             raise BoardFormatError(
-                f"unknown key {excerpt(unknown[0])} in {kind.value}; expected {expected}", line
+                msg(
+                    "unknown key {key} in {part}; expected {keys}",
+                    key=excerpt(unknown[0]),
+                    part=kind.value,
+                    keys=expected,
+                ),
+                line,
             )
         handle_key = "object" if leaves else "cards_of"
         if handle_key not in raw or (leaves and "to" not in raw):
             needed = "object: HANDLE and to: ZONE" if leaves else "cards_of: HANDLE"
-            raise BoardFormatError(f"{kind.value} needs {needed}", line)
+            raise BoardFormatError(msg("{action} needs {keys}", action=kind.value, keys=needed), line)
         target = self.ref(raw[handle_key], line, handle_key)
         move = MoveSpec(
             to=_destination(raw.get("to", "battlefield"), line, leaves=leaves),
@@ -577,7 +645,9 @@ class _Reader:
     def new_handles(self, value: Any, line: int | None) -> tuple[tuple[str, str], ...]:
         """``ids: {Graf Rats: rats}``: the handle each card gets in its new zone (defined from here on)."""
         if not isinstance(value, dict):
-            raise BoardFormatError("ids must be a mapping {CARD NAME: HANDLE}", line)
+            raise BoardFormatError(
+                msg("ids must be a mapping {example}", example="{CARD NAME: HANDLE}"), line
+            )
         pairs = tuple((_text(k, line, "ids card"), _text(v, line, "ids handle")) for k, v in value.items())
         for _, handle in pairs:
             self.define(handle, line)
@@ -591,7 +661,13 @@ class _Reader:
         unknown = sorted(set(map(str, raw)) - allowed)
         if unknown or not needed <= set(raw):
             keys = ", ".join(sorted(allowed))
-            raise BoardFormatError(f"{kind.value} takes {keys} ({', '.join(sorted(needed))} required)", line)
+            takes = msg(
+                "{action} takes {keys} ({required} required)",
+                action=kind.value,
+                keys=keys,
+                required=", ".join(sorted(needed)),
+            )
+            raise BoardFormatError(takes, line)
         return ActionSpec(
             kind=kind,
             line=line or 0,
@@ -609,7 +685,12 @@ class _Reader:
             raw = _plain(node)
             if not isinstance(raw, dict):
                 raise BoardFormatError(
-                    "a stack entry is a mapping: {card: …}, {source: …, ability: N} or {copy_of: …, via: …}",
+                    msg(
+                        "a stack entry is a mapping: {card}, {ability} or {copy}",
+                        card="{card: …}",
+                        ability="{source: …, ability: N}",
+                        copy="{copy_of: …, via: …}",
+                    ),
                     line,
                 )
             for key in ("copy_of", "source"):
@@ -625,9 +706,10 @@ class _Reader:
             except ValidationError as error:
                 problem = error.errors()[0]
                 where = ".".join(str(part) for part in problem["loc"])
-                raise BoardFormatError(f"stack entry {where}: {problem['msg']}", line) from None
+                entry = msg("stack entry {where}: {problem}", where=where, problem=problem["msg"])
+                raise BoardFormatError(entry, line) from None
             except StackError as error:  # its message names the line
-                raise BoardFormatError(str(error)) from None
+                raise BoardFormatError(error.wording or str(error)) from None
             self.define(handle, line)
         return tuple(entries)
 
@@ -645,14 +727,21 @@ class _Reader:
         card = entry.card or self.card_of.get(entry.source or "")
         if card is None:
             raise BoardFormatError(
-                f"via names {excerpt(action.via)} on the stack, an ability of an object whose text isn't its "
-                "card's (a token, a copy or a face-down permanent); give via: CARD NAME instead",
+                msg(
+                    "via names {handle} on the stack, an ability of an object whose text isn't its card's (a "
+                    "token, a copy or a face-down permanent); give via: CARD NAME instead",
+                    handle=excerpt(action.via),
+                ),
                 action.line,
             )
         if action.kind is ActionKind.BECOMES_COPY and entry.targets and action.target not in entry.targets:
             raise BoardFormatError(
-                f"{excerpt(action.via)} on the stack targets {', '.join(entry.targets)}, not "
-                f"{excerpt(action.target)}",
+                msg(
+                    "{handle} on the stack targets {targets}, not {target}",
+                    handle=excerpt(action.via),
+                    targets=", ".join(entry.targets),
+                    target=excerpt(action.target),
+                ),
                 action.line,
             )
         return action.model_copy(update={"via": card, "via_stack": action.via})
@@ -671,27 +760,32 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
     checked by the card import's schema."""
     if not isinstance(raw, dict):
         raise BoardFormatError(
-            "a card definition is a mapping of Scryfall's card fields: name, mana_cost, type_line, "
-            "oracle_text, power, toughness, loyalty, faces",
+            msg(
+                "a card definition is a mapping of Scryfall's card fields: name, mana_cost, type_line, "
+                "oracle_text, power, toughness, loyalty, faces"
+            ),
             line,
         )
     record = {str(key): value for key, value in raw.items()}
     if "faces" in record:
         if "card_faces" in record:
-            raise BoardFormatError("a card definition takes faces or card_faces, not both", line)
+            raise BoardFormatError(msg("a card definition takes faces or card_faces, not both"), line)
         record["card_faces"] = record.pop("faces")
     faces = record.get("card_faces")
     for part in (record, *(faces if isinstance(faces, list) else ())):
         if isinstance(part, dict):
             _check_card_fields(part, _CARD_KEYS if part is record else _FACE_KEYS, line)
             part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
-    label = record_name(record) if "name" in record else "without a name"
+    label: Param = record_name(record) if "name" in record else msg("without a name")
     problem = record_problem(record)
     if problem is not None:
-        raise BoardFormatError(f"the card definition {label} is malformed: {problem}", line)
+        raise BoardFormatError(
+            msg("the card definition {label} is malformed: {problem}", label=label, problem=problem), line
+        )
     if not record.get("type_line") and not (faces and all(face.get("type_line") for face in faces)):
         raise BoardFormatError(
-            f"the card definition {label} needs type_line (on the card or on each face)", line
+            msg("the card definition {label} needs type_line (on the card or on each face)", label=label),
+            line,
         )
     return record
 
@@ -701,16 +795,23 @@ def _check_card_fields(part: dict[str, Any], allowed: frozenset[str], line: int 
     if unknown:
         fields = ", ".join(sorted(allowed - {"card_faces"}))
         raise BoardFormatError(
-            f"unknown card field {excerpt(unknown[0])}; a card definition takes {fields}", line
+            msg(
+                "unknown card field {key}; a card definition takes {keys}",
+                key=excerpt(unknown[0]),
+                keys=fields,
+            ),
+            line,
         )
 
 
 def _text(value: Any, line: int | None, what: str) -> str:
     if not isinstance(value, str | int) or isinstance(value, bool) or not str(value).strip():
-        raise BoardFormatError(f"{what} must be a non-empty text", line)
+        raise BoardFormatError(msg("{what} must be a non-empty text", what=what), line)
     text = str(value).strip()
     if len(text) > MAX_STRING:
-        raise BoardFormatError(f"{what} is too long (at most {MAX_STRING} characters)", line)
+        raise BoardFormatError(
+            msg("{what} is too long (at most {limit} characters)", what=what, limit=MAX_STRING), line
+        )
     return text
 
 
@@ -719,7 +820,15 @@ def _destination(value: Any, line: int | None, *, leaves: bool) -> Zone:
     allowed = [z for z in _MOVE_ZONES if not (leaves and z is Zone.BATTLEFIELD)]
     if value not in [z.value for z in allowed]:
         names = ", ".join(z.value for z in allowed)
-        raise BoardFormatError(f"to must be one of {names} (got {excerpt(value)})", line)
+        raise BoardFormatError(
+            msg(
+                "{what} must be one of {allowed} (got {value})",
+                what="to",
+                allowed=names,
+                value=excerpt(value),
+            ),
+            line,
+        )
     return Zone(value)
 
 
@@ -729,7 +838,7 @@ def _random(raw: Mapping[str, Any], kind: ActionKind, line: int | None) -> str |
         return None
     if kind not in (ActionKind.BECOMES_COPY, ActionKind.CREATE_TOKEN_COPY):
         raise BoardFormatError(
-            "random (a coin flip's or die roll's result) is for becomes_copy and create_token_copy", line
+            msg("random (a coin flip's or die roll's result) is for becomes_copy and create_token_copy"), line
         )
     return _text(raw["random"], line, "random")
 
@@ -739,7 +848,7 @@ def _commander(raw: Mapping[str, Any], line: int | None) -> bool:
     commander = _flag(raw, "commander", line)
     if commander and _flag(raw, "token", line):
         raise BoardFormatError(
-            "a token can't be a commander: the commander is a card in its owner's deck (CR 903.3)", line
+            msg("a token can't be a commander: the commander is a card in its owner's deck (CR 903.3)"), line
         )
     return commander
 
@@ -747,14 +856,14 @@ def _commander(raw: Mapping[str, Any], line: int | None) -> bool:
 def _back_face(value: Any, line: int | None) -> bool:
     """``face: back``: a modal double-faced card played as its back face (``front`` is the default)."""
     if value not in ("front", "back"):
-        raise BoardFormatError(f"face must be front or back (got {excerpt(value)})", line)
+        raise BoardFormatError(msg("face must be front or back (got {value})", value=excerpt(value)), line)
     return bool(value == "back")
 
 
 def _flag(raw: Mapping[str, Any], key: str, line: int | None) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
-        raise BoardFormatError(f"{key} must be true or false", line)
+        raise BoardFormatError(msg("{key} must be true or false", key=key), line)
     return value
 
 
@@ -766,7 +875,10 @@ def _number(value: Any, line: int | None, what: str, *, signed: bool = False) ->
         or (value < 0 and not signed)
     ):
         low = -MAX_NUMBER if signed else 0
-        raise BoardFormatError(f"{what} must be a whole number from {low} to {MAX_NUMBER}", line)
+        raise BoardFormatError(
+            msg("{what} must be a whole number from {low} to {high}", what=what, low=low, high=MAX_NUMBER),
+            line,
+        )
     return value
 
 
@@ -777,14 +889,24 @@ def _enum(kind: type[_E], value: Any, line: int | None, what: str) -> _E:
         return kind(str(value).strip().lower())
     except ValueError:
         allowed = ", ".join(k.value for k in kind)
-        raise BoardFormatError(f"{what} must be one of {allowed} (got {excerpt(value)})", line) from None
+        raise BoardFormatError(
+            msg(
+                "{what} must be one of {allowed} (got {value})",
+                what=what,
+                allowed=allowed,
+                value=excerpt(value),
+            ),
+            line,
+        ) from None
 
 
 def _list(value: Any, line: int | None, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise BoardFormatError(f"{what} must be a list", line)
+        raise BoardFormatError(msg("{what} must be a list", what=what), line)
     if len(value) > MAX_OBJECTS:
-        raise BoardFormatError(f"{what} is too long (at most {MAX_OBJECTS} entries)", line)
+        raise BoardFormatError(
+            msg("{what} is too long (at most {limit} entries)", what=what, limit=MAX_OBJECTS), line
+        )
     return value
 
 
@@ -796,7 +918,7 @@ def _texts(value: Any, line: int | None, what: str) -> tuple[str, ...]:
 
 def _counters(value: Any, line: int | None) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, dict):
-        raise BoardFormatError('counters must be a mapping like {"+1/+1": 3}', line)
+        raise BoardFormatError(msg("counters must be a mapping like {example}", example='{"+1/+1": 3}'), line)
     return tuple(
         (_text(k, line, "counter kind"), _number(n, line, "counter count")) for k, n in value.items()
     )
@@ -804,13 +926,20 @@ def _counters(value: Any, line: int | None) -> tuple[tuple[str, int], ...]:
 
 def _choices(value: Any, line: int | None) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict):
-        raise BoardFormatError("choices must be a mapping like {creature type: Elf} or {option: 3}", line)
+        raise BoardFormatError(
+            msg(
+                "choices must be a mapping like {example} or {other}",
+                example="{creature type: Elf}",
+                other="{option: 3}",
+            ),
+            line,
+        )
     return tuple((_text(k, line, "choice"), _text(v, line, "choice value")) for k, v in value.items())
 
 
 def _pt(value: Any, line: int | None, what: str) -> tuple[int, int]:
     if not isinstance(value, list) or len(value) != 2:
-        raise BoardFormatError(f"{what} must be [power, toughness]", line)
+        raise BoardFormatError(msg("{what} must be [power, toughness]", what=what), line)
     return _number(value[0], line, what, signed=True), _number(value[1], line, what, signed=True)
 
 
@@ -821,7 +950,8 @@ def _colors(value: Any, line: int | None) -> tuple[str, ...]:
     ]
     if unknown:
         raise BoardFormatError(
-            f"unknown color {excerpt(unknown[0])}; use white, blue, black, red or green", line
+            msg("unknown color {color}; use white, blue, black, red or green", color=excerpt(unknown[0])),
+            line,
         )
     return tuple(_COLOR_LETTERS.get(n.casefold(), n.upper()) for n in names)
 
@@ -829,13 +959,20 @@ def _colors(value: Any, line: int | None) -> tuple[str, ...]:
 def _effect(value: Any, line: int | None) -> tuple[EffectSpec, ...]:
     """One effect entry; several keys are the parts of one effect, with one timestamp (CR 613.6)."""
     if not isinstance(value, dict) or not value:
-        raise BoardFormatError(f"an effect is one or more of {', '.join(_EFFECT_READERS)}: value", line)
+        raise BoardFormatError(
+            msg("an effect is one or more of {effects}: value", effects=", ".join(_EFFECT_READERS)), line
+        )
     parts: list[EffectSpec] = []
     for key, body in value.items():
         reader = _EFFECT_READERS.get(str(key))
         if reader is None:
             raise BoardFormatError(
-                f"unknown effect {excerpt(key)}; expected one of {', '.join(_EFFECT_READERS)}", line
+                msg(
+                    "unknown effect {effect}; expected one of {effects}",
+                    effect=excerpt(key),
+                    effects=", ".join(_EFFECT_READERS),
+                ),
+                line,
             )
         part = reader(body, line or 0)
         parts.append(part.model_copy(update={"with_previous": True}) if parts else part)
@@ -861,7 +998,14 @@ def _types_effect(kind: EffectKind, field: str) -> Callable[[Any, int], EffectSp
 def _pump_if_color(body: Any, line: int) -> EffectSpec:
     """``pump_if_color: {colors: [white], pump: [1, 1]}``: "White creatures get +1/+1" on this object."""
     if not isinstance(body, dict) or set(map(str, body)) != {"colors", "pump"}:
-        raise BoardFormatError("pump_if_color needs a mapping {colors: [white], pump: [1, 1]}", line)
+        raise BoardFormatError(
+            msg(
+                "{what} needs a mapping {example}",
+                what="pump_if_color",
+                example="{colors: [white], pump: [1, 1]}",
+            ),
+            line,
+        )
     power, toughness = _pt(body["pump"], line, "pump_if_color")
     return EffectSpec(
         kind=EffectKind.PUMP,
@@ -883,12 +1027,19 @@ def _remove_abilities(body: Any, line: int) -> EffectSpec:
 def _animate(body: Any, line: int) -> EffectSpec:
     if not isinstance(body, dict):
         raise BoardFormatError(
-            "animate needs a mapping {types, subtypes, power, toughness, abilities, colors}", line
+            msg(
+                "{what} needs a mapping {example}",
+                what="animate",
+                example="{types, subtypes, power, toughness, abilities, colors}",
+            ),
+            line,
         )
     allowed = {"types", "subtypes", "power", "toughness", "abilities", "colors", "keep_types", "pt_equal_to"}
     unknown = sorted(set(map(str, body)) - allowed)
     if unknown:
-        raise BoardFormatError(f"unknown key {excerpt(unknown[0])} in animate", line)
+        raise BoardFormatError(
+            msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part="animate"), line
+        )
     return EffectSpec(
         kind=EffectKind.ANIMATE,
         line=line,
@@ -906,7 +1057,7 @@ def _animate(body: Any, line: int) -> EffectSpec:
 def _pt_count(value: Any, line: int) -> str:
     """``pt_equal_to: creature cards in your graveyard`` (Svogthos, the Restless Tomb)."""
     if value not in PT_COUNTS:
-        raise BoardFormatError(f"pt_equal_to must be one of: {', '.join(PT_COUNTS)}", line)
+        raise BoardFormatError(msg("pt_equal_to must be one of: {counts}", counts=", ".join(PT_COUNTS)), line)
     return str(value)
 
 

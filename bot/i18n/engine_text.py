@@ -62,9 +62,15 @@ def localized(item: _Explained | _Unknown, names: Mapping[str, str] = NO_NAMES) 
     names shown as ``printed/Oracle`` from ``names`` (printed names by Oracle name)."""
     if item.message is None:
         return item.text if hasattr(item, "text") else item.reason
+    return worded(item.message, names)
+
+
+def worded(message: _Message, names: Mapping[str, str] = NO_NAMES) -> str:
+    """``message`` (an engine message: an explanation's, an error's) in the current language, card names
+    shown as ``printed/Oracle`` from ``names``."""
     language = current_language()
     translations = {} if language == DEFAULT_LANGUAGE else catalog(language, "engine")
-    return _worded(item.message, translations, names)
+    return _worded(message, translations, names)
 
 
 def _worded(message: _Message, translations: Mapping[str, str], names: Mapping[str, str]) -> str:

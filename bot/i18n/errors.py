@@ -1,15 +1,22 @@
 """The Judge's errors as the user reads them, in the answer's language, for both front ends (the CLI and
 the Discord cogs; it loads neither discord.py nor the engine).
 
-English is every error's own message. In another language, a card or rule look-up's message is rebuilt
-from the error's fields, a fixed sentence another layer writes is the catalog's translation of it, and
-any other message (most board and option problems, which their layers word with values in them) stays
-in English inside a translated sentence saying so.
+English is every error's own message. In another language, an error raised with a message id and its
+parameters (``JudgeError.wording``: every board, stack, copy and option problem) is worded from them as
+the engine's explanations are (the ``engine`` catalog, card names as ``printed/Oracle``), a card or rule
+look-up's message is rebuilt from the error's fields, a fixed sentence another layer writes is the
+catalog's translation of it, and any other message stays in English inside a translated sentence saying
+so.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from bot.i18n import DEFAULT_LANGUAGE, N_, _, current_language
+from bot.i18n.engine_text import worded
+from bot.i18n.names import NO_NAMES
 from bot.judge import (
     AmbiguousCardName,
     BoardFormatError,
@@ -19,6 +26,9 @@ from bot.judge import (
     RuleNotFound,
     WorldError,
 )
+
+if TYPE_CHECKING:
+    from bot.judge import Judge
 
 ENGLISH_ONLY = N_("The judge can't answer this (explained in English only): {problem}")
 BOARD_IN_ENGLISH = N_("Your board has a problem (explained in English only): {problem}")
@@ -38,12 +48,15 @@ class Refused(InvalidQuestion):
         self.fields = fields
 
 
-def error_message(error: JudgeError, *, framed: bool = True) -> str:
-    """``error``'s message in the answer's language; a message only English has is put inside
-    :data:`ENGLISH_ONLY` (:data:`BOARD_IN_ENGLISH` for a board file's) unless not ``framed`` (when the
-    caller says what kind of problem it is)."""
+def error_message(error: JudgeError, *, framed: bool = True, names: Mapping[str, str] = NO_NAMES) -> str:
+    """``error``'s message in the answer's language, card names shown with their printed names in
+    ``names`` (:func:`error_names`); a message only English has is put inside :data:`ENGLISH_ONLY`
+    (:data:`BOARD_IN_ENGLISH` for a board file's) unless not ``framed`` (when the caller says what kind of
+    problem it is)."""
     if current_language() == DEFAULT_LANGUAGE:
         return str(error)
+    if error.wording is not None:
+        return worded(error.wording, names)
     rebuilt = _rebuilt(error)
     if rebuilt is not None:
         return rebuilt
@@ -57,6 +70,18 @@ def error_message(error: JudgeError, *, framed: bool = True) -> str:
     if line is not None:
         text = _("line {line}: {problem}").format(line=line, problem=text)
     return text if translated or not framed else _(frame).format(problem=text)
+
+
+async def error_names(error: JudgeError, judge: Judge) -> Mapping[str, str]:
+    """The printed names of the answer's language :func:`error_message` shows ``error``'s cards with
+    (none for English, for an error worded without parameters, or when the cache can't say)."""
+    language = current_language()
+    if language == DEFAULT_LANGUAGE or error.wording is None:
+        return NO_NAMES
+    try:
+        return await judge.printed_names(language)
+    except JudgeError:
+        return NO_NAMES
 
 
 def _rebuilt(error: JudgeError) -> str | None:

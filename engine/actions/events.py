@@ -45,7 +45,7 @@ from engine.copy.effects import (
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
-from engine.core.messages import Message, Param, listing, msg, series
+from engine.core.messages import Message, Param, english, listing, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
@@ -364,7 +364,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     if spec is None:
         raise ValueError("an enters event needs the entering object")
     if board.has(spec.id):
-        raise BoardError(f"the handle {spec.id!r} is already used on this board")
+        raise BoardError(handle_used(spec.id))
     if (
         spec.zone is Zone.BATTLEFIELD
         and spec.id not in board.considered
@@ -409,11 +409,23 @@ def _check_faces(obj: GameObject) -> None:
     layout = obj.card.layout if obj.card else ""
     name = obj.card.name if obj.card else obj.id
     if obj.transformed and layout != "transform":
-        raise BoardError(f"{name} isn't a transforming double-faced card, so it can't be transformed.")
+        raise BoardError(
+            msg(
+                "{card} isn't a transforming double-faced card, so it can't be transformed.",
+                card=card_name(name),
+            )
+        )
     if obj.back_face and layout != "modal_dfc":
-        raise BoardError(f"{name} isn't a modal double-faced card; face: back is for those.")
+        raise BoardError(
+            msg("{card} isn't a modal double-faced card; face: back is for those.", card=card_name(name))
+        )
     if (obj.transformed or obj.back_face) and obj.zone is not Zone.BATTLEFIELD:
-        raise BoardError(f"{name} has its back face up only on the battlefield or the stack (CR 712.8a).")
+        raise BoardError(
+            msg(
+                "{card} has its back face up only on the battlefield or the stack (CR 712.8a).",
+                card=card_name(name),
+            )
+        )
 
 
 def _face_up(obj: GameObject) -> Explanation | None:
@@ -504,12 +516,22 @@ def _check_attachment(obj: GameObject, board: Board) -> None:
         return
     host = board.get(obj.attached_to)
     if host.zone is not Zone.BATTLEFIELD:
-        raise BoardError(f"{obj.id} can't be attached to {host.id}, which isn't on the battlefield.")
+        raise BoardError(
+            msg(
+                "{card} can't be attached to {host}, which isn't on the battlefield.",
+                card=card_name(obj.id),
+                host=card_name(host.id),
+            )
+        )
     values = copiable_values(obj)
     if not {"Aura", "Equipment", "Fortification"} & set(values.subtypes):
         raise BoardError(
-            f"{obj.id} ({values.name or 'a face-down permanent'}) isn't an Aura, Equipment or Fortification, "
-            "so it can't be attached to a permanent."
+            msg(
+                "{card} ({name}) isn't an Aura, Equipment or Fortification, so it can't be attached to a "
+                "permanent.",
+                card=card_name(obj.id),
+                name=card_name(values.name) if values.name else msg("a face-down permanent"),
+            )
         )
 
 
@@ -544,20 +566,55 @@ def _entering_copy_effect(card: Card, via: str) -> CopyEffect:
     effect = card_copy_effect(card, _ENTERING_SCOPES)
     if effect is None:
         raise CopyError(
-            f"{via} has no ability that makes a permanent enter as a copy; {describe_copy_abilities(card)}"
+            msg(
+                "{card} has no ability that makes a permanent enter as a copy; {abilities}",
+                card=card_name(via),
+                abilities=copy_abilities(card),
+            )
         )
     return effect
 
 
 def describe_copy_abilities(card: Card) -> str:
     """What ``card`` can copy instead, for a clear answer when it can't make the copy asked for."""
+    return english(copy_abilities(card))
+
+
+def copy_abilities(card: Card) -> Message:
+    """:func:`describe_copy_abilities` as a message."""
     effects = [e for face in card.faces for e in face.copy_effects]
     if not effects:
         abilities = [a.text.split(" (")[0] for face in card.faces for a in face.abilities]
-        has = f"its abilities: {'; '.join(abilities)}" if abilities else "it has no abilities"
-        return f"{card.name} has no ability that copies anything ({has})."
-    shown = "; ".join(f"{e.scope.value.replace('-', ' ')}: {e.copyable}" for e in effects)
-    return f"what {card.name} can do: {shown}."
+        has = (
+            msg("its abilities: {abilities}", abilities="; ".join(abilities))
+            if abilities
+            else msg("it has no abilities")
+        )
+        return msg("{card} has no ability that copies anything ({has}).", card=card_name(card.name), has=has)
+    shown = [msg("{scope}: {copyable}", scope=_SCOPE_WORDS[e.scope], copyable=e.copyable) for e in effects]
+    return msg("what {card} can do: {shown}.", card=card_name(card.name), shown=_semicolons(shown))
+
+
+def _semicolons(items: list[Message]) -> Param:
+    """ "A; B; C" """
+    return (
+        items[0] if len(items) == 1 else msg("{first}; {rest}", first=items[0], rest=_semicolons(items[1:]))
+    )
+
+
+_SCOPE_WORDS: dict[CopyScope, Message] = {
+    CopyScope.ENTER_AS_COPY: msg("enter as copy"),
+    CopyScope.BECOME_COPY: msg("become copy"),
+    CopyScope.TOKEN_COPY: msg("token copy"),
+    CopyScope.COPY_SPELL: msg("copy spell"),
+    CopyScope.COPY_ABILITY: msg("copy ability"),
+    CopyScope.CAST_COPY: msg("cast copy"),
+}
+
+
+def handle_used(handle: str) -> Message:
+    """The message of a handle given to a second object."""
+    return msg("the handle {handle} is already used on this board", handle=repr(handle))
 
 
 def _copy_onto(
@@ -670,8 +727,12 @@ def _random_result(
     if kind is None:
         if given is not None:
             raise BoardError(
-                f"random: {given!r} is the result of a coin flip or die roll, but {via}'s copy effect has "
-                "none"
+                msg(
+                    "random: {given} is the result of a coin flip or die roll, but {via}'s copy effect has "
+                    "none",
+                    given=repr(given),
+                    via=card_name(via),
+                )
             )
         return board, obj
     rule = COIN_FLIP if kind is RandomResult.COIN_FLIP else DIE_ROLL
@@ -716,8 +777,13 @@ def _copy_again(
     effect = copy_effect_of(values.abilities, (CopyScope.ENTER_AS_COPY,))
     if effect is None:
         raise CopyError(
-            f"{obj.id} enters as a copy of {values.name or 'a face-down permanent'}, which has no ability to "
-            f"enter as a copy, so it can't also copy {original.id}."
+            msg(
+                "{card} enters as a copy of {name}, which has no ability to enter as a copy, so it can't "
+                "also copy {original}.",
+                card=card_name(obj.id),
+                name=card_name(values.name) if values.name else msg("a face-down permanent"),
+                original=card_name(original.id),
+            )
         )
     earlier = obj.copies[-1].effect
     board = board.explain(
@@ -978,8 +1044,16 @@ def _per_player_choice(
     if key in obj.choices:
         wanted_keys = ", ".join(f"{k}: …" for k in keys.values())
         raise BoardError(
-            f"{obj.id}: {wanted.chooser.value} chooses {wanted.what}, so the board gives one choice per "
-            f"player (choices: {{{wanted_keys}}}), not {key}: {obj.choices[key]}"
+            msg(
+                "{card}: {chooser} chooses {what}, so the board gives one choice per player (choices: "
+                "{keys}), not {key}: {value}",
+                card=card_name(obj.id),
+                chooser=_CHOOSER_WORDS[wanted.chooser],
+                what=wanted.what,
+                keys="{" + wanted_keys + "}",
+                key=key,
+                value=obj.choices[key],
+            )
         )
     missing = [k for k in keys.values() if k not in obj.choices]
     if missing:
@@ -1119,11 +1193,19 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     effect = card_copy_effect(cards[event.via], _BECOMING_SCOPES) if event.via else own
     if event.via and effect is None:
         raise CopyError(
-            f"{event.via} has no ability that makes a permanent become a copy; "
-            f"{describe_copy_abilities(cards[event.via])}"
+            msg(
+                "{card} has no ability that makes a permanent become a copy; {abilities}",
+                card=card_name(event.via),
+                abilities=copy_abilities(cards[event.via]),
+            )
         )
     if effect is None:
-        raise CopyError(f"{copier.id} has no ability that makes it become a copy (give via: CARD).")
+        raise CopyError(
+            msg(
+                "{card} has no ability that makes it become a copy (give via: CARD).",
+                card=card_name(copier.id),
+            )
+        )
     board, original = copy_original(board, event.of or "", copier.id, effect, apply_event, cards)
     if original is None:
         return board
@@ -1243,7 +1325,7 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         event = event.model_copy(update={"of": exiled[-1].id})
     new_id = event.new_id or f"token of {event.of}"
     if board.has(new_id):
-        raise BoardError(f"the handle {new_id!r} is already used on this board")
+        raise BoardError(handle_used(new_id))
     effect = card_copy_effect(cards[event.via], _TOKEN_SCOPES) if event.via else None
     board, found = copy_original(board, event.of or "", new_id, effect, apply_event, cards)
     if found is None:
@@ -1263,7 +1345,11 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         )
     if event.via and effect is None:
         raise CopyError(
-            f"{event.via} doesn't create token copies; {describe_copy_abilities(cards[event.via])}"
+            msg(
+                "{card} doesn't create token copies; {abilities}",
+                card=card_name(event.via),
+                abilities=copy_abilities(cards[event.via]),
+            )
         )
     via = event.via or "an effect"
     token = GameObject(
@@ -1356,7 +1442,14 @@ def _effect_ends(board: Board, event: Event) -> Board:
     listed = [effect for effect in obj.effects if effect.listed and not effect.spec.with_previous]
     number = event.effect or 0
     if not 1 <= number <= len(listed):
-        raise BoardError(f"{obj.id} has {len(listed)} listed effects; there is no effect {number} to end")
+        raise BoardError(
+            msg(
+                "{card} has {count} listed effects; there is no effect {number} to end",
+                card=card_name(obj.id),
+                count=len(listed),
+                number=number,
+            )
+        )
     ended = listed[number - 1]
     kept = tuple(e for e in obj.effects if not (e.listed and e.timestamp == ended.timestamp))
     explanation = Explanation.of(
@@ -1377,21 +1470,35 @@ def _copy_effect_ends(board: Board, event: Event) -> Board:
     number = event.copy_effect or 0
     if not 1 <= number <= len(obj.copies):
         raise BoardError(
-            f"{obj.id} has {len(obj.copies)} copy effects applied to it; there is no copy effect {number} "
-            "to end"
+            msg(
+                "{card} has {count} copy effects applied to it; there is no copy effect {number} to end",
+                card=card_name(obj.id),
+                count=len(obj.copies),
+                number=number,
+            )
         )
     ended = obj.copies[number - 1]
     text = ended.effect.text if ended.effect else ""
     if is_static_copy(text):
         raise BoardError(
-            f"{obj.id}'s copy effect {number} comes from {ended.via}'s static ability: it applies as long as "
-            f"that ability does (CR 611.3a), so it can't end by itself; make {ended.via} leave instead."
+            msg(
+                "{card}'s copy effect {number} comes from {via}'s static ability: it applies as long as that "
+                "ability does (CR 611.3a), so it can't end by itself; make {via} leave instead.",
+                card=card_name(obj.id),
+                number=number,
+                via=card_name(ended.via),
+            )
         )
     duration = copy_duration(ended.effect)
     if duration is None:
         raise BoardError(
-            f"{obj.id}'s copy effect {number} ({ended.via}'s) states no duration, so it doesn't end while "
-            f"{obj.id} stays on the battlefield (CR 611.2a); leaving, it becomes a new object (CR 400.7)."
+            msg(
+                "{card}'s copy effect {number} ({via}'s) states no duration, so it doesn't end while {card} "
+                "stays on the battlefield (CR 611.2a); leaving, it becomes a new object (CR 400.7).",
+                card=card_name(obj.id),
+                number=number,
+                via=card_name(ended.via),
+            )
         )
     return _copies_end(board, obj, (ended,), msg("it lasts “{duration}”", duration=duration), STATED_DURATION)
 
@@ -1474,7 +1581,7 @@ def _create_token(board: Board, event: Event) -> Board:
     if event.token is None or not event.new_id:
         raise ValueError("a create_token event needs the token's definition and handle")
     if board.has(event.new_id):
-        raise BoardError(f"the handle {event.new_id!r} is already used on this board")
+        raise BoardError(handle_used(event.new_id))
     _check_token_subtypes(event.token)
     card = token_card(event.token)
     token = GameObject(
@@ -1517,8 +1624,12 @@ def _check_token_subtypes(token: TokenSpec) -> None:
     lost = [s for s in token.subtypes if s not in gainable_subtypes(token.types, (s,))]
     if lost:
         raise BoardError(
-            f"a token that is {' '.join(token.types) or 'typeless'} can't be {' '.join(lost)}: a subtype "
-            "must correspond to one of its card types (CR 205.3d)"
+            msg(
+                "a token that is {types} can't be {subtypes}: a subtype must correspond to one of its card "
+                "types (CR 205.3d)",
+                types=type_words(token.types) if token.types else msg("typeless"),
+                subtypes=" ".join(lost),
+            )
         )
 
 

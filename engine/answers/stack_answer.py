@@ -21,6 +21,7 @@ from engine.answers.copy_result import (
 )
 from engine.answers.stack_board import BoardObject, build_stack
 from engine.core.effects import Player
+from engine.core.messages import card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.layers.dependency import one_question_bound
@@ -223,7 +224,14 @@ def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
     """
     scope = stack_copy_scope(copier, original)
     if scope is None:
-        raise refuse(f"{copier.name} can't copy {original.name} on the stack.", COPY_MEANS)
+        raise refuse(
+            msg(
+                "{copier} can't copy {original} on the stack.",
+                copier=card(copier.name),
+                original=card(original.name),
+            ),
+            COPY_MEANS,
+        )
     controller: Player = Player.YOU if _needs_your_own(copier) else Player.OPPONENT
     copy_id = f"{copier.name}'s copy"
     if scope is CopyScope.CAST_COPY:
@@ -271,7 +279,14 @@ def _copied_ability(copier: Card, original: Card) -> Ability:
     kinds |= {AbilityKind.ACTIVATED, AbilityKind.LOYALTY} if "activated" in wanted or not kinds else set()
     ability = next((a for f in original.faces for a in f.abilities if a.kind in kinds), None)
     if ability is None:
-        raise refuse(f"{original.name} has no ability {copier.name} can copy.", COPY_MEANS)
+        raise refuse(
+            msg(
+                "{original} has no ability {copier} can copy.",
+                original=card(original.name),
+                copier=card(copier.name),
+            ),
+            COPY_MEANS,
+        )
     return ability
 
 
@@ -290,7 +305,12 @@ def _default_targets(
             continue
         card = next((name for word, name in _DEFAULT_TARGETS if word in phrase.split()), None)
         if card is None:
-            raise refuse(f"This question needs a target that is {phrase}: describe it in a board file.")
+            raise refuse(
+                msg(
+                    "This question needs a target that is {phrase}: describe it in a board file.",
+                    phrase=phrase,
+                )
+            )
         handle = f"{card} (target {len(targets) + 1})"
         owner = controller if "you control" in phrase else other
         objects.append(ObjectSpec(card=card, id=handle, controller=owner))

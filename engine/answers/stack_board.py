@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core.mana import mana_symbols
+from engine.core.messages import Message, msg
+from engine.core.messages import card as card_name
 from engine.core.model import AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.oracle.spell_text import Targetable, TargetKind, mana_rider
@@ -66,18 +68,27 @@ class StackScenario(Frozen):
     def answer(self, query: str | None = None) -> StackCopyResult:
         """The copy named ``query`` (default: the last copy)."""
         if not self.copies:
-            raise _error("the stack has no copy_of entry to answer about")
+            raise _error(msg("the stack has no copy_of entry to answer about"))
         if query is None:
             return self.copies[-1]
         for result in self.copies:
             if result.id == query:
                 return result
-        raise _error(f"query {query!r} is not a copy on the stack; copies: {[c.id for c in self.copies]}")
+        raise _error(
+            msg(
+                "query {query} is not a copy on the stack; copies: {copies}",
+                query=repr(query),
+                copies=str([c.id for c in self.copies]),
+            )
+        )
 
 
-def _error(text: str, line: int = 0, rules: tuple[str, ...] = ()) -> StackError:
-    where = f"line {line}: " if line else ""
-    return StackError(Explanation(text=where + text, rules=rules))
+def _error(problem: str | Message, line: int = 0, rules: tuple[str, ...] = ()) -> StackError:
+    """A stack entry's problem, naming its line when it is known."""
+    if isinstance(problem, str):  # a message only English has
+        return StackError(Explanation(text=f"line {line}: {problem}" if line else problem, rules=rules))
+    said = msg("line {line}: {problem}", line=line, problem=problem) if line else problem
+    return StackError(Explanation(text=said.english, rules=rules, message=said))
 
 
 def stack_handles(entries: tuple[StackEntrySpec, ...]) -> tuple[str, ...]:
@@ -87,7 +98,10 @@ def stack_handles(entries: tuple[StackEntrySpec, ...]) -> tuple[str, ...]:
     for entry in entries:
         handle = entry.id or _default_handle(entry, used)
         if handle in used:
-            raise _error(f"handle {handle!r} is already used; give this entry another id", entry.line)
+            raise _error(
+                msg("handle {handle} is already used; give this entry another id", handle=repr(handle)),
+                entry.line,
+            )
         used.add(handle)
         handles.append(handle)
     return tuple(handles)
@@ -114,14 +128,18 @@ def build_stack(
 ) -> StackScenario:
     """Build the stack bottom first and apply each copy entry (CR 707.10–707.12)."""
     if len(entries) > MAX_STACK:
-        raise _error(f"the stack may have at most {MAX_STACK} entries")
+        raise _error(msg("the stack may have at most {limit} entries", limit=MAX_STACK))
     board = dict(objects or {})
     items: dict[str, StackItem] = {}
     copies: list[StackCopyResult] = []
     for entry, handle in zip(entries, stack_handles(entries), strict=True):
         if handle in board:
             raise _error(
-                f"handle {handle!r} is already used by a board object; give this entry an id", entry.line
+                msg(
+                    "handle {handle} is already used by a board object; give this entry an id",
+                    handle=repr(handle),
+                ),
+                entry.line,
             )
         try:
             if entry.copy_of:
@@ -133,14 +151,14 @@ def build_stack(
             else:
                 item = _spell(entry, handle, catalogue, board, items)
         except StackError as error:
-            raise _error(str(error), entry.line, error.explanation.rules) from error
+            raise _error(error.wording or str(error), entry.line, error.explanation.rules) from error
         items[handle] = item
     return StackScenario(items=tuple(items.values()), copies=tuple(copies))
 
 
 def _card(name: str, catalogue: Mapping[str, Card]) -> Card:
     if name not in catalogue:
-        raise _error(f"unknown card {name!r}")
+        raise _error(msg("unknown card {card}", card=repr(name)))
     return catalogue[name]
 
 
@@ -212,7 +230,7 @@ def _spell(
     items: Mapping[str, StackItem],
 ) -> StackSpell:
     if not entry.card:
-        raise _error("a stack entry needs card:, copy_of: or source: with ability:")
+        raise _error(msg("a stack entry needs card:, copy_of: or source: with ability:"))
     card = _card(entry.card, catalogue)
     choices = validate_choices(card, _choices(entry, catalogue), back_face_up=entry.transformed)
     spell = StackSpell(
@@ -245,7 +263,12 @@ def _ability(
             if a.kind in (AbilityKind.TRIGGERED, AbilityKind.ACTIVATED, AbilityKind.LOYALTY)
         )
         raise _error(
-            f"{card.name} has no activated or triggered ability {entry.ability}; it has: {listed or 'none'}"
+            msg(
+                "{card} has no activated or triggered ability {number}; it has: {listed}",
+                card=card_name(card.name),
+                number=str(entry.ability),
+                listed=listed or msg("none"),
+            )
         )
     item = StackAbility(
         handle=handle,
@@ -265,10 +288,10 @@ def _ability_source(
     if entry.source:
         obj = board.get(entry.source)
         if obj is None or obj.card is None:
-            raise _error(f"source {entry.source!r} is not an object defined earlier")
+            raise _error(msg("source {source} is not an object defined earlier", source=repr(entry.source)))
         return obj.target, obj.card
     if not entry.card:
-        raise _error("an ability entry needs source: (an object handle) or card:")
+        raise _error(msg("an ability entry needs source: (an object handle) or card:"))
     card = _card(entry.card, catalogue)
     return Targetable(
         handle=card.name, name=card.name, kind=TargetKind.CARD, controller=entry.controller
@@ -283,7 +306,7 @@ def _copy(
     items: Mapping[str, StackItem],
 ) -> StackCopyResult:
     if not entry.via:
-        raise _error("a copy_of entry needs via: (the card whose effect copies)")
+        raise _error(msg("a copy_of entry needs via: (the card whose effect copies)"))
     via = _card(entry.via, catalogue)
     candidates = _targets(items, board)
     if _casts_copy(via):
@@ -302,7 +325,9 @@ def _copy(
         )
     original = items.get(entry.copy_of or "")
     if original is None:
-        raise _error(f"copy_of {entry.copy_of!r} is not a spell or ability lower on the stack")
+        raise _error(
+            msg("copy_of {handle} is not a spell or ability lower on the stack", handle=repr(entry.copy_of))
+        )
     if isinstance(original, StackAbility):
         return copy_ability(
             original,

@@ -101,7 +101,6 @@ from engine.stack.items import (
     as_targetable,
     characteristics_of,
     check_targets,
-    describe_target,
     explain,
     is_permanent_spell,
     lookup_target,
@@ -196,8 +195,16 @@ def copy_effects_of(via: Card, scope: CopyScope) -> tuple[CopyEffect, ...]:
     effects = [e for face in via.faces for e in face.copy_effects]
     found = tuple(e for e in effects if e.scope is scope)
     if not found:
-        can = ", ".join(f"{e.scope.value} ({e.copyable})" for e in effects) or "nothing"
-        raise refuse(f"{via.name} can't do that ({scope.value}); it can: {can}.", COPY_MEANS)
+        can = ", ".join(f"{e.scope.value} ({e.copyable})" for e in effects)
+        raise refuse(
+            msg(
+                "{card} can't do that ({scope}); it can: {can}.",
+                card=card(via.name),
+                scope=scope.value,
+                can=can or msg("nothing"),
+            ),
+            COPY_MEANS,
+        )
     return found
 
 
@@ -238,20 +245,34 @@ def _check_copyable(effect: CopyEffect, via: Card, original: StackItem, controll
         and isinstance(original, StackSpell)
         and original.card.name != via.name
     ):
-        raise refuse(f"{via.name}'s ability copies only {via.name} itself.", COPY_MEANS)
+        raise refuse(msg("{card}'s ability copies only {card} itself.", card=card(via.name)), COPY_MEANS)
     if requirement and not is_legal_target(requirement, candidate, controller):
-        raise refuse(f"{via.name} copies {requirement.phrase}; {candidate.name} isn't one.", COPY_MEANS)
+        raise refuse(
+            msg(
+                "{card} copies {phrase}; {candidate} isn't one.",
+                card=card(via.name),
+                phrase=requirement.phrase,
+                candidate=card(candidate.name),
+            ),
+            COPY_MEANS,
+        )
     trigger_text = " ".join(a.trigger or "" for face in via.faces for a in face.abilities).casefold()
     if "you cast" in trigger_text and isinstance(original, StackSpell):
         if not original.cast:
             raise refuse(
-                f"{via.name} triggers only when a spell is cast; "
-                f"{original.card.name} is a copy that wasn't cast.",
+                msg(
+                    "{card} triggers only when a spell is cast; {original} is a copy that wasn't cast.",
+                    card=card(via.name),
+                    original=card(original.card.name),
+                ),
                 NOT_CAST,
                 CAST_TRIGGERS,
             )
         if original.controller != controller:
-            raise refuse(f"{via.name} triggers only on its controller's own spells.", CAST_TRIGGERS)
+            raise refuse(
+                msg("{card} triggers only on its controller's own spells.", card=card(via.name)),
+                CAST_TRIGGERS,
+            )
 
 
 def _set_targets(
@@ -266,26 +287,41 @@ def _set_targets(
     old, name = original.choices.targets, _name(original)
     same = FOR_EACH_SAME if rule.for_each else FIXED_TARGET
     if len(set(old)) != 1:
-        raise refuse(f"{via.name} copies only a spell whose targets are all one player or object.", same)
+        raise refuse(
+            msg(
+                "{card} copies only a spell whose targets are all one player or object.", card=card(via.name)
+            ),
+            same,
+        )
     pool = {**PLAYERS, **objects}
     wanted = TargetRequirement(phrase=rule.phrase)
     fits = [h for h, t in pool.items() if h != old[0] and is_legal_target(wanted, t, controller)]
     requirements = requirements_of(original)
     legal = [h for h in fits if _legal_for_each_target(requirements, len(old), pool[h], controller)]
-    described = ", ".join(describe_target(h, objects) for h in legal)
+    described = series([target_param(h, objects) for h in legal]) if legal else msg("none")
     if not rule.for_each:
         chosen = new_targets[0] if new_targets and len(set(new_targets)) == 1 else None
         if chosen is None:
             raise refuse(
-                f"{via.name}'s copy targets the {rule.phrase} its ability chose (possible here: "
-                f"{described or 'none'}); describe the board in a file and give it as new_targets: [handle].",
+                msg(
+                    "{card}'s copy targets the {phrase} its ability chose (possible here: {possible}); "
+                    "describe the board in a file and give it as new_targets: [handle].",
+                    card=card(via.name),
+                    phrase=rule.phrase,
+                    possible=described,
+                ),
                 FIXED_TARGET,
             )
         if chosen not in legal:
             raise refuse(
-                f"{lookup_target(chosen, objects).name} can't be the copy's target: it isn't another "
-                f"{rule.phrase} that is a legal target for {english(name)}, so the copy isn't created. "
-                f"Possible: {described or 'none'}.",
+                msg(
+                    "{target} can't be the copy's target: it isn't another {phrase} that is a legal target "
+                    "for {spell}, so the copy isn't created. Possible: {possible}.",
+                    target=card(lookup_target(chosen, objects).name),
+                    phrase=rule.phrase,
+                    spell=name,
+                    possible=described,
+                ),
                 FIXED_TARGET,
                 FIXED_NOT_CREATED,
             )
@@ -302,13 +338,25 @@ def _set_targets(
         return (chosen,) * len(old), [step], ()
     if not legal:
         raise refuse(
-            f"{via.name} creates no copy: no other {rule.phrase} is a legal target for {english(name)}.",
+            msg(
+                "{card} creates no copy: no other {phrase} is a legal target for {spell}.",
+                card=card(via.name),
+                phrase=rule.phrase,
+                spell=name,
+            ),
             FOR_EACH,
             FOR_EACH_SKIPPED,
         )
     chosen = new_targets[0] if new_targets else legal[0]
     if new_targets and (set(new_targets) != {chosen} or chosen not in legal):
-        raise refuse(f"new_targets picks which of {via.name}'s copies to show: one of {legal}.", FOR_EACH)
+        raise refuse(
+            msg(
+                "new_targets picks which of {card}'s copies to show: one of {legal}.",
+                card=card(via.name),
+                legal=str(legal),
+            ),
+            FOR_EACH,
+        )
     chooser = msg("you choose") if controller == "you" else msg("your opponent chooses")
     steps = [
         explain(
@@ -413,10 +461,20 @@ def _targets_for_copy(
             return old, [keep, *illegal]
         return old, illegal
     if not allows_new_targets(effect):
-        raise refuse(f"{via.name} doesn't let you choose new targets; the copy keeps {list(old)}.", DECISIONS)
+        raise refuse(
+            msg(
+                "{card} doesn't let you choose new targets; the copy keeps {targets}.",
+                card=card(via.name),
+                targets=str(list(old)),
+            ),
+            DECISIONS,
+        )
     if len(new_targets) != len(old):
         raise refuse(
-            f"The copy has exactly {len(old)} target(s), like the original; give {len(old)} new_targets.",
+            msg(
+                "The copy has exactly {count} target(s), like the original; give {count} new_targets.",
+                count=len(old),
+            ),
             TARGETS,
             DECISIONS,
         )
@@ -428,9 +486,16 @@ def _targets_for_copy(
         requirement = requirement_for_slot(requirements, slot)
         candidate = lookup_target(after, objects)
         if requirement is None or not is_legal_target(requirement, candidate, controller):
-            wanted = requirement.phrase if requirement else "nothing"
+            wanted: Param = requirement.phrase if requirement else msg("nothing")
             rules = (NEW_TARGETS, MODES, MODE_TARGETS) if original.choices.modes else (NEW_TARGETS,)
-            raise refuse(f"{candidate.name} isn't a legal new target: that target must be {wanted}.", *rules)
+            raise refuse(
+                msg(
+                    "{card} isn't a legal new target: that target must be {wanted}.",
+                    card=card(candidate.name),
+                    wanted=wanted,
+                ),
+                *rules,
+            )
         steps.append(
             explain(
                 msg(
@@ -1137,7 +1202,13 @@ def cast_copy(
     payment = payment or Payment(cast_from=None)
     free = "without paying" in (payment.alternative_cost or "") or "without paying" in effect.text.casefold()
     if free and choices.x not in (None, 0):
-        raise refuse(f"{card.name}'s copy is cast without paying its mana cost, so X must be 0.", X_FREE)
+        raise refuse(
+            msg(
+                "{card}'s copy is cast without paying its mana cost, so X must be 0.",
+                card=card_name(card.name),
+            ),
+            X_FREE,
+        )
     if free and any("{X}" in s for s in card.front.mana_cost):
         choices = choices.model_copy(update={"x": 0})
     spell = StackSpell(

@@ -100,11 +100,11 @@ class StackError(ValueError, UserError):
     """A stack scenario the rules don't allow, with the explanation to show the user."""
 
     def __init__(self, explanation: Explanation) -> None:
-        super().__init__(explanation.text)
+        super().__init__(explanation.message or explanation.text)
         self.explanation = explanation
 
 
-def refuse(text: str, *citations: Citation) -> StackError:
+def refuse(text: str | Message, *citations: Citation) -> StackError:
     """A :class:`StackError` explaining ``text`` with the rules that forbid it."""
     return StackError(explain(text, *citations))
 
@@ -247,7 +247,7 @@ def validate_choices(card: Card, choices: Choices, *, back_face_up: bool = False
     for spliced in choices.spliced:
         _check_splice(face, spliced)
     if choices.division and (len(choices.division) != len(choices.targets) or min(choices.division) < 1):
-        raise refuse("A division gives each target at least 1, one number per target.", DIVISION)
+        raise refuse(msg("A division gives each target at least 1, one number per target."), DIVISION)
     return choices.model_copy(update=update)
 
 
@@ -255,17 +255,22 @@ def _chosen_modes(face: Face, choices: Choices) -> tuple[str, ...]:
     modal = _modal_ability(face)
     if choices.entwined:
         if not _keyword(face, "Entwine") or modal is None:
-            raise refuse(f"{face.name} has no entwine ability.", ENTWINE)
+            raise refuse(msg("{card} has no entwine ability.", card=card(face.name)), ENTWINE)
         return _worded(modal.modes, face.name)
     if not choices.modes:
         return ()
     if modal is None:
-        raise refuse(f"{face.name} isn't modal; it has no modes to choose.", ANNOUNCE)
+        raise refuse(msg("{card} isn't modal; it has no modes to choose.", card=card(face.name)), ANNOUNCE)
     printed = {_normal(m): m for m in _worded(modal.modes, face.name)}
     unknown = [m for m in choices.modes if _normal(m) not in printed]
     if unknown:
         raise refuse(
-            f"{face.name} has no mode {unknown[0]!r}; its modes are: " + "; ".join(printed.values()),
+            msg(
+                "{card} has no mode {mode}; its modes are: {modes}",
+                card=card(face.name),
+                mode=repr(unknown[0]),
+                modes="; ".join(printed.values()),
+            ),
             ANNOUNCE,
         )
     return tuple(printed[_normal(m)] for m in choices.modes)
@@ -278,7 +283,10 @@ def _check_splice(face: Face, spliced: Card) -> None:
     qualities = {w for w in words if w.isalpha()} - {"splice", "onto"}
     kinds = {t.casefold() for t in (*face.type_line.types, *face.type_line.subtypes)}
     if not qualities & kinds:
-        raise refuse(f"{spliced.name} can't be spliced onto {face.name}.", SPLICE_RULE)
+        raise refuse(
+            msg("{spliced} can't be spliced onto {card}.", spliced=card(spliced.name), card=card(face.name)),
+            SPLICE_RULE,
+        )
 
 
 def _kicker_costs(face: Face) -> tuple[str, ...]:
@@ -294,11 +302,14 @@ def _named_kickers(face: Face, kicked: Kicked) -> Kicked:
     """``kicked`` checked against the card; kicker costs named "first"/"second" become the costs."""
     costs = _kicker_costs(face)
     if not costs:
-        raise refuse(f"{face.name} has no kicker; it can't be kicked.", KICKER)
+        raise refuse(msg("{card} has no kicker; it can't be kicked.", card=card(face.name)), KICKER)
     if not isinstance(kicked, tuple):
         multi = _keyword(face, "Multikicker")
         if not isinstance(kicked, bool) and kicked > len(costs) and not multi:
-            raise refuse(f"{face.name} can be kicked at most {len(costs)} time(s).", KICKER)
+            raise refuse(
+                msg("{card} can be kicked at most {count} time(s).", card=card(face.name), count=len(costs)),
+                KICKER,
+            )
         return kicked
     positions = {"first": 0, "second": 1}
     named: list[str] = []
@@ -308,7 +319,15 @@ def _named_kickers(face: Face, kicked: Kicked) -> Kicked:
         elif name in costs:
             named.append(name)
         else:
-            raise refuse(f"{face.name}'s kicker costs are {', '.join(costs)}; not {name!r}.", KICKER)
+            raise refuse(
+                msg(
+                    "{card}'s kicker costs are {costs}; not {name}.",
+                    card=card(face.name),
+                    costs=", ".join(costs),
+                    name=repr(name),
+                ),
+                KICKER,
+            )
     return tuple(named)
 
 
@@ -422,7 +441,10 @@ def lookup_target(handle: str, objects: Mapping[str, Targetable]) -> Targetable:
     found = PLAYERS.get(handle) or objects.get(handle)
     if found is None:
         raise refuse(
-            f"Unknown target {handle!r}: use player:you, player:opponent or a handle defined earlier."
+            msg(
+                "Unknown target {handle}: use player:you, player:opponent or a handle defined earlier.",
+                handle=repr(handle),
+            )
         )
     return found
 
@@ -463,11 +485,21 @@ def check_targets(item: StackItem, objects: Mapping[str, Targetable]) -> None:
         candidate = lookup_target(handle, objects)
         if requirement is None:
             raise refuse(
-                f"{handle!r} is one target too many: the text has {len(requirements)} target(s).", *rules
+                msg(
+                    "{handle} is one target too many: the text has {count} target(s).",
+                    handle=repr(handle),
+                    count=len(requirements),
+                ),
+                *rules,
             )
         if not is_legal_target(requirement, candidate, item.controller):
             raise refuse(
-                f"{candidate.name} isn't a legal target: it must be {requirement_words(requirement)}.", *rules
+                msg(
+                    "{card} isn't a legal target: it must be {requirement}.",
+                    card=card(candidate.name),
+                    requirement=requirement_param(requirement),
+                ),
+                *rules,
             )
 
 

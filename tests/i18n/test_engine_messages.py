@@ -42,14 +42,20 @@ _FIELD = re.compile(r"\{[^}]*\}")
 Explained = Explanation | Unknown
 
 
+MARKED = ("engine", "data", "bot/judge")
+"""Where ``msg`` templates are: the engine's explanations and errors, the board reader's and the Judge's
+errors."""
+
+
 @functools.cache
 def engine_templates() -> frozenset[str]:
-    """Every template ``engine/`` marks with ``msg`` (as ``pybabel extract -k msg`` finds them)."""
+    """Every template :data:`MARKED` marks with ``msg`` (as ``pybabel extract -k msg`` finds them)."""
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        ROOT / "engine", method_map=[("**.py", "python")], keywords={"msg": None}
-    ):
-        found.add(message if isinstance(message, str) else message[0])
+    for folder in MARKED:
+        for _file, _line, message, _comments, _context in extract_from_dir(
+            ROOT / folder, method_map=[("**.py", "python")], keywords={"msg": None}
+        ):
+            found.add(message if isinstance(message, str) else message[0])
     return frozenset(found)
 
 

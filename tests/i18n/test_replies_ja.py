@@ -137,7 +137,7 @@ async def test_discord_errors_in_japanese(harness: DiscordHarness) -> None:  # n
     empty = await private_text(harness, "board", scenario="{battlefield: []}")
     assert empty == "盤面に問題があります: 盤面にオブジェクトがありません"
     bad_key = await private_text(harness, "board", scenario="{battlefield: [{card: Clone, id: c, bogus: 1}]}")
-    assert bad_key.startswith("盤面に問題があります: 1行目: unknown key 'bogus'; expected one of ")
+    assert bad_key.startswith("盤面に問題があります: 1行目: 不明なキー'bogus'です。次のいずれかにしてください: ability, ")
     image = await private_text(harness, "board", file=FakeAttachment("goyf.png"))
     assert (
         image == "盤面ファイルは .yaml、.yml、.json のいずれかにしてください（'goyf.png'が添付されました）。"
@@ -255,7 +255,7 @@ def test_cli_errors_in_japanese(japanese_cli: Callable[..., Result], tmp_path: P
     board = tmp_path / "board.yaml"
     board.write_text("battlefield:\n  - {card: Clone, id: c, bogus: 1}\n", encoding="utf-8")
     bad_board = japanese_cli("board", str(board))
-    said = "エラー: 盤面に問題があります（説明は英語のみ）: 2行目: unknown key 'bogus'; expected one of "
+    said = "エラー: 2行目: 不明なキー'bogus'です。次のいずれかにしてください: ability, "
     assert flat(bad_board.stderr).startswith(said)
     missing = runner.invoke(
         app, ["--offline", "--lang", "ja", "--db", str(tmp_path / "none.db"), "linked", "x"]
