@@ -10,22 +10,16 @@ object's Nth text-changing effect (an exchange on both permanents).
 from __future__ import annotations
 
 from engine.core.citations import Citation, cite
-from engine.core.messages import Message, Param, msg
+from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation
 from engine.layers.system import CONTINUALLY_APPLIED
-from engine.layers.text import EXCHANGED, LAYER_3, NOT_COPIED
-from engine.oracle.text_change import CORRECT_WAY, WordKind
+from engine.layers.text import EXCHANGED, KIND_WORDS, LAYER_3, NOT_COPIED, source_label
+from engine.oracle.text_change import CORRECT_WAY
 from engine.state.board import Board, BoardError, Event, GameObject, TextChange, TextChangeSpec, Zone
 
 CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
 TIMESTAMP = cite("613.7", "An effect with an earlier timestamp is applied before")
-
-_KIND_WORDS = {
-    WordKind.COLOR: msg("color word"),
-    WordKind.BASIC_LAND_TYPE: msg("basic land type"),
-    WordKind.CREATURE_TYPE: msg("creature type"),
-}
 
 
 def change_text(board: Board, event: Event) -> Board:
@@ -42,10 +36,10 @@ def change_text(board: Board, event: Event) -> Board:
             msg(
                 "{source} changes {object}'s text: each “{old}” used as a {kind} becomes “{new}” ({lasts}); "
                 "the layer system applies it in layer 3, and a copy of {object} doesn't copy it.",
-                source=_source(spec),
+                source=source_label(spec),
                 object=card_name(obj.id),
                 old=word.old,
-                kind=_KIND_WORDS[word.kind],
+                kind=KIND_WORDS[word.kind],
                 new=word.new,
                 lasts=_lasts(spec),
             ),
@@ -73,7 +67,7 @@ def exchange_text(board: Board, event: Event) -> Board:
                 msg(
                     "{source} exchanges the text boxes of {object} and {other} ({lasts}): each gets the "
                     "other's rules text.",
-                    source=_source(spec),
+                    source=source_label(spec),
                     object=card_name(obj.id),
                     other=card_name(other.id),
                     lasts=_lasts(spec),
@@ -121,7 +115,7 @@ def _end(board: Board, obj: GameObject, ended: TextChange, why: Message, *rules:
                 msg(
                     "{why} ({source}'s); the layer system is applied again without it.",
                     why=why,
-                    source=_source(ended.spec),
+                    source=source_label(ended.spec),
                 ),
                 *rules,
                 CONTINUALLY_APPLIED,
@@ -150,10 +144,6 @@ def _permanent(board: Board, handle: str) -> GameObject:
 
 def _with(obj: GameObject, change: TextChange) -> GameObject:
     return obj.model_copy(update={"text_changes": (*obj.text_changes, change)})
-
-
-def _source(spec: TextChangeSpec) -> Param:
-    return card_name(spec.via) if spec.via else msg("a text-changing effect")
 
 
 def _lasts(spec: TextChangeSpec) -> Message:

@@ -54,7 +54,13 @@ from engine.layers.statics import (
     without_colors,
     would_affect,
 )
-from engine.layers.text import basic_land_types, intrinsic_mana, layer_three, with_intrinsic_mana
+from engine.layers.text import (
+    basic_land_types,
+    intrinsic_mana,
+    layer_three,
+    source_label,
+    with_intrinsic_mana,
+)
 from engine.oracle.entering import pt_options, pt_setting_ability
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
@@ -2066,7 +2072,7 @@ def undecided_exiled(board: Board, obj: GameObject) -> Undecided | None:
         "{source} changed the words of its abilities that exile cards or refer to the exiled cards after "
         "{cards} were exiled with it, and the rules don't say whether an ability whose words a text-changing "
         "effect changed is still linked to what it did before",
-        source=card(last.spec.via) if last.spec.via else msg("a text-changing effect"),
+        source=source_label(last.spec),
         cards=series([card(o.card.name if o.card else o.id) for o in cards]),
     )
     return Undecided(cards, reason, (EXILED_WITH, WORD_CHANGED_LINK, CORRECT_WAY))

@@ -26,7 +26,7 @@ from engine.oracle.copy_effects import parse_copy_effects
 from engine.oracle.linked import LinkPhrase, exiles_cards_at, says
 from engine.oracle.text import normalise_self, self_names
 from engine.oracle.text_change import CORRECT_WAY, WordChange, WordKind, changed_subtypes, changed_text
-from engine.state.board import Board, GameObject, TextChange, Zone
+from engine.state.board import Board, GameObject, TextChange, TextChangeSpec, Zone
 
 LAYER_3 = cite("613.1c", "Layer 3: Text-changing effects are applied")
 TEXT_CHANGES = cite("612.1", "Such an effect is a text-changing effect")
@@ -36,7 +36,7 @@ PREVIOUS_TEXT = cite("701.10h", "the rules text of each permanent becomes the pr
 NOT_COPIED = cite("707.2", "Other effects (including type-changing and text-changing effects)")
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-_KIND_WORDS = {
+KIND_WORDS = {
     WordKind.COLOR: msg("color word"),
     WordKind.BASIC_LAND_TYPE: msg("basic land type"),
     WordKind.CREATURE_TYPE: msg("creature type"),
@@ -146,10 +146,10 @@ def _change_word(result: LayerThree, change: TextChange, word: WordChange) -> No
         Explanation.of(
             msg(
                 "Layer 3: {source} replaces the {kind} “{old}” with “{new}” wherever its rules text or type "
-                "line uses it as a {kind} ({count}); its name doesn't change, and abilities effects give it "
-                "aren't its text.",
-                source=_source(change),
-                kind=_KIND_WORDS[word.kind],
+                "line uses it as a {kind} ({count}); its name never changes, and abilities effects grant it "
+                "aren't text it has.",
+                source=source_label(change.spec),
+                kind=KIND_WORDS[word.kind],
                 old=word.old,
                 new=word.new,
                 count=_changed_count(len(changed), values.subtypes != result.values.subtypes),
@@ -199,7 +199,7 @@ def _exchange(
                     "{other} is no longer that permanent on the battlefield; the rules don't say what text "
                     "it has then",
                     other=card(handle),
-                    source=_source(change),
+                    source=source_label(change.spec),
                 ),
                 (EXCHANGED, PREVIOUS_TEXT),
             )
@@ -221,7 +221,7 @@ def _exchange(
                 "Layer 3: {source} exchanges the text boxes of {object} and {other}: its rules text is now "
                 "the rules text {other} had before the exchange ({count}), and none of its own; those are "
                 "new abilities for it.",
-                source=_source(change),
+                source=source_label(change.spec),
                 object=card(obj.id),
                 other=card(other.id),
                 count=msg("1 ability") if len(theirs) == 1 else msg("{count} abilities", count=len(theirs)),
@@ -249,5 +249,6 @@ def text_before(obj: GameObject, board: Board, timestamp: int, copiable: Copiabl
     return layer_three(copiable(obj), earlier, board, copiable).values
 
 
-def _source(change: TextChange) -> Param:
-    return card(change.spec.via) if change.spec.via else msg("a text-changing effect")
+def source_label(spec: TextChangeSpec) -> Param:
+    """The card whose spell or ability created a text-changing effect, as the steps name it."""
+    return card(spec.via) if spec.via else msg("a text-changing effect")
