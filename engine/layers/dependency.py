@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from engine.core.citations import cite
+from engine.core.messages import msg
 from engine.errors import UserError
 
 DEPENDS_ON = cite("613.8a", "An effect is said to “depend on” another if")
@@ -53,9 +54,11 @@ class WorkBudget:
         self.left -= objects
         if self.left < 0:
             raise TooManyInteractions(
-                "the static abilities on this board depend on each other in too many ways to work out "
-                f"(more than {self.limit:,} dependency checks, CR 613.8); "
-                "ask about a board with fewer of them"
+                msg(
+                    "the static abilities on this board depend on each other in too many ways to work out "
+                    "(more than {limit} dependency checks, CR 613.8); ask about a board with fewer of them",
+                    limit=format(self.limit, ","),
+                )
             )
 
 
