@@ -24,6 +24,8 @@ Board format version 1::
               | {ends: {object, copy_effect}} | {cleanup: {}}   # a copy effect with a duration ends
               #   (CR 611.2a); cleanup ends "until end of turn" ones (CR 514.2)
               | {attach: {object, to}}   # an Aura/Equipment/Fortification becomes attached (new timestamp)
+              | {change_text: {object, from, to, via, until}} | {exchange_text: {objects: [A, B], via}}
+              | {ends: {object, text_change}}
               | {leaves: {object, to, by, replacement, last, ids}}
               | {returns: {cards_of, to, counters, controller, by}}]
              # leaves: a permanent leaves the battlefield for to: graveyard|exile|hand|library and becomes
@@ -33,6 +35,14 @@ Board format version 1::
              #   last: CARD, the card of a melded permanent exiled last; ids: {CARD: HANDLE}, the new cards.
              # returns: the card(s) the permanent cards_of became move to to: (battlefield by default), each
              #   with counters: {"+1/+1": 1}, under controller: you|opponent (default: its owner).
+             # change_text: a text-changing effect (layer 3, CR 612.2) replaces the word from: by to: wherever
+             #   the permanent's rules text and type line use it as that kind of word: a color word (black),
+             #   a basic land type (Swamp: also "swampwalk") or a creature type (Goblin: also "Goblins"); both
+             #   words of one kind, never in a name. via: the card whose effect it is, as the steps name it
+             #   (Mind Bend); until: end of turn (Crystal Spray; the cleanup step ends it), else it lasts
+             #   indefinitely. exchange_text: each of two permanents gets the rules text the other had
+             #   (Exchange of Words, CR 612.5). ends: {object, text_change: N} ends its Nth text change (an
+             #   exchange on both). A copy never copies a text change (CR 707.2).
     # resolves: {card, id, …} a permanent spell resolves (its effects: ones that already apply to it);
     # next_enters_as_copy: {of, via} (Mystic Reflection); day_night: day|night (it becomes so);
     # put_onto_battlefield: {object, transformed}; flip: {object}   — see engine.resolving, engine.faces
@@ -91,6 +101,8 @@ from engine import (
     stack_handles,
 )
 from engine.core.messages import Param, msg
+from engine.oracle.text_change import KIND_WORDS, WordChange, WordKind, word_kind
+from engine.state.board import TextChangeSpec
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
 
@@ -477,6 +489,10 @@ class _Reader:
             return self.face_action(kind, raw, line)
         if kind is ActionKind.ATTACH:
             return self.attach(raw, line)
+        if kind is ActionKind.CHANGE_TEXT:
+            return self.change_text(raw, line)
+        if kind is ActionKind.EXCHANGE_TEXT:
+            return self.exchange_text(raw, line)
         allowed = {
             "object",
             "of",
@@ -486,6 +502,7 @@ class _Reader:
             "exiled_with",
             "effect",
             "copy_effect",
+            "text_change",
             "random",
         }
         unknown = sorted(set(map(str, raw)) - allowed)
@@ -519,11 +536,12 @@ class _Reader:
             raise BoardFormatError(
                 msg("{action} needs of: HANDLE (or exiled_with: HANDLE)", action=kind.value), line
             )
-        if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect"} & set(raw)) == 1):
+        if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect", "text_change"} & set(raw)) == 1):
             raise BoardFormatError(
                 msg(
-                    "ends needs effect: N (the object's Nth listed effect) or copy_effect: N (the Nth copy "
-                    "effect applied to it); only ends takes them"
+                    "ends needs effect: N (the object's Nth listed effect), copy_effect: N (the Nth copy "
+                    "effect applied to it) or text_change: N (its Nth text-changing effect); only ends takes "
+                    "them"
                 ),
                 line,
             )
@@ -543,8 +561,61 @@ class _Reader:
             exiled_with=exiled_with,
             effect=_number(raw["effect"], line, "effect") if "effect" in raw else None,
             copy_effect=_number(raw["copy_effect"], line, "copy_effect") if "copy_effect" in raw else None,
+            text_change_number=_number(raw["text_change"], line, "text_change")
+            if "text_change" in raw
+            else None,
             random_result=_random(raw, kind, line),
         )
+
+    def change_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+        """``change_text: {object, from, to, via, until}``: one word replaced by another (CR 612.2)."""
+        _check_keys(
+            raw, {"object", "from", "to", "via", "until"}, {"object", "from", "to"}, "change_text", line
+        )
+        old, new = _word(raw["from"], line, "from"), _word(raw["to"], line, "to")
+        if old[0] is not new[0]:
+            raise BoardFormatError(
+                msg(
+                    "change_text replaces a word by one of the same kind (CR 612.2): {old} is a {old_kind}, "
+                    "{new} a {new_kind}",
+                    old=old[1],
+                    old_kind=KIND_WORDS[old[0]],
+                    new=new[1],
+                    new_kind=KIND_WORDS[new[0]],
+                ),
+                line,
+            )
+        if old[1] == new[1]:
+            raise BoardFormatError(
+                msg("change_text needs two different words (from: {word})", word=old[1]), line
+            )
+        change = TextChangeSpec(
+            line=line or 0,
+            word=WordChange(kind=old[0], old=old[1], new=new[1]),
+            via=_text(raw["via"], line, "via") if "via" in raw else None,
+            until_end_of_turn=_until(raw, line),
+        )
+        target = self.ref(raw["object"], line, "object")
+        return ActionSpec(kind=ActionKind.CHANGE_TEXT, line=line or 0, target=target, text_change=change)
+
+    def exchange_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+        """``exchange_text: {objects: [A, B], via, until}``: two text boxes exchanged (CR 612.5)."""
+        _check_keys(raw, {"objects", "via", "until"}, {"objects"}, "exchange_text", line)
+        objects = _list(raw["objects"], line, "objects")
+        if len(objects) != 2:
+            raise BoardFormatError(msg("exchange_text needs objects: [HANDLE, HANDLE], two permanents"), line)
+        first, second = (self.ref(handle, line, "objects") for handle in objects)
+        if first == second:
+            raise BoardFormatError(
+                msg("exchange_text needs two different objects; {object} is named twice", object=first), line
+            )
+        change = TextChangeSpec(
+            line=line or 0,
+            exchange_with=second,
+            via=_text(raw["via"], line, "via") if "via" in raw else None,
+            until_end_of_turn=_until(raw, line),
+        )
+        return ActionSpec(kind=ActionKind.EXCHANGE_TEXT, line=line or 0, target=first, text_change=change)
 
     def attach(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``attach: {object: hammer, to: bear}``: an Aura, Equipment or Fortification becomes attached."""
@@ -802,6 +873,46 @@ def _check_card_fields(part: dict[str, Any], allowed: frozenset[str], line: int 
             ),
             line,
         )
+
+
+def _check_keys(
+    raw: Mapping[str, Any], allowed: set[str], needed: set[str], part: str, line: int | None
+) -> None:
+    """Refuse a key ``part`` doesn't take, or a missing one it needs."""
+    unknown = sorted(set(map(str, raw)) - allowed)
+    if unknown:
+        raise BoardFormatError(msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part=part), line)
+    missing = sorted(needed - set(map(str, raw)))
+    if missing:
+        raise BoardFormatError(msg("{part} needs {key}:", part=part, key=missing[0]), line)
+
+
+def _word(value: Any, line: int | None, what: str) -> tuple[WordKind, str]:
+    """A word a text-changing effect replaces: a color word, basic land type or creature type (CR 612.2)."""
+    found = word_kind(_text(value, line, what))
+    if found is None:
+        raise BoardFormatError(
+            msg(
+                "{what}: {word} is not a color word, basic land type or creature type, the words a "
+                "text-changing effect replaces (CR 612.2)",
+                what=what,
+                word=excerpt(str(value)),
+            ),
+            line,
+        )
+    return found
+
+
+def _until(raw: Mapping[str, Any], line: int | None) -> bool:
+    """``until: end of turn`` (Crystal Spray); without it the text change lasts indefinitely."""
+    if "until" not in raw:
+        return False
+    if _text(raw["until"], line, "until").casefold().replace("_", " ") != "end of turn":
+        raise BoardFormatError(
+            msg("until must be {value} (without it the text change lasts indefinitely)", value="end of turn"),
+            line,
+        )
+    return True
 
 
 def _text(value: Any, line: int | None, what: str) -> str:

@@ -25,6 +25,12 @@ from engine.actions.resolving import (
     resolve_permanent_spell,
     waiting_copy,
 )
+from engine.actions.text_changes import (
+    change_text,
+    exchange_text,
+    text_change_ends,
+    text_changes_end_in_cleanup,
+)
 from engine.actions.zones import copy_original, leave, return_cards
 from engine.copy.effects import (
     BACK_FACE_COPY,
@@ -251,6 +257,8 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
             day_night=a.day_night,
             transformed=a.transformed,
             to=a.to,
+            text_change=a.text_change,
+            text_change_number=a.text_change_number,
         )
         for a in spec.actions
     )
@@ -292,10 +300,16 @@ def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             board = create_token_with_waiting_copy(board, event, cards, create, _enters)
         case ActionKind.ENDS if event.copy_effect is not None:
             board = _copy_effect_ends(board, event)
+        case ActionKind.ENDS if event.text_change_number is not None:
+            board = text_change_ends(board, event)
         case ActionKind.ENDS:
             board = _effect_ends(board, event)
         case ActionKind.CLEANUP:
-            board = _cleanup(board)
+            board = text_changes_end_in_cleanup(_cleanup(board))
+        case ActionKind.CHANGE_TEXT:
+            board = change_text(board, event)
+        case ActionKind.EXCHANGE_TEXT:
+            board = exchange_text(board, event)
         case ActionKind.TURN_FACE_UP:
             board = _turn_face_up(board, event)
         case ActionKind.TURN_FACE_DOWN:

@@ -14,8 +14,8 @@ from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation
 from engine.layers.system import CONTINUALLY_APPLIED
-from engine.layers.text import EXCHANGED, KIND_WORDS, LAYER_3, NOT_COPIED, source_label
-from engine.oracle.text_change import CORRECT_WAY
+from engine.layers.text import EXCHANGED, LAYER_3, NOT_COPIED, source_label
+from engine.oracle.text_change import CORRECT_WAY, KIND_WORDS
 from engine.state.board import Board, BoardError, Event, GameObject, TextChange, TextChangeSpec, Zone
 
 CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
@@ -56,7 +56,12 @@ def exchange_text(board: Board, event: Event) -> Board:
     spec = _spec(event)
     other_id = spec.exchange_with or ""
     if other_id == event.object_id:
-        raise BoardError(f"{event.object_id} can't exchange its text box with itself: name two permanents")
+        raise BoardError(
+            msg(
+                "{object} can't exchange its text box with itself: name two permanents (CR 612.5).",
+                object=card_name(event.object_id),
+            )
+        )
     first, second = _permanent(board, event.object_id), _permanent(board, other_id)
     for obj, other in ((first, second), (second, first)):
         own = spec.model_copy(update={"exchange_with": other.id})
@@ -85,8 +90,12 @@ def text_change_ends(board: Board, event: Event) -> Board:
     number = event.text_change_number or 0
     if not 1 <= number <= len(obj.text_changes):
         raise BoardError(
-            f"{obj.id} has {len(obj.text_changes)} text-changing effects; there is no text change {number} "
-            "to end"
+            msg(
+                "{object} has {count} text-changing effects; there is no text change {number} to end.",
+                object=card_name(obj.id),
+                count=len(obj.text_changes),
+                number=number,
+            )
         )
     ended = obj.text_changes[number - 1]
     return _end(board, obj, ended, msg("Its text change {number} ends", number=number))
@@ -133,11 +142,16 @@ def _spec(event: Event) -> TextChangeSpec:
 def _permanent(board: Board, handle: str) -> GameObject:
     """The permanent ``handle`` names: a text-changing action on a board acts on permanents only."""
     if not board.has(handle):
-        raise BoardError(f"no object {handle!r} on the board for the text change")
+        raise BoardError(
+            msg("There is no object {object} on the board to change the text of.", object=handle)
+        )
     obj = board.get(handle)
     if obj.zone is not Zone.BATTLEFIELD:
         raise BoardError(
-            f"{handle} is in the {obj.zone.value}, not on the battlefield: a board changes a permanent's text"
+            msg(
+                "{object} isn't on the battlefield: a board changes only a permanent's text.",
+                object=card_name(handle),
+            )
         )
     return obj
 

@@ -24,8 +24,15 @@ from engine.core.results import Explanation
 from engine.oracle.abilities import sentence_ability
 from engine.oracle.copy_effects import parse_copy_effects
 from engine.oracle.linked import LinkPhrase, exiles_cards_at, says
-from engine.oracle.text import normalise_self, self_names
-from engine.oracle.text_change import CORRECT_WAY, WordChange, WordKind, changed_subtypes, changed_text
+from engine.oracle.text import self_names
+from engine.oracle.text_change import (
+    CORRECT_WAY,
+    KIND_WORDS,
+    WordChange,
+    changed_subtypes,
+    changed_text,
+    named_as_self,
+)
 from engine.state.board import Board, GameObject, TextChange, TextChangeSpec, Zone
 
 LAYER_3 = cite("613.1c", "Layer 3: Text-changing effects are applied")
@@ -36,12 +43,6 @@ PREVIOUS_TEXT = cite("701.10h", "the rules text of each permanent becomes the pr
 NOT_COPIED = cite("707.2", "Other effects (including type-changing and text-changing effects)")
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-KIND_WORDS = {
-    WordKind.COLOR: msg("color word"),
-    WordKind.BASIC_LAND_TYPE: msg("basic land type"),
-    WordKind.CREATURE_TYPE: msg("creature type"),
-}
-
 Copiable = Callable[[GameObject], Characteristics]
 
 
@@ -238,7 +239,7 @@ def _as_own(ability: GameAbility, name: str | None) -> GameAbility:
     (CR 201.5), so it is worded as a self-reference."""
     if not name:
         return ability
-    return ability.model_copy(update={"text": normalise_self(ability.text, self_names((name,), ()))})
+    return ability.model_copy(update={"text": named_as_self(ability.text, name)})
 
 
 def text_before(obj: GameObject, board: Board, timestamp: int, copiable: Copiable) -> Characteristics:

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from engine.core.citations import cite
-from engine.core.model import Frozen
+from engine.core.messages import msg
+from engine.core.model import SELF, Frozen
 
 CORRECT_WAY = cite("612.2", "changes only those words that are used in the correct way")
 TOKEN_NAMES = cite("612.2a", "can change these words because they’re being used as creature types")
@@ -33,6 +34,13 @@ class WordKind(StrEnum):
     BASIC_LAND_TYPE = "basic land type"
     CREATURE_TYPE = "creature type"
 
+
+KIND_WORDS = {
+    WordKind.COLOR: msg("color word"),
+    WordKind.BASIC_LAND_TYPE: msg("basic land type"),
+    WordKind.CREATURE_TYPE: msg("creature type"),
+}
+"""Each kind as a sentence names it (a language words it its own way)."""
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green")  # CR 105.1
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # CR 205.3i
@@ -402,6 +410,12 @@ def changed_text(text: str, change: WordChange, names: Sequence[str] = ()) -> st
         text = re.sub(re.escape(name), keep, text)
     text = _pattern(change.kind, change.old).sub(lambda found: _replaced(found, change), text)
     return re.sub("\0(\\d+)\0", lambda found: kept[int(found.group(1))], text)
+
+
+def named_as_self(text: str, name: str) -> str:
+    """``text`` with each whole-word use of the card name ``name`` as a self-reference (``~``): an exchanged
+    text box's name of the other card means the object that now has it (CR 201.5); "this creature" stays."""
+    return re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", SELF, text)
 
 
 def changed_subtypes(subtypes: tuple[str, ...], change: WordChange) -> tuple[str, ...]:

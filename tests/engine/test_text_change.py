@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from data.boards import BoardFormatError, load_board
 from data.rules.parser import RulesDocument
 from engine.actions.events import apply_event, board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
@@ -19,6 +20,7 @@ from engine.actions.text_changes import (
     text_change_ends,
     text_changes_end_in_cleanup,
 )
+from engine.answers.copy_result import answer_board
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card
 from engine.layers.system import Computed, current_characteristics
@@ -36,6 +38,7 @@ from engine.state.board import (
     Zone,
 )
 from tests.card_data import parsed_card, rules_keyword_vocabulary
+from tests.engine.copy_cards import cards_for
 
 # A Sutured Ghoul whose linked exile ability uses a color word (a card written for this test).
 BONE_COLLECTOR = {
@@ -318,10 +321,10 @@ def test_a_word_change_in_a_linked_exile_pair_leaves_earlier_cards_unknown() -> 
     ("act", "message"),
     [
         (lambda b: exchange(b, "bears", "bears"), "with itself"),
-        (lambda b: exchange(b, "bears", "nobody"), "no object 'nobody'"),
+        (lambda b: exchange(b, "bears", "nobody"), "no object nobody"),
         (
             lambda b: change(b, "dead", WordKind.COLOR, "black", "white", "Mind Bend"),
-            "not on the battlefield",
+            "isn.t on the battlefield",
         ),
         (
             lambda b: text_change_ends(
@@ -367,3 +370,70 @@ def test_creature_types_are_rule_205_3m(rules_document: RulesDocument) -> None:
     text = rule.text
     listed = text.split("one word long: ")[1].rstrip(".").replace(", and ", ", ").split(", ")
     assert set(CREATURE_TYPES) == {"Time Lord", *listed}
+
+
+_BOARD = """
+battlefield:
+  - {card: Black Knight, id: knight}
+  - {card: Grizzly Bears, id: bears}
+actions:
+  - """
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("change_text: {object: knight, from: white, to: Island}", "one of the same kind .CR 612.2."),
+        ("change_text: {object: knight, from: purple, to: white}", "'purple' is not a color word"),
+        ("change_text: {object: knight, from: white, to: white}", "two different words"),
+        ("change_text: {object: knight, from: white}", "change_text needs to:"),
+        ("change_text: {object: ghost, from: white, to: black}", "refers to 'ghost', which is not defined"),
+        (
+            "change_text: {object: knight, from: white, to: black, until: next turn}",
+            "until must be end of turn",
+        ),
+        ("change_text: {object: knight, from: white, to: black, color: 1}", "unknown key 'color'"),
+        ("exchange_text: {objects: [knight, knight]}", "knight is named twice"),
+        ("exchange_text: {objects: [knight]}", r"needs objects: \[HANDLE, HANDLE\]"),
+        ("ends: {object: knight, text_change: 1, effect: 1}", "text_change: N"),
+        (f"change_text: {{object: knight, from: white, to: black, via: {'x' * 300}}}", "via is too long"),
+    ],
+)
+def test_board_syntax_errors_name_the_line(action: str, message: str) -> None:
+    """The board format refuses each misuse of change_text / exchange_text with its reason and line."""
+    with pytest.raises(BoardFormatError, match=f"line 6: .*{message}"):
+        load_board(_BOARD + action + "\n")
+
+
+def test_board_text_changes_read_and_answer() -> None:
+    """CR 612.2, 612.5: the board syntax builds the same effects; the linked answer of an exchanged Sutured
+    Ghoul lists no card exiled with it and says why (607.1, 607.2a, 612.5)."""
+    spec = load_board(
+        """
+battlefield:
+  - {card: Sutured Ghoul, id: ghoul}
+  - {card: Black Knight, id: knight}
+exile:
+  - {card: Hill Giant, id: giant, exiled_by: ghoul}
+actions:
+  - change_text: {object: knight, from: White, to: green, via: Sleight of Mind, until: end of turn}
+  - exchange_text: {objects: [ghoul, knight], via: Exchange of Words}
+query: {linked: ghoul}
+"""
+    )
+    change, exchanged = (a.text_change for a in spec.actions)
+    assert change is not None
+    assert change.word == WordChange(kind=WordKind.COLOR, old="white", new="green")
+    assert change.until_end_of_turn
+    assert exchanged is not None
+    assert exchanged.exchange_with == "knight"
+    answer = answer_board(spec, cards_for(spec), "test").result
+    assert answer.current.abilities == (
+        "First strike (This creature deals combat damage before creatures without first strike.)",
+        "Protection from green (This creature can't be blocked, targeted, dealt damage, or enchanted by "
+        "anything green.)",
+    )
+    assert answer.linked is not None
+    assert answer.linked.exiled == ()
+    why = next(n for n in answer.notes if "612.5" in n.rules)
+    assert {"607.1", "607.2a"} <= set(why.rules)
