@@ -539,9 +539,9 @@ class _Reader:
         if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect", "text_change"} & set(raw)) == 1):
             raise BoardFormatError(
                 msg(
-                    "ends needs effect: N (the object's Nth listed effect), copy_effect: N (the Nth copy "
-                    "effect applied to it) or text_change: N (its Nth text-changing effect); only ends takes "
-                    "them"
+                    "ends needs effect: N (the object's Nth listed effect), text_change: N (its Nth "
+                    "text-changing effect) or copy_effect: N (the Nth copy effect applied to it); only ends "
+                    "takes them"
                 ),
                 line,
             )
