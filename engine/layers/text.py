@@ -40,6 +40,9 @@ TEXT_CHANGES = cite("612.1", "Such an effect is a text-changing effect")
 GRANTED_UNCHANGED = cite("612.3", "any abilities that are granted to an object can’t be modified")
 EXCHANGED = cite("612.5", "replaces all of the rules text of each object with the rules text of the other")
 PREVIOUS_TEXT = cite("701.10h", "the rules text of each permanent becomes the previous rules text")
+ACQUIRED_CDA = cite(
+    "604.3a", "acquired by the object it affects as the result of a copy effect or text-changing"
+)
 NOT_COPIED = cite("707.2", "Other effects (including type-changing and text-changing effects)")
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -164,6 +167,10 @@ def _change_word(result: LayerThree, change: TextChange, word: WordChange) -> No
     result.values = values
 
 
+def _abilities(count: int) -> Message:
+    return msg("1 ability") if count == 1 else msg("{count} abilities", count=count)
+
+
 def _exile_pair(abilities: tuple[GameAbility, ...]) -> bool:
     """Whether one of ``abilities`` exiles cards and one refers to cards exiled with the object (607.2a/b)."""
     texts = [a.rules_text.casefold() for a in abilities]
@@ -182,7 +189,7 @@ def _refers_to_exiled(text: str) -> bool:
 def _changed_count(abilities: int, type_line: bool) -> Message:
     if abilities == 0:
         return msg("its type line") if type_line else msg("it uses it nowhere, so nothing changes")
-    count = msg("1 ability") if abilities == 1 else msg("{count} abilities", count=abilities)
+    count = _abilities(abilities)
     return msg("{count} and its type line", count=count) if type_line else count
 
 
@@ -216,20 +223,25 @@ def _exchange(
     )
     result.values = result.values.model_copy(update={"abilities": theirs + own_mana})
     result.exile_changes = []
+    cda = any(a.kind is AbilityKind.CHARACTERISTIC_DEFINING for a in theirs)
     result.steps.append(
         Explanation.of(
             msg(
                 "Layer 3: {source} exchanges the text boxes of {object} and {other}: its rules text is now "
                 "the rules text {other} had before the exchange ({count}), and none of its own; those are "
-                "new abilities for it.",
+                "new abilities for it.{defining}",
                 source=source_label(change.spec),
                 object=card(obj.id),
                 other=card(other.id),
-                count=msg("1 ability") if len(theirs) == 1 else msg("{count} abilities", count=len(theirs)),
+                count=_abilities(len(theirs)),
+                defining=msg(" A characteristic-defining ability among them defines its characteristics now.")
+                if cda
+                else "",
             ),
             LAYER_3,
             EXCHANGED,
             PREVIOUS_TEXT,
+            *((ACQUIRED_CDA,) if cda else ()),
         )
     )
 
