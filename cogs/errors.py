@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import N_, _
-from bot.i18n.errors import error_message
+from bot.i18n.errors import error_message, error_names
 from bot.judge import (
     AmbiguousCardName,
     BoardFormatError,
@@ -33,6 +33,7 @@ from cogs.common import (
     JudgeView,
     Question,
     answer,
+    judge_of,
     send_private,
     speak_to,
 )
@@ -102,7 +103,8 @@ async def _rule_not_found(interaction: Interaction, error: RuleNotFound) -> None
 
 
 async def _bad_board(interaction: Interaction, error: BoardFormatError) -> None:
-    problem = safe(error_message(error, framed=False))
+    names = await error_names(error, judge_of(interaction))
+    problem = safe(error_message(error, framed=False, names=names))
     await send_private(interaction, _("Your board has a problem: {problem}").format(problem=problem))
 
 
@@ -112,7 +114,8 @@ async def _rules_unavailable(interaction: Interaction, error: RulesUnavailable) 
 
 
 async def _user_error(interaction: Interaction, error: UserError) -> None:
-    await send_private(interaction, safe(error_message(error)))
+    names = await error_names(error, judge_of(interaction))
+    await send_private(interaction, safe(error_message(error, names=names)))
 
 
 async def _world_error(interaction: Interaction, error: WorldError) -> None:

@@ -7,7 +7,7 @@ The Judge (and through it the engine) is imported only when a command runs, so `
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
@@ -17,7 +17,7 @@ from rich.text import Text
 
 from bot.cli.app import console, err_console, fail, print_json
 from bot.i18n import _
-from bot.i18n.names import R
+from bot.i18n.names import NO_NAMES, R
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -31,7 +31,7 @@ NameArgument = Annotated[str, typer.Argument(help="Card name: full, any face, pa
 def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_json: bool) -> T:
     """Open a Judge, ask ``question`` and return its answer; any JudgeError exits with status 1 and its
     message in the answer's language (with the suggested names or rules for an unknown or ambiguous one)."""
-    from bot.i18n.errors import error_message
+    from bot.i18n.errors import error_message, error_names
     from bot.judge import (
         AmbiguousCardName,
         CardNotFound,
@@ -42,9 +42,16 @@ def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_jso
         RulesParseError,
     )
 
+    names: Mapping[str, str] = NO_NAMES
+
     async def asked() -> T:
+        nonlocal names
         async with Judge.open(settings) as judge:
-            return await question(judge)
+            try:
+                return await question(judge)
+            except JudgeError as error:
+                names = await error_names(error, judge)  # while the cache is open
+                raise
 
     try:
         return asyncio.run(asked())
@@ -61,7 +68,7 @@ def ask(settings: Settings, question: Callable[[Judge], Awaitable[T]], *, as_jso
             as_json=as_json,
         )
     except JudgeError as error:
-        fail(error_message(error), as_json=as_json)
+        fail(error_message(error, names=names), as_json=as_json)
 
 
 def ask_with_rules(settings: Settings, question: Callable[[Judge], Awaitable[R]], *, as_json: bool) -> R:

@@ -16,6 +16,7 @@ from bot.judge.errors import InvalidQuestion
 from data.board_format import MAX_ACTIONS, MAX_OBJECTS, MAX_TEXT
 from data.cards.names import MAX_NAME_LENGTH
 from data.excerpts import excerpt as _excerpt
+from engine.core.messages import Message, msg
 
 if TYPE_CHECKING:
     from engine import FaceDownKind, OriginalState
@@ -50,7 +51,7 @@ class Limits(BaseModel):
 LIMITS = Limits()
 
 
-def checked_text(text: str, limit: int, *, empty: str, too_long: str) -> str:
+def checked_text(text: str, limit: int, *, empty: str | Message, too_long: str | Message) -> str:
     """``text`` stripped; InvalidQuestion(``empty``) when blank, InvalidQuestion(``too_long``) when
     longer than ``limit`` characters."""
     stripped = text.strip()
@@ -65,10 +66,14 @@ def checked_names(names: Sequence[str]) -> list[str]:
     """The names of a linked-abilities question: at least one, at most ``cards_per_question``, none blank."""
     cleaned = [name.strip() for name in names]
     if not cleaned or any(not name for name in cleaned):
-        raise InvalidQuestion("Give at least one card name (and no empty names).")
+        raise InvalidQuestion(msg("Give at least one card name (and no empty names)."))
     if len(cleaned) > LIMITS.cards_per_question:
         raise InvalidQuestion(
-            f"Ask about at most {LIMITS.cards_per_question} cards at once (got {len(cleaned)})."
+            msg(
+                "Ask about at most {limit} cards at once (got {count}).",
+                limit=LIMITS.cards_per_question,
+                count=len(cleaned),
+            )
         )
     return cleaned
 
@@ -77,9 +82,9 @@ def checked_copy_names(names: Sequence[str]) -> list[str]:
     """The copier's, the original's (and a target's) names: none blank, none too long."""
     cleaned = [name.strip() for name in names]
     if any(not name for name in cleaned):
-        raise InvalidQuestion("give the copier's and the original's card names (not empty)")
+        raise InvalidQuestion(msg("give the copier's and the original's card names (not empty)"))
     if any(len(name) > LIMITS.card_name for name in cleaned):
-        raise InvalidQuestion(f"a card name is at most {LIMITS.card_name} characters")
+        raise InvalidQuestion(msg("a card name is at most {limit} characters", limit=LIMITS.card_name))
     return cleaned
 
 
@@ -89,10 +94,17 @@ def parse_counters(text: str, option: str = "--counters") -> tuple[tuple[str, in
     for part in filter(str.strip, text.split(",")):
         match = _COUNTER.match(part)
         if match is None or len(part) > LIMITS.choice_text:
-            raise InvalidQuestion(f"{option} takes KIND=N pairs like '+1/+1=3' (got {_excerpt(part)})")
+            raise InvalidQuestion(
+                msg(
+                    "{option} takes KIND=N pairs like {example} (got {value})",
+                    option=option,
+                    example="'+1/+1=3'",
+                    value=_excerpt(part),
+                )
+            )
         found.append((match["kind"], int(match["n"])))
     if len(found) > LIMITS.counter_kinds:
-        raise InvalidQuestion(f"{option} takes at most {LIMITS.counter_kinds} kinds of counters")
+        raise InvalidQuestion(too_many_counter_kinds(option))
     return tuple(found)
 
 
@@ -102,10 +114,19 @@ def parse_choices(text: str, option: str) -> tuple[tuple[str, str], ...]:
     for part in filter(str.strip, text.split(",")):
         key, _, value = part.partition("=")
         if not key.strip() or not value.strip() or len(part) > LIMITS.choice_text:
-            raise InvalidQuestion(f"{option} takes KEY=VALUE pairs like 'option=3' (got {_excerpt(part)})")
+            raise InvalidQuestion(
+                msg(
+                    "{option} takes KEY=VALUE pairs like {example} (got {value})",
+                    option=option,
+                    example="'option=3'",
+                    value=_excerpt(part),
+                )
+            )
         found.append((key.strip(), value.strip()))
     if len(found) > LIMITS.choices:
-        raise InvalidQuestion(f"{option} takes at most {LIMITS.choices} choices")
+        raise InvalidQuestion(
+            msg("{option} takes at most {limit} choices", option=option, limit=LIMITS.choices)
+        )
     return tuple(found)
 
 
@@ -115,7 +136,14 @@ def parse_pump(text: str, option: str = "--pump") -> tuple[int, int] | None:
         return None
     match = _PT.match(text)
     if match is None:
-        raise InvalidQuestion(f"{option} takes P/T like '2/2' (got {_excerpt(text)})")
+        raise InvalidQuestion(
+            msg(
+                "{option} takes P/T like {example} (got {value})",
+                option=option,
+                example="'2/2'",
+                value=_excerpt(text),
+            )
+        )
     return int(match["p"]), int(match["t"])
 
 
@@ -123,14 +151,24 @@ def parse_graveyard(text: str, option: str = "--graveyard") -> tuple[str, ...]:
     """``'Lightning Bolt, Forest'`` as card names, at most ``graveyard_cards``."""
     names = tuple(name.strip() for name in text.split(",") if name.strip())
     if len(names) > LIMITS.graveyard_cards:
-        raise InvalidQuestion(f"{option} takes at most {LIMITS.graveyard_cards} cards")
+        raise InvalidQuestion(too_many_graveyard_cards(option))
     return names
+
+
+def too_many_graveyard_cards(option: str = "--graveyard") -> Message:
+    """The message of more graveyard cards than ``graveyard_cards``."""
+    return msg("{option} takes at most {limit} cards", option=option, limit=LIMITS.graveyard_cards)
+
+
+def too_many_counter_kinds(option: str = "--counters") -> Message:
+    """The message of more kinds of counters than ``counter_kinds``."""
+    return msg("{option} takes at most {limit} kinds of counters", option=option, limit=LIMITS.counter_kinds)
 
 
 def checked_x(x: int, option: str = "--x") -> int:
     """``x`` when it is between 0 and the X limit."""
     if not 0 <= x <= LIMITS.x:
-        raise InvalidQuestion(f"{option} is between 0 and {LIMITS.x}")
+        raise InvalidQuestion(msg("{option} is between 0 and {limit}", option=option, limit=LIMITS.x))
     return x
 
 
@@ -181,4 +219,6 @@ def _face_down(kind: str | None, option: str) -> FaceDownKind | None:
         return FaceDownKind(kind.strip().lower())
     except ValueError:
         kinds = ", ".join(kind.value for kind in FaceDownKind)
-        raise InvalidQuestion(f"{option} is one of {kinds} (got {_excerpt(kind)})") from None
+        raise InvalidQuestion(
+            msg("{option} is one of {kinds} (got {value})", option=option, kinds=kinds, value=_excerpt(kind))
+        ) from None

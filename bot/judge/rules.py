@@ -26,6 +26,7 @@ from data.rules.citations import citation_problems
 from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
 from data.rules.store import RulesStore, StoredRule, rule_link
 from engine import CITATIONS_CHECKED_AGAINST, registered_citations
+from engine.core.messages import msg
 
 if TYPE_CHECKING:
     import aiohttp
@@ -223,7 +224,9 @@ def rule_answer(store: RulesStore, number: str, link_base: str) -> RuleAnswer:
 def search_answer(store: RulesStore, words: str, limit: int = 10) -> SearchAnswer:
     """The rules best matching ``words``, ranked, with the version of the rules."""
     if not 1 <= limit <= LIMITS.search_results:
-        raise InvalidQuestion(f"The number of results must be between 1 and {LIMITS.search_results}.")
+        raise InvalidQuestion(
+            msg("The number of results must be between 1 and {limit}.", limit=LIMITS.search_results)
+        )
     hits = store.search(checked_query(words), limit)
     return SearchAnswer(words=words, hits=hits, version=store.version())
 
@@ -233,8 +236,8 @@ def checked_query(query: str) -> str:
     return checked_text(
         query,
         LIMITS.rules_query,
-        empty="Give a rule number (707.2a), a glossary term or search words.",
-        too_long=f"The query is longer than {LIMITS.rules_query} characters.",
+        empty=msg("Give a rule number (707.2a), a glossary term or search words."),
+        too_long=msg("The query is longer than {limit} characters.", limit=LIMITS.rules_query),
     )
 
 

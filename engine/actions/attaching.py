@@ -35,7 +35,11 @@ def attach(board: Board, event: Event) -> Board:
     host = board.get(event.to or "")
     if obj.zone is not Zone.BATTLEFIELD or host.zone is not Zone.BATTLEFIELD:
         raise BoardError(
-            f"{obj.id} and {host.id} must both be on the battlefield to attach one to the other."
+            msg(
+                "{card} and {host} must both be on the battlefield to attach one to the other.",
+                card=card(obj.id),
+                host=card(host.id),
+            )
         )
     values = current_characteristics(obj, board)
     if not set(ATTACHABLE) & set(values.subtypes):

@@ -120,8 +120,8 @@ def _not_decided(
     for found in undecided:
         waits_on, rules = NOT_GIVEN[found.depends_on]
         reason = msg(
-            "“{ability}” decides how many {kind} counters it enters with, and {waits_on} "
-            "(give the counters it entered with: counters: {{…}})",
+            "“{ability}” decides how many {kind} counters it enters with, and {waits_on} (give the counters "
+            "it entered with: counters: {{…}})",
             ability=found.text,
             kind=found.kind,
             waits_on=waits_on,
@@ -274,9 +274,13 @@ def _ordered(obj: GameObject, modifiers: list[_Modifier], order: tuple[str, ...]
     sources = [handle for handle, _ in modifiers]
     if sorted(order) != sorted(dict.fromkeys(sources)) or len(order) != len(set(order)):
         raise BoardError(
-            f"replacement_order of {obj.id} must list, once each, the permanents whose replacement effects "
-            f"change the counters it enters with: {', '.join(dict.fromkeys(sources))} "
-            f"(given: {', '.join(order)})"
+            msg(
+                "replacement_order of {card} must list, once each, the permanents whose replacement effects "
+                "change the counters it enters with: {sources} (given: {given})",
+                card=card(obj.id),
+                sources=", ".join(dict.fromkeys(sources)),
+                given=", ".join(order),
+            )
         )
     return tuple(m for handle in order for m in modifiers if m[0] == handle)
 

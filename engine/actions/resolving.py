@@ -180,7 +180,11 @@ def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> B
     wording = next_enters_as_copies(effect.text) if effect else None
     if effect is None or wording is None:
         raise CopyError(
-            f"{via} has no “the next time one or more … enter this turn, they enter as copies of …” effect."
+            msg(
+                "{card} has no “the next time one or more … enter this turn, they enter as copies of …” "
+                "effect.",
+                card=card_name(via),
+            )
         )
     original = board.get(event.of or "")
     chosen = chosen_target(effect.text)  # "Choose target nonlegendary creature": what it may copy
@@ -216,7 +220,10 @@ def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card
     face = card.faces[1] if spec.transformed and len(card.faces) > 1 else card.front
     if set(NONPERMANENT_TYPES) & set(face.type_line.types):
         raise BoardError(
-            f"{face.name} is an instant or sorcery spell: it doesn't become a permanent (CR 608.3)."
+            msg(
+                "{card} is an instant or sorcery spell: it doesn't become a permanent (CR 608.3).",
+                card=card_name(face.name),
+            )
         )
     if spec.face_down:
         return _enter_with_replacements(
@@ -259,7 +266,10 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
     obj = board.get(event.object_id)
     if obj.zone is Zone.BATTLEFIELD or obj.card is None or obj.token:
         raise BoardError(
-            f"{obj.id} isn't a card in a graveyard or exile, so it can't be put onto the battlefield."
+            msg(
+                "{card} isn't a card in a graveyard or exile, so it can't be put onto the battlefield.",
+                card=card_name(obj.id),
+            )
         )
     card = obj.card
     stays = _why_it_stays(obj, card, transformed=event.transformed)
@@ -302,8 +312,11 @@ def _why_it_stays(obj: GameObject, card: Card, *, transformed: bool) -> Explanat
         )
     if transformed and set(NONPERMANENT_TYPES) & set(card.faces[1].type_line.types):
         raise BoardError(
-            f"{card.faces[1].name} is an instant or sorcery face; putting it onto the battlefield "
-            "transformed isn't modelled."
+            msg(
+                "{card} is an instant or sorcery face; putting it onto the battlefield transformed isn't "
+                "modelled.",
+                card=card_name(card.faces[1].name),
+            )
         )
     if card.layout == "modal_dfc" and not _is_permanent_face(card):
         return Explanation.of(

@@ -58,7 +58,9 @@ def destination(board: Board, obj: GameObject, move: MoveSpec) -> Destination:
     found, steps = graveyard_replacements(board, obj)
     if not found:
         if move.replacement:
-            raise BoardError(f"no replacement effect applies to {obj.id} going to a graveyard")
+            raise BoardError(
+                msg("no replacement effect applies to {card} going to a graveyard", card=card(obj.id))
+            )
         return Destination(zone=Zone.GRAVEYARD, steps=steps)
     return _choose(obj, found, move, steps)
 
@@ -167,8 +169,13 @@ def _choose(
         chosen = [r for r in found if r.source == move.replacement]
         if not chosen:
             raise BoardError(
-                f"replacement: {move.replacement} doesn't apply to {obj.id} going to a graveyard; "
-                f"the effects that apply are those of {_listed(found)}"
+                msg(
+                    "replacement: {replacement} doesn't apply to {card} going to a graveyard; the effects "
+                    "that apply are those of {sources}",
+                    replacement=card(move.replacement),
+                    card=card(obj.id),
+                    sources=_listed(found),
+                )
             )
         return _applied(obj, chosen[0], found, steps)
     if len(found) == 1 or len({r.to for r in found}) == 1:

@@ -25,7 +25,7 @@ from engine.copy.effects import PHASED_OUT
 # Re-exported (``as``): the zone rules are cited from here by attaching and resolving as well.
 from engine.copy.last_known import NEW_OBJECT as NEW_OBJECT
 from engine.copy.last_known import TOKEN_GONE as TOKEN_GONE
-from engine.copy.last_known import copy_source, uses_last_known
+from engine.copy.last_known import ZONE_NAMES, copy_source, uses_last_known
 from engine.core.citations import cite
 from engine.core.effects import Player
 from engine.core.messages import COUNTER_KINDS, Message, Param, listing, msg, series
@@ -82,13 +82,22 @@ def _leave(
     obj, move = board.get(event.object_id), _move_of(event)
     if obj.phased_out:
         raise BoardError(
-            f"{obj.id} is phased out: it is treated as though it doesn't exist, so it can't leave the "
-            f"battlefield (CR {PHASED_OUT})"
+            msg(
+                "{card} is phased out: it is treated as though it doesn't exist, so it can't leave the "
+                "battlefield (CR {rule})",
+                card=card_name(obj.id),
+                rule=str(PHASED_OUT),
+            )
         )
     if obj.zone is not Zone.BATTLEFIELD:
         raise BoardError(
-            f"{obj.id} is in the {obj.zone.value}, not on the battlefield; use returns: {{cards_of: …}} to "
-            "move the card(s) a permanent became"
+            msg(
+                "{card} is in the {zone}, not on the battlefield; use returns: {example} to move the card(s) "
+                "a permanent became",
+                card=card_name(obj.id),
+                zone=ZONE_NAMES[obj.zone],
+                example="{cards_of: …}",
+            )
         )
     _check_nontoken_target(board, obj, move)
     moved = cards_of(obj, cards)
@@ -162,8 +171,12 @@ def _check_nontoken_target(board: Board, obj: GameObject, move: MoveSpec) -> Non
     abilities = current_characteristics(source, board).abilities
     if number is not None and "nontoken" in abilities[number - 1].rules_text:
         raise BoardError(
-            f"{source.id}'s ability exiles a target nontoken creature; {obj.id} is a token, so it can't be "
-            "exiled that way"
+            msg(
+                "{source}'s ability exiles a target nontoken creature; {card} is a token, so it can't be "
+                "exiled that way",
+                source=card_name(source.id),
+                card=card_name(obj.id),
+            )
         )
 
 
@@ -194,7 +207,10 @@ def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: E
     found = [o for o in board.objects if handle in (o.came_from, o.id) and o.zone is not Zone.BATTLEFIELD]
     if not found:
         raise BoardError(
-            f"no card that {event.object_id} became is in a graveyard, exile, hand or library to be moved"
+            msg(
+                "no card that {card} became is in a graveyard, exile, hand or library to be moved",
+                card=card_name(event.object_id),
+            )
         )
     moved = tuple(o.card for o in found if o.card is not None)
     for old in found:
@@ -280,7 +296,13 @@ def cards_of(obj: GameObject, cards: Mapping[str, Card]) -> tuple[Card, ...]:
         return (obj.card,)
     missing = [name for name in obj.card.meld_parts if name not in cards]
     if missing or not obj.card.meld_parts:
-        raise BoardError(f"the cards {obj.card.name} is melded from ({', '.join(missing)}) weren't looked up")
+        raise BoardError(
+            msg(
+                "the cards {card} is melded from ({missing}) weren't looked up",
+                card=card_name(obj.card.name),
+                missing=", ".join(missing),
+            )
+        )
     return tuple(cards[name] for name in obj.card.meld_parts)
 
 
@@ -298,7 +320,12 @@ def found_object(board: Board, handle: str) -> str:
     if became:
         return became[0]
     if any(move.object == handle and not move.new_ids for move in board.moves):
-        raise BoardError(f"{handle} was a token that left the battlefield; it ceased to exist (CR 111.7)")
+        raise BoardError(
+            msg(
+                "{card} was a token that left the battlefield; it ceased to exist (CR 111.7)",
+                card=card_name(handle),
+            )
+        )
     raise KeyError(f"no object {handle!r} on the board")
 
 
@@ -341,8 +368,14 @@ def _ordered(obj: GameObject, moved: tuple[Card, ...], to: Zone, move: MoveSpec)
     names = [card.name for card in moved]
     if len(moved) < 2 or to is not Zone.EXILE or move.last not in names:
         raise BoardError(
-            f"last: {move.last} is for exiling a melded permanent: the last of its cards "
-            f"({' or '.join(names) or 'it has none'}); {obj.id} going to {to.value} has no such choice"
+            msg(
+                "last: {last} is for exiling a melded permanent: the last of its cards ({cards}); {card} "
+                "going to {zone} has no such choice",
+                last=card_name(move.last),
+                cards=_alternatives([card_name(n) for n in names]) if names else msg("it has none"),
+                card=card_name(obj.id),
+                zone=ZONE_NAMES[to],
+            )
         )
     return tuple(sorted(moved, key=lambda card: card.name == move.last))
 
@@ -359,7 +392,13 @@ def _put(
     ids = dict(move.ids)
     unknown = sorted(set(ids) - {card.name for card in moved})
     if unknown:
-        raise BoardError(f"ids names {unknown[0]}, which isn't a card {obj.id} becomes")
+        raise BoardError(
+            msg(
+                "ids names {name}, which isn't a card {card} becomes",
+                name=card_name(unknown[0]),
+                card=card_name(obj.id),
+            )
+        )
     new_ids: list[str] = []
     for card in moved:
         handle = ids.get(card.name) or _default_handle(board, obj, card, single=len(moved) == 1)
@@ -599,6 +638,15 @@ def _exile_order(obj: GameObject, moved: tuple[Card, ...], last: str | None) -> 
 def _both(moved: tuple[Card, ...]) -> Param:
     """The names of the cards that moved, joined with "and"."""
     return listing([card_name(c.name) for c in moved])
+
+
+def _alternatives(names: list[Param]) -> Param:
+    """ "A or B or C": each a name the player may choose."""
+    return (
+        names[0]
+        if len(names) == 1
+        else msg("{first} or {rest}", first=names[0], rest=_alternatives(names[1:]))
+    )
 
 
 def _zone_words(zone: Zone | None) -> Message:

@@ -118,28 +118,68 @@ def check_copyable(
     wording = effect.copyable.casefold()
     current = current_characteristics(original, board)
     wanted = copyable_types(wording)
-    label = original_label(original, current)
+    label, by, copyable = original_param(original, current), card_name(via), effect.copyable
     if original.phased_out:
         raise CopyError(
-            f"{label} is phased out: it is treated as though it doesn't exist, so {via} can't copy it "
-            f"(CR {PHASED_OUT})."
+            msg(
+                "{original} is phased out: it is treated as though it doesn't exist, so {via} can't copy it "
+                "(CR {rule}).",
+                original=label,
+                via=by,
+                rule=str(PHASED_OUT),
+            )
         )
     if copier.phased_out and effect.scope is CopyScope.BECOME_COPY:
         raise CopyError(
-            f"{copier.id} is phased out: an effect doesn't include it among the objects it affects, so it "
-            f"can't become a copy through {via} (CR {PHASED_OUT}, {PHASED_OUT_UNAFFECTED})."
+            msg(
+                "{copier} is phased out: an effect doesn't include it among the objects it affects, so it "
+                "can't become a copy through {via} (CR {rule}, {unaffected}).",
+                copier=card_name(copier.id),
+                via=by,
+                rule=str(PHASED_OUT),
+                unaffected=str(PHASED_OUT_UNAFFECTED),
+            )
         )
     if original.zone is not Zone.BATTLEFIELD and "battlefield" in wording:
-        raise CopyError(f"{via} copies {effect.copyable}; {label} isn't on the battlefield.")
+        raise CopyError(
+            msg(
+                "{via} copies {copyable}; {original} isn't on the battlefield.",
+                via=by,
+                copyable=copyable,
+                original=label,
+            )
+        )
     if wanted and not any(current.is_a(t) for t in wanted):
-        types = " ".join(current.types) or "no card type"
-        raise CopyError(f"{via} can copy only {effect.copyable}; {label} is {types}.")
+        types = type_words(current.types) if current.types else msg("no card type")
+        raise CopyError(
+            msg(
+                "{via} can copy only {copyable}; {original} is {types}.",
+                via=by,
+                copyable=copyable,
+                original=label,
+                types=types,
+            )
+        )
     if "you control" in wording and current_controller(original) is not current_controller(copier):
-        raise CopyError(f"{via} can copy only {effect.copyable}; {label} is controlled by the other player.")
+        raise CopyError(
+            msg(
+                "{via} can copy only {copyable}; {original} is controlled by the other player.",
+                via=by,
+                copyable=copyable,
+                original=label,
+            )
+        )
     if ("another" in wording or "other" in wording.split()) and original.id == copier.id:
-        raise CopyError(f"{via} can't copy itself ({effect.copyable}).")
+        raise CopyError(msg("{via} can't copy itself ({copyable}).", via=by, copyable=copyable))
     if "nonlegendary" in wording and current.legendary:
-        raise CopyError(f"{via} can copy only {effect.copyable}; {label} is legendary.")
+        raise CopyError(
+            msg(
+                "{via} can copy only {copyable}; {original} is legendary.",
+                via=by,
+                copyable=copyable,
+                original=label,
+            )
+        )
 
 
 def original_label(obj: GameObject, values: Characteristics | None = None) -> str:

@@ -93,7 +93,7 @@ def _last_known_step(
     if now is not None:
         after = msg(
             "; the card it became in the {zone} is a new object, and isn't what is copied",
-            zone=_ZONES[now.zone],
+            zone=ZONE_NAMES[now.zone],
         )
         rules.append(NEW_OBJECT)
     elif last.token:
@@ -116,7 +116,7 @@ def _last_known_step(
     return Explanation.of(text, *rules)
 
 
-_ZONES = {
+ZONE_NAMES = {
     Zone.BATTLEFIELD: msg("battlefield"),
     Zone.GRAVEYARD: msg("graveyard"),
     Zone.EXILE: msg("exile"),

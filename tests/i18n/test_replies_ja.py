@@ -31,6 +31,7 @@ from data.boards import load_board
 from data.cards.errors import CardUnavailable
 from data.cards.resolver import validated_query
 from data.cards.service import EMPTY_CACHE_HELP
+from engine.core.messages import msg
 from tests.bot.cli import flat, runner
 from tests.card_data import card_json
 from tests.cogs.harness import DiscordHarness, FakeAttachment
@@ -137,14 +138,16 @@ async def test_discord_errors_in_japanese(harness: DiscordHarness) -> None:  # n
     empty = await private_text(harness, "board", scenario="{battlefield: []}")
     assert empty == "盤面に問題があります: 盤面にオブジェクトがありません"
     bad_key = await private_text(harness, "board", scenario="{battlefield: [{card: Clone, id: c, bogus: 1}]}")
-    assert bad_key.startswith("盤面に問題があります: 1行目: 不明なキー'bogus'です。次のいずれかにしてください: ability, ")
+    assert bad_key.startswith(
+        "盤面に問題があります: 1行目: 不明なキー'bogus'です。次のいずれかにしてください: ability, "
+    )
     image = await private_text(harness, "board", file=FakeAttachment("goyf.png"))
     assert (
         image == "盤面ファイルは .yaml、.yml、.json のいずれかにしてください（'goyf.png'が添付されました）。"
     )
     counters = await private_text(harness, "copy", copier="Clone", original="Tarmogoyf", counters="bad")
-    assert counters == (
-        "この質問には答えられません（説明は英語のみ）: counters takes KIND=N pairs like '+1/+1=3' (got 'bad')"
+    assert (
+        counters == "countersには '+1/+1=3' のような 種類=N の組を指定してください（'bad'が指定されました）"
     )
 
 
@@ -283,7 +286,7 @@ def test_english_is_the_errors_own_message() -> None:
         CardNotFound("Nightveil Spectre", reason=EMPTY_CACHE_HELP),
         CardUnavailable("Nightveil Spectre", [], reason="Scryfall is unreachable"),
         RuleNotFound("999.9", "rule", ()),
-        BoardFormatError("the board has no objects", line=3),
+        BoardFormatError(msg("the board has no objects"), line=3),
         Refused("The board file is {size:,} bytes; at most {limit:,} are accepted.", size=10**6, limit=10**5),
     ]
     assert [error_message(error) for error in errors] == [str(error) for error in errors]
@@ -303,7 +306,7 @@ def test_errors_in_japanese_from_their_fields_and_the_catalog() -> None:
             "「copy stuff」はルール番号でも用語集の用語でもありません。"
         )
         assert error_message(RulesUnavailable(OFFLINE_HELP)).startswith("総合ルールが読み込まれておらず、")
-        assert error_message(BoardFormatError("the board has no objects", line=3)) == (
+        assert error_message(BoardFormatError(msg("the board has no objects"), line=3)) == (
             "3行目: 盤面にオブジェクトがありません"
         )
         refused = Refused(
@@ -329,8 +332,11 @@ def test_errors_in_japanese_from_their_fields_and_the_catalog() -> None:
 )
 def test_the_fixed_sentences_other_layers_write_are_translated(call: Callable[[], object]) -> None:
     error = raised(call)
-    english = str(error).removeprefix(f"line {getattr(error, 'line', None)}: ")
-    assert catalog("ja").get(english), f"add {english!r} to messages.po"
+    if error.wording is None:  # a fixed English sentence: the bot's catalog translates it
+        english = str(error).removeprefix(f"line {getattr(error, 'line', None)}: ")
+        assert catalog("ja").get(english), f"add {english!r} to messages.po"
+    else:  # a message id: the engine's catalog words it
+        assert catalog("ja", "engine").get(error.wording.template)
     with use_language("ja"):
         assert not error_message(error).startswith("この質問には答えられません")
 
