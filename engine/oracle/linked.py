@@ -131,20 +131,55 @@ _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
 }
 
 
+# Words one of which every match of a phrase's pattern contains: most texts have none, and a substring
+# test is far cheaper than the pattern (find_links tries every phrase on every ability of every card).
+_NEEDS: dict[LinkPhrase, tuple[str, ...]] = {
+    LinkPhrase.EXILED_WITH: ("exiled with ",),
+    LinkPhrase.THE_EXILED: ("the exiled ",),
+    LinkPhrase.EXILED_WITH_NAMED: ("exiled with cards named ~",),
+    LinkPhrase.PREGAME_SHUFFLE: ("before you shuffle your deck to start the game",),
+    LinkPhrase.CAST_COST: ("as an additional cost to cast ", "while casting this spell"),
+    LinkPhrase.REPLACES: ("instead", "would"),
+    LinkPhrase.AS_ENTERS: ("as ~ enters",),
+    LinkPhrase.PUTS_ONTO_BATTLEFIELD: ("the battlefield", "token", "populate", "amass"),
+    LinkPhrase.PUT_WITH: ("with ~",),
+    LinkPhrase.THE_TOKEN: ("the token",),
+    LinkPhrase.CHOOSE_VALUE: ("choose",),
+    LinkPhrase.NAME_A_CARD: ("name",),
+    LinkPhrase.CHOSEN: ("chosen", "the named card", "with that name"),
+    LinkPhrase.NOTE: ("note",),
+    LinkPhrase.NOTED: ("noted",),
+    LinkPhrase.ENTERS_PAYING: ("as ~ enters",),
+    LinkPhrase.AS_ENTERED: ("entered",),
+    LinkPhrase.AS_WAS_CAST: ("as ~ was cast",),
+    LinkPhrase.VARIABLE: ("x", "any number", "one or more"),
+    LinkPhrase.KICKED: ("kicked",),
+    LinkPhrase.COST_PAID: ("additional cost was paid", "evidence was collected", "was bargained"),
+    LinkPhrase.PREGAME_CHOICE: ("before the game begins",),
+    LinkPhrase.DEFINES_BY_CHOICE: ("~ is the chosen",),
+}
+
+
 def phrases(kind: LinkPhrase, text: str) -> tuple[Phrase, ...]:
     """Every occurrence of the phrase ``kind`` in ``text``, in order."""
+    if not _may_say(kind, text):
+        return ()
     return tuple(_phrase(match) for match in _PATTERNS[kind].finditer(text))
 
 
 def first_phrase(kind: LinkPhrase, text: str) -> Phrase | None:
     """The first occurrence of the phrase ``kind`` in ``text``, or None."""
-    match = _PATTERNS[kind].search(text)
+    match = _PATTERNS[kind].search(text) if _may_say(kind, text) else None
     return _phrase(match) if match else None
 
 
 def says(kind: LinkPhrase, text: str) -> bool:
     """Whether ``text`` has the phrase ``kind``."""
-    return _PATTERNS[kind].search(text) is not None
+    return _may_say(kind, text) and _PATTERNS[kind].search(text) is not None
+
+
+def _may_say(kind: LinkPhrase, text: str) -> bool:
+    return any(word in text for word in _NEEDS[kind])
 
 
 def _phrase(match: re.Match[str]) -> Phrase:
@@ -153,12 +188,16 @@ def _phrase(match: re.Match[str]) -> Phrase:
 
 def empty_quotes(text: str) -> str:
     """``text`` with each quoted ability emptied to ``""`` (what the ability says itself)."""
-    return _QUOTED.sub('""', text)
+    return _QUOTED.sub('""', text) if _has_quote(text) else text
 
 
 def quoted_phrases(text: str) -> tuple[Phrase, ...]:
     """The quoted abilities of ``text``: where each quote starts, and its words as ``group``."""
-    return tuple(_phrase(match) for match in _QUOTED.finditer(text))
+    return tuple(_phrase(match) for match in _QUOTED.finditer(text)) if _has_quote(text) else ()
+
+
+def _has_quote(text: str) -> bool:
+    return '"' in text or "“" in text
 
 
 def quote_holder(before: str) -> Holder:
@@ -175,6 +214,8 @@ def quote_holder(before: str) -> Holder:
 
 def exiles_cards_at(text: str) -> int | None:
     """Where ``text`` first tells a player to exile cards; exiling the token it just created is no card."""
+    if "exile" not in text:  # every match of _EXILE_VERB has it
+        return None
     created = _CREATES_TOKEN.search(text)
     for match in _EXILE_VERB.finditer(text):
         after_token = created is not None and created.start() < match.start()
@@ -185,7 +226,7 @@ def exiles_cards_at(text: str) -> int | None:
 
 def says_exile(text: str) -> bool:
     """Whether ``text`` uses the verb "exile" (not "from exile", "in exile", "exile ~")."""
-    return _EXILE_VERB.search(text) is not None
+    return "exile" in text and _EXILE_VERB.search(text) is not None
 
 
 def worded_as_acting(text: str) -> bool:
@@ -195,6 +236,8 @@ def worded_as_acting(text: str) -> bool:
 
 def word_choices(text: str) -> tuple[WordChoice, ...]:
     """Each "choose X, Y or Z" choice between words in ``text``."""
+    if "choose" not in text:  # every match of _WORD_CHOICE has it
+        return ()
     return tuple(
         WordChoice(match.start(), tuple(or_list(match.group(1)))) for match in _WORD_CHOICE.finditer(text)
     )
@@ -202,4 +245,4 @@ def word_choices(text: str) -> tuple[WordChoice, ...]:
 
 def mentions_word(text: str, word: str) -> bool:
     """Whether ``text`` has ``word`` as a whole word."""
-    return re.search(rf"\b{re.escape(word)}\b", text) is not None
+    return word in text and re.search(rf"\b{re.escape(word)}\b", text) is not None
