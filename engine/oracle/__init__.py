@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.core.mana import COLOR_ORDER, cost_colors, mana_symbols, mana_value
@@ -136,7 +137,9 @@ def _colors(face: Mapping[str, Any], card: Mapping[str, Any], cost: tuple[str, .
 
 
 def _number(printed: Any) -> PrintedNumber | None:
-    if printed is None:
-        return None
-    text = str(printed)
+    return None if printed is None else _printed_number(str(printed))
+
+
+@lru_cache(maxsize=512)  # a handful of values ("2", "*", "1+*") stand on most cards
+def _printed_number(text: str) -> PrintedNumber:
     return PrintedNumber(printed=text, value=int(text) if _FIXED_NUMBER.match(text) else None)

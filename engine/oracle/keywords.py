@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
@@ -41,6 +42,8 @@ _VARIANT = re.compile(r"^“?(?P<name>[A-Z][a-z]+(?: [a-z]+)*)”? is a variant 
 _FORMER_NAME = re.compile(r"printed with the ability “(?P<name>[^”]+)”")
 _NUMBER_THEN_COST = re.compile(r"^ (?:\d+|X)—")  # "Suspend X—{X}{3}{U}. X can't be 0."
 _CDA_KEYWORD = "is a characteristic-defining ability"
+_PIECE_BREAK = re.compile(r"[,;] (?![^{]*\})")  # between the keywords of a line, not inside a cost
+_WORD_END = re.compile(r"[ ,;—]")
 
 
 class RuleText(Protocol):
@@ -136,7 +139,7 @@ class KeywordVocabulary(Frozen):
 
     def is_characteristic_defining(self, keyword: str) -> bool:
         """Whether the keyword ability ``keyword`` is a characteristic-defining ability (CR 604.3)."""
-        return keyword.casefold() in {name.casefold() for name in self.characteristic_defining}
+        return keyword.casefold() in _matcher(self).characteristic_defining
 
     def match_line(self, text: str) -> tuple[KeywordMatch, ...] | None:
         """The keyword abilities of a paragraph that consists only of keywords, else None.
@@ -145,39 +148,101 @@ class KeywordVocabulary(Frozen):
         ``"Partner with Pir, Imaginative Rascal"`` one (the whole paragraph is tried first).
         Reminder text must already be removed.
         """
+        matcher = _matcher(self)
         text = text.strip()
-        pieces = [piece.strip() for piece in re.split(r"[,;] (?![^{]*\})", text)]
-        matches = [self._match_one(piece, allow_sentence=False) for piece in pieces]
+        pieces = [piece.strip() for piece in _PIECE_BREAK.split(text)]
+        matches = [matcher.match_one(piece, allow_sentence=False) for piece in pieces]
         if len(pieces) > 1 and all(match is not None for match in matches):
             return tuple(match for match in matches if match is not None)
-        whole = self._match_one(text, allow_sentence=True)
+        whole = matcher.match_one(text, allow_sentence=True)
         return (whole,) if whole is not None else None
 
-    def _match_one(self, text: str, *, allow_sentence: bool) -> KeywordMatch | None:
-        found = _ability_pattern(self.abilities, (*self.variants, *self.renamed)).match(text)
+
+@dataclass(frozen=True)
+class _Matcher:
+    """What matching needs from one vocabulary, worked out once: the pattern of every keyword name and
+    the lookups of :meth:`canonical` (a paragraph's every piece is tried, so this runs on every card)."""
+
+    pattern: re.Pattern[str]
+    heads: frozenset[str]  # the first word of each name, casefolded
+    tails: tuple[str, ...]  # what each placeholder name's printed form has ("walk", "cycling" …)
+    renamed: Mapping[str, str]  # casefolded former name: current name
+    names: Mapping[str, str]  # casefolded ability or variant name: the name (abilities first)
+    placeholders: tuple[tuple[str, str], ...]  # (name, printed tail) of each placeholder keyword
+    characteristic_defining: frozenset[str]  # casefolded
+
+    @classmethod
+    def of(cls, vocabulary: KeywordVocabulary) -> _Matcher:
+        """The matcher of ``vocabulary``."""
+        named = (*vocabulary.abilities, *(variant for variant, _ in vocabulary.variants))
+        every = {*named, *(former for former, _ in vocabulary.renamed)}
+        names: dict[str, str] = {}
+        for name in named:
+            names.setdefault(name.casefold(), name)
+        return cls(
+            pattern=_ability_pattern(vocabulary.abilities, (*vocabulary.variants, *vocabulary.renamed)),
+            heads=frozenset(name.split(" ")[0].casefold() for name in every),
+            tails=tuple(_PLACEHOLDER_TAILS[name.casefold()].strip() for name in _placeholder_names(every)),
+            renamed={former.casefold(): current for former, current in reversed(vocabulary.renamed)},
+            names=names,
+            placeholders=tuple(
+                (name, _PLACEHOLDER_TAILS[name.casefold()]) for name in _placeholder_names(named)
+            ),
+            characteristic_defining=frozenset(name.casefold() for name in vocabulary.characteristic_defining),
+        )
+
+    def match_one(self, text: str, *, allow_sentence: bool) -> KeywordMatch | None:
+        """The keyword ability ``text`` is (its name, then its cost or parameter), else None."""
+        found = self.pattern.match(text) if self._may_match(text) else None
         if found is None:
             return None
         rest = text[found.end() :]
         if not _is_parameter(rest, allow_sentence=allow_sentence):
             return None
-        keyword, quality = self._canonical(found.group(0))
+        keyword, quality = self.canonical(found.group(0))
         parameter = " ".join(part for part in (quality, rest.strip(" —")) if part) or None
         return KeywordMatch(keyword=keyword, parameter=parameter, text=text)
 
-    def _canonical(self, printed: str) -> tuple[str, str]:
+    def _may_match(self, text: str) -> bool:
+        """False only when the pattern can't match ``text``: an ASCII text whose first word begins no name
+        (each name ends at a space, comma, semicolon or dash) and that lacks every placeholder keyword's
+        printed tail. Other texts go to the pattern (IGNORECASE matches "ı" to "i"; casefold doesn't)."""
+        if not text.isascii():
+            return True
+        folded = text.casefold()
+        return _WORD_END.split(folded, 1)[0] in self.heads or any(tail in folded for tail in self.tails)
+
+    def canonical(self, printed: str) -> tuple[str, str]:
         """The CR name for the printed keyword and, for a placeholder keyword, its printed quality."""
         folded = printed.casefold()
-        for former, current in self.renamed:
-            if former.casefold() == folded:
-                return current, ""
-        for name in (*self.abilities, *(variant for variant, _ in self.variants)):
-            if name.casefold() == folded:
-                return name, ""
-        for name in (*self.abilities, *(variant for variant, _ in self.variants)):
-            tail = _PLACEHOLDER_TAILS.get(name.casefold())
-            if tail is not None and folded.endswith(tail):
+        if (current := self.renamed.get(folded)) is not None:
+            return current, ""
+        if (name := self.names.get(folded)) is not None:
+            return name, ""
+        for name, tail in self.placeholders:
+            if folded.endswith(tail):
                 return name, printed[: len(printed) - len(tail)].strip().capitalize()
         return printed, ""
+
+
+def _placeholder_names(names: Iterable[str]) -> list[str]:
+    return [name for name in names if name.casefold() in _PLACEHOLDER_TAILS]
+
+
+def _matcher(vocabulary: KeywordVocabulary) -> _Matcher:
+    """The matcher of ``vocabulary``, kept by identity (a vocabulary's hash walks its every name)."""
+    kept = _MATCHERS.get(id(vocabulary))
+    if kept is None or kept[0] is not vocabulary:
+        if len(_MATCHERS) >= _KEPT_MATCHERS:
+            _MATCHERS.clear()
+        kept = (vocabulary, _Matcher.of(vocabulary))
+        _MATCHERS[id(vocabulary)] = kept
+    return kept[1]
+
+
+# The vocabulary is kept beside its matcher, so its id can't be reused while the entry is there.
+_MATCHERS: dict[int, tuple[KeywordVocabulary, _Matcher]] = {}
+_KEPT_MATCHERS = 8  # one per rules version read: a handful in a process's life
 
 
 def _subrules(rules: RulesSource, number: str) -> Iterator[str]:

@@ -23,6 +23,7 @@ from engine.core.model import SELF
 REMINDER_TEXT = cite("207.2a", "reminder text")
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
+_BLANKS = re.compile(r"[ \t]+")
 # Around a name: a letter, digit or hyphen means the name is part of a longer word. A short name is
 # also not this card in "named Jace", "Jace planeswalker", "Jace card" or "Ajani's Pridemate".
 _WORD_PART_BEFORE = re.compile(r"[\w-]\Z")
@@ -38,9 +39,10 @@ _SELF_PHRASE = re.compile(
     r"|Spacecraft|Planet)\b",
     re.IGNORECASE,
 )
+# Each with the words every match has (a substring test is far cheaper than the pattern).
 _OLD_WORDING = (
-    (re.compile(r"\b(enter(?:s|ed|ing)?) the battlefield\b"), r"\1"),
-    (re.compile(r"\bconverted mana costs?\b"), "mana value"),
+    ("the battlefield", re.compile(r"\b(enter(?:s|ed|ing)?) the battlefield\b"), r"\1"),
+    ("converted mana cost", re.compile(r"\bconverted mana costs?\b"), "mana value"),
 )
 # Continuation lines: a mode of a modal ability ("• …") or of a spree spell ("+ {1} — …").
 _CONTINUATION = re.compile(r"^(?:•|\+ \{)")
@@ -79,7 +81,12 @@ def or_list(text: str) -> list[str]:
 
 def strip_reminder(text: str) -> str:
     """``text`` without reminder text (parenthesised), whitespace tidied."""
-    return re.sub(r"[ \t]+", " ", _REMINDER.sub("", text)).strip()
+    # Most texts have no reminder text and no run of blanks: the substring tests spare both patterns.
+    if "(" in text:
+        text = _REMINDER.sub("", text)
+    if "\t" in text or "  " in text:
+        text = _BLANKS.sub(" ", text)
+    return text.strip()
 
 
 def reminder_texts(text: str) -> tuple[str, ...]:
@@ -107,8 +114,9 @@ def _longest_first(names: Iterable[str]) -> tuple[str, ...]:
 
 def normalise_wording(text: str) -> str:
     """Rewrite 2019 wording to current wording ("enters the battlefield" → "enters")."""
-    for pattern, replacement in _OLD_WORDING:
-        text = pattern.sub(replacement, text)
+    for needed, pattern, replacement in _OLD_WORDING:
+        if needed in text:
+            text = pattern.sub(replacement, text)
     return text
 
 
@@ -120,8 +128,20 @@ def normalise_self(text: str, names: SelfNames, *, inside_quotes: bool = False) 
     """
     text = _replace_names(text, names)
     if inside_quotes:
-        return _SELF_PHRASE.sub(SELF, text)
-    return "".join(part if quoted else _SELF_PHRASE.sub(SELF, part) for part, quoted in split_quoted(text))
+        return _self_phrases(text)
+    if not _may_have_self_phrase(text):
+        return text
+    return "".join(part if quoted else _self_phrases(part) for part, quoted in split_quoted(text))
+
+
+def _self_phrases(text: str) -> str:
+    return _SELF_PHRASE.sub(SELF, text) if _may_have_self_phrase(text) else text
+
+
+def _may_have_self_phrase(text: str) -> bool:
+    """False only when :data:`_SELF_PHRASE` can't match: an ASCII text without "this " in any case
+    (IGNORECASE also matches "ı" and "ſ" to "i" and "s", so other texts go to the pattern)."""
+    return not text.isascii() or "this " in text.lower()
 
 
 def rules_text(text: str, names: SelfNames) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from engine.core.citations import cite
 from engine.core.messages import indefinite, listing, msg, type_words
@@ -46,6 +47,7 @@ _CREATURE_TYPE_OWNERS = frozenset({"Creature", "Kindred", "Tribal"})
 _DASHES = (" — ", " - ", "—")
 
 
+@lru_cache(maxsize=4096)  # pure, and type lines repeat (each face's is also read for its self-names)
 def parse_type_line(text: str | None) -> TypeLine:
     """Split one face's type line: ``"Legendary Creature — Time Lord Doctor"`` →
     supertypes ``("Legendary",)``, types ``("Creature",)``, subtypes ``("Time Lord", "Doctor")``.
