@@ -115,14 +115,9 @@ def _self_names(
         for name in short_names(
             each["name"], "Legendary" in parse_type_line(each.get("type_line") or "").supertypes
         )
-        if not _is_keyword(name, keywords)
+        if not keywords.is_keyword(name)
     ]
     return self_names(full, short)
-
-
-def _is_keyword(name: str, keywords: KeywordVocabulary) -> bool:
-    folded = name.casefold()
-    return any(folded == keyword.casefold() for keyword in (*keywords.abilities, *keywords.actions))
 
 
 def _colors(face: Mapping[str, Any], card: Mapping[str, Any], cost: tuple[str, ...]) -> tuple[str, ...]:

@@ -137,6 +137,10 @@ class KeywordVocabulary(Frozen):
             characteristic_defining=characteristic_defining,
         )
 
+    def is_keyword(self, name: str) -> bool:
+        """Whether ``name`` (in any case) is the name of a keyword ability or keyword action."""
+        return name.casefold() in _matcher(self).keywords
+
     def is_characteristic_defining(self, keyword: str) -> bool:
         """Whether the keyword ability ``keyword`` is a characteristic-defining ability (CR 604.3)."""
         return keyword.casefold() in _matcher(self).characteristic_defining
@@ -165,11 +169,12 @@ class _Matcher:
 
     pattern: re.Pattern[str]
     heads: frozenset[str]  # the first word of each name, casefolded
-    tails: tuple[str, ...]  # what each placeholder name's printed form has ("walk", "cycling" …)
+    tails: re.Pattern[str] | None  # what a placeholder name's printed form has ("walk", "cycling" …)
     renamed: Mapping[str, str]  # casefolded former name: current name
     names: Mapping[str, str]  # casefolded ability or variant name: the name (abilities first)
     placeholders: tuple[tuple[str, str], ...]  # (name, printed tail) of each placeholder keyword
     characteristic_defining: frozenset[str]  # casefolded
+    keywords: frozenset[str]  # every keyword ability's and action's name, casefolded
 
     @classmethod
     def of(cls, vocabulary: KeywordVocabulary) -> _Matcher:
@@ -182,13 +187,14 @@ class _Matcher:
         return cls(
             pattern=_ability_pattern(vocabulary.abilities, (*vocabulary.variants, *vocabulary.renamed)),
             heads=frozenset(name.split(" ")[0].casefold() for name in every),
-            tails=tuple(_PLACEHOLDER_TAILS[name.casefold()].strip() for name in _placeholder_names(every)),
+            tails=_any_of(_PLACEHOLDER_TAILS[name.casefold()].strip() for name in _placeholder_names(every)),
             renamed={former.casefold(): current for former, current in reversed(vocabulary.renamed)},
             names=names,
             placeholders=tuple(
                 (name, _PLACEHOLDER_TAILS[name.casefold()]) for name in _placeholder_names(named)
             ),
             characteristic_defining=frozenset(name.casefold() for name in vocabulary.characteristic_defining),
+            keywords=frozenset(name.casefold() for name in (*vocabulary.abilities, *vocabulary.actions)),
         )
 
     def match_one(self, text: str, *, allow_sentence: bool) -> KeywordMatch | None:
@@ -210,7 +216,9 @@ class _Matcher:
         if not text.isascii():
             return True
         folded = text.casefold()
-        return _WORD_END.split(folded, 1)[0] in self.heads or any(tail in folded for tail in self.tails)
+        if _WORD_END.split(folded, 1)[0] in self.heads:
+            return True
+        return self.tails is not None and self.tails.search(folded) is not None
 
     def canonical(self, printed: str) -> tuple[str, str]:
         """The CR name for the printed keyword and, for a placeholder keyword, its printed quality."""
@@ -223,6 +231,12 @@ class _Matcher:
             if folded.endswith(tail):
                 return name, printed[: len(printed) - len(tail)].strip().capitalize()
         return printed, ""
+
+
+def _any_of(words: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern finding any of ``words`` (None for no words)."""
+    alternatives = sorted({re.escape(word) for word in words})
+    return re.compile("|".join(alternatives)) if alternatives else None
 
 
 def _placeholder_names(names: Iterable[str]) -> list[str]:

@@ -151,6 +151,10 @@ def rules_text(text: str, names: SelfNames) -> str:
 
 def split_quoted(text: str) -> Iterator[tuple[str, bool]]:
     """``text`` in pieces, each flagged whether it is inside double quotes (quotes included)."""
+    if '"' not in text and "“" not in text:  # most texts quote nothing: spare the pattern's scan
+        if text:
+            yield text, False
+        return
     position = 0
     for match in _QUOTED.finditer(text):
         if match.start() > position:
@@ -173,7 +177,10 @@ def unquoted(text: str) -> str:
 
 def masked(text: str) -> str:
     """``text`` with quoted and reminder (parenthesised) parts blanked, positions unchanged."""
-    return _REMINDER_ONLY.sub(lambda found: " " * len(found.group(0)), unquoted(text))
+    blanked = unquoted(text)
+    if "(" not in blanked:
+        return blanked
+    return _REMINDER_ONLY.sub(lambda found: " " * len(found.group(0)), blanked)
 
 
 def _replace_names(text: str, names: SelfNames) -> str:
