@@ -19,7 +19,7 @@ from typing import NamedTuple
 import discord
 
 from bot.i18n import N_, _
-from bot.i18n.engine_text import localized
+from bot.i18n.engine_text import localized, localized_item
 from bot.i18n.names import NO_NAMES, card_label, card_stats
 from bot.judge import (
     CACHE_ONLY_NOTE,
@@ -325,10 +325,15 @@ def _stack_blocks(answer: StackBoardAnswer, context: Context) -> list[str]:
         ]
     blocks.append("\n**" + _("Copied") + "**")
     blocks += [
-        f"• {safe(f'{c.item}: {_say(c.value)}')}" + cited(c.rules, context.link_base) for c in result.copied
+        f"• {safe(f'{localized_item(c, context.names)}: {_say(c.value)}')}"
+        + cited(c.rules, context.link_base)
+        for c in result.copied
     ]
     blocks.append("\n**" + _("Not copied") + "**")
-    blocks += [f"• {safe(n.item)}" + cited(n.rules, context.link_base) for n in result.not_copied]
+    blocks += [
+        f"• {safe(localized_item(n, context.names))}" + cited(n.rules, context.link_base)
+        for n in result.not_copied
+    ]
     blocks.append("\n**" + _("Why") + "**")
     return blocks + [explained(e, context) for e in (*result.steps, *result.notes)]
 

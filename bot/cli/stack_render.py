@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.i18n import N_, _
-from bot.i18n.engine_text import localized
+from bot.i18n.engine_text import localized, localized_item
 from bot.i18n.names import NO_NAMES, card_label
 
 if TYPE_CHECKING:
@@ -34,9 +34,9 @@ def stack_copy_panel(
             for o in answer.outcomes
         )
     parts.append(Text("\n" + _("Copied"), style="bold"))
-    parts.extend(_ruled(f"{c.item}: {_say(c.value)}", c.rules) for c in answer.copied)
+    parts.extend(_ruled(f"{localized_item(c, names)}: {_say(c.value)}", c.rules) for c in answer.copied)
     parts.append(Text("\n" + _("Not copied"), style="bold"))
-    parts.extend(_ruled(n.item, n.rules) for n in answer.not_copied)
+    parts.extend(_ruled(localized_item(n, names), n.rules) for n in answer.not_copied)
     parts.append(Text("\n" + _("Why"), style="bold"))
     parts.extend(_ruled(localized(e, names), e.rules) for e in (*answer.steps, *answer.notes))
     title = Text(

@@ -57,6 +57,22 @@ class _Unknown(Protocol):
     def message(self) -> _Message | None: ...
 
 
+class _Listed(Protocol):
+    """What a copy on the stack copied or didn't (``CopiedItem``, ``NotCopied``): its English words and
+    what they were worded from."""
+
+    @property
+    def item(self) -> str: ...
+
+    @property
+    def message(self) -> _Message | None: ...
+
+
+def localized_item(listed: _Listed, names: Mapping[str, str] = NO_NAMES) -> str:
+    """What a copy on the stack copied or didn't (``listed``) in the current language."""
+    return listed.item if listed.message is None else worded(listed.message, names)
+
+
 def localized(item: _Explained | _Unknown, names: Mapping[str, str] = NO_NAMES) -> str:
     """The sentence of ``item`` (an explanation, or an unknown's reason) in the current language, card
     names shown as ``printed/Oracle`` from ``names`` (printed names by Oracle name)."""

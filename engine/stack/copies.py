@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from pydantic import Field
+
 from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import SELF, AbilityKind, Card, CopyEffect, CopyScope, ExceptionKind, Frozen
@@ -144,16 +146,30 @@ class CopyChoices(Frozen):
 class CopiedItem(Frozen):
     """Something the copy has because it was copied, and the rules that say so."""
 
-    item: str
+    item: str  # in English
     value: Value | tuple[str, ...] = None
     rules: tuple[str, ...]
+    message: Message | None = Field(default=None, exclude=True)
+    """What ``item`` was worded from, for another language; not in the JSON."""
+
+    @classmethod
+    def of(cls, item: Message, value: Value | tuple[str, ...], rules: tuple[str, ...]) -> CopiedItem:
+        """The copied ``item`` (a message) with its value."""
+        return cls(item=item.english, value=value, rules=rules, message=item)
 
 
 class NotCopied(Frozen):
     """Something the original has that the copy doesn't, and the rules that say so."""
 
-    item: str
+    item: str  # in English
     rules: tuple[str, ...]
+    message: Message | None = Field(default=None, exclude=True)
+    """What ``item`` was worded from, for another language; not in the JSON."""
+
+    @classmethod
+    def of(cls, item: Message, rules: tuple[str, ...]) -> NotCopied:
+        """What isn't copied (a message)."""
+        return cls(item=item.english, rules=rules, message=item)
 
 
 class Outcome(Frozen):
@@ -727,67 +743,63 @@ def _copied_items(
     copies_for: tuple[str, ...] = (),
 ) -> tuple[CopiedItem, ...]:
     choices = original.choices
-    items = [
-        CopiedItem(item="characteristics", value=english(_name(original)), rules=rule_numbers(DECISIONS))
-    ]
+    items = [CopiedItem.of(msg("characteristics"), english(_name(original)), rule_numbers(DECISIONS))]
     if copies_for:
-        items.append(
-            CopiedItem(item="one copy targeting each of", value=copies_for, rules=rule_numbers(FOR_EACH))
-        )
+        items.append(CopiedItem.of(msg("one copy targeting each of"), copies_for, rule_numbers(FOR_EACH)))
     if choices.modes:
         rules = (
             rule_numbers(DECISIONS, MODES, ENTWINE) if choices.entwined else rule_numbers(DECISIONS, MODES)
         )
-        items.append(CopiedItem(item="modes", value=choices.modes, rules=rules))
+        items.append(CopiedItem.of(msg("modes"), choices.modes, rules))
     target_rules = rule_numbers(DECISIONS, NEW_TARGETS) if retargeted else rule_numbers(DECISIONS, TARGETS)
     if set_by_effect is not None:
         target_rules = rule_numbers(DECISIONS, FOR_EACH_SAME if set_by_effect.for_each else FIXED_TARGET)
     items.append(
-        CopiedItem(item="number of targets", value=len(choices.targets), rules=target_rules)
+        CopiedItem.of(msg("number of targets"), len(choices.targets), target_rules)
         if retargeted
-        else CopiedItem(item="targets", value=choices.targets, rules=target_rules)
+        else CopiedItem.of(msg("targets"), choices.targets, target_rules)
     )
     if choices.division:
         items.append(
-            CopiedItem(
-                item="division among targets",
-                value=tuple(str(d) for d in choices.division),
-                rules=rule_numbers(DECISIONS, DIVISION),
+            CopiedItem.of(
+                msg("division among targets"),
+                tuple(str(d) for d in choices.division),
+                rule_numbers(DECISIONS, DIVISION),
             )
         )
     if choices.x is not None:
-        items.append(CopiedItem(item="X", value=choices.x, rules=rule_numbers(DECISIONS, X_ON_STACK)))
+        items.append(CopiedItem.of(msg("X"), choices.x, rule_numbers(DECISIONS, X_ON_STACK)))
     if choices.kicked is not False and choices.kicked != 0:
         kicked = choices.kicked if not isinstance(choices.kicked, tuple) else ", ".join(choices.kicked)
         several = isinstance(choices.kicked, tuple) and len(choices.kicked) > 1
         several = several or (type(choices.kicked) is int and choices.kicked > 1)
         rules = rule_numbers(DECISIONS, KICKER, KICKED_TIMES) if several else rule_numbers(DECISIONS, KICKER)
-        items.append(CopiedItem(item="kicked", value=kicked, rules=rules))
+        items.append(CopiedItem.of(msg("kicked"), kicked, rules))
     if choices.entwined:
-        items.append(CopiedItem(item="entwine cost paid", value=True, rules=rule_numbers(DECISIONS, ENTWINE)))
+        items.append(CopiedItem.of(msg("entwine cost paid"), True, rule_numbers(DECISIONS, ENTWINE)))
     if choices.spliced:
         items.append(
-            CopiedItem(
-                item="spliced text",
-                value=tuple(c.name for c in choices.spliced),
-                rules=rule_numbers(DECISIONS, SPLICE_ANNOUNCE, SPLICE),
+            CopiedItem.of(
+                msg("spliced text"),
+                tuple(c.name for c in choices.spliced),
+                rule_numbers(DECISIONS, SPLICE_ANNOUNCE, SPLICE),
             )
         )
     if isinstance(original, StackSpell):
         if original.payment.alternative_cost:
             items.append(
-                CopiedItem(
-                    item="alternative cost paid",
-                    value=original.payment.alternative_cost,
-                    rules=rule_numbers(DECISIONS),
+                CopiedItem.of(
+                    msg("alternative cost paid"),
+                    original.payment.alternative_cost,
+                    rule_numbers(DECISIONS),
                 )
             )
         for paid in original.payment.objects:
             items.append(
-                CopiedItem(
-                    item=f"{paid.how} object",
-                    value=english(_paid_text(paid)),
-                    rules=rule_numbers(PAID_OBJECTS, LAST_KNOWN),
+                CopiedItem.of(
+                    msg("{how} object", how=_HOW.get(paid.how, paid.how)),
+                    english(_paid_text(paid)),
+                    rule_numbers(PAID_OBJECTS, LAST_KNOWN),
                 )
             )
     return tuple(items)
@@ -826,27 +838,36 @@ def _mana_value(value: str) -> Message:
 
 def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
     payment = original.payment
-    mana = "".join(payment.mana) or "none recorded"
-    items = [NotCopied(item=f"mana spent to cast it ({mana})", rules=rule_numbers(DECISIONS, PAYS))]
+    mana: Param = "".join(payment.mana) or msg("none recorded")
+    items = [NotCopied.of(msg("mana spent to cast it ({mana})", mana=mana), rule_numbers(DECISIONS, PAYS))]
     for source in payment.mana_sources:
-        rider = f": {source.rider}" if source.rider else ""
-        items.append(
-            NotCopied(item=f"mana source {source.name}{rider}", rules=rule_numbers(MANA_RIDER, PAYS))
+        said = (
+            msg("mana source {source}: {rider}", source=card(source.name), rider=source.rider)
+            if source.rider
+            else msg("mana source {source}", source=card(source.name))
         )
+        items.append(NotCopied.of(said, rule_numbers(MANA_RIDER, PAYS)))
     items.append(
-        NotCopied(
-            item="being cast (cast triggers such as storm, prowess or Mirari don't see the copy)",
-            rules=rule_numbers(NOT_CAST, CAST_TRIGGERS),
+        NotCopied.of(
+            msg("being cast (cast triggers such as storm, prowess or Mirari don't see the copy)"),
+            rule_numbers(NOT_CAST, CAST_TRIGGERS),
         )
     )
     if original.cast and payment.cast_from:
         items.append(
-            NotCopied(item=f"the zone it was cast from ({payment.cast_from})", rules=rule_numbers(NOT_CAST))
+            NotCopied.of(
+                msg(
+                    "the zone it was cast from ({zone})",
+                    zone=_CAST_FROM.get(payment.cast_from, payment.cast_from),
+                ),
+                rule_numbers(NOT_CAST),
+            )
         )
     items.extend(_resolution_items(spell_texts(original)))
     items.append(
-        NotCopied(
-            item=f"the original's owner and controller ({original.controller})", rules=rule_numbers(OWNER)
+        NotCopied.of(
+            msg("the original's owner and controller ({player})", player=_PLAYERS[original.controller]),
+            rule_numbers(OWNER),
         )
     )
     return tuple(items)
@@ -854,7 +875,9 @@ def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
 
 def _resolution_items(texts: tuple[str, ...]) -> list[NotCopied]:
     return [
-        NotCopied(item=f"choice made on resolution: {sentence}", rules=rule_numbers(RESOLUTION))
+        NotCopied.of(
+            msg("choice made on resolution: {sentence}", sentence=sentence), rule_numbers(RESOLUTION)
+        )
         for sentence in resolution_choices(texts)
     ]
 
@@ -1081,6 +1104,13 @@ _HOW = {
     "tapped": msg("tapped"),
 }
 _PLAYERS = {"you": msg("you"), "opponent": msg("opponent")}
+_CAST_FROM: dict[str, Param] = {
+    "hand": msg("hand"),
+    "graveyard": msg("graveyard"),
+    "exile": msg("exile"),
+    "library": msg("library"),
+}
+"""The zones a spell is cast from, after "cast from" (others, like "the command zone", as written)."""
 
 
 def _say(value: Value) -> Param:
@@ -1151,14 +1181,20 @@ def copy_ability(
 
 def _not_copied_ability(original: StackAbility, activated: bool) -> tuple[NotCopied, ...]:
     what = (
-        "being activated: its costs aren't paid again and abilities that trigger on activation don't see it"
+        msg(
+            "being activated: its costs aren't paid again and abilities that trigger on activation don't "
+            "see it"
+        )
         if activated
-        else "having triggered: abilities that trigger when an ability triggers don't see it"
+        else msg("having triggered: abilities that trigger when an ability triggers don't see it")
     )
     return (
-        NotCopied(item=what, rules=rule_numbers(COPY_MEANS)),
+        NotCopied.of(what, rule_numbers(COPY_MEANS)),
         *_resolution_items(ability_texts(original)),
-        NotCopied(item=f"the original's controller ({original.controller})", rules=rule_numbers(OWNER)),
+        NotCopied.of(
+            msg("the original's controller ({player})", player=_PLAYERS[original.controller]),
+            rule_numbers(OWNER),
+        ),
     )
 
 
@@ -1249,11 +1285,11 @@ def cast_copy(
         cast=True,
         owner=controller,
         controller=controller,
-        copied=(CopiedItem(item="characteristics", value=card.name, rules=rule_numbers(CAST_A_COPY)),),
+        copied=(CopiedItem.of(msg("characteristics"), card.name, rule_numbers(CAST_A_COPY)),),
         not_copied=(
-            NotCopied(
-                item="choices: modes, targets, X and costs are chosen as it is cast",
-                rules=rule_numbers(CAST_A_COPY, ANNOUNCE),
+            NotCopied.of(
+                msg("choices: modes, targets, X and costs are chosen as it is cast"),
+                rule_numbers(CAST_A_COPY, ANNOUNCE),
             ),
         ),
         outcomes=outcomes,
