@@ -32,6 +32,12 @@ def normalize_name(name: str) -> str:
     """The matching key of a name: NFKC (full and half width alike), casefolded, accents stripped,
     punctuation removed, whitespace collapsed; kana as above. ``Lim-Dûl`` → ``limdul``,
     ``チャンドラ・ナラー`` → ``ちゃんどら なら``."""
+    if name.isascii():  # most names and queries: every step below but the last two leaves ASCII as it is
+        return " ".join(_NOT_LETTER_OR_DIGIT.sub("", name.lower()).split())
+    return _normalize_unicode(name)
+
+
+def _normalize_unicode(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name).casefold().translate(_LIGATURES)
     decomposed = unicodedata.normalize("NFKD", folded)
     unaccented = "".join(ch for ch in decomposed if ch in _KANA_VOICING or not unicodedata.combining(ch))

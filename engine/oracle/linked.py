@@ -179,7 +179,10 @@ def says(kind: LinkPhrase, text: str) -> bool:
 
 
 def _may_say(kind: LinkPhrase, text: str) -> bool:
-    return any(word in text for word in _NEEDS[kind])
+    for word in _NEEDS[kind]:  # a loop, not any(): this runs about 30 times for each ability
+        if word in text:
+            return True
+    return False
 
 
 def _phrase(match: re.Match[str]) -> Phrase:
