@@ -77,7 +77,7 @@ def exiled_by_other_abilities(board: Board, source: GameObject) -> tuple[GameObj
 
 
 def _undecided(board: Board, source: GameObject) -> set[str]:
-    found = undecided_exiled(board, source) if source.text_changes else None
+    found = undecided_exiled(board, source) if source.text_changes or source.ended_text_changes else None
     return {o.id for o in found.cards} if found else set()
 
 

@@ -13,10 +13,19 @@ from engine.core.citations import Citation, cite
 from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation
-from engine.layers.system import CONTINUALLY_APPLIED
+from engine.layers.system import CONTINUALLY_APPLIED, exile_link_changes
 from engine.layers.text import EXCHANGED, LAYER_3, NOT_COPIED, source_label
 from engine.oracle.text_change import CORRECT_WAY, KIND_WORDS
-from engine.state.board import Board, BoardError, Event, GameObject, TextChange, TextChangeSpec, Zone
+from engine.state.board import (
+    Board,
+    BoardError,
+    EndedTextChange,
+    Event,
+    GameObject,
+    TextChange,
+    TextChangeSpec,
+    Zone,
+)
 
 CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
 TIMESTAMP = cite("613.7", "An effect with an earlier timestamp is applied before")
@@ -118,7 +127,14 @@ def _end(board: Board, obj: GameObject, ended: TextChange, why: Message, *rules:
         holders.append(board.get(ended.spec.exchange_with))
     for holder in holders:
         kept = tuple(c for c in holder.text_changes if c.timestamp != ended.timestamp)
-        board = board.replace(holder.model_copy(update={"text_changes": kept})).explain(
+        update: dict[str, object] = {"text_changes": kept}
+        if ended in exile_link_changes(holder, board):
+            # What its changed linked abilities exiled meanwhile stays undecided (CR 607.1, 612.2).
+            update["ended_text_changes"] = (
+                *holder.ended_text_changes,
+                EndedTextChange(change=ended, ended=board.clock),
+            )
+        board = board.replace(holder.model_copy(update=update)).explain(
             holder.id,
             Explanation.of(
                 msg(

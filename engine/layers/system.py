@@ -92,6 +92,7 @@ from engine.state.board import (
     AsEntersSetting,
     Board,
     GameObject,
+    TextChange,
     TimedEffect,
     Zone,
     exiled_with_text,
@@ -919,7 +920,7 @@ class _Layering:
         ]
         applied = sorted((*own, *work.statics), key=lambda a: a.key)
         steps, notes, unknowns = list(work.steps), list(work.notes), list(work.unknowns)
-        undecided = undecided_exiled(self.board, obj) if obj.text_changes else None
+        undecided = undecided_exiled(self.board, obj) if obj.text_changes or obj.ended_text_changes else None
         if undecided is not None:
             notes.append(
                 Explanation.of(
@@ -2055,27 +2056,56 @@ class Undecided:
     rules: tuple[Citation, ...]
 
 
+def exile_link_changes(obj: GameObject, board: Board) -> tuple[TextChange, ...]:
+    """The word changes applying to ``obj`` that changed the words of its abilities that exile cards or
+    refer to the exiled cards, in the text it has now (CR 612.2, 607.2a/b)."""
+    return tuple(layer_three(copiable_values(obj), obj, board, copiable_values).exile_changes)
+
+
 def undecided_exiled(board: Board, obj: GameObject) -> Undecided | None:
-    """The cards exiled with ``obj``'s text (:func:`exiled_with_text`) before a word change (CR 612.2) changed
-    the words of its abilities that exile cards or refer to the exiled cards: the rules don't say whether an
-    ability whose words changed is still the ability that exiled them (607.1), so whether they are exiled
-    with it is unknown. Cards its changed abilities exiled afterwards are linked either way."""
-    changes = layer_three(copiable_values(obj), obj, board, copiable_values).exile_changes
-    if not changes:
-        return None
-    last = changes[-1]
+    """The cards exiled with ``obj``'s text (:func:`exiled_with_text`) whose link to its abilities a word
+    change (CR 612.2) leaves open: exiled before a word change that still applies changed the words of its
+    abilities that exile cards or refer to the exiled cards, or while such a change applied that has ended.
+    The rules don't say whether an ability whose words changed is still the ability it was (607.1), so
+    whether those cards are exiled with it is unknown. Cards exiled by its abilities as they are now, since
+    the last such change, are linked either way."""
+    changes = exile_link_changes(obj, board)
     linked = exiled_with_text(board, obj, len(copiable_values(obj).abilities))
-    cards = tuple(o for o in linked if o.timestamp < last.timestamp)
-    if not cards:
-        return None
-    reason = msg(
-        "{source} changed the words of its abilities that exile cards or refer to the exiled cards after "
-        "{cards} were exiled with it, and the rules don't say whether an ability whose words a text-changing "
-        "effect changed is still linked to what it did before",
-        source=source_label(last.spec),
-        cards=series([card(o.card.name if o.card else o.id) for o in cards]),
+    before = tuple(o for o in linked if changes and o.timestamp < changes[-1].timestamp)
+    during = tuple(
+        o
+        for o in linked
+        if o not in before
+        and any(e.change.timestamp <= o.timestamp < e.ended for e in obj.ended_text_changes)
     )
-    return Undecided(cards, reason, (EXILED_WITH, WORD_CHANGED_LINK, CORRECT_WAY))
+    reasons: list[Message] = []
+    if before:
+        reasons.append(
+            msg(
+                "{source} changed the words of its abilities that exile cards or refer to the exiled cards "
+                "after {cards} were exiled with it, and the rules don't say whether an ability whose words a "
+                "text-changing effect changed is still linked to what it did before",
+                source=source_label(changes[-1].spec),
+                cards=_card_names(before),
+            )
+        )
+    if during:
+        reasons.append(
+            msg(
+                "{cards} were exiled with it while a text-changing effect that has since ended had changed "
+                "the words of its abilities that exile cards or refer to the exiled cards, and the rules "
+                "don't say whether its abilities as printed are linked to what the changed ones did",
+                cards=_card_names(during),
+            )
+        )
+    if not reasons:
+        return None
+    reason = reasons[0] if len(reasons) == 1 else msg("{first}; {rest}", first=reasons[0], rest=reasons[1])
+    return Undecided((*before, *during), reason, (EXILED_WITH, WORD_CHANGED_LINK, CORRECT_WAY))
+
+
+def _card_names(objects: tuple[GameObject, ...]) -> Param:
+    return series([card(o.card.name if o.card else o.id) for o in objects])
 
 
 def _undetermined_numbers(

@@ -237,6 +237,15 @@ class TextChange(Frozen):
     spec: TextChangeSpec
 
 
+class EndedTextChange(Frozen):
+    """A word change that changed the words of an object's linked exile abilities, and when it ended: what
+    those abilities exiled while it applied is linked to them only if a changed ability is the same ability,
+    which the rules don't say (CR 607.1, 612.2)."""
+
+    change: TextChange
+    ended: int
+
+
 class GameObject(Frozen):
     """An object on the board. ``card`` is None for a token defined only by a copy effect (CR 111.3)."""
 
@@ -262,6 +271,7 @@ class GameObject(Frozen):
     settings: tuple[AsEntersSetting, ...] = ()
     effects: tuple[TimedEffect, ...] = ()
     text_changes: tuple[TextChange, ...] = ()  # layer 3 (CR 613.1c), in timestamp order
+    ended_text_changes: tuple[EndedTextChange, ...] = ()
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
     # Which text of ``exiled_by`` had the ability that exiled it: the timestamp of the copy effect that gave

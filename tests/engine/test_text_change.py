@@ -317,6 +317,30 @@ def test_a_word_change_in_a_linked_exile_pair_leaves_earlier_cards_unknown() -> 
     assert [o.id for o in exiled_with(built, built.get("collector"))] == ["elves"]
 
 
+def test_what_a_changed_linked_ability_exiled_stays_unknown_after_the_change_ends() -> None:
+    """CR 607.1, 612.2, 514.2: a card exiled while Crystal Spray-style changed words of the linked exile pair
+    applied is undecided once the change ends; a card exiled before it is linked to the printed pair again."""
+    built, catalogue = board(
+        ObjectSpec(card="Bone Collector", id="collector"),
+        ObjectSpec(card="Hill Giant", id="giant", zone=Zone.EXILE, exiled_by="collector"),
+    )
+    built = change(
+        built, "collector", WordKind.COLOR, "black", "white", "Sleight of Mind", until_end_of_turn=True
+    )
+    during = ObjectSpec(card="Llanowar Elves", id="elves", zone=Zone.EXILE, exiled_by="collector")
+    built = apply_event(
+        built, Event(kind=ActionKind.ENTERS, timestamp=0, object_id="elves", entering=during), catalogue
+    )
+    built = apply_event(built, Event(kind=ActionKind.CLEANUP, timestamp=0, object_id=""), catalogue)
+    collector = built.get("collector")
+    assert collector.text_changes == ()
+    assert [o.id for o in exiled_with(built, collector)] == ["giant"]
+    values = now(built, "collector")
+    assert values.power is None
+    assert "Llanowar Elves were exiled with it while a text-changing effect" in values.unknowns[-1].reason
+    assert {"607.1", "612.2"} <= set(values.unknowns[-1].rules)
+
+
 @pytest.mark.parametrize(
     ("act", "message"),
     [
