@@ -19,7 +19,7 @@ from typing import NamedTuple
 import discord
 
 from bot.i18n import N_, _
-from bot.i18n.engine_text import localized, localized_item
+from bot.i18n.engine_text import localized, localized_handle, localized_item
 from bot.i18n.names import NO_NAMES, card_label, card_stats
 from bot.judge import (
     CACHE_ONLY_NOTE,
@@ -204,7 +204,9 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
         blocks = _stack_blocks(answer, context)
         copied = context.card(answer.result.copiable.name) if answer.result.copiable.name else _("a copy")
         heading = title or _("{id}: {copied} (copy via {via})").format(
-            id=context.card(answer.result.id), copied=copied, via=context.card(answer.result.via)
+            id=localized_handle(answer.result, context.names),
+            copied=copied,
+            via=context.card(answer.result.via),
         )
     else:
         blocks = _board_blocks(answer, context)
@@ -315,7 +317,7 @@ def _stack_blocks(answer: StackBoardAnswer, context: Context) -> list[str]:
     controller = _("{kind}, controlled by {controller}").format(
         kind=kind, controller=safe(_(result.controller) + owner)
     )
-    blocks = [f"**{safe(context.card(result.id))}**: {controller}"]
+    blocks = [f"**{safe(localized_handle(result, context.names))}**: {controller}"]
     if result.outcomes:
         blocks.append("\n**" + _("Original → copy") + "**")
         blocks += [

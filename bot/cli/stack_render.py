@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.i18n import N_, _
-from bot.i18n.engine_text import localized, localized_item
+from bot.i18n.engine_text import localized, localized_handle, localized_item
 from bot.i18n.names import NO_NAMES, card_label
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _headline(answer: StackCopyAnswer, names: Mapping[str, str]) -> str:
         resolves_as = _(_RESOLVES_AS.get(answer.resolves_as, answer.resolves_as))
         resolves = _("; it resolves as {what}").format(what=resolves_as)
     return _("{id}: {what} ({copied}), {cast}, {who}{resolves}.").format(
-        id=card_label(answer.id, names),
+        id=localized_handle(answer, names),
         what=what,
         copied=_copied(answer, names),
         cast=cast,

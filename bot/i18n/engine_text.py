@@ -73,6 +73,22 @@ def localized_item(listed: _Listed, names: Mapping[str, str] = NO_NAMES) -> str:
     return listed.item if listed.message is None else worded(listed.message, names)
 
 
+class _Handled(Protocol):
+    """A copy on the stack (``StackCopyAnswer``): its handle, and its name when the question made it up."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def label(self) -> _Message | None: ...
+
+
+def localized_handle(copy: _Handled, names: Mapping[str, str] = NO_NAMES) -> str:
+    """How the answer names ``copy``: as the question that made its handle up names it ("Twincast's copy"),
+    in the current language, else by its handle (``printed/Oracle`` when it is a card's name)."""
+    return card_label(copy.id, names) if copy.label is None else worded(copy.label, names)
+
+
 def localized(item: _Explained | _Unknown, names: Mapping[str, str] = NO_NAMES) -> str:
     """The sentence of ``item`` (an explanation, or an unknown's reason) in the current language, card
     names shown as ``printed/Oracle`` from ``names`` (printed names by Oracle name)."""

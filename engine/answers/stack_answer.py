@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from pydantic import Field
+
 from engine.actions.events import board_from_spec
 from engine.answers.copy_result import (
     Answer,
@@ -21,7 +23,7 @@ from engine.answers.copy_result import (
 )
 from engine.answers.stack_board import BoardObject, build_stack
 from engine.core.effects import Player
-from engine.core.messages import card, msg
+from engine.core.messages import Message, card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.layers.dependency import one_question_bound
@@ -61,6 +63,9 @@ class StackCopyAnswer(Answer):
     not_copied: tuple[NotCopied, ...]
     outcomes: tuple[Outcome, ...]
     resolves_as: str | None
+    label: Message | None = Field(default=None, exclude=True)
+    """How a front end names the copy when its ``id`` is the one a copy question made up ("Twincast's
+    copy"), in the answer's language; not in the JSON."""
 
 
 class StackBoardAnswer(Answer):
@@ -139,7 +144,13 @@ def stack_copy_answer(result: StackCopyResult) -> StackCopyAnswer:
         not_copied=result.not_copied,
         outcomes=result.outcomes,
         resolves_as=result.resolves_as,
+        label=msg("{card}'s copy", card=card(result.via)) if result.id == _copy_handle(result.via) else None,
     )
+
+
+def _copy_handle(via: str) -> str:
+    """The handle :func:`stack_copy_question` gives the copy it asks about."""
+    return f"{via}'s copy"
 
 
 def _view(values: StackCharacteristics, *, numbers: bool) -> dict[str, object]:
@@ -233,7 +244,7 @@ def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
             COPY_MEANS,
         )
     controller: Player = Player.YOU if _needs_your_own(copier) else Player.OPPONENT
-    copy_id = f"{copier.name}'s copy"
+    copy_id = _copy_handle(copier.name)
     if scope is CopyScope.CAST_COPY:
         targets, objects = _default_targets(_spell_requirements(original), Player.YOU)
         exiled = ObjectSpec(card=original.name, id=original.name, zone=Zone.EXILE)

@@ -66,3 +66,19 @@ async def test_discord_stack_copy_items_in_japanese(harness: DiscordHarness) -> 
     assert result.callback is not None
     description = result.callback.embeds[0]["description"]
     assert [f"• {said} (CR" in description for said in JAPANESE] == [True] * len(JAPANESE)
+
+
+def test_the_copy_a_question_names_is_named_in_japanese(
+    japanese_cli: Callable[..., Result],  # noqa: F811
+    ja_db: Path,  # noqa: F811
+) -> None:
+    japanese = japanese_cli("copy", "Twincast", "Lightning Bolt")
+    assert japanese.exit_code == 0, japanese.output
+    assert "Twincastのコピー: 呪文のコピー（Lightning Bolt）" in flat(japanese.stdout)
+    english = runner.invoke(app, ["--offline", "--db", str(ja_db), "copy", "Twincast", "Lightning Bolt"])
+    assert "Twincast's copy: a copy of a spell (Lightning Bolt)" in flat(english.stdout)
+    as_json = runner.invoke(
+        app, ["--offline", "--db", str(ja_db), "copy", "Twincast", "Lightning Bolt", "--json"]
+    )
+    assert json.loads(as_json.stdout)["result"]["id"] == "Twincast's copy"
+    assert "label" not in json.loads(as_json.stdout)["result"]
