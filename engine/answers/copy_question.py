@@ -131,8 +131,10 @@ def animation_of(card: Card) -> EffectSpec:
 
 def _require_pt_choice(card: Card, choices: tuple[tuple[str, str], ...], flag: str) -> None:
     """A "becomes your choice of" permanent always made its choice as it entered: it must be given."""
+    if any(key == "option" for key, _ in choices) or pt_setting_ability(card.front.abilities) is None:
+        return  # the printed abilities are the grouped ones' texts: without one, none of them is it
     ability = pt_setting_ability(Characteristics.of_face(card.front).abilities)
-    if ability is None or any(key == "option" for key, _ in choices):
+    if ability is None:
         return
     listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(pt_options(ability), 1))
     whose = "the original" if flag == "--choice" else "the copy, as it enters (a new choice, CR 707.6)"

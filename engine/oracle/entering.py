@@ -8,7 +8,9 @@ copied "enters with" and "as enters" effects and enters triggers (CR 707.5) whil
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from enum import StrEnum
+from typing import Protocol, TypeVar
 
 from engine.core.characteristics import CARD_TYPE_WORDS, Characteristics, GameAbility
 from engine.core.model import SELF, AbilityKind, CopyException, Frozen, PrintedNumber
@@ -256,10 +258,17 @@ def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ..
     )
 
 
-def pt_setting_ability(
-    abilities: tuple[GameAbility, ...], *, turned_face_up: bool = False
-) -> GameAbility | None:
-    """The "as enters (or is turned face up), it becomes your choice of …" ability, if any (CR 613.2a)."""
+class _Worded(Protocol):
+    @property
+    def rules_text(self) -> str: ...
+
+
+_Ability = TypeVar("_Ability", bound=_Worded)
+
+
+def pt_setting_ability(abilities: Sequence[_Ability], *, turned_face_up: bool = False) -> _Ability | None:
+    """The "as enters (or is turned face up), it becomes your choice of …" ability, if any (CR 613.2a):
+    of an object's abilities, or of a face's printed ones (a cheap test before building characteristics)."""
     for ability in abilities:
         match = _PT_SETTING.match(ability.rules_text)
         if match and (match["face_up"] or not turned_face_up):
