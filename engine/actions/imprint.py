@@ -20,7 +20,12 @@ from engine.core.messages import Message, Param, listing, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation
-from engine.layers.system import copiable_values, current_characteristics, semicolons, undecided_exiled
+from engine.layers.system import (
+    current_characteristics,
+    semicolons,
+    text_values,
+    undecided_exiled,
+)
 from engine.layers.text import EXCHANGED
 from engine.oracle.linked import says_exile
 from engine.oracle.statics import LastExiledWith, last_exiled_with
@@ -64,7 +69,7 @@ def exiled_with(board: Board, source: GameObject) -> tuple[GameObject, ...]:
     :func:`exiled_by_other_abilities` (707.7, 607.5, 612.5). Cards exiled before a word change changed
     its linked abilities are neither: whether they count is unknown (``undecided_exiled``, 612.2).
     """
-    linked = exiled_with_text(board, source, len(copiable_values(source).abilities))
+    linked = exiled_with_text(board, source, len(text_values(source, board).abilities))
     undecided = _undecided(board, source)
     return tuple(o for o in linked if o.id not in undecided)
 
@@ -162,8 +167,10 @@ def other_abilities_reasons(
     one an effect gave it (607.5) — worded "CARDS by …", and the rules that say so."""
     text = text_timestamp(source)
     exchange = latest_exchange(source)
+    exchanges = {e.change.timestamp for e in source.ended_text_changes if e.change.spec.exchange_with}
     before = [o for o in others if o.exiled_text < text]
-    ended = [o for o in others if o.exiled_text > text]
+    swapped = [o for o in others if o.exiled_text > text and o.exiled_text in exchanges]
+    ended = [o for o in others if o.exiled_text > text and o.exiled_text not in exchanges]
     granted = [o for o in others if o.exiled_text == text]
     reasons = [
         *([_before_text(exchange, before)] if before else []),
@@ -172,10 +179,21 @@ def other_abilities_reasons(
             if ended
             else []
         ),
+        *(
+            [
+                msg(
+                    "{cards} by an ability of the rules text an exchange of text boxes gave it, which has "
+                    "ended",
+                    cards=_names(swapped),
+                )
+            ]
+            if swapped
+            else []
+        ),
         *([msg("{cards} by an ability an effect gave it", cards=_names(granted))] if granted else []),
     ]
     copied = (COPIED_LINKS,) if (before and not exchange) or ended else ()
-    exchanged = (LINKED_EXILE, EXCHANGED) if before and exchange else ()
+    exchanged = (LINKED_EXILE, EXCHANGED) if (before and exchange) or swapped else ()
     return reasons, (LINKED_ONLY, *exchanged, *copied, *((GAINED_LINKS,) if granted else ()))
 
 

@@ -128,8 +128,9 @@ def _end(board: Board, obj: GameObject, ended: TextChange, why: Message, *rules:
     for holder in holders:
         kept = tuple(c for c in holder.text_changes if c.timestamp != ended.timestamp)
         update: dict[str, object] = {"text_changes": kept}
-        if ended in exile_link_changes(holder, board):
-            # What its changed linked abilities exiled meanwhile stays undecided (CR 607.1, 612.2).
+        if ended.spec.exchange_with or ended in exile_link_changes(holder, board):
+            # What the exchanged text's abilities exiled is linked to none of its abilities (612.5); what
+            # a word change's changed linked abilities exiled meanwhile stays undecided (607.1, 612.2).
             update["ended_text_changes"] = (
                 *holder.ended_text_changes,
                 EndedTextChange(change=ended, ended=board.clock),

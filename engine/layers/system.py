@@ -2019,7 +2019,7 @@ def _exiled_totals(obj: GameObject, board: Board, notes: list[Explanation]) -> t
     Only the cards an ability of the text it has now exiled count: never those the original's exiled, nor
     those an ability it had before it became a copy exiled (707.7), nor a granted ability's (607.5).
     """
-    linked = exiled_with_text(board, obj, len(copiable_values(obj).abilities))
+    linked = exiled_with_text(board, obj, len(text_values(obj, board).abilities))
     exiled = [copiable_values(o) for o in linked]
     numbers = [(c.power.value if c.power else 0, c.toughness.value if c.toughness else 0) for c in exiled]
     if any(p is None or t is None for p, t in numbers):
@@ -2056,6 +2056,12 @@ class Undecided:
     rules: tuple[Citation, ...]
 
 
+def text_values(obj: GameObject, board: Board) -> Characteristics:
+    """``obj``'s values after layer 3: the rules text its abilities come from now, text changes included
+    (CR 613.1c; an exchange of text boxes gives it the other's, 612.5)."""
+    return layer_three(copiable_values(obj), obj, board, copiable_values).values
+
+
 def exile_link_changes(obj: GameObject, board: Board) -> tuple[TextChange, ...]:
     """The word changes applying to ``obj`` that changed the words of its abilities that exile cards or
     refer to the exiled cards, in the text it has now (CR 612.2, 607.2a/b)."""
@@ -2070,7 +2076,7 @@ def undecided_exiled(board: Board, obj: GameObject) -> Undecided | None:
     whether those cards are exiled with it is unknown. Cards exiled by its abilities as they are now, since
     the last such change, are linked either way."""
     changes = exile_link_changes(obj, board)
-    linked = exiled_with_text(board, obj, len(copiable_values(obj).abilities))
+    linked = exiled_with_text(board, obj, len(text_values(obj, board).abilities))
     before = tuple(o for o in linked if changes and o.timestamp < changes[-1].timestamp)
     during = tuple(
         o

@@ -238,9 +238,10 @@ class TextChange(Frozen):
 
 
 class EndedTextChange(Frozen):
-    """A word change that changed the words of an object's linked exile abilities, and when it ended: what
-    those abilities exiled while it applied is linked to them only if a changed ability is the same ability,
-    which the rules don't say (CR 607.1, 612.2)."""
+    """A text-changing effect that ended, and when: an exchange of text boxes (what the abilities of the
+    text it gave exiled is exiled with none of the object's abilities now, CR 612.5, 607.1), or a word change
+    that changed the words of its linked exile abilities (what those exiled while it applied is linked to
+    them only if a changed ability is the same ability, which the rules don't say: 607.1, 612.2)."""
 
     change: TextChange
     ended: int

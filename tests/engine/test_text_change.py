@@ -62,7 +62,9 @@ def cards(*names: str) -> dict[str, Card]:
 
 
 def board(*objects: ObjectSpec) -> tuple[Board, dict[str, Card]]:
-    catalogue = cards(*{o.card for o in objects if o.card != "Bone Collector"}, "Clone", "Llanowar Elves")
+    catalogue = cards(
+        *{o.card for o in objects if o.card != "Bone Collector"}, "Clone", "Llanowar Elves", "Hill Giant"
+    )
     return board_from_spec(BoardSpec(objects=objects), catalogue), catalogue
 
 
@@ -239,6 +241,33 @@ def test_an_exchange_that_ends_gives_the_printed_text_back_to_both() -> None:
     assert pt(built, "ghoul") == (3, 3)
     assert pt(built, "bears") == (2, 2)
     assert "613.5" in rules(built, "ghoul")
+
+
+def test_what_an_exchanged_text_exiled_counts_for_none_after_the_exchange_ends() -> None:
+    """CR 612.5, 607.1: the Bears' exchanged Ghoul text exiled a card; once the exchange ends, the Bears'
+    printed text has no pair it could be linked to, and the answer says it came from the ended exchange."""
+    built, catalogue = board(
+        ObjectSpec(card="Sutured Ghoul", id="ghoul"),
+        ObjectSpec(card="Grizzly Bears", id="bears"),
+        ObjectSpec(card="Hill Giant", id="giant"),
+    )
+    built = exchange(built, "ghoul", "bears")
+    exiling = Event(
+        kind=ActionKind.LEAVES, timestamp=0, object_id="giant", move=MoveSpec(to=Zone.EXILE, by="bears")
+    )
+    built = apply_event(built, exiling, catalogue)
+    assert pt(built, "bears") == (3, 3)
+    ends = Event(kind=ActionKind.ENDS, timestamp=0, object_id="ghoul", text_change_number=1)
+    built = apply_event(built, ends, catalogue)
+    bears = built.get("bears")
+    assert exiled_with(built, bears) == ()
+    others = exiled_by_other_abilities(built, bears)
+    reasons, cited = other_abilities_reasons(bears, others)
+    assert (
+        reasons[0].english
+        == "Hill Giant by an ability of the rules text an exchange of text boxes gave it, which has ended"
+    )
+    assert {"607.1", "612.5"} <= {c.number for c in cited}
 
 
 def test_exchange_partner_leaving_makes_the_text_unknown() -> None:
