@@ -436,7 +436,8 @@ def _pattern(kind: WordKind, word: str) -> re.Pattern[str]:
     """Where ``word`` is used as a word of ``kind``: a whole word, maybe "non"-prefixed (a type also plural,
     a land type also in "swampwalk" or "swampcycling"); a color word in any case, a type capitalised as
     Oracle text prints types (lower case only after "non" and before "walk"/"cycling")."""
-    before, after = r"(?<![\w'’-])", r"(?![\w-])"
+    # The article before the word, when there is one, follows the new word ("a Goblin" → "an Elf").
+    before, after = r"(?:(?<![\w'’-])(?P<article>[Aa]n?) )?(?<![\w'’-])", r"(?![\w-])"
     if kind is WordKind.COLOR:
         return re.compile(rf"{before}(?P<non>non-?)?(?P<word>{re.escape(word)}){after}", re.IGNORECASE)
     forms = "|".join(re.escape(f) for f in sorted({word, plural(word)}, key=len, reverse=True))
@@ -456,4 +457,13 @@ def _replaced(found: re.Match[str], change: WordChange) -> str:
         new = new.casefold()
     elif change.kind is WordKind.COLOR or suffix:
         new = new[:1].upper() + new[1:].casefold()
-    return f"{groups.get('non') or ''}{new}{suffix}"
+    changed = f"{groups.get('non') or ''}{new}{suffix}"
+    return f"{_article(groups.get('article'), changed)}{changed}"
+
+
+def _article(article: str | None, word: str) -> str:
+    """The indefinite article ``article`` ("a", "An") as the word after it needs it, with its space."""
+    if not article:
+        return ""
+    fitting = "an" if word[:1].casefold() in "aeiou" else "a"
+    return f"{fitting.capitalize() if article[:1].isupper() else fitting} "

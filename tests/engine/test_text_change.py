@@ -409,6 +409,7 @@ def test_word_forms_follow_rule_612_2() -> None:
         "Elves and non-Elf; a 1/1 red Elf creature token; goblin"
     )
     assert changed_text("Goblin King gets it", goblin, ["Goblin King"]) == "Goblin King gets it"
+    assert changed_text("Sacrifice a Goblin: A Goblin", goblin) == "Sacrifice an Elf: An Elf"
     swamp = WordChange(kind=WordKind.BASIC_LAND_TYPE, old="Swamp", new="Plains")
     assert changed_text("Swampwalk, swampcycling, Swamps", swamp) == "Plainswalk, plainscycling, Plains"
     assert word_kind("Black") == (WordKind.COLOR, "black")
