@@ -3,24 +3,69 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.text import Text
+from typer import _click as click  # Typer vendors Click: its commands take these types
+from typer.core import TyperCommand, TyperGroup
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, current_language, pgettext
 from bot.text_safety import safe_console, visible_json
 
 if TYPE_CHECKING:
     from bot.config import Settings
+
+HELP = "cli help"
+"""The ``msgctxt`` of the help texts' catalog entries (a command's docstring, an option's ``help``)."""
+
+
+@contextmanager
+def _translated(*commands: click.Command) -> Iterator[None]:
+    """The help texts of ``commands`` and of their options in the answer's language while ``--help`` prints
+    (English when the catalog has none); Typer reads them as it prints."""
+    language, saved = current_language(), []
+    for holder in (part for command in commands for part in (command, *command.params)):
+        for field in ("help", "short_help"):
+            text = getattr(holder, field, None)
+            if text:
+                saved.append((holder, field, text))
+                setattr(holder, field, pgettext(HELP, text, language) or text)
+    try:
+        yield
+    finally:
+        for holder, field, text in saved:
+            setattr(holder, field, text)
+
+
+class TranslatedGroup(TyperGroup):
+    """``mtg-judge --help`` in the answer's language (the commands' one-line help too)."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The group's help, its texts translated."""
+        with _translated(self, *self.commands.values()):
+            super().format_help(ctx, formatter)
+
+
+class TranslatedCommand(TyperCommand):
+    """``mtg-judge COMMAND --help`` in the answer's language."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command's help, its texts translated."""
+        with _translated(self):
+            super().format_help(ctx, formatter)
+
 
 app = typer.Typer(
     name="mtg-judge",
     help="A Magic: The Gathering rules judge: card data, Comprehensive Rules, linked abilities and copies.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    cls=TranslatedGroup,
 )
 
 # What comes from input or data is printed as it is, never read as markup, its control, zero-width and
@@ -31,8 +76,25 @@ err_console = safe_console(stderr=True)
 DbOption = Annotated[Path | None, typer.Option("--db", help="SQLite cache file (env MTG_JUDGE_DB).")]
 OfflineOption = Annotated[bool, typer.Option("--offline", help="Never touch the network.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print stable JSON instead of a panel.")]
+
+
+def _early_language(lang: str) -> str:
+    """``--lang``, set as soon as it is read (it is eager) so that ``--help`` after it is in that language."""
+    from bot.i18n import set_language
+
+    set_language(lang)
+    return lang
+
+
 LangOption = Annotated[
-    str, typer.Option("--lang", help="Answer in this language: en (default) or ja (日本語).", metavar="LANG")
+    str,
+    typer.Option(
+        "--lang",
+        help="Answer in this language: en (default) or ja (日本語).",
+        metavar="LANG",
+        is_eager=True,
+        callback=_early_language,
+    ),
 ]
 
 

@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.cli.app import DbOption, JsonOption, OfflineOption, app, fail, settings_for
+from bot.cli.app import DbOption, JsonOption, OfflineOption, TranslatedCommand, app, fail, settings_for
 from bot.cli.common import ask_with_rules, say_if_cache_only, show
 from bot.cli.stack_render import stack_copy_panel
 from bot.i18n import N_, _
@@ -40,7 +40,7 @@ FaceDownOption = Annotated[
 ]
 
 
-@app.command("board")
+@app.command("board", cls=TranslatedCommand)
 def board_command(
     ctx: typer.Context,
     file: Annotated[str, typer.Argument(help="A board file (YAML or JSON), or - for standard input.")],
@@ -53,7 +53,7 @@ def board_command(
     _answer(settings_for(ctx, db, offline), lambda judge: judge.board(text), as_json=as_json)
 
 
-@app.command("copy")
+@app.command("copy", cls=TranslatedCommand)
 def copy_command(
     ctx: typer.Context,
     copier: Annotated[

@@ -14,7 +14,16 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TaskID, TextColum
 from rich.rule import Rule
 from rich.text import Text
 
-from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, err_console, settings_for
+from bot.cli.app import (
+    DbOption,
+    JsonOption,
+    OfflineOption,
+    TranslatedCommand,
+    app,
+    console,
+    err_console,
+    settings_for,
+)
 from bot.cli.common import NameArgument, ask, printed_lines, say_if_cache_only, show
 from bot.i18n import _, current_language
 from bot.i18n.names import card_stats
@@ -33,7 +42,7 @@ PathArgument = Annotated[
 ]
 
 
-@app.command("card")
+@app.command("card", cls=TranslatedCommand)
 def card_command(
     ctx: typer.Context,
     name: NameArgument,
@@ -48,7 +57,7 @@ def card_command(
     say_if_cache_only(answer.cache_only)
 
 
-@app.command("import-cards")
+@app.command("import-cards", cls=TranslatedCommand)
 def import_cards_command(
     ctx: typer.Context, path: PathArgument, db: DbOption = None, offline: OfflineOption = False
 ) -> None:
@@ -70,7 +79,7 @@ LanguagesOption = Annotated[
 ]
 
 
-@app.command("sync")
+@app.command("sync", cls=TranslatedCommand)
 def sync_command(
     ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False, languages: LanguagesOption = None
 ) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bot.cli.app import DbOption, OfflineOption, app, fail, settings_for
+from bot.cli.app import DbOption, OfflineOption, TranslatedCommand, app, fail, settings_for
 from bot.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ NO_TOKEN = N_(
 )
 
 
-@app.command("run")
+@app.command("run", cls=TranslatedCommand)
 def run_command(ctx: typer.Context, db: DbOption = None, offline: OfflineOption = False) -> None:
     """Start the Discord bot (every shard in this process unless MTG_JUDGE_DISCORD_SHARD_IDS says so)."""
     settings = settings_for(ctx, db, offline)
@@ -35,7 +35,7 @@ def run_command(ctx: typer.Context, db: DbOption = None, offline: OfflineOption 
     asyncio.run(serve(create_bot(settings), token))
 
 
-@app.command("sync-commands")
+@app.command("sync-commands", cls=TranslatedCommand)
 def sync_commands_command(
     ctx: typer.Context,
     guild: Annotated[

@@ -9,7 +9,7 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
+from bot.cli.app import DbOption, JsonOption, OfflineOption, TranslatedCommand, app, settings_for
 from bot.cli.common import ask_with_rules, printed_lines, say_if_cache_only, show
 from bot.i18n import _, current_language
 from bot.i18n.engine_text import localized
@@ -29,7 +29,7 @@ NamesArgument = Annotated[
 ]
 
 
-@app.command("linked")
+@app.command("linked", cls=TranslatedCommand)
 def linked_command(
     ctx: typer.Context,
     names: NamesArgument,

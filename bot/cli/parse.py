@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.text import Text
 
-from bot.cli.app import DbOption, JsonOption, OfflineOption, app, settings_for
+from bot.cli.app import DbOption, JsonOption, OfflineOption, TranslatedCommand, app, settings_for
 from bot.cli.common import NameArgument, ask_with_rules, show
 from bot.i18n import _
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 _PARTS = ("keyword", "keyword_parameter", "cost", "trigger", "effect", "ability_word", "anchor_word", "level")
 
 
-@app.command("parse")
+@app.command("parse", cls=TranslatedCommand)
 def parse_command(
     ctx: typer.Context,
     name: NameArgument,

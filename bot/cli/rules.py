@@ -11,7 +11,17 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from bot.cli.app import DbOption, JsonOption, OfflineOption, app, console, fail, print_json, settings_for
+from bot.cli.app import (
+    DbOption,
+    JsonOption,
+    OfflineOption,
+    TranslatedCommand,
+    app,
+    console,
+    fail,
+    print_json,
+    settings_for,
+)
 from bot.cli.common import ask_with_rules, import_message
 from bot.i18n import _
 
@@ -29,7 +39,7 @@ RulesPathArgument = Annotated[
 ]
 
 
-@app.command("cr")
+@app.command("cr", cls=TranslatedCommand)
 def cr_command(
     ctx: typer.Context,
     query: QueryArgument = None,
@@ -60,7 +70,7 @@ def cr_command(
         show_glossary(answer, as_json=as_json)
 
 
-@app.command("import-rules")
+@app.command("import-rules", cls=TranslatedCommand)
 def import_rules_command(
     ctx: typer.Context,
     path: RulesPathArgument,
