@@ -29,6 +29,7 @@ from engine.oracle.linked import (
     empty_quotes,
     exiles_cards_at,
     first_phrase,
+    may_link,
     mentions_word,
     phrases,
     quote_holder,
@@ -243,16 +244,24 @@ def _roles(segments: Iterable[_Segment]) -> tuple[list[_Role], list[_Role]]:
     actors: list[_Role] = []
     referrers: list[_Role] = []
     for segment in segments:
-        actors.extend(_acting_roles(segment))
-        referrers.extend(_referring_roles(segment))
+        worded = may_link(segment.text)  # else only its keyword can act, and nothing refers
+        actors.extend(_acting_roles(segment, worded=worded))
+        if worded:
+            referrers.extend(_referring_roles(segment))
     return actors, referrers
 
 
-def _acting_roles(segment: _Segment) -> Iterator[_Role]:
-    text = segment.text
+def _acting_roles(segment: _Segment, *, worded: bool) -> Iterator[_Role]:
     exile = _exile_rule(segment)
     if exile is not None:
         yield _Role(segment, exile[0], exile[1], "exiled", position=_exiles_cards_at(segment) or 0)
+    if worded:
+        yield from _worded_acting_roles(segment)
+    yield from _keyword_actor(segment)
+
+
+def _worded_acting_roles(segment: _Segment) -> Iterator[_Role]:
+    text = segment.text
     if _acts_as_ability(segment) and (found := first_phrase(LinkPhrase.PUTS_ONTO_BATTLEFIELD, text)):
         yield _Role(
             segment, "battlefield", PUT_ONTO_BATTLEFIELD, "put onto the battlefield", position=found.start
@@ -271,7 +280,6 @@ def _acting_roles(segment: _Segment) -> Iterator[_Role]:
         yield _Role(segment, "cast-cost", CAST_COST, "paid as it was cast")
     if says(LinkPhrase.CAST_COST, text) and "you may" in text:
         yield _Role(segment, "additional-cost", ADDITIONAL_COST, "the optional additional cost")
-    yield from _keyword_actor(segment)
 
 
 def _exile_rule(segment: _Segment) -> tuple[str, Citation] | None:
@@ -557,6 +565,8 @@ def _keyword_links(card: Card) -> Iterator[_Pair]:
     for position, face in enumerate(card.faces):
         for ability in face.abilities:
             keyword = (ability.keyword or "").casefold()
+            if keyword not in _KEYWORD_EXPLANATIONS:
+                continue
             segment = _Segment(
                 position, face, ability, Holder.PRINTED, ability.rules_text.casefold(), ability.rules_text
             )

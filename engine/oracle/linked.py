@@ -160,6 +160,29 @@ _NEEDS: dict[LinkPhrase, tuple[str, ...]] = {
 }
 
 
+# Every word a phrase, the exile verb or a word choice needs, but the variable cost's (only ever looked for
+# beside a cast cost): a text with none of them has no linked-ability wording at all.
+_ANY_PHRASE = re.compile(
+    "|".join(
+        sorted(
+            {
+                re.escape(word)
+                for kind, words in _NEEDS.items()
+                if kind is not LinkPhrase.VARIABLE
+                for word in words
+            }
+            | {"exile", "choose"}
+        )
+    )
+)
+
+
+def may_link(text: str) -> bool:
+    """False only when ``text`` has no linked-ability phrase, exile verb or word choice (one search before
+    the ~30 phrase tests of an ability's text); True is no promise."""
+    return _ANY_PHRASE.search(text) is not None
+
+
 def phrases(kind: LinkPhrase, text: str) -> tuple[Phrase, ...]:
     """Every occurrence of the phrase ``kind`` in ``text``, in order."""
     if not _may_say(kind, text):
@@ -179,10 +202,7 @@ def says(kind: LinkPhrase, text: str) -> bool:
 
 
 def _may_say(kind: LinkPhrase, text: str) -> bool:
-    for word in _NEEDS[kind]:  # a loop, not any(): this runs about 30 times for each ability
-        if word in text:
-            return True
-    return False
+    return any(word in text for word in _NEEDS[kind])
 
 
 def _phrase(match: re.Match[str]) -> Phrase:

@@ -83,6 +83,26 @@ def test_each_linked_phrase_is_looked_for_in_every_text_it_is_in(corpus: list[Ca
     assert found > 5_000
 
 
+@pytest.mark.slow
+def test_a_text_without_linked_wording_has_no_phrase_exile_or_word_choice(corpus: list[Card]) -> None:
+    without = 0
+    for card in corpus:
+        for face in card.faces:
+            for ability in face.abilities:
+                folded = ability.rules_text.casefold()
+                if linked.may_link(folded):
+                    continue
+                without += 1
+                assert linked.exiles_cards_at(folded) is None, folded
+                assert not linked.word_choices(folded), folded
+                assert not any(
+                    pattern.search(folded)
+                    for kind, pattern in linked._PATTERNS.items()
+                    if kind is not linked.LinkPhrase.VARIABLE  # only ever looked for beside a cast cost
+                ), folded
+    assert without > 20_000
+
+
 def test_every_linked_phrase_has_its_words() -> None:
     assert set(linked._NEEDS) == set(linked.LinkPhrase) == set(linked._PATTERNS)
 
