@@ -64,7 +64,8 @@ class RulesSource(Protocol):
     def rule(self, number: str) -> RuleText | None: ...
 
 
-class KeywordMatch(Frozen):
+@dataclass(frozen=True, slots=True)  # not a model: only parsing reads it, and it is made for every keyword
+class KeywordMatch:
     """One keyword ability found in Oracle text: the CR name and the rest of its wording."""
 
     keyword: str  # as the CR names it ("Flying", "Equip", "Landwalk")
