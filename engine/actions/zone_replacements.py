@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.core.citations import cite
 from engine.core.effects import Player
-from engine.core.messages import Message, Param, card, msg
+from engine.core.messages import Message, Param, card, msg, semicolon_series
 from engine.core.model import Frozen
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
@@ -220,7 +220,7 @@ def _choice_needed(obj: GameObject, found: tuple[GraveyardReplacement, ...]) -> 
             "controller chooses which one applies (give it as replacement: HANDLE); until then the board "
             "doesn't move it.",
             object=card(obj.id),
-            options=_alternatives(options),
+            options=semicolon_series(options),
         ),
         AFFECTED_CHOOSES,
         ANY_MAY_BE_CHOSEN,
@@ -241,13 +241,6 @@ def melded_replacement(applied: GraveyardReplacement) -> Explanation:
 
 def _listed(found: tuple[GraveyardReplacement, ...]) -> str:
     return ", ".join(r.source for r in found)
-
-
-def _alternatives(options: list[Message]) -> Param:
-    """Alternatives separated by semicolons ("A; B")."""
-    if len(options) == 1:
-        return options[0]
-    return msg("{first}; {rest}", first=options[0], rest=_alternatives(options[1:]))
 
 
 def _zone_words(zone: Zone) -> Message:

@@ -372,7 +372,7 @@ def _ordered(obj: GameObject, moved: tuple[Card, ...], to: Zone, move: MoveSpec)
                 "last: {last} is for exiling a melded permanent: the last of its cards ({cards}); {card} "
                 "going to {zone} has no such choice",
                 last=card_name(move.last),
-                cards=_alternatives([card_name(n) for n in names]) if names else msg("it has none"),
+                cards=listing([card_name(n) for n in names], "or") if names else msg("it has none"),
                 card=card_name(obj.id),
                 zone=ZONE_NAMES[to],
             )
@@ -638,15 +638,6 @@ def _exile_order(obj: GameObject, moved: tuple[Card, ...], last: str | None) -> 
 def _both(moved: tuple[Card, ...]) -> Param:
     """The names of the cards that moved, joined with "and"."""
     return listing([card_name(c.name) for c in moved])
-
-
-def _alternatives(names: list[Param]) -> Param:
-    """ "A or B or C": each a name the player may choose."""
-    return (
-        names[0]
-        if len(names) == 1
-        else msg("{first} or {rest}", first=names[0], rest=_alternatives(names[1:]))
-    )
 
 
 def _zone_words(zone: Zone | None) -> Message:

@@ -83,6 +83,13 @@ def series(items: Sequence[Param]) -> Param:
     return items[0] if len(items) == 1 else msg("{first}, {rest}", first=items[0], rest=series(items[1:]))
 
 
+def semicolon_series(items: Sequence[Param]) -> Param:
+    """``items`` separated by semicolons: "A; B; C" (alternatives, or sentences listed in one)."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first}; {rest}", first=items[0], rest=semicolon_series(items[1:]))
+
+
 def indefinite(phrase: Param) -> Message:
     """``phrase`` with "a" or "an" before it (as its English begins)."""
     if english(phrase).lower().startswith(tuple("aeiou")):
