@@ -412,7 +412,9 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         if not effect_spec.with_previous:
             board, stamp = board.tick()
             entry += 1
-        source = f"the effect listed on {obj.id} (effects: entry {entry})"
+        source = msg(
+            "the effect listed on {object} (effects: entry {entry})", object=card_name(obj.id), entry=entry
+        )
         listed = TimedEffect(timestamp=stamp, spec=effect_spec, listed=True, source=source)
         obj = obj.model_copy(update={"effects": (*obj.effects, listed)})
     return board.replace(obj)
@@ -1133,7 +1135,9 @@ def _counters_and_tapped(
         effect = TimedEffect(
             timestamp=stamp,
             spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained),
-            source=f"the “enters with” replacement effect of {obj.id}'s own ability",
+            source=msg(
+                "the “enters with” replacement effect of {object}'s own ability", object=card_name(obj.id)
+            ),
         )
         obj = obj.model_copy(update={"effects": (*obj.effects, effect)})
     tapped = enters_tapped(abilities)
@@ -1433,17 +1437,15 @@ def _follow_up_abilities(
     gained = tuple(GameAbility.granted(a).text for e in follow_ups for a in e.abilities)
     if not gained:
         return board, token
+    texts = "; ".join(e.text for e in follow_ups)
     board, stamp = board.tick()
     added = TimedEffect(
         timestamp=stamp,
         spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained),
-        source=f"the copy effect's “{'; '.join(e.text for e in follow_ups)}”",
+        source=msg("the copy effect's “{texts}”", texts=texts),
     )
     explanation = Explanation.of(
-        msg(
-            "{texts}: an effect that follows the copy, so it isn't copiable.",
-            texts="; ".join(e.text for e in follow_ups),
-        ),
+        msg("{texts}: an effect that follows the copy, so it isn't copiable.", texts=texts),
         COPIABLE,
     )
     token = token.model_copy(update={"effects": (*token.effects, added)})

@@ -109,7 +109,7 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     if last.card is None:
         return board
     kept = wording.kept
-    label = f"{source.id}'s “{strip_reminder(ability.text)}”"
+    label = msg("{source}'s “{ability}”", source=card_name(source.id), ability=strip_reminder(ability.text))
     # The card's values in exile, where a characteristic-defining ability still works (CR 604.3).
     values = current_characteristics(last, board)
     source = _with_effects(source, values, kept, label)
@@ -238,7 +238,7 @@ def _creature_card(card: Card | None) -> bool:
 
 
 def _with_effects(
-    source: GameObject, values: Characteristics, kept: tuple[str, ...], label: str
+    source: GameObject, values: Characteristics, kept: tuple[str, ...], label: Message
 ) -> GameObject:
     power = values.power.value if values.power and values.power.value is not None else 0
     toughness = values.toughness.value if values.toughness and values.toughness.value is not None else 0

@@ -14,7 +14,7 @@ from functools import cache
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectSpec, Player
-from engine.core.messages import Message, card, msg
+from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
     CHOSEN_CREATURE_TYPE,
@@ -46,6 +46,16 @@ LEVEL_RANGE = cite(
     "711.2a", "As long as this creature has at least N1 level counters on it, but no more than N2"
 )
 LEVEL_OR_MORE = cite("711.2b", "As long as this creature has N3 or more level counters on it")
+
+
+COLOR_SHOWN: dict[str, Param] = {
+    "W": msg("white"),
+    "U": msg("blue"),
+    "B": msg("black"),
+    "R": msg("red"),
+    "G": msg("green"),
+}
+"""The colors (CR 105.1) by letter, as a step words them."""
 
 
 @dataclass(frozen=True)
@@ -188,36 +198,57 @@ def requirement_holds(requirement: Requirement, source: Seen, world: Mapping[str
     return requirement.decided and requirement_state(requirement, source, world)[0]
 
 
-def requirement_state(requirement: Requirement, source: Seen, world: Mapping[str, Seen]) -> tuple[bool, str]:
+def requirement_state(
+    requirement: Requirement, source: Seen, world: Mapping[str, Seen]
+) -> tuple[bool, Message]:
     """Whether the decided ``requirement`` is met on the board, and what on the board says so."""
     if requirement.counters is not None:
         kind, wanted = requirement.counters
         have = sum(n for k, n in source.counters.items() if k.casefold() == kind.casefold())
         within = have >= wanted and (requirement.at_most is None or have <= requirement.at_most)
-        return within, f"{source.id} has {have} {kind} counter{'s' if have != 1 else ''}"
+        return within, msg(
+            "{object} has {counters}", object=card(source.id), counters=counter_count(have, kind)
+        )
     if requirement.you_control is not None:
         subject = requirement.you_control
         found = [seen.id for seen in world.values() if _qualifies(subject, source, seen)]
-        listed = ", ".join(found) or "none"
-        return len(found) >= requirement.at_least, f"its controller controls {len(found)} ({listed})"
+        listed = series([card(handle) for handle in found]) if found else msg("none")
+        controls = msg("its controller controls {count} ({listed})", count=len(found), listed=listed)
+        return len(found) >= requirement.at_least, controls
     if requirement.tapped is not None:
-        return (
-            source.tapped is requirement.tapped,
-            f"{source.id} is {'tapped' if source.tapped else 'untapped'}",
+        name = card(source.id)
+        state = (
+            msg("{object} is tapped", object=name)
+            if source.tapped
+            else msg("{object} is untapped", object=name)
         )
+        return source.tapped is requirement.tapped, state
     if requirement.attached:
-        on_it = [
-            seen.id
-            for seen in world.values()
-            if seen.on_battlefield
-            and seen.attached_to == source.id
-            and any(role in seen.values.subtypes for role in requirement.attached)
-        ]
-        return bool(
-            on_it
-        ), f"attached to {source.id}: {', '.join(on_it) or 'no ' + ' or '.join(requirement.attached)}"
+        return _attached_state(requirement.attached, source, world)
     has = _has_type_word(source.values, requirement.type_word)
-    return has, f"{source.id} {'is' if has else 'is not'} {requirement.type_word}"
+    word = _type_word(requirement.type_word)
+    if has:
+        return True, msg("{object} is {word}", object=card(source.id), word=word)
+    return False, msg("{object} is not {word}", object=card(source.id), word=word)
+
+
+def _attached_state(roles: tuple[str, ...], source: Seen, world: Mapping[str, Seen]) -> tuple[bool, Message]:
+    """Whether an Aura, Equipment … of ``roles`` is attached to ``source``, and which are."""
+    on_it = [
+        card(seen.id)
+        for seen in world.values()
+        if seen.on_battlefield
+        and seen.attached_to == source.id
+        and any(role in seen.values.subtypes for role in roles)
+    ]
+    what = series(on_it) if on_it else msg("no {roles}", roles=listing(roles, "or"))
+    return bool(on_it), msg("attached to {object}: {what}", object=card(source.id), what=what)
+
+
+def _type_word(word: str) -> Param:
+    """A "~ is a Wall", "~ is red" word as a step words it: a color or card type in the language."""
+    letter = COLOR_WORDS.get(word.casefold())
+    return COLOR_SHOWN[letter] if letter else type_words((word,))
 
 
 def _condition_holds(condition: HostCondition | None, host: Seen) -> bool:

@@ -34,6 +34,7 @@ from engine.core.results import Explanation, Unknown
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_budget
 from engine.layers.statics import (
     AURA_CREATURE,
+    COLOR_SHOWN,
     ENCHANTED,
     EQUIPMENT_CREATURE,
     EQUIPPED_CREATURE,
@@ -971,7 +972,7 @@ class _Final:
     def __init__(self, world: dict[str, Seen]) -> None:
         self.world = world
         self.found: dict[tuple[str, str, bool], dict[str, tuple[EffectSpec, ...]]] = {}
-        self.states: dict[tuple[str, str], tuple[bool, str]] = {}
+        self.states: dict[tuple[str, str], tuple[bool, Message]] = {}
 
     def affected(self, ability: StaticAbility, source: Seen) -> dict[str, tuple[EffectSpec, ...]]:
         """:func:`affected` on the final board."""
@@ -983,7 +984,7 @@ class _Final:
 
     def requirement_state(
         self, ability: StaticAbility, requirement: Requirement, source: Seen
-    ) -> tuple[bool, str]:
+    ) -> tuple[bool, Message]:
         """:func:`requirement_state` of ``ability``'s ``requirement`` on the final board."""
         key = (source.id, ability.text)
         if key not in self.states:
@@ -1282,7 +1283,7 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
         case EffectKind.ANIMATE, "4":
             return msg("makes it {types} instead of its other types", types=types)
         case ((EffectKind.SET_COLORS | EffectKind.ANIMATE), "5"):
-            words = [_COLOR_WORDS[c] for c in spec.colors or ()]
+            words = [COLOR_SHOWN[c] for c in spec.colors or ()]
             return msg("makes it {colors}", colors=listing(words) if words else msg("colorless"))
         case ((EffectKind.ADD_ABILITIES | EffectKind.ANIMATE), "6"):
             return msg(
@@ -1307,15 +1308,6 @@ def _signed(number: int | None) -> str:
 def _named_self(ability: str, name: str | None) -> str:
     return ability.replace(SELF, name) if name is not None else ability
 
-
-_COLOR_WORDS: dict[str, Param] = {
-    "W": msg("white"),
-    "U": msg("blue"),
-    "B": msg("black"),
-    "R": msg("red"),
-    "G": msg("green"),
-}
-"""The colors (CR 105.1), as a step words them."""
 
 _PLAYER_WORDS: dict[Player, Param] = {Player.YOU: msg("you"), Player.OPPONENT: msg("opponent")}
 
@@ -2169,7 +2161,7 @@ def _has_colors(
     """Whether an effect for creatures of ``colors`` applies, by its colors after layer 5 (CR 613.5)."""
     if all(color in values.colors for color in colors):
         return True
-    words = listing([_COLOR_WORDS[color] for color in colors])
+    words = listing([COLOR_SHOWN[color] for color in colors])
     steps.append(
         Explanation.of(
             msg(

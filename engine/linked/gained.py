@@ -17,13 +17,12 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, Param, card, english, listing, msg
 from engine.core.model import Card, Face, Frozen, TypeLine
 from engine.core.results import Explanation
 from engine.linked.links import (
     ACQUIRED_PAIR,
     COPIED_PAIR,
-    DONE_ON_CHANNEL,
     LINKED,
     Link,
     find_links,
@@ -44,19 +43,34 @@ class GrantKind(StrEnum):
 class Grant(Frozen):
     """The abilities an object got together from one effect, in the order the effect gives them.
 
-    ``effect`` names the effect in answers ("effect 1", "its printed text"); ``card`` is the card whose
-    text the abilities are, and ``names`` the names by which that text refers to itself ("Sisters of Stone
-    Death"), which on the gaining object mean that object (CR 201.5).
+    ``effect`` names the effect in answers ("effect 1", :func:`printed_grant`'s "its printed text"), and
+    ``names`` the names by which the abilities' text refers to itself ("Sisters of Stone Death"), which on
+    the gaining object mean that object (CR 201.5).
     """
 
-    effect: str
+    effect: Param
     texts: tuple[str, ...]
     names: tuple[str, ...] = ()
     kind: GrantKind = GrantKind.EFFECT
 
 
+def printed_grant(texts: tuple[str, ...], names: tuple[str, ...], copied_from: str | None) -> Grant:
+    """The abilities of an object's own text: its printed text, or the copy effect's that gave it the text
+    of the card ``copied_from`` (CR 707.7)."""
+    if copied_from is None:
+        return Grant(effect=msg("its printed text"), texts=texts, names=names, kind=GrantKind.PRINTED)
+    effect = msg("the copy effect ({card}'s text)", card=card(copied_from))
+    return Grant(effect=effect, texts=texts, names=names, kind=GrantKind.COPY)
+
+
+def effect_grant(timestamp: int, texts: tuple[str, ...]) -> Grant:
+    """The abilities the effect with ``timestamp`` gave an object (CR 607.5)."""
+    return Grant(effect=msg("the effect with timestamp {timestamp}", timestamp=timestamp), texts=texts)
+
+
 class GainedAbility(Frozen):
-    """One ability of a :class:`Grant`: which effect gave it and its place among that effect's (from 1)."""
+    """One ability of a :class:`Grant`: which effect gave it (in English) and its place among that
+    effect's (from 1)."""
 
     effect: str
     index: int
@@ -112,7 +126,7 @@ def _grant_card(name: str, grant: Grant, position: int, types: Sequence[str]) ->
 
 def _gained(grant: Grant, link: Link) -> GainedLink:
     first, second = (
-        GainedAbility(effect=grant.effect, index=index, text=grant.texts[index - 1])
+        GainedAbility(effect=english(grant.effect), index=index, text=grant.texts[index - 1])
         for index in link.abilities
     )
     if grant.kind is GrantKind.PRINTED:
@@ -155,14 +169,33 @@ def _not_linked(
     name: str, acting: tuple[Grant, int], referring: tuple[Grant, Sequence[int]], channel: str
 ) -> Explanation:
     (doer, index), (user, indexes) = acting, referring
-    quoted = " and ".join(f"“{user.texts[i - 1]}”" for i in indexes)
-    did = DONE_ON_CHANNEL.get(channel.split(":")[0], "did")
+    others = listing([msg("“{text}”", text=user.texts[i - 1]) for i in indexes])
+    done = _DONE_BY_THE_FIRST.get(channel.split(":")[0], _DID)
     return Explanation.of(
-        f"Not linked: {name} got “{doer.texts[index - 1]}” from {doer.effect} and {quoted} from"
-        f" {user.effect}. Abilities an object gains from different effects are never linked, so what the"
-        f" first {did} is not what the other refers to; only an ability that came with it from"
-        f" {user.effect} is.",
+        msg(
+            "Not linked: {object} got “{ability}” from {effect} and {others} from {other_effect}. Abilities "
+            "an object gains from different effects are never linked, so {done} is not what the other refers "
+            "to; only an ability that came with it from {other_effect} is.",
+            object=card(name),
+            ability=doer.texts[index - 1],
+            effect=doer.effect,
+            others=others,
+            other_effect=user.effect,
+            done=done,
+        ),
         LINKED,
         ACQUIRED_PAIR,
         COPIED_PAIR,
     )
+
+
+_DONE_BY_THE_FIRST = {
+    "exile": msg("what the first exiled"),
+    "pregame-exile": msg("what the first exiled"),
+    "battlefield": msg("what the first put onto the battlefield"),
+    "choice": msg("what the first chose"),
+    "words": msg("what the first chose"),
+    "note": msg("what the first noted"),
+}
+"""What an acting ability did on a channel (links.py's ``DONE_ON_CHANNEL``), as the note words it."""
+_DID = msg("what the first did")

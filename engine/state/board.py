@@ -18,6 +18,7 @@ from engine.core.characteristics import CopiableText
 from engine.core.effects import EffectKind as EffectKind
 from engine.core.effects import EffectSpec as EffectSpec
 from engine.core.effects import Player as Player
+from engine.core.messages import Param
 from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.errors import UserError
@@ -226,7 +227,7 @@ class TimedEffect(Frozen):
     timestamp: int
     spec: EffectSpec
     listed: bool = False  # listed under the object's ``effects:`` (what ``ends`` counts)
-    source: str | None = None  # what generated it, as the reasoning names it in each layer's step
+    source: Param | None = None  # what generated it, as each layer's step names it (a card, a message)
 
 
 class TextChange(Frozen):
