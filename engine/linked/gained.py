@@ -43,7 +43,7 @@ class GrantKind(StrEnum):
 class Grant(Frozen):
     """The abilities an object got together from one effect, in the order the effect gives them.
 
-    ``effect`` names the effect in answers ("effect 1", :func:`printed_grant`'s "its printed text"), and
+    ``effect`` names the effect in answers ("effect 1", :func:`text_grant`'s "its printed text"), and
     ``names`` the names by which the abilities' text refers to itself ("Sisters of Stone Death"), which on
     the gaining object mean that object (CR 201.5).
     """
@@ -54,13 +54,16 @@ class Grant(Frozen):
     kind: GrantKind = GrantKind.EFFECT
 
 
-def printed_grant(texts: tuple[str, ...], names: tuple[str, ...], copied_from: str | None) -> Grant:
-    """The abilities of an object's own text: its printed text, or the copy effect's that gave it the text
-    of the card ``copied_from`` (CR 707.7)."""
+def text_grant(
+    texts: tuple[str, ...], names: tuple[str, ...], *, copied: bool, copied_from: str | None
+) -> Grant:
+    """The abilities of an object's own text: its printed text (CR 607.1), or a copy effect's (``copied``,
+    707.7), named by the card ``copied_from`` whose text it copied when that is known."""
+    kind = GrantKind.COPY if copied else GrantKind.PRINTED
     if copied_from is None:
-        return Grant(effect=msg("its printed text"), texts=texts, names=names, kind=GrantKind.PRINTED)
+        return Grant(effect=msg("its printed text"), texts=texts, names=names, kind=kind)
     effect = msg("the copy effect ({card}'s text)", card=card(copied_from))
-    return Grant(effect=effect, texts=texts, names=names, kind=GrantKind.COPY)
+    return Grant(effect=effect, texts=texts, names=names, kind=kind)
 
 
 def effect_grant(timestamp: int, texts: tuple[str, ...]) -> Grant:
