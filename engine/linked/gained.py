@@ -124,7 +124,7 @@ def _grant_card(name: str, grant: Grant, position: int, types: Sequence[str]) ->
     names = self_names((*grant.names, name), ())
     abilities = tuple(sentence_ability(i, text, names) for i, text in enumerate(grant.texts, start=1))
     face = Face(name=name, type_line=TypeLine(types=tuple(types)), abilities=abilities)
-    return Card(key=f"grant:{position}:{grant.effect}", name=name, layout="normal", faces=(face,))
+    return Card(key=f"grant:{position}:{english(grant.effect)}", name=name, layout="normal", faces=(face,))
 
 
 def _gained(grant: Grant, link: Link) -> GainedLink:
