@@ -10,15 +10,17 @@ doesn't give it (``replacement_order``), the counters it decides are unknown, wi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import permutations
 
 from engine.actions.resolving import COPIED_ENTERING_TEXT
 from engine.copy.effects import ADDITIONAL
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
-from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, msg, series
+from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, listing, msg, series
 from engine.core.results import Explanation
 from engine.layers.system import (
+    Computed,
     board_characteristics,
     copiable_values,
     current_characteristics,
@@ -27,6 +29,7 @@ from engine.layers.system import (
     unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.counter_bans import CounterBan, counter_ban
 from engine.oracle.entering import (
     CounterReplacement,
     EnteringCounters,
@@ -68,6 +71,8 @@ AS_IT_WOULD_EXIST = cite(
 CONTROLLER_ORDERS = cite("616.1", "the affected object’s controller (or its owner if it has no controller)")
 ANY_ORDER = cite("616.1e", "Any of the applicable replacement and/or prevention effects may be chosen")
 REPEATED = cite("616.1f", "this process is repeated")
+CANT_WINS = cite("101.2", "the “can’t” effect takes precedence")
+OWN_BAN = cite("113.6i", "functions as that object is entering the battlefield")
 X_OF_THE_SPELL = cite(
     "107.3m", "the value of X for that ability is the same as the value of X for that spell"
 )
@@ -83,18 +88,105 @@ def counters_as_it_enters(
     if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
         return board, obj
     values = current_characteristics(obj, board)
-    board, obj = _not_decided(board, obj, values, undecided_counters(abilities, kicked=obj.kicked_text))
+    undecided = undecided_counters(abilities, kicked=obj.kicked_text)
     given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked_text)]
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
     extra = _additional(obj, values)
+    kinds = list(dict.fromkeys([*(u.kind for u in undecided), *(found.kind for found in (*given, *extra))]))
+    computed = board_characteristics(board)  # explanations don't change it: worked out once
+    board, obj, stopped = _banned(board, obj, values, kinds, computed)
+    if stopped is None:
+        return board, obj
+    board, obj = _not_decided(board, obj, values, tuple(u for u in undecided if u.kind not in stopped))
     counts: Counts = dict(obj.counters)
-    for found in (*given, *extra):
+    for found in (f for f in (*given, *extra) if f.kind not in stopped):
         counts[found.kind] = counts.get(found.kind, 0) + found.count
         board = board.explain(obj.id, _given_step(obj, found, additional=found in extra))
-    modifiers = _modifiers(board, obj, values, counts)
+    modifiers = _modifiers(board, obj, values, counts, computed)
     if not modifiers:
         return board, obj.model_copy(update={"counters": counts})
     return _modified(board, obj, values, counts, modifiers, spec.replacement_order)
+
+
+def _banned(
+    board: Board, obj: GameObject, values: Characteristics, kinds: list[str], computed: Mapping[str, Computed]
+) -> tuple[Board, GameObject, set[str] | None]:
+    """The kinds of counters that can't be put on ``obj`` as it enters (CR 101.2, 122.6), each ban said;
+    None when a ban leaves the counters unknown (the note and the unknown given)."""
+    stopped: set[str] = set()
+    for handle, ban in _bans(board, obj, values, computed) if kinds else ():
+        reason = _ban_unknown(handle, obj, ban, kinds)
+        if reason is not None:
+            own = (OWN_BAN,) if handle == obj.id else ()
+            note, unknown = unknown_note(
+                _depending(set(kinds), values), reason, GIVEN_AS_IT_ENTERS, CANT_WINS, *own
+            )
+            obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+            return board.explain(obj.id, note, note=True), obj, None
+        banned = [kind for kind in kinds if ban.kind in (None, kind) and kind not in stopped]
+        if banned:
+            stopped.update(banned)
+            board = board.explain(obj.id, _ban_step(handle, obj, ban, banned))
+    return board, obj, stopped
+
+
+def _bans(
+    board: Board, obj: GameObject, values: Characteristics, computed: Mapping[str, Computed]
+) -> list[tuple[str, CounterBan]]:
+    """The "counters can't be put on …" abilities that may apply to ``obj`` as it enters, by source: its
+    own (CR 113.6i) and those of the permanents on the battlefield that name what it would be."""
+    found = [(obj.id, ban) for ability in values.abilities if (ban := counter_ban(ability)) is not None]
+    for source in board.in_zone(Zone.BATTLEFIELD):
+        if source.id == obj.id or source.phased_out:
+            continue
+        yours = current_controller(source) is obj.controller
+        for ability in computed[source.id].abilities:
+            ban = counter_ban(ability)
+            if ban is not None and not ban.itself and _names(ban, yours, values):
+                found.append((source.id, ban))
+    return found
+
+
+def _names(ban: CounterBan, yours: bool, values: Characteristics) -> bool:
+    """Whether ``ban`` names a permanent with ``values`` (its controller's, if ``yours``)."""
+    if not ban.decided:
+        return True
+    if ban.yours is not None and ban.yours is not yours:
+        return False
+    return not ban.types or any(values.is_a(t) for t in ban.types)
+
+
+def _ban_unknown(handle: str, obj: GameObject, ban: CounterBan, kinds: list[str]) -> Message | None:
+    """Why ``ban`` leaves the counters ``obj`` enters with unknown, or None when it is decided."""
+    if not ban.decided:
+        return msg(
+            "{source}'s “{ban}” may stop counters being put on it as it enters, and this engine doesn't read "
+            "what that wording stops",
+            source=card(handle),
+            ban=ban.text,
+        )
+    if handle == obj.id and not ban.itself and any(ban.kind in (None, kind) for kind in kinds):
+        return msg(
+            "its own “{ban}” names the permanents counters can't be put on, not the object itself, and this "
+            "engine doesn't decide whether such an ability works as the object enters",
+            ban=ban.text,
+        )
+    return None
+
+
+def _ban_step(handle: str, obj: GameObject, ban: CounterBan, kinds: list[str]) -> Explanation:
+    words = listing([COUNTER_KINDS.get(kind, kind) for kind in kinds], "or")
+    return Explanation.of(
+        msg(
+            "{source}'s “{ban}” applies as it enters: no {kinds} counters are put on it.",
+            source=card(handle),
+            ban=ban.text,
+            kinds=words,
+        ),
+        CANT_WINS,
+        GIVEN_AS_IT_ENTERS,
+        *((OWN_BAN,) if handle == obj.id else ()),
+    )
 
 
 def _may_be_given_counters(obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]) -> bool:
@@ -211,14 +303,13 @@ def _x_reason(obj: GameObject) -> Message:
     )
 
 
-def _modifiers(board: Board, obj: GameObject, values: Characteristics, counts: Counts) -> list[_Modifier]:
+def _modifiers(
+    board: Board, obj: GameObject, values: Characteristics, counts: Counts, computed: Mapping[str, Computed]
+) -> list[_Modifier]:
     """The other permanents' replacement effects that apply to the counters it enters with (614.12)."""
     found: list[_Modifier] = []
-    if (
-        not counts
-    ):  # nothing would put a counter on it, so nothing can replace that (and no layers to compute)
+    if not counts:  # nothing would put a counter on it, so nothing can replace that
         return found
-    computed = board_characteristics(board)
     for source in board.in_zone(Zone.BATTLEFIELD):
         if source.id == obj.id or source.phased_out:
             continue
