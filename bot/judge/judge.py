@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 from bot.config import Settings
 from bot.judge.cards import CardAnswer, PrintedView, RulingsAnswer, card_answer, rulings_answer
 from bot.judge.errors import InvalidQuestion
-from bot.judge.limits import LIMITS, checked_copy_names, checked_names, checked_text, checked_x
+from bot.judge.limits import (
+    LIMITS,
+    checked_copy_names,
+    checked_names,
+    checked_text,
+    checked_x,
+    too_many_counter_kinds,
+    too_many_graveyard_cards,
+)
 from bot.judge.rules import (
     Answer,
     GlossaryAnswer,
@@ -46,6 +54,7 @@ from data.cards.names import card_key
 from data.cards.printings import PrintedNames
 from data.cards.service import CachedOnly, LocalLookup
 from data.db import generations
+from engine.core.messages import msg
 
 if TYPE_CHECKING:
     from bot.judge.board import BoardResult
@@ -149,7 +158,13 @@ class Judge:
         from bot.i18n import LANGUAGES
 
         if language not in LANGUAGES:
-            raise InvalidQuestion(f"the language is one of {', '.join(LANGUAGES)} (got {language[:20]!r})")
+            raise InvalidQuestion(
+                msg(
+                    "the language is one of {languages} (got {language})",
+                    languages=", ".join(LANGUAGES),
+                    language=repr(language[:20]),
+                )
+            )
         table = LanguageChoices(self._services.db)
         await self._worker.run(lambda: table.choose(user_id, language))
         self._languages[user_id] = language
@@ -323,7 +338,7 @@ class Judge:
         Raises BoardFormatError (with the line and what is wrong), a board error or a CardLookupError.
         """
         if len(text) > MAX_TEXT:
-            raise InvalidQuestion(f"the board is too long (at most {MAX_TEXT} characters)")
+            raise InvalidQuestion(msg("the board is too long (at most {limit} characters)", limit=MAX_TEXT))
         from bot.judge.board import answer_board_spec
         from data.boards import load_board
 
@@ -504,12 +519,15 @@ def _check_state(state: OriginalState) -> None:
     """The bounds of a copy question's state (the CLI and Discord parse its text the same way)."""
     checked_x(state.copier_x)
     if len(state.graveyard) > LIMITS.graveyard_cards:
-        raise InvalidQuestion(f"--graveyard takes at most {LIMITS.graveyard_cards} cards")
+        raise InvalidQuestion(too_many_graveyard_cards())
     if len(state.counters) > LIMITS.counter_kinds:
-        raise InvalidQuestion(f"--counters takes at most {LIMITS.counter_kinds} kinds of counters")
+        raise InvalidQuestion(too_many_counter_kinds())
     for name in state.graveyard:
         checked_text(
-            name, LIMITS.card_name, empty="a graveyard card name is empty", too_long="a card name is too long"
+            name,
+            LIMITS.card_name,
+            empty=msg("a graveyard card name is empty"),
+            too_long=msg("a card name is too long"),
         )
 
 
