@@ -3,8 +3,7 @@ naming the error imports neither YAML nor the engine."""
 
 from __future__ import annotations
 
-from engine import UserError
-from engine.core.messages import Message, msg
+from engine import Message, UserError, msg
 
 MAX_TEXT = 100_000  # characters of a board
 MAX_OBJECTS = 100  # objects on a board

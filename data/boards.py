@@ -82,6 +82,7 @@ from data.cards.names import card_names, normalize_name
 from data.cards.records import record_name, record_problem
 from data.excerpts import excerpt
 from engine import (
+    KIND_WORDS,
     PREDEFINED_TOKENS,
     PT_COUNTS,
     ActionKind,
@@ -93,16 +94,19 @@ from engine import (
     FaceDownKind,
     MoveSpec,
     ObjectSpec,
+    Param,
     Player,
     StackEntrySpec,
     StackError,
+    TextChangeSpec,
     TokenSpec,
+    WordChange,
+    WordKind,
     Zone,
+    msg,
     stack_handles,
+    word_kind,
 )
-from engine.core.messages import Param, msg
-from engine.oracle.text_change import KIND_WORDS, WordChange, WordKind, word_kind
-from engine.state.board import TextChangeSpec
 
 _E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
 

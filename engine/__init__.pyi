@@ -22,6 +22,7 @@ from .copy.effects import CopyError
 from .core.characteristics import COLOR_NAMES
 from .core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
 from .core.effects import PT_COUNTS, EffectKind, EffectSpec, Player
+from .core.messages import Message, Param, msg
 from .core.model import Ability, Card, CopyEffect, Face
 from .core.results import Explanation
 from .errors import JudgeError, UserError, WorldError
@@ -29,6 +30,7 @@ from .linked.links import LinkedReport, find_links
 from .oracle import parse_card
 from .oracle.corpus import CorpusReport, survey
 from .oracle.keywords import KeywordVocabulary
+from .oracle.text_change import KIND_WORDS, WordChange, WordKind, word_kind
 from .stack.copies import CopyChoices
 from .stack.items import StackError, Value
 from .state.board import (
@@ -40,6 +42,7 @@ from .state.board import (
     FaceDownKind,
     MoveSpec,
     ObjectSpec,
+    TextChangeSpec,
     Zone,
 )
 from .state.stack_spec import StackEntrySpec, stack_card_names
@@ -49,6 +52,7 @@ from .state.zone_records import TriggerHit, ZoneMove
 __all__ = [
     "CITATIONS_CHECKED_AGAINST",
     "COLOR_NAMES",
+    "KIND_WORDS",
     "PREDEFINED_TOKENS",
     "PT_COUNTS",
     "Ability",
@@ -76,19 +80,24 @@ __all__ = [
     "KeywordVocabulary",
     "LinkedReport",
     "LinkedView",
+    "Message",
     "MoveSpec",
     "ObjectAnswer",
     "ObjectSpec",
     "OriginalState",
+    "Param",
     "Player",
     "StackBoardAnswer",
     "StackCopyAnswer",
     "StackEntrySpec",
     "StackError",
+    "TextChangeSpec",
     "TokenSpec",
     "TriggerHit",
     "UserError",
     "Value",
+    "WordChange",
+    "WordKind",
     "WorldError",
     "Zone",
     "ZoneMove",
@@ -101,10 +110,12 @@ __all__ = [
     "face_state",
     "find_links",
     "meld_parts_needed",
+    "msg",
     "parse_card",
     "registered_citations",
     "stack_card_names",
     "stack_copy_question",
     "stack_handles",
     "survey",
+    "word_kind",
 ]

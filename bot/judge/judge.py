@@ -54,7 +54,7 @@ from data.cards.names import card_key
 from data.cards.printings import PrintedNames
 from data.cards.service import CachedOnly, LocalLookup
 from data.db import generations
-from engine.core.messages import msg
+from engine import msg
 
 if TYPE_CHECKING:
     from bot.judge.board import BoardResult

@@ -16,7 +16,7 @@ from bot.judge.errors import InvalidQuestion
 from data.board_format import MAX_ACTIONS, MAX_OBJECTS, MAX_TEXT
 from data.cards.names import MAX_NAME_LENGTH
 from data.excerpts import excerpt as _excerpt
-from engine.core.messages import Message, msg
+from engine import Message, msg
 
 if TYPE_CHECKING:
     from engine import FaceDownKind, OriginalState

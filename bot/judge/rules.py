@@ -25,8 +25,7 @@ from data.db import generation
 from data.rules.citations import citation_problems
 from data.rules.parser import GlossaryEntry, RulesDocument, decode_rules, parse_rules
 from data.rules.store import RulesStore, StoredRule, rule_link
-from engine import CITATIONS_CHECKED_AGAINST, registered_citations
-from engine.core.messages import msg
+from engine import CITATIONS_CHECKED_AGAINST, msg, registered_citations
 
 if TYPE_CHECKING:
     import aiohttp

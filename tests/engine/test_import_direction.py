@@ -269,3 +269,27 @@ def test_oracle_wording_is_matched_only_in_engine_oracle() -> None:
     )
     moved = set(NOT_WORDING) - outside
     assert not moved, f"these no longer import re: remove them from NOT_WORDING: {sorted(moved)}"
+
+
+PUBLIC_API_USERS = ("bot", "cogs", "data")  # the front ends and the data layer: they import ``engine`` only
+
+
+def _absolute_imports(path: Path) -> Iterator[tuple[int, str]]:
+    """(line, module) of each absolute import in the file at ``path``."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            yield from ((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            yield node.lineno, node.module
+
+
+def test_outside_the_engine_only_its_public_api_is_imported() -> None:
+    root = ENGINE.parent
+    reaching_in = [
+        f"{path.relative_to(root)}:{line} imports {module}"
+        for folder in PUBLIC_API_USERS
+        for path in sorted((root / folder).rglob("*.py"))
+        for line, module in _absolute_imports(path)
+        if module.startswith(f"{TOP}.")
+    ]
+    assert reaching_in == []
