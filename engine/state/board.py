@@ -91,7 +91,9 @@ class ObjectSpec(Frozen):
     exiled_by: str | None = None
     exiled_by_ability: int | None = None
     exiled_text: int = 0  # set by the engine, not the board format: see GameObject.exiled_text
-    commander: bool = False  # its owner's commander: an attribute of the card, not a characteristic (903.3)
+    # Its owner's commander: an attribute of the card, not a characteristic (903.3); None when it is one of
+    # the two cards of a melded permanent that was the commander, and which of them is isn't known (903.3b).
+    commander: bool | None = False
     random_result: str | None = None  # the coin flip or die roll its copy effect depends on (``random:``)
     # The order its controller applies the replacement effects that change how many counters it enters
     # with, by the handles of their sources (CR 616.1); needed only when the order changes the result.
@@ -279,7 +281,8 @@ class GameObject(Frozen):
     # Which text of ``exiled_by`` had the ability that exiled it: the timestamp of the copy effect that gave
     # that text, 0 for the printed one (CR 607.1, 707.7: a copy's abilities are new ones).
     exiled_text: int = 0
-    commander: bool = False  # CR 903.3: kept by the card, never copied (not a copiable value, 707.2)
+    # CR 903.3: kept by the card, never copied (not a copiable value, 707.2); None: unknown (ObjectSpec's).
+    commander: bool | None = False
     came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
     unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
 
