@@ -201,3 +201,15 @@ query: {{linked: bears}}
     (note,) = [n for n in result.notes if n.text.startswith("Not linked: Grizzly Bears got")]
     assert "タイムスタンプ2の効果から" in _japanese(note)
     assert "the effect with timestamp" not in _japanese(note)
+
+
+# --- Counters that can't be put on a permanent as it enters (engine/actions/counters.py) -------------------
+
+
+def test_a_counter_ban_is_worded_in_japanese() -> None:
+    # CR 101.2, 122.6: Solemnity stops the three +1/+1 counters a kicked Kavu Titan would enter with.
+    step = _step(_answer("counters-101-2-solemnity-kicked-kavu-titan.yaml"), ("101.2", "122.6"), "solemnity")
+    assert _japanese(step) == (
+        "solemnityの「Counters can't be put on artifacts, creatures, enchantments, or lands.」が、"
+        "それが戦場に出るに際して適用される。それには+1/+1カウンターは置かれない。"
+    )
