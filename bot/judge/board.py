@@ -68,7 +68,7 @@ class BoardResult(Answer):
 
 def is_commander(answer: BoardAnswer | StackBoardAnswer) -> bool:
     """Whether the queried object is its owner's commander (CR 903.3), as the board's objects say."""
-    return any(summary.id == answer.result.id and summary.commander for summary in answer.objects)
+    return any(summary.id == answer.result.id and summary.commander is True for summary in answer.objects)
 
 
 def answer_board_spec(spec: BoardSpec, card: CardFinder, version: str, definer: CardDefiner) -> BoardResult:

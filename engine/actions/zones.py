@@ -407,7 +407,7 @@ def _put(
             id=handle,
             zone=to,
             controller=obj.owner,
-            commander=obj.commander and len(moved) == 1,
+            commander=obj.commander if len(moved) == 1 else (None if obj.commander else False),
             **_exiled_by(board, move, to),
         )
         board = _entered(board, spec, card, obj, cards, enter)
@@ -564,8 +564,8 @@ def _commander_moves(obj: GameObject, moved: tuple[Card, ...], new_ids: tuple[st
     return Explanation.of(
         msg(
             "{object} was its owner's commander as a melded permanent: one of its two cards is the commander "
-            "and keeps that designation, but the board doesn't say which, so neither of {new} is shown as "
-            "the commander.",
+            "and keeps that designation, but the board doesn't say which, so whether each of {new} is the "
+            "commander is unknown.",
             object=card_name(obj.id),
             new=series([card_name(n) for n in new_ids]),
         ),

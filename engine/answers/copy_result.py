@@ -7,6 +7,7 @@ and ``mtg-judge copy``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -16,7 +17,7 @@ from engine.actions.zones import found_object
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectKind
-from engine.core.messages import Param, msg, series
+from engine.core.messages import Param, english, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
@@ -31,7 +32,7 @@ from engine.layers.system import (
     current_controller,
     semicolons,
 )
-from engine.linked.gained import GainedLink, GainedReport, Grant, GrantKind, gained_links
+from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
 from engine.linked.links import LINKED_TO_ITSELF, Link, find_links
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, Zone
@@ -150,7 +151,9 @@ class ObjectSummary(Answer):
     token: bool
     copy_of: str | None
     status: Status | None = None
-    commander: bool = False  # its owner's commander: the card's designation, kept across zones (CR 903.3)
+    # Its owner's commander: the card's designation, kept across zones (CR 903.3); "unknown" for each card
+    # of a melded commander that left the battlefield, the board not saying which is the commander (903.3b).
+    commander: bool | Literal["unknown"] = False
 
 
 class BoardAnswer(Answer):
@@ -271,18 +274,15 @@ def _gained_report(obj: GameObject, card: Card | None) -> GainedReport | None:
         return None
     values = copiable_values(obj)
     name = values.name or obj.id
-    text = Grant(
-        effect=f"the copy effect ({card.name}'s text)" if obj.copies and card else "its printed text",
-        texts=tuple(a.text for a in values.abilities),
-        names=(card.name,) if card else (),
-        kind=GrantKind.COPY if obj.copies else GrantKind.PRINTED,
+    text = text_grant(
+        tuple(a.text for a in values.abilities),
+        (card.name,) if card else (),
+        copied=bool(obj.copies),
+        copied_from=card.name if obj.copies and card else None,
     )
-    grants = [text] + [
-        Grant(effect=f"the effect with timestamp {stamp}", texts=tuple(texts))
-        for stamp, texts in sorted(granted.items())
-    ]
+    grants = [text, *(effect_grant(stamp, tuple(texts)) for stamp, texts in sorted(granted.items()))]
     report = gained_links(name, grants, types=values.types)
-    own = tuple(link for link in report.links if link.abilities[0].effect != text.effect)
+    own = tuple(link for link in report.links if link.abilities[0].effect != english(text.effect))
     return report.model_copy(update={"links": own})
 
 
@@ -464,7 +464,7 @@ def object_summary(obj: GameObject) -> ObjectSummary:
         token=obj.token,
         copy_of=obj.copies[-1].of_id if obj.copies else None,
         status=status_of(obj) if obj.zone is Zone.BATTLEFIELD else None,
-        commander=obj.commander,
+        commander="unknown" if obj.commander is None else obj.commander,
     )
 
 

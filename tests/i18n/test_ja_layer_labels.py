@@ -185,10 +185,6 @@ def test_a_copied_text_is_named_in_japanese() -> None:
     assert "コピー効果（Sisters of Stone Deathのテキスト）から" in _japanese(note)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/answers/copy_result.py _gained_report names the effects in English (helper A's file)",
-)
 def test_a_board_answers_gained_abilities_are_not_linked_in_japanese() -> None:
     result = _answer(
         f"""
