@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer
-from engine import WorldError
+from engine import WorldError, msg
 
 
 class _Oracle(BaseModel):
@@ -121,7 +121,8 @@ def card_answer(card: Mapping[str, Any], data_date: str = "", *, cache_only: boo
     try:
         oracle = OracleCard.model_validate(card)
     except ValidationError as error:
-        raise WorldError(f"The cached data of “{str(card.get('name', '?'))[:100]}” is malformed.") from error
+        name = str(card.get("name", "?"))[:100]
+        raise WorldError(msg("The cached data of “{card}” is malformed.", card=name)) from error
     images = card.get("image_uris") or (card.get("card_faces") or [{}])[0].get("image_uris") or {}
     return CardAnswer(
         oracle=oracle,

@@ -26,6 +26,7 @@ from data.cards.errors import AmbiguousCardName, CardNotFound, InvalidCardQuery
 from data.cards.names import MAX_NAME_LENGTH, normalize_name
 from data.cards.printings import PrintedNames
 from data.cards.repository import CardRepository, NameEntry
+from engine import msg
 
 MatchKind = Literal["exact", "partial", "typo"]
 
@@ -50,7 +51,13 @@ def validated_query(query: str) -> str:
     if not stripped:
         raise InvalidCardQuery("Give a card name.")
     if len(stripped) > MAX_NAME_LENGTH:
-        raise InvalidCardQuery(f"A card name has at most {MAX_NAME_LENGTH} characters (got {len(stripped)}).")
+        raise InvalidCardQuery(
+            msg(
+                "A card name has at most {limit} characters (got {length}).",
+                limit=MAX_NAME_LENGTH,
+                length=len(stripped),
+            )
+        )
     return stripped
 
 

@@ -51,7 +51,7 @@ from engine.copy.effects import (
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
-from engine.core.messages import Message, Param, english, listing, msg, series, type_words
+from engine.core.messages import Message, Param, listing, msg, semicolon_series, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
@@ -591,13 +591,8 @@ def _entering_copy_effect(card: Card, via: str) -> CopyEffect:
     return effect
 
 
-def describe_copy_abilities(card: Card) -> str:
-    """What ``card`` can copy instead, for a clear answer when it can't make the copy asked for."""
-    return english(copy_abilities(card))
-
-
 def copy_abilities(card: Card) -> Message:
-    """:func:`describe_copy_abilities` as a message."""
+    """What ``card`` can copy instead, for a clear answer when it can't make the copy asked for."""
     effects = [e for face in card.faces for e in face.copy_effects]
     if not effects:
         abilities = [a.text.split(" (")[0] for face in card.faces for a in face.abilities]
@@ -608,14 +603,7 @@ def copy_abilities(card: Card) -> Message:
         )
         return msg("{card} has no ability that copies anything ({has}).", card=card_name(card.name), has=has)
     shown = [msg("{scope}: {copyable}", scope=_SCOPE_WORDS[e.scope], copyable=e.copyable) for e in effects]
-    return msg("what {card} can do: {shown}.", card=card_name(card.name), shown=_semicolons(shown))
-
-
-def _semicolons(items: list[Message]) -> Param:
-    """ "A; B; C" """
-    return (
-        items[0] if len(items) == 1 else msg("{first}; {rest}", first=items[0], rest=_semicolons(items[1:]))
-    )
+    return msg("what {card} can do: {shown}.", card=card_name(card.name), shown=semicolon_series(shown))
 
 
 _SCOPE_WORDS: dict[CopyScope, Message] = {

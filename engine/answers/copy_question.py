@@ -7,10 +7,12 @@ Thespian's Stage; or a target creature, for spells like True Polymorph), or crea
 
 from __future__ import annotations
 
-from engine.actions.events import describe_copy_abilities
+from engine.actions.events import copy_abilities
 from engine.copy.effects import CopyError
 from engine.core.characteristics import Characteristics
 from engine.core.effects import EffectKind, EffectSpec, Player
+from engine.core.messages import card as card_name
+from engine.core.messages import msg
 from engine.core.model import Card, CopyEffect, CopyScope, Frozen
 from engine.oracle.entering import pt_option, pt_options, pt_setting_ability
 from engine.oracle.wording import self_animation
@@ -97,7 +99,12 @@ def copy_question(
         query = copier_id
     elif _is_spell(copier):
         if target is None:
-            raise CopyError(f"{copier.name} makes another permanent become a copy; name that permanent too.")
+            raise CopyError(
+                msg(
+                    "{card} makes another permanent become a copy; name that permanent too.",
+                    card=card_name(copier.name),
+                )
+            )
         target_id = target.name if target.name != original.name else f"{target.name} (the target)"
         objects += (ObjectSpec(card=target.name, id=target_id),)
         actions = (
@@ -137,10 +144,18 @@ def _require_pt_choice(card: Card, choices: tuple[tuple[str, str], ...], flag: s
     if ability is None:
         return
     listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(pt_options(ability), 1))
-    whose = "the original" if flag == "--choice" else "the copy, as it enters (a new choice, CR 707.6)"
+    whose = (
+        msg("the original") if flag == "--choice" else msg("the copy, as it enters (a new choice, CR 707.6)")
+    )
     raise BoardError(
-        f"{card.name} becomes one of several things as it enters; say which for {whose} with "
-        f"{flag} option=N ({listed})."
+        msg(
+            "{card} becomes one of several things as it enters; say which for {whose} with "
+            "{flag} option=N ({listed}).",
+            card=card_name(card.name),
+            whose=whose,
+            flag=flag,
+            listed=listed,
+        )
     )
 
 
@@ -148,7 +163,13 @@ def _permanent_copy_effect(copier: Card) -> CopyEffect:
     effects = [e for face in copier.faces for e in face.copy_effects]
     usable = next((e for e in effects if e.scope in _PERMANENT_SCOPES), None)
     if usable is None:
-        raise CopyError(f"{copier.name} can't copy a permanent; {describe_copy_abilities(copier)}")
+        raise CopyError(
+            msg(
+                "{card} can't copy a permanent; {abilities}",
+                card=card_name(copier.name),
+                abilities=copy_abilities(copier),
+            )
+        )
     return usable
 
 

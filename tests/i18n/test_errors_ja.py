@@ -46,8 +46,6 @@ USER_ERRORS = frozenset(
     }
 )
 ENGLISH_ONLY: dict[str, tuple[int, str]] = {
-    "engine/answers/copy_question.py": (3, "a copy question's refusals: not converted yet (issue 15)"),
-    "data/cards/resolver.py": (1, "an overlong card name: not converted yet (issue 15)"),
     "bot/judge/imports.py": (1, "admin-only (sync --languages): its operators are told in English"),
 }
 """Files that still raise a user's error with an English-only message: how many, and why."""
