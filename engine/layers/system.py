@@ -206,22 +206,38 @@ V = TypeVar("V")
 class _ByIdentity(Generic[K, V]):
     """The last few results of a function of an immutable argument, by that argument's identity. Each entry
     goes with its argument (a weak reference: the cache keeps nothing alive), and only the last ``size``
-    are kept."""
+    are kept. With ``part``, the function reads only that part of its argument: arguments whose part is
+    the same object share one result."""
 
-    def __init__(self, compute: Callable[[K], V], size: int) -> None:
+    def __init__(
+        self, compute: Callable[[K], V], size: int, part: Callable[[K], object] | None = None
+    ) -> None:
         self.compute = compute
         self.size = size
+        self.part = part
         self.entries: dict[int, tuple[weakref.ref[K], V]] = {}
 
     def __call__(self, argument: K) -> V:
         cached = self.entries.get(id(argument))
         if cached is not None and cached[0]() is argument:
             return cached[1]
-        result = self.compute(argument)
+        shared = self._sharing(argument)
+        result = shared[1] if shared is not None else self.compute(argument)
         if len(self.entries) >= self.size:
             self.entries.pop(next(iter(self.entries)))
         self.entries[id(argument)] = (weakref.ref(argument, partial(self._forget, id(argument))), result)
         return result
+
+    def _sharing(self, argument: K) -> tuple[weakref.ref[K], V] | None:
+        """The entry of a live argument whose ``part`` is ``argument``'s, if one is kept."""
+        if self.part is None:
+            return None
+        part = self.part(argument)
+        for entry in reversed(self.entries.values()):
+            other = entry[0]()
+            if other is not None and self.part(other) is part:
+                return entry
+        return None
 
     def _forget(self, key: int, gone: weakref.ref[K]) -> None:
         """Drop the entry of an argument that no longer exists (unless its id is already another's)."""
@@ -307,7 +323,9 @@ def _layered(board: Board) -> dict[str, Computed]:
     return _Layering(board).run()
 
 
-_BOARDS = _ByIdentity(_layered, size=32)
+# The layer system reads only the board's objects: boards that differ in their log, events or clock (an
+# explanation, a day/night designation, a check that changed nothing) share the layered result.
+_BOARDS = _ByIdentity(_layered, size=32, part=lambda board: board.objects)
 
 
 Key = tuple[int, int, int]
