@@ -25,6 +25,7 @@ from engine.linked.links import (
     COPIED_PAIR,
     LINKED,
     Link,
+    done_on_channel,
     find_links,
     roles_of,
 )
@@ -173,7 +174,7 @@ def _not_linked(
 ) -> Explanation:
     (doer, index), (user, indexes) = acting, referring
     others = listing([msg("“{text}”", text=user.texts[i - 1]) for i in indexes])
-    done = _DONE_BY_THE_FIRST.get(channel.split(":")[0], _DID)
+    done = done_on_channel(channel, msg("the first"))
     return Explanation.of(
         msg(
             "Not linked: {object} got “{ability}” from {effect} and {others} from {other_effect}. Abilities "
@@ -190,15 +191,3 @@ def _not_linked(
         ACQUIRED_PAIR,
         COPIED_PAIR,
     )
-
-
-_DONE_BY_THE_FIRST = {
-    "exile": msg("what the first exiled"),
-    "pregame-exile": msg("what the first exiled"),
-    "battlefield": msg("what the first put onto the battlefield"),
-    "choice": msg("what the first chose"),
-    "words": msg("what the first chose"),
-    "note": msg("what the first noted"),
-}
-"""What an acting ability did on a channel (links.py's ``DONE_ON_CHANNEL``), as the note words it."""
-_DID = msg("what the first did")

@@ -611,15 +611,8 @@ def _label(segment: _Segment, other: _Segment, *, capital: bool = False) -> Mess
     index = segment.ability.index
     holder = segment.holder in (Holder.TOKEN, Holder.EMBLEM)
     upper = capital and not holder
-    if segment.face_position != other.face_position:
-        face = card(segment.face.name)
-        label = (
-            msg("Ability {index} of {face}", index=index, face=face)
-            if upper
-            else msg("ability {index} of {face}", index=index, face=face)
-        )
-    else:
-        label = msg("Ability {index}", index=index) if upper else msg("ability {index}", index=index)
+    face = card(segment.face.name) if segment.face_position != other.face_position else None
+    label = _ability_name(index, face, capital=upper)
     if segment.holder is Holder.TOKEN:
         if capital:
             return msg("The ability that {label} gives the token it creates", label=label)
@@ -635,9 +628,14 @@ def _self_name(segment: _Segment) -> str:
     return segment.face.name
 
 
-def _upper(text: str) -> str:
-    """Capitalise the first letter only (``str.capitalize`` would lower-case card names)."""
-    return text[:1].upper() + text[1:]
+def _ability_name(index: int, face: Param | None, *, capital: bool = False) -> Message:
+    """ "ability 3", or "ability 2 of Tomb of the Dusk Rose" when ``face`` is given ("Ability 3" … with
+    ``capital``, to begin a sentence)."""
+    if face is not None:
+        if capital:
+            return msg("Ability {index} of {face}", index=index, face=face)
+        return msg("ability {index} of {face}", index=index, face=face)
+    return msg("Ability {index}", index=index) if capital else msg("ability {index}", index=index)
 
 
 def _explain(actor: _Role, referrer: _Role) -> Message:
@@ -915,12 +913,20 @@ def _several_pairs_note(pairs: Sequence[_Pair]) -> Iterator[Explanation]:
         return
     several_faces = len({order[0] for order in segments}) > 1
     names = [
-        f"ability {segments[order].ability.index}"
-        + (f" of {segments[order].face.name}" if several_faces else "")
-        for order in shared
+        _ability_name(
+            segments[order].ability.index,
+            card(segments[order].face.name) if several_faces else None,
+            capital=position == 0,
+        )
+        for position, order in enumerate(shared)
     ]
-    verb = "belongs" if len(names) == 1 else "each belong"
-    yield Explanation.of(f"{_upper(' and '.join(names))} {verb} to more than one linked pair.", SEVERAL_PAIRS)
+    abilities = listing(names)
+    yield Explanation.of(
+        msg("{abilities} belongs to more than one linked pair.", abilities=abilities)
+        if len(names) == 1
+        else msg("{abilities} each belong to more than one linked pair.", abilities=abilities),
+        SEVERAL_PAIRS,
+    )
 
 
 def _no_links_note(printed: Card) -> Explanation:
@@ -953,32 +959,51 @@ def _not_linked_notes(card: Card, referrers: Sequence[_Role], also: Sequence[Car
                 yield _not_linked_note(other, actor, card, wanted[actor.channel])
 
 
-# What an acting ability did on each channel, as the notes say it.
-DONE_ON_CHANNEL = {
-    "exile": "exiled",
-    "pregame-exile": "exiled",
-    "battlefield": "put onto the battlefield",
-    "choice": "chose",
-    "words": "chose",
-    "note": "noted",
-}
+def done_on_channel(channel: str, doer: Param) -> Message:
+    """What ``doer`` (an acting ability) did on ``channel``, as the linked notes word it: "what the first
+    exiled", "what that ability put onto the battlefield"."""
+    match channel.split(":")[0]:
+        case "exile" | "pregame-exile":
+            return msg("what {doer} exiled", doer=doer)
+        case "battlefield":
+            return msg("what {doer} put onto the battlefield", doer=doer)
+        case "choice" | "words":
+            return msg("what {doer} chose", doer=doer)
+        case "note":
+            return msg("what {doer} noted", doer=doer)
+        case _:
+            return msg("what {doer} did", doer=doer)
 
 
-def _not_linked_note(other: Card, actor: _Role, card: Card, referring: Sequence[int]) -> Explanation:
+def _not_linked_note(other: Card, actor: _Role, printed: Card, referring: Sequence[int]) -> Explanation:
     index = actor.segment.ability.index
     if actor.segment.holder is Holder.ELSEWHERE:
-        granted = actor.segment.original.replace(SELF, "this object")
-        source = f'{other.name} grants the ability "{granted}" (its ability {index}), which'
+        source = msg(
+            '{card} grants the ability "{granted}" (its ability {index}), which',
+            card=card(other.name),
+            granted=actor.segment.original.replace(SELF, "this object"),
+            index=index,
+        )
     else:
-        source = f"ability {index} of {other.name}"
-    numbers = " and ".join(str(index) for index in referring)
-    return Explanation.of(
-        f"Not linked: {source} is not printed on {card.name}. Even when {card.name} has that ability, its"
-        f" {'ability' if len(referring) == 1 else 'abilities'} {numbers}"
-        f" {'refers' if len(referring) == 1 else 'refer'} only to what"
-        f" {card.name}'s own linked abilities did, never to what that ability"
-        f" {DONE_ON_CHANNEL.get(actor.channel.split(':')[0], 'did')}.",
-        LINKED,
-        ACQUIRED_PAIR,
-        COPIED_PAIR,
-    )
+        source = _ability_name(index, card(other.name))
+    numbers = listing([str(number) for number in referring])
+    done = done_on_channel(actor.channel, msg("that ability"))
+    if len(referring) == 1:
+        text = msg(
+            "Not linked: {source} is not printed on {card}. Even when {card} has that ability, its ability "
+            "{numbers} refers only to what {card}'s own linked abilities did, never to {done}.",
+            source=source,
+            card=card(printed.name),
+            numbers=numbers,
+            done=done,
+        )
+    else:
+        text = msg(
+            "Not linked: {source} is not printed on {card}. Even when {card} has that ability, its abilities "
+            "{numbers} refer only to what {card}'s own linked abilities did, never to {done}.",
+            source=source,
+            card=card(printed.name),
+            numbers=numbers,
+            done=done,
+        )
+    return Explanation.of(text, LINKED, ACQUIRED_PAIR, COPIED_PAIR)
