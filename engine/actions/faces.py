@@ -149,6 +149,12 @@ def _phased_out_unchanged(obj: GameObject) -> Explanation | None:
     )
 
 
+def _bound_rule(obj: GameObject, board: Board) -> tuple[Citation]:
+    """The daybound or nightbound rule that tried to transform ``obj``: worked out only then, as it needs
+    the layer system."""
+    return (NIGHTBOUND_AT_DAY if has_keyword(obj, board, "Nightbound") else DAYBOUND_AT_NIGHT,)
+
+
 def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> Explanation | None:
     if obj.phased_out:
         return _phased_out_unchanged(obj)
@@ -156,7 +162,6 @@ def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> E
         bound: Param = (
             msg(" Its daybound or nightbound ability can't transform it either.") if by_day_night else ""
         )
-        night = not has_keyword(obj, board, "Nightbound")
         copied = _copied_double_faced(obj)
         face: Param = (
             msg(
@@ -177,7 +182,7 @@ def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> E
             ONLY_DFC_TRANSFORM,
             NOT_A_TDFC,
             *((FACE_UP_FACE,) if copied else ()),
-            *((DAYBOUND_AT_NIGHT if night else NIGHTBOUND_AT_DAY,) if by_day_night else ()),
+            *(_bound_rule(obj, board) if by_day_night else ()),
         )
     if obj.face_down:
         return Explanation.of(
