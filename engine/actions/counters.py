@@ -10,7 +10,8 @@ doesn't give it (``replacement_order``), the counters it decides are unknown, wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from itertools import permutations
 
 from engine.actions.resolving import COPIED_ENTERING_TEXT
@@ -79,6 +80,7 @@ X_OF_THE_SPELL = cite(
 
 Counts = dict[str, int]
 _Modifier = tuple[str, CounterReplacement]  # the handle of its source, and the effect
+_Computed = Callable[[], Mapping[str, Computed]]  # every object's layered characteristics, when asked
 
 
 def counters_as_it_enters(
@@ -93,7 +95,9 @@ def counters_as_it_enters(
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
     extra = _additional(obj, values)
     kinds = list(dict.fromkeys([*(u.kind for u in undecided), *(found.kind for found in (*given, *extra))]))
-    computed = board_characteristics(board)  # explanations don't change it: worked out once
+    # The other permanents' layered abilities, on this board (explanations don't change them): worked out
+    # only when a ban or a replacement may need them.
+    computed = partial(board_characteristics, board)
     board, obj, stopped = _banned(board, obj, values, kinds, computed)
     if stopped is None:
         return board, obj
@@ -109,7 +113,7 @@ def counters_as_it_enters(
 
 
 def _banned(
-    board: Board, obj: GameObject, values: Characteristics, kinds: list[str], computed: Mapping[str, Computed]
+    board: Board, obj: GameObject, values: Characteristics, kinds: list[str], computed: _Computed
 ) -> tuple[Board, GameObject, set[str] | None]:
     """The kinds of counters that can't be put on ``obj`` as it enters (CR 101.2, 122.6), each ban said;
     None when a ban leaves the counters unknown (the note and the unknown given)."""
@@ -131,7 +135,7 @@ def _banned(
 
 
 def _bans(
-    board: Board, obj: GameObject, values: Characteristics, computed: Mapping[str, Computed]
+    board: Board, obj: GameObject, values: Characteristics, computed: _Computed
 ) -> list[tuple[str, CounterBan]]:
     """The "counters can't be put on …" abilities that may apply to ``obj`` as it enters, by source: its
     own (CR 113.6i) and those of the permanents on the battlefield that name what it would be."""
@@ -140,7 +144,7 @@ def _bans(
         if source.id == obj.id or source.phased_out:
             continue
         yours = current_controller(source) is obj.controller
-        for ability in computed[source.id].abilities:
+        for ability in computed()[source.id].abilities:
             ban = counter_ban(ability)
             if ban is not None and not ban.itself and _names(ban, yours, values):
                 found.append((source.id, ban))
@@ -304,7 +308,7 @@ def _x_reason(obj: GameObject) -> Message:
 
 
 def _modifiers(
-    board: Board, obj: GameObject, values: Characteristics, counts: Counts, computed: Mapping[str, Computed]
+    board: Board, obj: GameObject, values: Characteristics, counts: Counts, computed: _Computed
 ) -> list[_Modifier]:
     """The other permanents' replacement effects that apply to the counters it enters with (614.12)."""
     found: list[_Modifier] = []
@@ -313,7 +317,7 @@ def _modifiers(
     for source in board.in_zone(Zone.BATTLEFIELD):
         if source.id == obj.id or source.phased_out:
             continue
-        for ability in computed[source.id].abilities:
+        for ability in computed()[source.id].abilities:
             effect = counter_replacement(ability)
             if effect is not None and _applies(
                 effect, current_controller(source) is obj.controller, values, counts
