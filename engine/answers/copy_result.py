@@ -32,10 +32,11 @@ from engine.layers.system import (
     current_controller,
     semicolons,
 )
+from engine.layers.text import EXCHANGED, source_label
 from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
-from engine.linked.links import LINKED_TO_ITSELF, Link, find_links
+from engine.linked.links import LINKED, LINKED_TO_ITSELF, Link, find_links
 from engine.oracle.wording import no_counters_trigger
-from engine.state.board import Board, BoardSpec, GameObject, Zone
+from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
 from engine.state.zone_records import TriggerHit, ZoneMove
 
 _SHOWN_ORDER = (
@@ -215,7 +216,8 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     """The answer about ``object_id`` with the linked pairs of its copiable text (CR 707.7)."""
     answer = describe(board, object_id, rules_version)
     obj = board.get(object_id)
-    card = None if obj.face_down else (obj.copies[-1].text_card if obj.copies else obj.card)
+    exchange = latest_exchange(obj)
+    card = _exchanged_text_card(board, obj, exchange) if exchange else _text_card(obj)
     report = find_links(card) if card else None
     exiled = tuple(
         ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
@@ -223,7 +225,10 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     )
     gained = _gained_report(obj, card)
     notes = list(answer.result.notes)
-    copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
+    if exchange:
+        copied = [_exchanged_text_note(obj, exchange, card)]
+    else:
+        copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
     others = _other_abilities_note(obj, exiled_by_other_abilities(board, obj))
     found = (*copied, *(report.notes if report else ()), *others, *(gained.notes if gained else ()))
     notes += [note for note in found if note not in notes]
@@ -235,6 +240,58 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     )
     result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
     return answer.model_copy(update={"result": result})
+
+
+def _text_card(obj: GameObject, before: int | None = None) -> Card | None:
+    """The card whose printed text ``obj``'s copiable text comes from (just before the timestamp ``before``,
+    if given): its latest copy effect's (CR 707.7), else its own; None while it is face down."""
+    copies = [c for c in obj.copies if before is None or c.timestamp < before]
+    return None if obj.face_down else (copies[-1].text_card if copies else obj.card)
+
+
+def _exchanged_text_card(board: Board, obj: GameObject, exchange: TextChange) -> Card | None:
+    """The card whose text the other permanent of ``exchange`` had when the text boxes were exchanged
+    (CR 612.5, 701.10h); None when that isn't known (that permanent is gone or face down, or its own text
+    came from an earlier exchange)."""
+    handle = exchange.spec.exchange_with or ""
+    other = board.get(handle) if board.has(handle) else None
+    if other is None or other.zone is not Zone.BATTLEFIELD or other.timestamp > exchange.timestamp:
+        return None
+    if any(c.spec.exchange_with and c.timestamp < exchange.timestamp for c in other.text_changes):
+        return None
+    return _text_card(other, exchange.timestamp)
+
+
+def _exchanged_text_note(obj: GameObject, exchange: TextChange, card: Card | None) -> Explanation:
+    """While an exchange of text boxes applies, ``obj``'s linked abilities are those of the text it got
+    (``card``'s, when known), none of its own printed text's (CR 612.5, 607.1)."""
+    other = card_name(exchange.spec.exchange_with or "")
+    source = source_label(exchange.spec)
+    if card is None:
+        return Explanation.of(
+            msg(
+                "{source} exchanged the text boxes of {object} and {other}: its abilities are those of the "
+                "rules text {other} had then, which isn't known here, so neither are its linked abilities; "
+                "none of its own printed abilities are linked on it.",
+                source=source,
+                object=card_name(obj.id),
+                other=other,
+            ),
+            EXCHANGED,
+            LINKED,
+        )
+    return Explanation.of(
+        msg(
+            "{source} exchanged the text boxes of {object} and {other}: its linked abilities are those of "
+            "the rules text of {card} that {other} had then, none of its own printed text's.",
+            source=source,
+            object=card_name(obj.id),
+            other=other,
+            card=card_name(card.name),
+        ),
+        EXCHANGED,
+        LINKED,
+    )
 
 
 def _other_abilities_note(obj: GameObject, others: tuple[GameObject, ...]) -> list[Explanation]:

@@ -20,9 +20,10 @@ from engine.actions.text_changes import (
     text_change_ends,
     text_changes_end_in_cleanup,
 )
-from engine.answers.copy_result import answer_board
+from engine.answers.copy_result import LinkedView, answer_board, describe_linked
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Card
+from engine.core.results import Explanation
 from engine.layers.system import Computed, current_characteristics
 from engine.oracle import parse_card
 from engine.oracle.text_change import CREATURE_TYPES, WordChange, WordKind, changed_text, word_kind
@@ -222,6 +223,48 @@ def test_exchange_of_words_between_sutured_ghoul_and_a_vanilla_creature() -> Non
     assert "before Exchange of Words exchanged its text box" in reasons[0].english
     assert {"607.1", "607.2a", "612.5"} <= {c.number for c in cited}
     assert {"612.5", "701.10h", "613.1c"} <= rules(built, "bears")
+
+
+def linked(built: Board, handle: str) -> tuple[LinkedView, tuple[Explanation, ...]]:
+    """The linked view of ``handle`` on ``built`` and the answer's notes."""
+    answer = describe_linked(built, handle, "test").result
+    assert answer.linked is not None
+    return answer.linked, answer.notes
+
+
+def test_the_linked_view_of_an_exchanged_text_is_the_text_it_got() -> None:
+    """CR 612.5, 607.1: while the exchange applies, the Ghoul's linked pairs are the Bears' text's (none),
+    not its printed 2-3 pair, and the Bears' are the Ghoul's text's; a note says why."""
+    built, _ = board(
+        ObjectSpec(card="Sutured Ghoul", id="ghoul"), ObjectSpec(card="Grizzly Bears", id="bears")
+    )
+    assert [link.abilities for link in linked(built, "ghoul")[0].links] == [(2, 3)]
+    built = exchange(built, "ghoul", "bears")
+    (ghoul, notes), (bears, _) = linked(built, "ghoul"), linked(built, "bears")
+    assert (ghoul.text_of, ghoul.links) == ("Grizzly Bears", ())
+    assert bears.text_of == "Sutured Ghoul"
+    assert [(link.abilities, link.rule) for link in bears.links] == [((2, 3), "607.2b")]
+    (note,) = [note for note in notes if note.text.startswith("Exchange of Words exchanged")]
+    assert note.text == (
+        "Exchange of Words exchanged the text boxes of ghoul and bears: its linked abilities are those of "
+        "the rules text of Grizzly Bears that bears had then, none of its own printed text's."
+    )
+    assert note.rules == ("612.5", "607.1")
+
+
+def test_the_linked_view_of_a_text_exchanged_with_a_departed_permanent_is_unknown() -> None:
+    """CR 612.5: the other permanent left the battlefield, so the text the Ghoul has isn't known: no pairs
+    are listed, and the note says its linked abilities aren't known."""
+    built, catalogue = board(
+        ObjectSpec(card="Sutured Ghoul", id="ghoul"), ObjectSpec(card="Grizzly Bears", id="bears")
+    )
+    built = exchange(built, "ghoul", "bears")
+    leaves = Event(kind=ActionKind.LEAVES, timestamp=0, object_id="bears", move=MoveSpec(to=Zone.GRAVEYARD))
+    built = apply_event(built, leaves, catalogue)
+    ghoul, notes = linked(built, "ghoul")
+    assert (ghoul.text_of, ghoul.links) == (None, ())
+    (note,) = [note for note in notes if note.text.startswith("Exchange of Words exchanged")]
+    assert "which isn't known here, so neither are its linked abilities" in note.text
 
 
 def test_an_exchange_that_ends_gives_the_printed_text_back_to_both() -> None:
@@ -489,5 +532,6 @@ query: {linked: ghoul}
     )
     assert answer.linked is not None
     assert answer.linked.exiled == ()
-    why = next(n for n in answer.notes if "612.5" in n.rules)
-    assert {"607.1", "607.2a"} <= set(why.rules)
+    assert (answer.linked.text_of, answer.linked.links) == ("Black Knight", ())
+    why = next(n for n in answer.notes if n.text.startswith("Also exiled with"))
+    assert {"607.1", "607.2a", "612.5"} <= set(why.rules)

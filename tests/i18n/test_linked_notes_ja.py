@@ -1,13 +1,16 @@
 """The linked-abilities report's notes in Japanese (issue 15): an ability in more than one linked pair
-(CR 607.4) and an ability of another card that does what this card's abilities refer to but isn't linked
-to them (607.1, 607.5), worded through ``localized`` with the cards' printed names; English unchanged."""
+(CR 607.4), an ability of another card that does what this card's abilities refer to but isn't linked
+to them (607.1, 607.5) and the linked view of an exchanged text box (612.5), worded through
+``localized`` with the cards' printed names; English unchanged."""
 
 from __future__ import annotations
 
 from bot.i18n import use_language
 from bot.i18n.engine_text import localized
 from engine.linked.links import LinkedReport
+from engine.state.board import ObjectSpec
 from tests.engine.test_linked import report_for
+from tests.engine.test_text_change import board, exchange, linked
 
 NAMES = {
     "Nightveil Specter": "夜帷の死霊",
@@ -82,4 +85,19 @@ def test_another_cards_ability_is_not_linked_to_two_of_its_abilities() -> None:
         "印刷されていない。虚空石のガーゴイル/Voidstone Gargoyleがその能力を持っていても、虚空石のガーゴイル/"
         "Voidstone Gargoyleの能力3と4が参照するのは自身の関連付けられた能力が行ったことだけであり、その能力が"
         "選んだものでは決してない。",
+    )
+
+
+def test_the_linked_view_of_an_exchanged_text_box() -> None:
+    built, _ = board(
+        ObjectSpec(card="Sutured Ghoul", id="ghoul"), ObjectSpec(card="Grizzly Bears", id="bears")
+    )
+    view, found = linked(exchange(built, "ghoul", "bears"), "ghoul")
+    assert view.links == ()
+    (note,) = [note for note in found if note.text.startswith("Exchange of Words exchanged")]
+    with use_language("ja"):
+        japanese = localized(note, {"Grizzly Bears": "灰色熊"})
+    assert japanese == (
+        "Exchange of Wordsがghoulとbearsの文章欄を交換した。その関連付けられた能力は、bearsがその時点で持って"
+        "いた灰色熊/Grizzly Bearsのルール・テキストのものであり、それ自身の印刷されたテキストのものではない。"
     )
