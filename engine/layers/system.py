@@ -207,7 +207,8 @@ class _ByIdentity(Generic[K, V]):
     """The last few results of a function of an immutable argument, by that argument's identity. Each entry
     goes with its argument (a weak reference: the cache keeps nothing alive), and only the last ``size``
     are kept. With ``part``, the function reads only that part of its argument: arguments whose part is
-    the same object share one result."""
+    the same object share one result, kept by that part's identity. A part (a tuple) can't be weakly
+    referenced, so those entries keep their part: at most ``size`` of them."""
 
     def __init__(
         self, compute: Callable[[K], V], size: int, part: Callable[[K], object] | None = None
@@ -215,31 +216,25 @@ class _ByIdentity(Generic[K, V]):
         self.compute = compute
         self.size = size
         self.part = part
-        self.entries: dict[int, tuple[weakref.ref[K], V]] = {}
+        self.entries: dict[int, tuple[Callable[[], object], V]] = {}
 
     def __call__(self, argument: K) -> V:
-        cached = self.entries.get(id(argument))
-        if cached is not None and cached[0]() is argument:
+        key: object = argument if self.part is None else self.part(argument)
+        cached = self.entries.get(id(key))
+        if cached is not None and cached[0]() is key:
             return cached[1]
-        shared = self._sharing(argument)
-        result = shared[1] if shared is not None else self.compute(argument)
+        result = self.compute(argument)
         if len(self.entries) >= self.size:
             self.entries.pop(next(iter(self.entries)))
-        self.entries[id(argument)] = (weakref.ref(argument, partial(self._forget, id(argument))), result)
+        self.entries[id(key)] = (self._reference(key), result)
         return result
 
-    def _sharing(self, argument: K) -> tuple[weakref.ref[K], V] | None:
-        """The entry of a live argument whose ``part`` is ``argument``'s, if one is kept."""
-        if self.part is None:
-            return None
-        part = self.part(argument)
-        for entry in reversed(self.entries.values()):
-            other = entry[0]()
-            if other is not None and self.part(other) is part:
-                return entry
-        return None
+    def _reference(self, key: object) -> Callable[[], object]:
+        if self.part is not None:
+            return lambda: key
+        return weakref.ref(key, partial(self._forget, id(key)))
 
-    def _forget(self, key: int, gone: weakref.ref[K]) -> None:
+    def _forget(self, key: int, gone: weakref.ref[object]) -> None:
         """Drop the entry of an argument that no longer exists (unless its id is already another's)."""
         cached = self.entries.get(key)
         if cached is not None and cached[0] is gone:
