@@ -4,11 +4,13 @@ service and the rules store, with every blocking call run on one worker thread t
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import queue
+import threading
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import sqlite_utils
 
@@ -33,21 +35,69 @@ class Worker:
     Only a few calls are queued on the thread at once. With every question of a burst queued, their
     results come back faster than the loop can finish the replies they belong to, and the loop then runs
     all of those replies in one turn, late for everything else (heartbeats, timeouts) by the whole burst.
+
+    The thread hands each result straight to the awaiting loop future rather than through
+    ``run_in_executor``: its concurrent future, lock and chained callbacks cost about 45 µs a call, a
+    tenth of a typical question (measured on a 2-core machine: 60 against 110 µs for an empty call).
     """
 
     def __init__(self, in_flight: int = IN_FLIGHT) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtg-judge-worker")
         self._admission = asyncio.Semaphore(in_flight)
+        self._calls: queue.SimpleQueue[_Call[Any] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name="mtg-judge-worker", daemon=True)
+        self._thread.start()
 
     async def run(self, call: Callable[[], T]) -> T:
         """Run ``call`` on the worker thread once it is this call's turn, and await its result
         (exceptions propagate)."""
         async with self._admission:
-            return await asyncio.get_running_loop().run_in_executor(self._pool, call)
+            loop = asyncio.get_running_loop()
+            result: asyncio.Future[T] = loop.create_future()
+            self._calls.put(_Call(call, result, loop))
+            return await result
 
     def close(self) -> None:
         """Finish the queued calls and stop the thread."""
-        self._pool.shutdown(wait=True)
+        self._calls.put(None)
+        self._thread.join()
+
+    def _serve(self) -> None:
+        while (call := self._calls.get()) is not None:
+            call.run()
+
+
+@dataclass(frozen=True)
+class _Call(Generic[T]):
+    """A call queued on the worker and the loop future its outcome goes to."""
+
+    function: Callable[[], T]
+    result: asyncio.Future[T]
+    loop: asyncio.AbstractEventLoop
+
+    def run(self) -> None:
+        """Run the function (unless the caller gave up meanwhile) and hand its outcome to the loop."""
+        if self.result.cancelled():
+            return
+        try:
+            outcome = self.function()
+        except BaseException as error:  # handed to the caller, as run_in_executor would
+            self._settle(_fail, error)
+        else:
+            self._settle(_succeed, outcome)
+
+    def _settle(self, settle: Callable[[asyncio.Future[T], Any], None], value: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits for this outcome
+            self.loop.call_soon_threadsafe(settle, self.result, value)
+
+
+def _succeed(result: asyncio.Future[T], value: T) -> None:
+    if not result.cancelled():
+        result.set_result(value)
+
+
+def _fail(result: asyncio.Future[Any], error: BaseException) -> None:
+    if not result.cancelled():
+        result.set_exception(error)
 
 
 @dataclass(frozen=True)

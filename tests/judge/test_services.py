@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+import threading
 import time
 
 import pytest
@@ -49,3 +51,30 @@ async def test_an_error_in_a_call_gives_its_turn_back() -> None:
         assert await asyncio.wait_for(worker.run(lambda: 7), timeout=5) == 7
     finally:
         worker.close()
+
+
+async def test_a_caller_that_gives_up_frees_its_turn_and_its_call_is_skipped() -> None:
+    worker = Worker(in_flight=1)
+    release, ran = threading.Event(), []
+    try:
+        busy = asyncio.create_task(worker.run(release.wait))
+        await asyncio.sleep(0.05)  # the thread is in release.wait
+        queued = asyncio.create_task(worker.run(lambda: ran.append("queued")))
+        busy.cancel()
+        await asyncio.sleep(0.05)  # the cancelled caller's turn went to the queued call
+        queued.cancel()  # …which gives up too, before the thread is free
+        release.set()
+        assert await asyncio.wait_for(worker.run(lambda: 7), timeout=5) == 7
+        assert ran == []
+    finally:
+        worker.close()
+
+
+async def test_close_finishes_what_was_queued() -> None:
+    worker = Worker(in_flight=IN_FLIGHT)
+    done: list[int] = []
+    calls = [asyncio.create_task(worker.run(functools.partial(done.append, n))) for n in range(IN_FLIGHT)]
+    await asyncio.sleep(0)  # every call is on the thread's queue
+    worker.close()
+    await asyncio.gather(*calls)
+    assert done == list(range(IN_FLIGHT))
