@@ -14,7 +14,7 @@ segment on the same channel form a pair; the kind of the acting ability decides 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pydantic import Field
@@ -166,6 +166,10 @@ _ACTING_KINDS = frozenset(
     }
 )
 _TRANSFORMING_LAYOUTS = frozenset({"transform"})  # Scryfall's layout of transforming double-faced cards
+_KICKERS = frozenset({"kicker", "multikicker"})
+_AGENDAS = frozenset({"hidden agenda", "double agenda"})
+# Keywords that act whatever their text says (_exile_rule, _keyword_actor).
+_ACTING_KEYWORDS = frozenset({"delve", "hideaway", "bargain", *_KICKERS, *_AGENDAS})
 # Values that name the same thing as a chosen value ("choose an opponent" … "the chosen player").
 _VALUE_SYNONYMS = {"opponent": "player"}
 # Words that are not a choice "between words": "choose one or both" picks modes.
@@ -180,11 +184,10 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
     ``also`` names other cards asked about together: their abilities are never linked to this card's
     (607.1, 607.5), and the report says so where one of them acts on something this card refers to.
     """
-    segments = list(_segments(card))
-    actors, referrers = _roles(segments)
+    actors, referrers = _roles(card)
     pairs = [
         *_pair(actors, referrers),
-        *_word_links(actors, segments),
+        *_word_links(actors, card),
         *_paragraph_links(card),
         *_keyword_links(card),
     ]
@@ -194,22 +197,26 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
     notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
     if not links:
         notes.insert(0, _no_links_note(card))
-    return LinkedReport(
-        card=card.name,
-        abilities=tuple(
-            LinkedAbility(index=ability.index, face=face.name, text=ability.text, kind=str(ability.kind))
-            for face in card.faces
-            for ability in face.abilities
-        ),
-        links=tuple(links),
-        notes=tuple(notes),
+    # Validated in one call from plain values: pydantic then builds the LinkedAbility models itself, in
+    # about half the time of validating each one (a corpus question asks this of every card).
+    return LinkedReport.model_validate(
+        {
+            "card": card.name,
+            "abilities": [
+                {"index": ability.index, "face": face.name, "text": ability.text, "kind": str(ability.kind)}
+                for face in card.faces
+                for ability in face.abilities
+            ],
+            "links": links,
+            "notes": notes,
+        }
     )
 
 
 def roles_of(card: Card) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
     """What ``card``'s abilities do and refer to: (channel, ability index) of each acting ability, then of
     each referring one ("exile", "choice:color" …), in printed order; abilities granted elsewhere excluded."""
-    actors, referrers = _roles(_segments(card))
+    actors, referrers = _roles(card)
     acting = tuple(
         (role.channel, role.segment.ability.index)
         for role in actors
@@ -240,14 +247,22 @@ def _ability_segments(position: int, face: Face, ability: Ability) -> Iterator[_
 # --- roles ---------------------------------------------------------------------------------------------
 
 
-def _roles(segments: Iterable[_Segment]) -> tuple[list[_Role], list[_Role]]:
+def _roles(card: Card) -> tuple[list[_Role], list[_Role]]:
     actors: list[_Role] = []
     referrers: list[_Role] = []
-    for segment in segments:
-        worded = may_link(segment.text)  # else only its keyword can act, and nothing refers
-        actors.extend(_acting_roles(segment, worded=worded))
-        if worded:
-            referrers.extend(_referring_roles(segment))
+    for position, face in enumerate(card.faces):
+        for ability in face.abilities:
+            acting_keyword = (ability.keyword or "").casefold() in _ACTING_KEYWORDS
+            # Most abilities have no linked-ability word: then none of their segments has one (a quoted
+            # ability is part of the text), so they are not split into segments at all.
+            if not acting_keyword and not may_link(ability.rules_text.casefold()):
+                continue
+            for segment in _ability_segments(position, face, ability):
+                worded = may_link(segment.text)  # else only its keyword can act, and nothing refers
+                if worded or acting_keyword:
+                    actors.extend(_acting_roles(segment, worded=worded))
+                if worded:
+                    referrers.extend(_referring_roles(segment))
     return actors, referrers
 
 
@@ -338,12 +353,12 @@ def _keyword_actor(segment: _Segment) -> Iterator[_Role]:
     keyword = (segment.ability.keyword or "").casefold()
     if segment.holder is not Holder.PRINTED:
         return
-    if keyword in {"kicker", "multikicker"}:
+    if keyword in _KICKERS:
         costs = mana_symbol_runs(segment.ability.keyword_parameter or segment.ability.rules_text)
         yield _Role(segment, "kicker", ADDITIONAL_COST, " ".join(costs))
     elif keyword == "bargain":
         yield _Role(segment, "additional-cost", ADDITIONAL_COST, "bargain")
-    elif keyword in {"hidden agenda", "double agenda"}:
+    elif keyword in _AGENDAS:
         yield _Role(segment, "choice:name", CHOSEN_VALUE, "chosen name")
 
 
@@ -507,12 +522,14 @@ def _granted_by_class_level(*segments: _Segment) -> bool:
     return any((segment.ability.level or 1) > 1 for segment in segments)
 
 
-def _word_links(actors: Sequence[_Role], segments: Sequence[_Segment]) -> Iterator[_Pair]:
+def _word_links(actors: Sequence[_Role], card: Card) -> Iterator[_Pair]:
     """607.2m anchor words, else 607.2f a choice between words referred to by another ability."""
+    segments: list[_Segment] = []  # every segment of the card, read only when it has a choice between words
     for actor in actors:
         if actor.channel != "words" or actor.segment.holder is Holder.ELSEWHERE:
             continue
         words = actor.detail.split("|")
+        segments = segments or list(_segments(card))
         for segment in segments:
             if segment.ability is actor.segment.ability or segment.holder is Holder.ELSEWHERE:
                 continue
@@ -535,11 +552,9 @@ def _paragraph_links(card: Card) -> Iterator[_Pair]:
     for position, face in enumerate(card.faces):
         static: _Segment | None = None
         for ability in face.abilities:
-            segment = _Segment(
-                position, face, ability, Holder.PRINTED, ability.rules_text.casefold(), ability.rules_text
-            )
             if static is not None and static.ability.paragraph == ability.paragraph:
                 if ability.kind is AbilityKind.TRIGGERED:
+                    segment = _printed(position, face, ability)
                     yield _Pair(
                         static,
                         segment,
@@ -551,12 +566,15 @@ def _paragraph_links(card: Card) -> Iterator[_Pair]:
                 if ability.kind is AbilityKind.CHARACTERISTIC_DEFINING and says(
                     LinkPhrase.PREGAME_CHOICE, static.text
                 ):
+                    segment = _printed(position, face, ability)
                     yield _Pair(static, segment, PREGAME_CHOICE, _explain_pregame_choice(static, segment))
                     continue
-            static = segment if ability.kind in {AbilityKind.STATIC, AbilityKind.REPLACEMENT} else None
-            if says(LinkPhrase.PREGAME_CHOICE, segment.text) and says(
-                LinkPhrase.DEFINES_BY_CHOICE, segment.text
-            ):
+            # Only a static or replacement ability starts a pair, so only its segment is kept.
+            is_static = ability.kind in {AbilityKind.STATIC, AbilityKind.REPLACEMENT}
+            static = _printed(position, face, ability) if is_static else None
+            text = static.text if static is not None else ability.rules_text.casefold()
+            if says(LinkPhrase.PREGAME_CHOICE, text) and says(LinkPhrase.DEFINES_BY_CHOICE, text):
+                segment = static or _printed(position, face, ability)
                 yield _Pair(segment, segment, PREGAME_CHOICE, _explain_pregame_choice(segment, segment))
 
 
@@ -567,9 +585,7 @@ def _keyword_links(card: Card) -> Iterator[_Pair]:
             keyword = (ability.keyword or "").casefold()
             if keyword not in _KEYWORD_EXPLANATIONS:
                 continue
-            segment = _Segment(
-                position, face, ability, Holder.PRINTED, ability.rules_text.casefold(), ability.rules_text
-            )
+            segment = _printed(position, face, ability)
             if keyword == "champion":
                 yield _Pair(
                     segment,
@@ -581,6 +597,13 @@ def _keyword_links(card: Card) -> Iterator[_Pair]:
             elif keyword in {"miracle", "squad"}:
                 extra = MIRACLE if keyword == "miracle" else SQUAD
                 yield _Pair(segment, segment, SAME_PARAGRAPH, _KEYWORD_EXPLANATIONS[keyword], (extra,))
+
+
+def _printed(position: int, face: Face, ability: Ability) -> _Segment:
+    """The whole printed text of ``ability`` as one segment (a paragraph's or a keyword's link)."""
+    return _Segment(
+        position, face, ability, Holder.PRINTED, ability.rules_text.casefold(), ability.rules_text
+    )
 
 
 def _links(pairs: Sequence[_Pair]) -> list[Link]:
@@ -950,7 +973,7 @@ def _not_linked_notes(card: Card, referrers: Sequence[_Role], also: Sequence[Car
     for other in also:
         if other.key == card.key:
             continue
-        other_actors, _ = _roles(_segments(other))
+        other_actors, _ = _roles(other)
         seen: set[tuple[int, str]] = set()
         for actor in other_actors:
             key = (actor.segment.ability.index, actor.channel)
