@@ -15,6 +15,7 @@ import sqlite3
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.timing import BULK, RULES, SUPPLEMENT, TABLE_HEADER, Stats, reference_seconds, table_row
@@ -90,14 +91,32 @@ Row = tuple[str, Stats, str]
 """A table row: what was timed, its statistics, its target."""
 
 
-def questions(db: Path, n: int) -> list[tuple[str, Question, str]]:
-    """The questions timed, each ``n`` times on random names of the cache: name, question, target."""
-    rng = random.Random(20190926)
-    every = names(db, "1 = 1")
-    creatures = names(db, "type_line LIKE '%Creature%' AND type_line NOT LIKE '%//%'")
-    picks = [rng.choice(every) for _ in range(n)]
-    creature_picks = [rng.choice(creatures) for _ in range(n)]
-    typos = [typo(name, rng) for name in picks]
+@dataclass(frozen=True)
+class Picks:
+    """The random names the questions ask about (the same on every run)."""
+
+    every: list[str]  # one question's card each
+    typos: list[str]  # the same names, each with one letter dropped
+    creatures: list[str]  # one copy question's original each
+    unasked_creatures: list[str]  # creatures neither of the above names: parsed for the first time
+
+    @classmethod
+    def of(cls, db: Path, n: int) -> Picks:
+        """``n`` picks of each kind from the cache at ``db``."""
+        rng = random.Random(20190926)
+        every = names(db, "1 = 1")
+        creatures = names(db, "type_line LIKE '%Creature%' AND type_line NOT LIKE '%//%'")
+        picks = [rng.choice(every) for _ in range(n)]
+        creature_picks = [rng.choice(creatures) for _ in range(n)]
+        typos = [typo(name, rng) for name in picks]
+        asked = {*picks, *creature_picks}
+        unasked = rng.sample([name for name in creatures if name not in asked], n)
+        return cls(picks, typos, creature_picks, unasked)
+
+
+def questions(chosen: Picks) -> list[tuple[str, Question, str]]:
+    """The questions timed, each once per pick: name, question, target."""
+    picks, typos, creature_picks = chosen.every, chosen.typos, chosen.creatures
     partials = [name.split()[0][:5] if len(name) > 5 else name for name in picks]
     prefixes = [name[:3] for name in picks]
     rule_numbers = ["707.2", "607.2a", "613.1", "702.19b", "111.10", "712.8d", "708.2", "710.1"]
@@ -119,16 +138,20 @@ def questions(db: Path, n: int) -> list[tuple[str, Question, str]]:
 
 
 async def question_rows(db: Path, n: int) -> list[Row]:
-    """Each question timed ``n`` times on one warm Judge (after a first, untimed round), and the loop's
-    lateness while 200 copy questions run at once."""
+    """Each question timed ``n`` times on one warm Judge (each after a first, untimed round of its own),
+    copy questions on originals not parsed yet, and the loop's lateness while 200 copies run at once."""
     rows: list[Row] = []
-    asked = questions(db, n)
+    chosen = Picks.of(db, n)
     async with Judge.open(Settings(db=db, offline=True), preload=True) as judge:
-        for _, question, _ in asked:  # warm: every card asked about is parsed once
+        for name, question, target in questions(chosen):
+            # Warmed just before it is timed: warmed all first, the cards of the questions in between
+            # (a thousand random ones) would push this question's out of the Judge's parsed cards.
             await timed(judge, question, n)
-        for name, question, target in asked:
             stats, refused = await timed(judge, question, n)
             rows.append((f"{name} ({refused} refused)" if refused else name, stats, target))
+        unasked = chosen.unasked_creatures
+        first_parse, _ = await timed(judge, lambda j, i: j.copy("Clone", unasked[i], original_state()), n)
+        rows.append(("copy: Clone copying a creature parsed for the first time", first_parse, ""))
         creatures = names(db, "type_line LIKE '%Creature%' AND type_line NOT LIKE '%//%'")
         lag = await worst_loop_lag(judge, creatures, 200)
         rows.append(("loop lag while 200 copies run at once", lag, "max < 50 ms"))
