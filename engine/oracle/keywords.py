@@ -155,10 +155,19 @@ class KeywordVocabulary(Frozen):
         """
         matcher = _matcher(self)
         text = text.strip()
+        # Both readings begin with a keyword name at the start of the line (no name holds ", " or "; ",
+        # so the first piece's name is the whole line's): most paragraphs fail here, once.
+        if not matcher.starts_with_name(text):
+            return None
         pieces = [piece.strip() for piece in _PIECE_BREAK.split(text)]
-        matches = [matcher.match_one(piece, allow_sentence=False) for piece in pieces]
-        if len(pieces) > 1 and all(match is not None for match in matches):
-            return tuple(match for match in matches if match is not None)
+        if len(pieces) > 1:
+            matches = []
+            for piece in pieces:
+                if (match := matcher.match_one(piece, allow_sentence=False)) is None:
+                    break
+                matches.append(match)
+            else:
+                return tuple(matches)
         whole = matcher.match_one(text, allow_sentence=True)
         return (whole,) if whole is not None else None
 
@@ -197,6 +206,10 @@ class _Matcher:
             characteristic_defining=frozenset(name.casefold() for name in vocabulary.characteristic_defining),
             keywords=frozenset(name.casefold() for name in (*vocabulary.abilities, *vocabulary.actions)),
         )
+
+    def starts_with_name(self, text: str) -> bool:
+        """Whether ``text`` begins with a keyword ability's name (or a variant's, or a former name)."""
+        return self._may_match(text) and self.pattern.match(text) is not None
 
     def match_one(self, text: str, *, allow_sentence: bool) -> KeywordMatch | None:
         """The keyword ability ``text`` is (its name, then its cost or parameter), else None."""
