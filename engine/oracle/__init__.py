@@ -69,7 +69,7 @@ def _parse_face(
     keywords: KeywordVocabulary,
 ) -> Face:
     type_line = parse_type_line(face.get("type_line") or card.get("type_line"))
-    cost = mana_symbols(face.get("mana_cost"))
+    cost, value = _mana_cost(face.get("mana_cost"))
     short = short_names(face["name"], "Legendary" in type_line.supertypes)
     names = _self_names(face, card, all_faces, layout, keywords)
     context = FaceContext(
@@ -84,7 +84,7 @@ def _parse_face(
         name=face["name"],
         short_name=short[0] if short else None,
         mana_cost=cost,
-        mana_value=mana_value(cost),
+        mana_value=value,
         colors=_colors(face, card, cost),
         color_indicator=tuple(face.get("color_indicator") or ()),
         type_line=type_line,
@@ -129,6 +129,13 @@ def _colors(face: Mapping[str, Any], card: Mapping[str, Any], cost: tuple[str, .
     else:
         given = face.get("color_indicator") or card.get("colors") or ()
     return tuple(color for color in COLOR_ORDER if color in given)
+
+
+@lru_cache(maxsize=1024)  # pure, and few costs stand on most cards (676 in the whole corpus)
+def _mana_cost(printed: str | None) -> tuple[tuple[str, ...], float]:
+    """A printed mana cost's symbols and mana value."""
+    symbols = mana_symbols(printed)
+    return symbols, mana_value(symbols)
 
 
 def _number(printed: Any) -> PrintedNumber | None:

@@ -56,10 +56,10 @@ _LIST_CONTINUES = re.compile(r"^(?:(?:[\w'-]+(?: [\w'-]+)?, )*(?:or|and|and/or) 
 _ANCHOR_CHOICE = re.compile(r"As ~ enters, choose (?P<first>[A-Z]\w+) or (?P<second>[A-Z]\w+)\.")
 _LINKED_TRIGGER_SPLIT = re.compile(r"(?<=\.) (?=When(?:ever)? )")
 _CDA = re.compile(
-    r"^~(?:'s)? (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to"
-    r"|^~ is (?:all colors|colorless|every creature type"
+    r"~(?:'s)? (?:power|toughness|power and toughness) (?:is|are) (?:each )?equal to"
+    r"|~ is (?:all colors|colorless|every creature type"
     r"|(?:white|blue|black|red|green)(?:(?:,|,? and) (?:white|blue|black|red|green))*)\.$"
-)
+)  # matched at the start
 _REPLACEMENT = re.compile(
     r"\bAs ~ (?:enters|is turned face up)\b|\benters? (?:with|tapped|as a copy)\b"
     r"|\benter (?:tapped )?as a copy\b"
@@ -72,6 +72,8 @@ _STATIC_ON_SPELL = re.compile(
     r"|^You may cast ~|^~ has |^You can't cast ~"
 )
 _SENTENCE_END = (".", ")", '"', "”", "—")
+_COMMA = re.compile(", ")
+_ADD = re.compile(r"\b[Aa]dd\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +99,9 @@ def parse_abilities(text: str, context: FaceContext, keywords: KeywordVocabulary
     anchors = _anchor_words(text, context.names)
     state = _State(level=1 if context.is_class else None)
     for number, paragraph in enumerate(_paragraphs(text, anchors), start=1):
-        if not oracle_text.strip_reminder(paragraph):
+        if not (plain := oracle_text.strip_reminder(paragraph)):
             continue  # reminder text alone is not an ability
-        for draft in _paragraph_abilities(paragraph, context, keywords, anchors, state):
+        for draft in _paragraph_abilities(paragraph, plain, context, keywords, anchors, state):
             state.abilities.append({"paragraph": number, **draft})
     return tuple(Ability(index=index, **draft) for index, draft in enumerate(state.abilities, start=1))
 
@@ -108,7 +110,8 @@ def sentence_ability(index: int, text: str, names: SelfNames) -> Ability:
     """One ability written as a sentence outside a card's Oracle text (a token's ability the rules or an
     effect define), classified the way Oracle text is."""
     context = FaceContext(names=names, is_spell=False, is_saga=False, is_class=False)
-    return Ability(index=index, paragraph=index, **_classified(text, context, frozenset(), None))
+    plain = oracle_text.strip_reminder(text)
+    return Ability(index=index, paragraph=index, **_classified(text, plain, context, frozenset(), None))
 
 
 def _anchor_words(text: str, names: SelfNames) -> frozenset[str]:
@@ -138,29 +141,30 @@ def _paragraphs(text: str, anchors: frozenset[str]) -> list[str]:
 
 def _paragraph_abilities(
     paragraph: str,
+    plain: str,
     context: FaceContext,
     keywords: KeywordVocabulary,
     anchors: frozenset[str],
     state: _State,
 ) -> Iterator[dict[str, Any]]:
-    plain = oracle_text.strip_reminder(paragraph)
+    """The abilities of one paragraph (``plain`` is its text without reminder text)."""
     if context.is_saga and (chapter := _CHAPTER.match(plain)):
         yield _saga_chapter(paragraph, chapter, context)
         return
-    if bar := _CLASS_BAR.match(plain):
+    if plain.startswith("{") and (bar := _CLASS_BAR.match(plain)):
         state.level = int(bar.group("level"))
         yield _draft(paragraph, context, AbilityKind.CLASS_LEVEL, cost=bar.group("cost"), level=state.level)
         return
-    if band := _LEVEL_BAND.match(plain):
+    if plain.startswith("LEVEL ") and (band := _LEVEL_BAND.match(plain)):
         state.level = int(band.group("low"))
         high = int(band.group("high")) if band.group("high") else None
         level_band = LevelBand(low=state.level, high=high)
         yield _draft(paragraph, context, AbilityKind.LEVELER, level=state.level, band=level_band)
         return
     if (
-        _POWER_TOUGHNESS.match(plain)
-        and state.abilities
+        state.abilities
         and state.abilities[-1]["kind"] is AbilityKind.LEVELER
+        and _POWER_TOUGHNESS.match(plain)
     ):
         band_ability = state.abilities[-1]
         power, toughness = (_printed(n) for n in plain.split("/"))
@@ -184,31 +188,31 @@ def _paragraph_abilities(
                 level=state.level,
             )
         return
-    for part in _linked_parts(paragraph, context):
-        yield _classified(part, context, anchors, state.level)
+    for part, plain_part in _linked_parts(paragraph, plain, context):
+        yield _classified(part, plain_part, context, anchors, state.level)
 
 
-def _linked_parts(paragraph: str, context: FaceContext) -> list[str]:
-    """A static ability and its linked triggered abilities in one paragraph (CR 603.11), split apart.
+def _linked_parts(paragraph: str, plain: str, context: FaceContext) -> list[tuple[str, str]]:
+    """A static ability and its linked triggered abilities in one paragraph (CR 603.11), split apart,
+    each with its text without reminder text (``plain`` is the paragraph's).
 
     Only a paragraph that is itself neither triggered, activated nor a spell's text is split: there,
     a later "When you do, …" is a reflexive trigger that belongs to the same ability.
     """
-    plain = oracle_text.strip_reminder(paragraph)
     if context.is_spell or _TRIGGER_START.match(plain) or _activation_colon(plain) is not None:
-        return [paragraph]
+        return [(paragraph, plain)]
     masked = oracle_text.masked(paragraph)
     cuts = [match.start() for match in _LINKED_TRIGGER_SPLIT.finditer(masked)]
     bounds = [0, *(cut + 1 for cut in cuts), len(paragraph)]
-    return [paragraph[start:end].strip() for start, end in pairwise(bounds)]
+    parts = [paragraph[start:end].strip() for start, end in pairwise(bounds)]
+    return [(part, plain if part == paragraph else oracle_text.strip_reminder(part)) for part in parts]
 
 
 def _classified(
-    text: str, context: FaceContext, anchors: frozenset[str], level: int | None
+    text: str, plain: str, context: FaceContext, anchors: frozenset[str], level: int | None
 ) -> dict[str, Any]:
-    plain = oracle_text.strip_reminder(text)
     words: dict[str, Any] = {}
-    label = _LABEL.match(plain)
+    label = _LABEL.match(plain) if " — " in plain else None
     if label and not _TRIGGER_START.match(plain) and _is_label(label.group("word")):
         word_field = "anchor_word" if label.group("word") in anchors else "ability_word"
         words[word_field] = label.group("word")
@@ -249,15 +253,28 @@ def _kind_and_parts(rules: str, context: FaceContext) -> tuple[AbilityKind, dict
         cost, effect = rules[:colon].strip(), rules[colon + 1 :].strip()
         kind = AbilityKind.MANA if _is_mana_effect(effect) else AbilityKind.ACTIVATED
         return kind, {"cost": cost, "effect": effect}
-    if _CDA.search(rules):
+    if rules.startswith("~") and _CDA.match(rules):
         return AbilityKind.CHARACTERISTIC_DEFINING, {}
-    if _REPLACEMENT.search(oracle_text.unquoted(rules)):
+    if _may_be_replacement(rules) and _REPLACEMENT.search(oracle_text.unquoted(rules)):
         return AbilityKind.REPLACEMENT, {}
     if context.is_spell:
-        return (AbilityKind.STATIC if _STATIC_ON_SPELL.search(rules) else AbilityKind.SPELL), {}
+        return (AbilityKind.STATIC if _may_be_static_on_spell(rules) else AbilityKind.SPELL), {}
     if rules.rstrip().endswith(_SENTENCE_END):
         return AbilityKind.STATIC, {}
     return AbilityKind.UNCLASSIFIED, {}
+
+
+def _may_be_replacement(rules: str) -> bool:
+    """False only when :data:`_REPLACEMENT` can't match: every match holds one of these words (blanking
+    quoted text only turns letters into spaces, so a word found there is in ``rules`` too)."""
+    return "enter" in rules or "would" in rules or "As ~" in rules or rules.startswith("Skip")
+
+
+def _may_be_static_on_spell(rules: str) -> bool:
+    """Whether :data:`_STATIC_ON_SPELL` matches, tried only on texts holding a word every match has."""
+    if "~" not in rules and "can't be co" not in rules and "rather than pay" not in rules:
+        return False
+    return _STATIC_ON_SPELL.search(rules) is not None
 
 
 def split_trigger(rules: str) -> tuple[str, str]:
@@ -266,7 +283,7 @@ def split_trigger(rules: str) -> tuple[str, str]:
     Commas inside quotes or inside a list ("an artifact, creature, or enchantment") do not count.
     """
     masked = oracle_text.unquoted(rules)
-    for found in re.finditer(r", ", masked):
+    for found in _COMMA.finditer(masked):
         if not _LIST_CONTINUES.match(masked[found.end() :]):
             return rules[: found.start()], rules[found.end() :]
     return rules, ""
@@ -274,7 +291,10 @@ def split_trigger(rules: str) -> tuple[str, str]:
 
 def _activation_colon(rules: str) -> int | None:
     """Position of the colon separating an activated ability's cost from its effect, if any."""
-    masked = oracle_text.unquoted(rules.split("\n", 1)[0])
+    first_line = rules.split("\n", 1)[0]
+    if ":" not in first_line:  # the common case: no colon, nothing to mask
+        return None
+    masked = oracle_text.unquoted(first_line)
     colon = masked.find(": ")
     if colon <= 0:
         return None
@@ -286,7 +306,7 @@ def _activation_colon(rules: str) -> int | None:
 
 def _is_mana_effect(effect: str) -> bool:
     """CR 605.1a: adds mana and has no target."""
-    return bool(re.search(r"\b[Aa]dd\b", effect)) and "target" not in effect
+    return "target" not in effect and _ADD.search(effect) is not None
 
 
 def _saga_chapter(paragraph: str, chapter: re.Match[str], context: FaceContext) -> dict[str, Any]:

@@ -157,7 +157,7 @@ class KeywordVocabulary(Frozen):
         text = text.strip()
         # Both readings begin with a keyword name at the start of the line (no name holds ", " or "; ",
         # so the first piece's name is the whole line's): most paragraphs fail here, once.
-        if not matcher.starts_with_name(text):
+        if (name := matcher.name_at_start(text)) is None:
             return None
         pieces = [piece.strip() for piece in _PIECE_BREAK.split(text)]
         if len(pieces) > 1:
@@ -168,7 +168,7 @@ class KeywordVocabulary(Frozen):
                 matches.append(match)
             else:
                 return tuple(matches)
-        whole = matcher.match_one(text, allow_sentence=True)
+        whole = matcher.named(text, name, allow_sentence=True)
         return (whole,) if whole is not None else None
 
 
@@ -207,15 +207,17 @@ class _Matcher:
             keywords=frozenset(name.casefold() for name in (*vocabulary.abilities, *vocabulary.actions)),
         )
 
-    def starts_with_name(self, text: str) -> bool:
-        """Whether ``text`` begins with a keyword ability's name (or a variant's, or a former name)."""
-        return self._may_match(text) and self.pattern.match(text) is not None
+    def name_at_start(self, text: str) -> re.Match[str] | None:
+        """The keyword ability's (or variant's, or former) name ``text`` begins with, if any."""
+        return self.pattern.match(text) if self._may_match(text) else None
 
     def match_one(self, text: str, *, allow_sentence: bool) -> KeywordMatch | None:
         """The keyword ability ``text`` is (its name, then its cost or parameter), else None."""
-        found = self.pattern.match(text) if self._may_match(text) else None
-        if found is None:
-            return None
+        found = self.name_at_start(text)
+        return None if found is None else self.named(text, found, allow_sentence=allow_sentence)
+
+    def named(self, text: str, found: re.Match[str], *, allow_sentence: bool) -> KeywordMatch | None:
+        """The keyword ability ``text`` is, given the name ``found`` at its start, else None."""
         rest = text[found.end() :]
         if not _is_parameter(rest, allow_sentence=allow_sentence):
             return None

@@ -48,6 +48,7 @@ _OLD_WORDING = (
 _CONTINUATION = re.compile(r"^(?:•|\+ \{)")
 _SENTENCE_BREAK = re.compile(r"(?<=\.)\s+")
 _OR_LIST = re.compile(r",? or |, ")
+_SHORT_NAME = re.compile(r"^(.+?)(?:, | the | of )")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,7 @@ def short_names(name: str, is_legendary: bool) -> tuple[str, ...]:
     ("Sakashima" for "Sakashima of a Thousand Faces", "Kenzo" for "Kenzo the Hardhearted")."""
     if not is_legendary:
         return ()
-    found = re.match(r"^(.+?)(?:, | the | of )", name)
+    found = _SHORT_NAME.match(name)
     return (found.group(1),) if found and found.group(1) != name else ()
 
 
@@ -151,7 +152,7 @@ def rules_text(text: str, names: SelfNames) -> str:
 
 def split_quoted(text: str) -> Iterator[tuple[str, bool]]:
     """``text`` in pieces, each flagged whether it is inside double quotes (quotes included)."""
-    if '"' not in text and "“" not in text:  # most texts quote nothing: spare the pattern's scan
+    if _quotes_nothing(text):  # most texts quote nothing: spare the pattern's scan
         if text:
             yield text, False
         return
@@ -165,6 +166,10 @@ def split_quoted(text: str) -> Iterator[tuple[str, bool]]:
         yield text[position:], False
 
 
+def _quotes_nothing(text: str) -> bool:
+    return '"' not in text and "“" not in text
+
+
 def without_quotes(text: str) -> str:
     """``text`` with its quoted parts (quotes included) removed."""
     return _QUOTED.sub("", text)
@@ -172,6 +177,8 @@ def without_quotes(text: str) -> str:
 
 def unquoted(text: str) -> str:
     """``text`` with quoted parts blanked (same length), for searching outside quotes by position."""
+    if _quotes_nothing(text):
+        return text
     return "".join(part if not quoted else " " * len(part) for part, quoted in split_quoted(text))
 
 
