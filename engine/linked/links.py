@@ -165,6 +165,7 @@ _ACTING_KINDS = frozenset(
         AbilityKind.SAGA_CHAPTER,
     }
 )
+_STATIC_KINDS = frozenset({AbilityKind.STATIC, AbilityKind.REPLACEMENT})
 _TRANSFORMING_LAYOUTS = frozenset({"transform"})  # Scryfall's layout of transforming double-faced cards
 _KICKERS = frozenset({"kicker", "multikicker"})
 _AGENDAS = frozenset({"hidden agenda", "double agenda"})
@@ -191,7 +192,9 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
         *_paragraph_links(card),
         *_keyword_links(card),
     ]
-    if card.layout not in _TRANSFORMING_LAYOUTS:  # 607.1b joins only the faces of a transforming card
+    if (
+        pairs and card.layout not in _TRANSFORMING_LAYOUTS
+    ):  # 607.1b joins only the faces of a transforming card
         pairs = [pair for pair in pairs if pair.first.face_position == pair.second.face_position]
     links = _links(pairs)
     notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
@@ -447,6 +450,8 @@ class _Pair:
 
 
 def _pair(actors: Sequence[_Role], referrers: Sequence[_Role]) -> Iterator[_Pair]:
+    if not referrers:  # most cards: nothing refers, so nothing is worth indexing
+        return
     acting_at = {(id(actor.segment), actor.channel): actor.position for actor in actors}
     for actor in actors:
         if actor.segment.holder is Holder.ELSEWHERE:
@@ -570,8 +575,7 @@ def _paragraph_links(card: Card) -> Iterator[_Pair]:
                     yield _Pair(static, segment, PREGAME_CHOICE, _explain_pregame_choice(static, segment))
                     continue
             # Only a static or replacement ability starts a pair, so only its segment is kept.
-            is_static = ability.kind in {AbilityKind.STATIC, AbilityKind.REPLACEMENT}
-            static = _printed(position, face, ability) if is_static else None
+            static = _printed(position, face, ability) if ability.kind in _STATIC_KINDS else None
             text = static.text if static is not None else ability.rules_text.casefold()
             if says(LinkPhrase.PREGAME_CHOICE, text) and says(LinkPhrase.DEFINES_BY_CHOICE, text):
                 segment = static or _printed(position, face, ability)
