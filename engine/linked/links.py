@@ -185,16 +185,19 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
     ``also`` names other cards asked about together: their abilities are never linked to this card's
     (607.1, 607.5), and the report says so where one of them acts on something this card refers to.
     """
-    actors, referrers = _roles(card)
+    segments = _readable_segments(card)
+    referrers = _referring(segments)
+    # Without a referring ability only a choice between words can be linked (to a mention or an anchor
+    # word, 607.2f and 607.2m): on most cards nothing refers, and their other acting roles aren't needed.
+    actors = _acting(segments) if referrers else [*_word_choice_actors(segments)]
     pairs = [
         *_pair(actors, referrers),
         *_word_links(actors, card),
         *_paragraph_links(card),
         *_keyword_links(card),
     ]
-    if (
-        pairs and card.layout not in _TRANSFORMING_LAYOUTS
-    ):  # 607.1b joins only the faces of a transforming card
+    # 607.1b joins only the faces of a transforming card
+    if pairs and card.layout not in _TRANSFORMING_LAYOUTS:
         pairs = [pair for pair in pairs if pair.first.face_position == pair.second.face_position]
     links = _links(pairs)
     notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
@@ -251,8 +254,14 @@ def _ability_segments(position: int, face: Face, ability: Ability) -> Iterator[_
 
 
 def _roles(card: Card) -> tuple[list[_Role], list[_Role]]:
-    actors: list[_Role] = []
-    referrers: list[_Role] = []
+    segments = _readable_segments(card)
+    return _acting(segments), _referring(segments)
+
+
+def _readable_segments(card: Card) -> list[tuple[_Segment, bool]]:
+    """The segments that may act or refer, each with whether it has linked-ability wording (else only its
+    keyword can act, and nothing refers), in printed order."""
+    readable: list[tuple[_Segment, bool]] = []
     for position, face in enumerate(card.faces):
         for ability in face.abilities:
             acting_keyword = (ability.keyword or "").casefold() in _ACTING_KEYWORDS
@@ -261,12 +270,25 @@ def _roles(card: Card) -> tuple[list[_Role], list[_Role]]:
             if not acting_keyword and not may_link(ability.rules_text.casefold()):
                 continue
             for segment in _ability_segments(position, face, ability):
-                worded = may_link(segment.text)  # else only its keyword can act, and nothing refers
+                worded = may_link(segment.text)
                 if worded or acting_keyword:
-                    actors.extend(_acting_roles(segment, worded=worded))
-                if worded:
-                    referrers.extend(_referring_roles(segment))
-    return actors, referrers
+                    readable.append((segment, worded))
+    return readable
+
+
+def _acting(segments: Sequence[tuple[_Segment, bool]]) -> list[_Role]:
+    return [role for segment, worded in segments for role in _acting_roles(segment, worded=worded)]
+
+
+def _referring(segments: Sequence[tuple[_Segment, bool]]) -> list[_Role]:
+    return [role for segment, worded in segments if worded for role in _referring_roles(segment)]
+
+
+def _word_choice_actors(segments: Sequence[tuple[_Segment, bool]]) -> Iterator[_Role]:
+    """The acting roles of choices between words (as :func:`_acting` finds them, in the same order)."""
+    for segment, worded in segments:
+        if worded:
+            yield from _word_choices(segment)
 
 
 def _acting_roles(segment: _Segment, *, worded: bool) -> Iterator[_Role]:
