@@ -265,12 +265,15 @@ def _readable_segments(card: Card) -> list[tuple[_Segment, bool]]:
     for position, face in enumerate(card.faces):
         for ability in face.abilities:
             acting_keyword = (ability.keyword or "").casefold() in _ACTING_KEYWORDS
+            text = ability.rules_text.casefold()
+            worded_text = may_link(text)
             # Most abilities have no linked-ability word: then none of their segments has one (a quoted
             # ability is part of the text), so they are not split into segments at all.
-            if not acting_keyword and not may_link(ability.rules_text.casefold()):
+            if not acting_keyword and not worded_text:
                 continue
             for segment in _ability_segments(position, face, ability):
-                worded = may_link(segment.text)
+                # an ability without quotes is one segment of its whole text, tested just above
+                worded = worded_text if segment.text == text else may_link(segment.text)
                 if worded or acting_keyword:
                     readable.append((segment, worded))
     return readable
