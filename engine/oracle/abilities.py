@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from engine.core.citations import cite
 from engine.core.model import Ability, AbilityKind, LevelBand, PrintedNumber
 from engine.oracle import text as oracle_text
@@ -73,6 +75,9 @@ _STATIC_ON_SPELL = re.compile(
 )
 _SENTENCE_END = (".", ")", '"', "”", "—")
 _COMMA = re.compile(", ")
+# A face's abilities validated in one call: pydantic then builds each Ability for about half the cost of
+# validating it alone.
+_ABILITIES = TypeAdapter(tuple[Ability, ...])
 _ADD = re.compile(r"\b[Aa]dd\b")
 
 
@@ -102,8 +107,8 @@ def parse_abilities(text: str, context: FaceContext, keywords: KeywordVocabulary
         if not (plain := oracle_text.strip_reminder(paragraph)):
             continue  # reminder text alone is not an ability
         for draft in _paragraph_abilities(paragraph, plain, context, keywords, anchors, state):
-            state.abilities.append({"paragraph": number, **draft})
-    return tuple(Ability(index=index, **draft) for index, draft in enumerate(state.abilities, start=1))
+            state.abilities.append({"index": len(state.abilities) + 1, "paragraph": number, **draft})
+    return _ABILITIES.validate_python(state.abilities)
 
 
 def sentence_ability(index: int, text: str, names: SelfNames) -> Ability:
