@@ -206,7 +206,8 @@ def _linked_parts(paragraph: str, plain: str, context: FaceContext) -> list[tupl
     """
     if context.is_spell or _TRIGGER_START.match(plain) or _activation_colon(plain) is not None:
         return [(paragraph, plain)]
-    masked = oracle_text.masked(paragraph)
+    # Every cut is before a "When" (masking only blanks text): most paragraphs have none to look for.
+    masked = oracle_text.masked(paragraph) if "When" in paragraph else ""
     cuts = [match.start() for match in _LINKED_TRIGGER_SPLIT.finditer(masked)]
     bounds = [0, *(cut + 1 for cut in cuts), len(paragraph)]
     parts = [paragraph[start:end].strip() for start, end in pairwise(bounds)]
@@ -243,6 +244,8 @@ def _is_label(word: str) -> bool:
 
 def _modes(rules: str) -> tuple[str, tuple[str, ...]]:
     """The paragraph head and its bullet modes ("• Counter target spell.")."""
+    if "\n" not in rules:
+        return rules, ()
     head, *lines = rules.split("\n")
     return head, tuple(line.lstrip("•+ ").strip() for line in lines)
 

@@ -122,3 +122,25 @@ def test_the_kinds_the_cheap_tests_guard_are_still_found(keyword_vocabulary: Key
     ]
     assert face.mana_cost == ("{2}", "{U}")
     assert face.mana_value == 3
+
+
+def test_a_static_ability_and_its_linked_trigger_in_one_paragraph_are_two(
+    keyword_vocabulary: KeywordVocabulary,
+) -> None:
+    record = {
+        "name": "Test Idol",
+        "layout": "normal",
+        "type_line": "Artifact",
+        "mana_cost": "{3}",
+        "oracle_text": (
+            "As Test Idol enters, choose a creature type. Whenever a creature of the chosen type enters, "
+            "draw a card.\n"
+            'Artifacts you control have "Sacrifice this artifact. When you do, you gain 2 life."'
+        ),
+    }
+    face = parse_card(record, keyword_vocabulary).front
+    assert [(ability.kind, ability.paragraph, ability.trigger) for ability in face.abilities] == [
+        (AbilityKind.REPLACEMENT, 1, None),
+        (AbilityKind.TRIGGERED, 1, "Whenever a creature of the chosen type enters"),
+        (AbilityKind.STATIC, 2, None),
+    ]
