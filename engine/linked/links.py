@@ -190,19 +190,17 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
     # Without a referring ability only a choice between words can be linked (to a mention or an anchor
     # word, 607.2f and 607.2m): on most cards nothing refers, and their other acting roles aren't needed.
     actors = _acting(segments) if referrers else [*_word_choice_actors(segments)]
-    pairs = [
-        *_pair(actors, referrers),
-        *_word_links(actors, card),
-        *_paragraph_links(card),
-        *_keyword_links(card),
-    ]
+    pairs = [*_pair(actors, referrers), *_word_links(actors, card)] if actors else []
+    pairs += [*_paragraph_links(card), *_keyword_links(card)]
     # 607.1b joins only the faces of a transforming card
     if pairs and card.layout not in _TRANSFORMING_LAYOUTS:
         pairs = [pair for pair in pairs if pair.first.face_position == pair.second.face_position]
-    links = _links(pairs)
-    notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
-    if not links:
-        notes.insert(0, _no_links_note(card))
+    if not pairs:  # most cards
+        return _report(card, [], [_no_links_note(card), *_not_linked_notes(card, referrers, also)])
+    return _report(card, _links(pairs), [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)])
+
+
+def _report(card: Card, links: list[Link], notes: list[Explanation]) -> LinkedReport:
     # Validated in one call from plain values: pydantic then builds the LinkedAbility models itself, in
     # about half the time of validating each one (a corpus question asks this of every card).
     return LinkedReport.model_validate(
@@ -264,7 +262,7 @@ def _readable_segments(card: Card) -> list[tuple[_Segment, bool]]:
     readable: list[tuple[_Segment, bool]] = []
     for position, face in enumerate(card.faces):
         for ability in face.abilities:
-            acting_keyword = (ability.keyword or "").casefold() in _ACTING_KEYWORDS
+            acting_keyword = ability.keyword is not None and ability.keyword.casefold() in _ACTING_KEYWORDS
             text = ability.rules_text.casefold()
             worded_text = may_link(text)
             # Most abilities have no linked-ability word: then none of their segments has one (a quoted
