@@ -22,8 +22,7 @@ class Explanation(BaseModel):
     def of(cls, text: str | Message, *citations: Citation) -> Explanation:
         """Build an explanation citing registered rules, each number once (two phrases may share a rule)."""
         message = text if isinstance(text, Message) else None
-        # Unvalidated (as engine.core.messages.msg): every value is built here with its declared type.
-        return cls.model_construct(text=_english(text), rules=_numbers(citations), message=message)
+        return cls(text=_english(text), rules=_numbers(citations), message=message)
 
 
 UNKNOWN = "unknown"
@@ -47,7 +46,7 @@ class Unknown(BaseModel):
     def of(cls, characteristics: tuple[str, ...], reason: str | Message, *citations: Citation) -> Unknown:
         """An unknown citing registered rules, each number once."""
         message = reason if isinstance(reason, Message) else None
-        return cls.model_construct(  # unvalidated, as Explanation.of
+        return cls(
             characteristics=characteristics,
             reason=_english(reason),
             rules=_numbers(citations),
