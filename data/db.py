@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -47,12 +48,32 @@ def open_database(path: Path | str) -> sqlite_utils.Database:
         # that switching to WAL and migrating wait too.
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # a constant, not input
         if str(path) != ":memory:":
-            db.enable_wal()
+            _enable_wal(db)
         db.execute("PRAGMA foreign_keys = ON")
         migrate(db)
     except (sqlite3.DatabaseError, OSError) as error:
         raise CacheUnusable(f"Cannot use {path} as the card and rules cache: {error}.") from error
     return db
+
+
+WAL_RETRY_SECONDS = 0.02
+
+
+def _enable_wal(db: sqlite_utils.Database) -> None:
+    """Switch to WAL mode, waiting (up to the busy timeout) for a write by another connection to end.
+
+    SQLite refuses the switch at once while another connection writes, without calling its busy
+    handler (waiting there could deadlock): two processes opening one new cache at once met it.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            db.enable_wal()
+            return
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() > deadline:
+                raise
+            time.sleep(WAL_RETRY_SECONDS)
 
 
 def migrate(db: sqlite_utils.Database) -> None:
