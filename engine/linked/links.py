@@ -195,9 +195,11 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
     # 607.1b joins only the faces of a transforming card
     if pairs and card.layout not in _TRANSFORMING_LAYOUTS:
         pairs = [pair for pair in pairs if pair.first.face_position == pair.second.face_position]
-    if not pairs:  # most cards
-        return _report(card, [], [_no_links_note(card), *_not_linked_notes(card, referrers, also)])
-    return _report(card, _links(pairs), [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)])
+    links = _links(pairs)
+    notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
+    if not links:  # most cards
+        notes.insert(0, _no_links_note(card))
+    return _report(card, links, notes)
 
 
 def _report(card: Card, links: list[Link], notes: list[Explanation]) -> LinkedReport:
