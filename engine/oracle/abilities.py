@@ -266,7 +266,7 @@ def _kind_and_parts(rules: str, context: FaceContext) -> tuple[AbilityKind, dict
     if _may_be_replacement(rules) and _REPLACEMENT.search(oracle_text.unquoted(rules)):
         return AbilityKind.REPLACEMENT, {}
     if context.is_spell:
-        return (AbilityKind.STATIC if _may_be_static_on_spell(rules) else AbilityKind.SPELL), {}
+        return (AbilityKind.STATIC if _is_static_on_spell(rules) else AbilityKind.SPELL), {}
     if rules.rstrip().endswith(_SENTENCE_END):
         return AbilityKind.STATIC, {}
     return AbilityKind.UNCLASSIFIED, {}
@@ -278,8 +278,8 @@ def _may_be_replacement(rules: str) -> bool:
     return "enter" in rules or "would" in rules or "As ~" in rules or rules.startswith("Skip")
 
 
-def _may_be_static_on_spell(rules: str) -> bool:
-    """Whether :data:`_STATIC_ON_SPELL` matches, tried only on texts holding a word every match has."""
+def _is_static_on_spell(rules: str) -> bool:
+    """Whether :data:`_STATIC_ON_SPELL` matches (tried only on a text holding a word every match has)."""
     if "~" not in rules and "can't be co" not in rules and "rather than pay" not in rules:
         return False
     return _STATIC_ON_SPELL.search(rules) is not None

@@ -80,7 +80,7 @@ def test_each_classifying_pattern_matches_only_texts_its_cheap_test_lets_through
                     assert abilities._may_be_replacement(rules), rules
                 if abilities._STATIC_ON_SPELL.search(rules):
                     counts["static on a spell"] += 1
-                    assert abilities._may_be_static_on_spell(rules), rules
+                    assert abilities._is_static_on_spell(rules), rules
                 if re.search(rf"^(?:{abilities._CDA.pattern})", rules):
                     counts["cda"] += 1
                     assert rules.startswith("~"), rules
@@ -93,9 +93,9 @@ def test_the_cheap_tests_let_the_wordings_of_each_kind_through() -> None:
     assert abilities._may_be_replacement("If a card would be put into a graveyard, exile it instead.")
     assert abilities._may_be_replacement("Skip your draw step.")
     assert not abilities._may_be_replacement("Creatures you control get +1/+1.")
-    assert abilities._may_be_static_on_spell("This spell can't be countered.")
-    assert abilities._may_be_static_on_spell("You may pay {W} rather than pay this spell's mana cost.")
-    assert not abilities._may_be_static_on_spell("Draw two cards.")
+    assert abilities._is_static_on_spell("This spell can't be countered.")
+    assert abilities._is_static_on_spell("You may pay {W} rather than pay this spell's mana cost.")
+    assert not abilities._is_static_on_spell("Draw two cards.")
 
 
 def test_the_kinds_the_cheap_tests_guard_are_still_found(keyword_vocabulary: KeywordVocabulary) -> None:
