@@ -78,25 +78,23 @@ class _Call(Generic[T]):
         """Run the function (unless the caller gave up meanwhile) and hand its outcome to the loop."""
         if self.result.cancelled():
             return
+        outcome: T | None = None
+        error: BaseException | None = None
         try:
             outcome = self.function()
-        except BaseException as error:  # handed to the caller, as run_in_executor would
-            self._settle(_fail, error)
-        else:
-            self._settle(_succeed, outcome)
-
-    def _settle(self, settle: Callable[[asyncio.Future[T], Any], None], value: Any) -> None:
+        except BaseException as raised:  # handed to the caller, as run_in_executor would
+            error = raised
         with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits for this outcome
-            self.loop.call_soon_threadsafe(settle, self.result, value)
+            self.loop.call_soon_threadsafe(_deliver, self.result, outcome, error)
 
 
-def _succeed(result: asyncio.Future[T], value: T) -> None:
-    if not result.cancelled():
-        result.set_result(value)
-
-
-def _fail(result: asyncio.Future[Any], error: BaseException) -> None:
-    if not result.cancelled():
+def _deliver(result: asyncio.Future[Any], outcome: object, error: BaseException | None) -> None:
+    """On the loop: settle ``result`` with the call's outcome or error (unless its caller gave up)."""
+    if result.cancelled():
+        return
+    if error is None:
+        result.set_result(outcome)
+    else:
         result.set_exception(error)
 
 
