@@ -61,7 +61,7 @@ caller resolves them (``bot.judge.board``), the ``cards:`` definitions first.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, TypeAlias, TypeVar
 
 import yaml
@@ -530,11 +530,7 @@ class _Reader:
             "text_change",
             "random",
         }
-        unknown = sorted(set(map(str, raw)) - allowed)
-        if unknown:
-            raise BoardFormatError(
-                msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part=kind.value), line
-            )
+        _check_keys(raw, allowed, set(), kind.value, line)
         target = self.ref(raw["object"], line, "object") if "object" in raw else None
         of = self.ref(raw["of"], line, "of") if "of" in raw else None
         # create_token_copy: {exiled_with: vat}: a copy of a card exiled with it (the last one listed).
@@ -655,11 +651,7 @@ class _Reader:
 
     def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
-        unknown = sorted(set(map(str, raw)) - _TOKEN_KEYS - {"predefined"})
-        if unknown:
-            raise BoardFormatError(
-                msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part="create_token"), line
-            )
+        _check_keys(raw, {*_TOKEN_KEYS, "predefined"}, set(), "create_token", line)
         token = (
             self.predefined_token(raw, line)
             if "predefined" in raw
@@ -901,10 +893,10 @@ def _check_card_fields(part: dict[str, Any], allowed: frozenset[str], line: int 
 
 
 def _check_keys(
-    raw: Mapping[str, Any], allowed: set[str], needed: set[str], part: str, line: int | None
+    raw: Mapping[str, Any], allowed: Collection[str], needed: set[str], part: str, line: int | None
 ) -> None:
     """Refuse a key ``part`` doesn't take, or a missing one it needs."""
-    unknown = sorted(set(map(str, raw)) - allowed)
+    unknown = sorted(set(map(str, raw)) - set(allowed))
     if unknown:
         raise BoardFormatError(msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part=part), line)
     missing = sorted(needed - set(map(str, raw)))
@@ -1171,11 +1163,7 @@ def _animate(body: Any, line: int) -> EffectSpec:
             line,
         )
     allowed = {"types", "subtypes", "power", "toughness", "abilities", "colors", "keep_types", "pt_equal_to"}
-    unknown = sorted(set(map(str, body)) - allowed)
-    if unknown:
-        raise BoardFormatError(
-            msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part="animate"), line
-        )
+    _check_keys(body, allowed, set(), "animate", line)
     return EffectSpec(
         kind=EffectKind.ANIMATE,
         line=line,
