@@ -54,11 +54,7 @@ def test_several_abilities_each_in_several_pairs() -> None:
 
 
 def test_a_granted_ability_of_another_card_is_not_linked() -> None:
-    (note,) = [
-        n
-        for n in notes(report_for("Nightveil Specter", "Kaldra Compleat"), "607.5")
-        if n[0].startswith("Not linked")
-    ]
+    note = not_linked_note("Nightveil Specter", "Kaldra Compleat")
     assert note == (
         'Not linked: Kaldra Compleat grants the ability "Whenever this creature deals combat damage to a '
         'creature, exile that creature." (its ability 3), which is not printed on Nightveil Specter. Even '
@@ -72,11 +68,7 @@ def test_a_granted_ability_of_another_card_is_not_linked() -> None:
 
 
 def test_another_cards_ability_is_not_linked_to_two_of_its_abilities() -> None:
-    (note,) = [
-        n
-        for n in notes(report_for("Voidstone Gargoyle", "Meddling Mage"), "607.5")
-        if n[0].startswith("Not linked")
-    ]
+    note = not_linked_note("Voidstone Gargoyle", "Meddling Mage")
     assert note == (
         "Not linked: ability 1 of Meddling Mage is not printed on Voidstone Gargoyle. Even when Voidstone "
         "Gargoyle has that ability, its abilities 3 and 4 refer only to what Voidstone Gargoyle's own linked "
@@ -101,3 +93,9 @@ def test_the_linked_view_of_an_exchanged_text_box() -> None:
         "Exchange of Wordsがghoulとbearsの文章欄を交換した。その関連付けられた能力は、bearsがその時点で持って"
         "いた灰色熊/Grizzly Bearsのルール・テキストのものであり、それ自身の印刷されたテキストのものではない。"
     )
+
+
+def not_linked_note(*names: str) -> tuple[str, str]:
+    """The one "Not linked" note (CR 607.5) of the report on ``names``, in English and in Japanese."""
+    (note,) = [n for n in notes(report_for(*names), "607.5") if n[0].startswith("Not linked")]
+    return note
