@@ -24,7 +24,6 @@ from typing import TypeVar
 
 from benchmarks.board_statics import statics_rows
 from benchmarks.copy_boards import board_timings
-from benchmarks.copy_corpus import creatures
 from benchmarks.import_cards import timed_import, traced_import
 from benchmarks.judge_questions import Row, build_cache, linked_every_card, question_rows
 from benchmarks.linked_corpus import links_per_rule, parsed_corpus
@@ -69,9 +68,9 @@ def once(call: Callable[[], T]) -> tuple[T, Stats]:
 def corpus_rows(db: Path) -> list[Row]:
     """Clone copying every creature card, and linked abilities found on every card (engine, then Judge)."""
     from engine.answers.copy_corpus import check_copies
-    from tests.card_data import parsed_card
+    from tests.card_data import creature_cards, parsed_card
 
-    cards, clone = creatures(), parsed_card("Clone")
+    cards, clone = creature_cards(), parsed_card("Clone")
     copies, copy_stats = once(lambda: check_copies(cards, clone))
     parsed = parsed_corpus()
     linked_samples = [once(lambda: links_per_rule(parsed))[1].total for _ in range(3)]

@@ -10,23 +10,7 @@ import argparse
 import time
 
 from engine.answers.copy_corpus import check_copies
-from engine.core.model import Card
-from engine.oracle import parse_card
-from tests.card_data import all_cards, parsed_card, rules_keyword_vocabulary
-
-
-def creatures(limit: int | None = None) -> list[Card]:
-    """Every creature card of the corpus (front face a creature), each name once, in corpus order."""
-    vocabulary = rules_keyword_vocabulary()
-    found: dict[str, Card] = {}
-    for raw in all_cards():
-        front = (raw.get("card_faces") or [raw])[0]
-        if "Creature" not in front.get("type_line", raw.get("type_line", "")) or raw["name"] in found:
-            continue
-        found[raw["name"]] = parse_card(raw, vocabulary)
-        if limit is not None and len(found) >= limit:
-            break
-    return list(found.values())
+from tests.card_data import creature_cards, parsed_card
 
 
 def main() -> None:
@@ -34,7 +18,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, default=None, help="only the first N creatures")
     limit = parser.parse_args().limit
-    cards = creatures(limit)
+    cards = creature_cards(limit)
     start = time.perf_counter()
     result = check_copies(cards, parsed_card("Clone"))
     elapsed = time.perf_counter() - start

@@ -72,3 +72,17 @@ def rules_keyword_vocabulary() -> KeywordVocabulary:
 def parsed_card(name: str) -> Card:
     """The card named ``name`` (see :func:`card_json`) parsed with the CR keyword vocabulary."""
     return parse_card(card_json(name), rules_keyword_vocabulary())
+
+
+def creature_cards(limit: int | None = None) -> list[Card]:
+    """Every creature card of the corpus (front face a creature), each name once, in corpus order, parsed."""
+    vocabulary = rules_keyword_vocabulary()
+    found: dict[str, Card] = {}
+    for raw in all_cards():
+        front = (raw.get("card_faces") or [raw])[0]
+        if "Creature" not in front.get("type_line", raw.get("type_line", "")) or raw["name"] in found:
+            continue
+        found[raw["name"]] = parse_card(raw, vocabulary)
+        if limit is not None and len(found) >= limit:
+            break
+    return list(found.values())

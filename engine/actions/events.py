@@ -54,7 +54,7 @@ from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.messages import Message, Param, listing, msg, semicolon_series, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
     BACK_FACE_MANA_VALUE,
     CONTINUALLY_APPLIED,
@@ -72,20 +72,25 @@ from engine.layers.system import (
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
 from engine.oracle.entering import (
+    COIN_KEY,
     AsEntersChoice,
+    AsEntersResult,
     Chooser,
     as_enters_choices,
+    as_enters_result,
+    chosen_pt_option,
     entering_abilities,
     enters_tapped,
     enters_triggers,
     other_as_enters,
     pt_options,
     pt_setting_ability,
+    pt_setting_key,
 )
 from engine.oracle.linked import says_exile
 from engine.oracle.spell_text import ConditionKind, cast_conditions
 from engine.oracle.types import gainable_subtypes
-from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy
+from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy, totals_exiled_cards
 from engine.state.board import (
     ActionKind,
     AppliedCopy,
@@ -222,10 +227,16 @@ def _listed_as_entering(board: Board, source: GameObject) -> Board:
     """``source`` entered before the board listed the cards exiled with it: its "As ~ enters, exile …" note
     says those cards instead of nothing (CR 607.2b)."""
     exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id)
-    notes = {
-        _as_enters_note(source, a, ()): _as_enters_note(source, a, exiled)
-        for a in other_as_enters(copiable_values(source).abilities)
-    }
+    notes: dict[Explanation, Explanation] = {}
+    stale: set[Unknown] = set()
+    for ability in other_as_enters(copiable_values(source).abilities):
+        before, now = _exile_note(source, ability, ()), _exile_note(source, ability, exiled)
+        if before is not None and now is not None:
+            notes[before[0]] = now[0]
+            stale |= {before[1]} if before[1] is not None and now[1] is None else set()
+    if stale:
+        unknowns = tuple(u for u in source.unknowns if u not in stale)
+        board = board.replace(source.model_copy(update={"unknowns": unknowns}))
     log = tuple(
         e.model_copy(update={"explanation": notes[e.explanation]})
         if e.object_id == source.id and e.note and e.explanation in notes
@@ -870,7 +881,7 @@ def _enter_replacements(
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
     exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)
     for other in other_as_enters(abilities):
-        board = board.explain(obj.id, _as_enters_note(obj, other, exiled), note=True)
+        board, obj = _as_enters_note(board, obj, other, exiled)
     for trigger in enters_triggers(abilities):
         rules = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
         board = board.explain(
@@ -879,33 +890,167 @@ def _enter_replacements(
     return board, obj
 
 
-def _as_enters_note(obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]) -> Explanation:
-    """What the board says ``obj``'s "As ~ enters, …" ``ability`` did: the cards it lists as exiled with it
-    for one that exiles (CR 607.2b), else nothing, since the board doesn't say."""
-    anew: Param = (
-        msg(": its controller acts on it anew; what the original did with it isn't copied")
-        if obj.copies
-        else ""
-    )
-    rules = (OTHER_AS_ENTERS, *((COPIED_ENTERING_TEXT, NEW_CHOICES) if obj.copies else ()))
-    if exiled and says_exile(ability.rules_text.casefold()):
-        names = series([card_name(o.card.name if o.card else o.id) for o in exiled])
-        return Explanation.of(
-            msg(
-                "“{ability}” applies as it enters{anew}: the board lists {names} as exiled with it.",
-                ability=ability.text,
-                anew=anew,
-                names=names,
-            ),
-            *rules,
-        )
-    return Explanation.of(
+def _as_enters_note(
+    board: Board, obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]
+) -> tuple[Board, GameObject]:
+    """What ``obj``'s "As ~ enters, …" ``ability`` did. It always applies as it enters (CR 614.1c; a "you
+    may" is a choice): the cards the board lists as exiled with it for one that exiles (CR 607.2b), the
+    optional action given as ``choices: {may: done|not done}``; otherwise its result is unknown, and so is
+    what of the permanent depends on it, with each outcome named — never taken as not done."""
+    anew, rules = _anew(obj)
+    listed = _exile_note(obj, ability, exiled)
+    if listed is not None:
+        note, unknown = listed
+        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)}) if unknown else obj
+        return board.explain(obj.id, note, note=True), obj
+    result = as_enters_result(ability)
+    done = _optional_done(obj, result)
+    if result.tapped_unless_done and done is not None:
+        return _tapped_unless_done(board, obj, ability, done, anew, rules)
+    affects = tuple(a for a in result.affects if a != "tapped" or not obj.tapped)
+    reason = (
         msg(
-            "“{ability}” applies as it enters{anew} (the board doesn't say what was done, so nothing was).",
+            "“{ability}” applies as it enters{anew}, and the board doesn't say whether it was done (choices: "
+            "{{may: done}} or {{may: not done}}){outcomes}",
             ability=ability.text,
             anew=anew,
+            outcomes=msg(": done, it enters untapped; not done, tapped") if result.tapped_unless_done else "",
+        )
+        if result.optional
+        else msg(
+            "“{ability}” applies as it enters{anew}, and the board doesn't give its result",
+            ability=ability.text,
+            anew=anew,
+        )
+    )
+    if result.counted and not affects:
+        return board, obj  # the counter readers say what its counters wait on
+    if affects:
+        note, unknown = unknown_note(affects, reason, *rules)
+        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        return board.explain(obj.id, note, note=True), obj
+    happened = Explanation.of(
+        msg(
+            "{reason}: whatever it does to other objects or players isn't on this board, and nothing this "
+            "answer says about it depends on it.",
+            reason=reason,
         ),
         *rules,
+    )
+    return board.explain(obj.id, happened, note=True), obj
+
+
+def _anew(obj: GameObject) -> tuple[Param, tuple[Citation, ...]]:
+    """For a permanent entering as a copy, that its controller acts on the copied "as enters" text anew."""
+    if not obj.copies:
+        return "", (OTHER_AS_ENTERS,)
+    anew = msg(": its controller acts on it anew; what the original did with it isn't copied")
+    return anew, (OTHER_AS_ENTERS, COPIED_ENTERING_TEXT, NEW_CHOICES)
+
+
+def _exile_note(
+    obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]
+) -> tuple[Explanation, Unknown | None] | None:
+    """An "As ~ enters, exile …" ability: the cards the board lists as exiled with it (CR 607.2b), or, when
+    it lists none, that which cards it exiled is unknown. None for an ability that doesn't exile."""
+    if not says_exile(ability.rules_text.casefold()):
+        return None
+    anew, rules = _anew(obj)
+    if exiled:
+        names = series([card_name(o.card.name if o.card else o.id) for o in exiled])
+        text = msg(
+            "“{ability}” applies as it enters{anew}: the board lists {names} as exiled with it.",
+            ability=ability.text,
+            anew=anew,
+            names=names,
+        )
+        return Explanation.of(text, *rules), None
+    if obj.choices.get(_EXILED_KEY, "").strip().casefold() == "none":
+        text = msg(
+            "“{ability}” applies as it enters{anew}: the board says it exiled no card (choices: {{exiled: "
+            "none}}).",
+            ability=ability.text,
+            anew=anew,
+        )
+        return Explanation.of(text, *rules), None
+    reason = msg(
+        "“{ability}” applies as it enters{anew}, and the board lists no card as exiled with it (give them in "
+        "exile: with exiled_by, or choices: {{exiled: none}})",
+        ability=ability.text,
+        anew=anew,
+    )
+    totals = any(totals_exiled_cards(a.rules_text) for a in copiable_values(obj).abilities)
+    return unknown_note(("exiled cards", *(("power", "toughness") if totals else ())), reason, *rules)
+
+
+_EXILED_KEY = "exiled"
+"""The ``choices:`` key by which a board says an "As ~ enters, exile …" ability exiled nothing (``none``)."""
+_MAY_KEY = "may"
+"""The ``choices:`` key saying whether an "As ~ enters, you may …" action was done (``yes``/``no``)."""
+
+
+def _optional_done(obj: GameObject, result: AsEntersResult) -> bool | None:
+    """Whether the board says ``obj``'s optional "as enters" action was done (None: it doesn't say)."""
+    given = obj.choices.get(_MAY_KEY, "").strip().casefold()
+    if not result.optional or given not in ("done", "not done"):
+        return None
+    return given == "done"
+
+
+def _tapped_unless_done(
+    board: Board,
+    obj: GameObject,
+    ability: GameAbility,
+    done: bool,
+    anew: Param,
+    rules: tuple[Citation, ...],
+) -> tuple[Board, GameObject]:
+    """ "As ~ enters, you may pay 2 life. If you don't, it enters tapped.", with the board's answer."""
+    if not done:
+        obj = obj.model_copy(update={"tapped": True})
+    said = (
+        msg("it was done (choices: {{may: done}}), so it doesn't enter tapped")
+        if done
+        else msg("it wasn't done (choices: {{may: not done}}), so it enters tapped")
+    )
+    return board.explain(
+        obj.id,
+        Explanation.of(
+            msg(
+                "“{ability}” applies as it enters{anew}: {said}.", ability=ability.text, anew=anew, said=said
+            ),
+            ENTERS_REPLACEMENT,
+            *rules,
+        ),
+    ), obj
+
+
+def _setting_not_given(ability: GameAbility) -> Explanation:
+    """The note for a P/T-setting ability whose result the board doesn't give: each possible result named
+    (the layers then leave what depends on it unknown, never one of them guessed)."""
+    options = pt_options(ability)
+    if pt_setting_key(ability) == COIN_KEY:
+        heads, tails = (o.text for o in options)
+        return Explanation.of(
+            msg(
+                "“{ability}” flips a coin as it enters, and the board doesn't give the result (choices: "
+                "{{coin: heads}} or {{coin: tails}}): heads, it enters as {heads}; tails, as {tails}.",
+                ability=ability.text,
+                heads=heads,
+                tails=tails,
+            ),
+            ENTERS_REPLACEMENT,
+            COIN_FLIP,
+        )
+    listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options, 1))
+    return Explanation.of(
+        msg(
+            "“{ability}” needs a choice as it enters and none was given (choices: {{option: N}}; {options}).",
+            ability=ability.text,
+            options=listed,
+        ),
+        ENTERS_REPLACEMENT,
+        NEW_CHOICES,
     )
 
 
@@ -920,25 +1065,9 @@ def _pt_setting(
     ability = pt_setting_ability(abilities, turned_face_up=turned_face_up)
     if ability is None:
         return board, obj
-    options = pt_options(ability)
-    chosen = obj.choices.get("option")
-    if not chosen or not chosen.isdigit() or not 1 <= int(chosen) <= len(options):
-        listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options, 1))
-        return board.explain(
-            obj.id,
-            Explanation.of(
-                msg(
-                    "“{ability}” needs a choice as it enters and none was given (choices: {{option: N}}; "
-                    "{options}).",
-                    ability=ability.text,
-                    options=listed,
-                ),
-                ENTERS_REPLACEMENT,
-                NEW_CHOICES,
-            ),
-            note=True,
-        ), obj
-    option = options[int(chosen) - 1]
+    option = chosen_pt_option(ability, obj.choices)
+    if option is None:
+        return board.explain(obj.id, _setting_not_given(ability), note=True), obj
     setting = AsEntersSetting(
         timestamp=timestamp,
         option=option.text,
@@ -950,8 +1079,16 @@ def _pt_setting(
     )
     obj = obj.model_copy(update={"settings": (*obj.settings, setting)})
     copied = bool(obj.copies) and not turned_face_up
+    coin = pt_setting_key(ability) == COIN_KEY
     anew: Param = (
         msg(
+            " The copied ability applies as it enters and {object}'s controller flips a coin anew; the "
+            "original's result isn't copied, but what it made the original (its abilities) is part of the "
+            "copiable values it copied and stays — this flip sets its power and toughness.",
+            object=card_name(obj.id),
+        )
+        if copied and coin
+        else msg(
             " The copied ability applies as it enters and {object}'s controller makes the choice anew; the "
             "original's choice isn't copied, but what that choice made it (types, abilities) is part of the "
             "copiable values it copied and stays — this choice sets its power and toughness (as the official "
@@ -971,6 +1108,14 @@ def _pt_setting(
         )
         if turned_face_up
         else msg(
+            "As it enters, the coin comes up {side} (the board gives it), so it becomes {option}. That sets "
+            "power and toughness, so the result is part of its copiable values.{anew}",
+            side=obj.choices[COIN_KEY].strip().casefold(),
+            option=option.text,
+            anew=anew,
+        )
+        if coin
+        else msg(
             "As it enters, it becomes {option}. That sets power and toughness, so the result is part of its "
             "copiable values.{anew}",
             option=option.text,
@@ -985,6 +1130,7 @@ def _pt_setting(
             COPIABLE_SETTING,
             *((COPIED_ENTERING_TEXT, NEW_CHOICES, COPIABLE) if copied else ()),
             *((AS_TURNED_FACE_UP,) if turned_face_up else ()),
+            *((COIN_FLIP,) if coin else ()),
         ),
     )
     return board, obj

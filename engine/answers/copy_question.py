@@ -14,7 +14,7 @@ from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.messages import card as card_name
 from engine.core.messages import msg
 from engine.core.model import Card, CopyEffect, CopyScope, Frozen
-from engine.oracle.entering import pt_option, pt_options, pt_setting_ability
+from engine.oracle.entering import OPTION_KEY, pt_option, pt_options, pt_setting_ability, pt_setting_key
 from engine.oracle.wording import self_animation
 from engine.state.board import ActionKind, ActionSpec, BoardError, BoardSpec, FaceDownKind, ObjectSpec, Zone
 
@@ -141,8 +141,8 @@ def _require_pt_choice(card: Card, choices: tuple[tuple[str, str], ...], flag: s
     if any(key == "option" for key, _ in choices) or pt_setting_ability(card.front.abilities) is None:
         return  # the printed abilities are the grouped ones' texts: without one, none of them is it
     ability = pt_setting_ability(Characteristics.of_face(card.front).abilities)
-    if ability is None:
-        return
+    if ability is None or pt_setting_key(ability) != OPTION_KEY:
+        return  # a coin flip is a result, not a choice: not given, what depends on it is unknown
     listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(pt_options(ability), 1))
     whose = (
         msg("the original") if flag == "--choice" else msg("the copy, as it enters (a new choice, CR 707.6)")

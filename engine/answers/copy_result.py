@@ -50,6 +50,8 @@ _SHOWN_ORDER = (
     "loyalty",
     "abilities",
     "counters",
+    "controller",
+    "tapped",
 )
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 LINKED_COPIED = cite(

@@ -39,6 +39,7 @@ from engine.layers.system import (
     effect_name,
     is_melded,
     layer_one_text,
+    printed_text,
     text_for_copying,
 )
 from engine.oracle.copy_effects import (
@@ -50,6 +51,7 @@ from engine.oracle.copy_effects import (
     quoted_abilities,
 )
 from engine.oracle.copy_effects import NOT_COPIED as RETAIN
+from engine.oracle.entering import COIN_KEY, OPTION_KEY, coin_outcomes
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.state.board import AppliedCopy, Board, BoardError, GameObject, Zone
 
@@ -458,14 +460,21 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
             )
         )
     for setting in original.settings:
+        made = (
+            msg("The coin flipped as {label} entered made it {option}.", label=label, option=setting.option)
+            if setting.option in coin_outcomes(printed_text(original).main.abilities)
+            else msg(
+                "The choice made for {label}'s “becomes your choice of” ability made it {option}.",
+                label=label,
+                option=setting.option,
+            )
+        )
         why.append(
             Explanation.of(
                 msg(
-                    "The choice made for {label}'s “becomes your choice of” ability made it {option}. That "
-                    "ability sets power and toughness, so what it did (types and abilities included) is part "
-                    "of its copiable values and is copied.",
-                    label=label,
-                    option=setting.option,
+                    "{made} That ability sets power and toughness, so what it did (types and abilities "
+                    "included) is part of its copiable values and is copied.",
+                    made=made,
                 ),
                 COPIABLE,
                 COPIABLE_SETTING,
@@ -536,7 +545,7 @@ def _ignored_state(original: GameObject, board: Board) -> list[Param]:
     ignored += [
         msg("its choice of {key} ({value})", key=key, value=value)
         for key, value in original.choices.items()
-        if key != "option"
+        if key not in (OPTION_KEY, COIN_KEY)  # what they gave is copied: see the settings' step
     ]
     return ignored
 

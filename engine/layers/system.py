@@ -62,7 +62,7 @@ from engine.layers.text import (
     source_label,
     with_intrinsic_mana,
 )
-from engine.oracle.entering import pt_options, pt_setting_ability
+from engine.oracle.entering import COIN_KEY, pt_options, pt_setting_ability, pt_setting_key
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
     CHOSEN_CREATURE_TYPE,
@@ -130,6 +130,7 @@ CHANGELING = cite("702.73a", "This object is every creature type")
 NO_PT = cite("208.3", "A noncreature permanent has no power or toughness")
 NO_VALUE = cite("208.5", "If a creature somehow has no value for its power, its power is 0")
 CDA_WORDING = cite("208.2a", "The card may have a characteristic-defining ability that sets its power")
+COIN_FLIP_RESULT = cite("705.1", "Some cards refer to flipping a coin")
 PT_CHOICE = cite("208.2b", "sets the creature’s power and toughness to one of a number of specific values")
 EXILED_WITH = cite("607.2b", "the exiled cards")
 WORD_CHANGED_LINK = cite("607.1", "the second refers only to actions that were taken or objects")
@@ -1928,6 +1929,8 @@ def _layer_seven(
     # A text change can give a creature with printed numbers Sutured Ghoul's CDA (604.3a): it defines them.
     if any(totals_exiled_cards(a.rules_text) for a in values.abilities):
         undecided = undecided_exiled(board, obj)
+        if undecided is None and any("exiled cards" in u.characteristics for u in obj.unknowns):
+            return None, None  # which cards it exiled as it entered is unknown: its entering note says why
         if undecided is not None:
             note, unknown = unknown_note(("power", "toughness"), undecided.reason, *undecided.rules)
             notes.append(note)
@@ -2132,14 +2135,21 @@ def _undetermined_numbers(
             for name in ("types", "subtypes", "abilities")
             if len({getattr(option, name) for option in options}) > 1
         ]
+        coin = pt_setting_key(setting) == COIN_KEY
+        given = (
+            msg("the coin flip's result (choices: {{coin: heads}} or {{coin: tails}})")
+            if coin
+            else msg("the choice (choices: {{option: N}})")
+        )
         return unknown_note(
             ("power", "toughness", *differ),
             msg(
-                "“{ability}” sets them as it enters, and the board doesn't give the choice (choices: "
-                "{{option: N}})",
+                "“{ability}” sets them as it enters, and the board doesn't give {given}",
                 ability=setting.worded_for(values.name),
+                given=given,
             ),
             PT_CHOICE,
+            *((COIN_FLIP_RESULT,) if coin else ()),
         )
     missing = {"power": power is None, "toughness": toughness is None}
     for ability in values.abilities:

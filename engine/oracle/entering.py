@@ -8,7 +8,7 @@ copied "enters with" and "as enters" effects and enters triggers (CR 707.5) whil
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Protocol, TypeVar
 
@@ -49,6 +49,17 @@ _PT_SETTING = re.compile(
     rf"^As {_S} enters(?: the battlefield)?(?P<face_up> or is turned face up)?, it becomes your choice of "
     r"(?P<options>.+?)\.?$"
 )
+# "As ~ enters, flip a coin. If the coin comes up heads, ~ enters as a 5/2 creature with haste. If it comes
+# up tails, ~ enters as a 2/5 creature with defender." (Molten Sentry): P/T set by a random result.
+_COIN_PT_SETTING = re.compile(
+    rf"^As {_S} enters(?: the battlefield)?, flip a coin\. If the coin comes up heads, {_S} enters"
+    rf"(?: the battlefield)? as (?P<heads>[^.]+?)\. If it comes up tails, {_S} enters"
+    r"(?: the battlefield)? as (?P<tails>[^.]+?)\.?$"
+)
+COIN_KEY = "coin"
+"""The ``choices:`` key of a coin flip's result as a permanent enters (``heads`` or ``tails``)."""
+OPTION_KEY = "option"
+"""The ``choices:`` key of a "becomes your choice of" option (1-based)."""
 _OPTION = re.compile(r"^(?:an? )?(?P<p>\d+)/(?P<t>\d+)(?: (?P<words>.*?))?(?: with (?P<ability>[a-z ]+))?$")
 _ADDITIONAL_COUNTERS = re.compile(
     r"enters with (?P<n>an?|one|two|three|X|\d+) additional (?P<kind>[+-]\d+/[+-]\d+|[a-z]+) counters?"
@@ -175,6 +186,8 @@ def _undecided_by(rules_text: str, match: re.Match[str]) -> Undecided | None:
     if tail.startswith(("if ", "unless ")):
         return Undecided.CONDITION
     head = rules_text[: match.start()]
+    if _MAY.match(head) or "If you do, " in head:
+        return Undecided.CHOICE  # "As ~ enters, you may … If you do, it enters with …" (Rescuer Sphinx)
     if head.lstrip(" —").startswith("If ") and not _KICKED_CONDITION.match(head.lstrip(" —")):
         return Undecided.CONDITION
     return None
@@ -255,6 +268,52 @@ def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ..
         if _AS_ENTERS.match(a.rules_text)
         and not _AS_ENTERS_CHOICE.match(a.rules_text)
         and not _PT_SETTING.match(a.rules_text)
+        and not _COIN_PT_SETTING.match(a.rules_text)
+    )
+
+
+class AsEntersResult(Frozen):
+    """What an "As ~ enters, …" ability that the engine doesn't apply itself leaves open (CR 614.1c): the
+    action happens as it enters (or, for "you may", may), and what the permanent is afterwards depends on
+    its result only as far as ``affects`` says."""
+
+    optional: bool  # "As ~ enters, you may …": whether it was done is a choice
+    affects: tuple[str, ...]  # its characteristics and status that depend on the result ("tapped", "power")
+    tapped_unless_done: bool  # "If you don't, ~ enters tapped": done, it's untapped; not done, tapped
+    counted: bool  # its "enters with N counters" sentence is read by the counter readers
+
+
+_MAY = re.compile(rf"^As {_S} enters(?: the battlefield)?, you may ")
+_TAPPED_UNLESS = re.compile(rf"If you don't, (?:{_S}|it) enters(?: the battlefield)? tapped")
+_PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+ counter")
+
+
+def as_enters_result(ability: _Worded) -> AsEntersResult:
+    """Read what an :func:`other_as_enters` ability's result changes about the permanent itself: its
+    counters (and so its power and toughness), being tapped, its power and toughness, its abilities, its
+    controller, or everything (entering as a copy). Counters an "enters with N counters" sentence gives are
+    left to the counter readers (:func:`undecided_counters`), so they aren't counted twice."""
+    text = ability.rules_text
+    tapped = _TAPPED_UNLESS.search(text) is not None
+    affects: list[str] = []
+    if "as a copy of" in text:
+        affects += ["name", "colors", "types", "subtypes", "power", "toughness", "abilities"]
+    own_counters = "enters with" in text or re.search(r"counters? on (?:it|~)\b", text)
+    if "counter" in text and _ENTERS_WITH.search(text) is None and own_counters:
+        affects += ["counters", *(("power", "toughness") if _PT_COUNTER.search(text) else ())]
+    if re.search(r"\bpower\b", text) and "enters with" not in text:
+        affects += ["power", "toughness"]
+    if "has that ability" in text or "has Buzz" in text:
+        affects += ["abilities"]
+    if "gains control of it" in text:
+        affects += ["controller"]
+    if tapped:
+        affects += ["tapped"]
+    return AsEntersResult(
+        optional=_MAY.match(text) is not None,
+        affects=tuple(dict.fromkeys(affects)),
+        tapped_unless_done=tapped,
+        counted=_ENTERS_WITH.search(text) is not None,
     )
 
 
@@ -267,23 +326,58 @@ _Ability = TypeVar("_Ability", bound=_Worded)
 
 
 def pt_setting_ability(abilities: Sequence[_Ability], *, turned_face_up: bool = False) -> _Ability | None:
-    """The "as enters (or is turned face up), it becomes your choice of …" ability, if any (CR 613.2a):
-    of an object's abilities, or of a face's printed ones (a cheap test before building characteristics)."""
+    """The "as enters (or is turned face up), it becomes your choice of …" ability, or the one that flips a
+    coin for its power and toughness, if any (CR 613.2a, 707.2): of an object's abilities, or of a face's
+    printed ones (a cheap test before building characteristics)."""
     for ability in abilities:
         match = _PT_SETTING.match(ability.rules_text)
         if match and (match["face_up"] or not turned_face_up):
             return ability
+        if not turned_face_up and _COIN_PT_SETTING.match(ability.rules_text):
+            return ability
     return None
 
 
-def pt_options(ability: GameAbility) -> tuple[PTOption, ...]:
-    """The options of a P/T-setting choice, in printed order (``choices: {option: N}`` is 1-based)."""
+def pt_options(ability: _Worded) -> tuple[PTOption, ...]:
+    """The options of a P/T-setting ability, in printed order (``choices: {option: N}`` is 1-based; a coin
+    flip's are heads then tails)."""
+    coin = _COIN_PT_SETTING.match(ability.rules_text)
+    if coin:
+        return tuple(option for option in (pt_option(coin["heads"]), pt_option(coin["tails"])) if option)
     match = _PT_SETTING.match(ability.rules_text)
     if not match:
         return ()
     text = match["options"].removesuffix(" in addition to its other types")
     parts = [p.strip() for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", text) if p.strip()]
     return tuple(option for option in (pt_option(part) for part in parts) if option)
+
+
+def pt_setting_key(ability: _Worded) -> str:
+    """The ``choices:`` key giving a P/T-setting ability's result: the coin's side or the option chosen."""
+    return COIN_KEY if _COIN_PT_SETTING.match(ability.rules_text) else OPTION_KEY
+
+
+def pt_option_labels(ability: _Worded) -> tuple[str, ...]:
+    """The values ``choices: {KEY: …}`` takes for ``ability``, one per option of :func:`pt_options`."""
+    if pt_setting_key(ability) == COIN_KEY:
+        return ("heads", "tails")
+    return tuple(str(i) for i in range(1, len(pt_options(ability)) + 1))
+
+
+def coin_outcomes(abilities: Sequence[_Ability]) -> tuple[str, ...]:
+    """What a coin-flip P/T setting among ``abilities`` (Molten Sentry's) makes it, heads then tails."""
+    ability = pt_setting_ability(abilities)
+    if ability is None or pt_setting_key(ability) != COIN_KEY:
+        return ()
+    return tuple(option.text for option in pt_options(ability))
+
+
+def chosen_pt_option(ability: _Worded, choices: Mapping[str, str]) -> PTOption | None:
+    """The option the board's ``choices`` give for ``ability`` (None: not given, or not one of them)."""
+    given = choices.get(pt_setting_key(ability), "").strip().casefold()
+    labels = pt_option_labels(ability)
+    options = pt_options(ability)
+    return options[labels.index(given)] if given in labels and len(options) == len(labels) else None
 
 
 def pt_option(text: str) -> PTOption | None:

@@ -14,7 +14,6 @@ DETERMINED = (
     "Grizzly Bears",
     "Serra Angel",
     "Tarmogoyf",
-    "Sutured Ghoul",
     "Primordial Hydra",
     "Juggernaut",  # restriction-only statics change no characteristic
     "Indomitable Archangel",  # a Metalcraft grant read with its condition
@@ -24,6 +23,10 @@ UNKNOWN = {
     "Wildwood Geist": "depends on whether it's your turn",
     "Primal Clay": "the board doesn't give the choice",
     "Shapeshifter": "the number chosen for it, which the board doesn't give",
+    # Not given isn't "not done": what it exiled, or which side the coin came up, is unknown (issue 21).
+    "Sutured Ghoul": "the board lists no card as exiled with it",
+    "Molten Sentry": "the board doesn't give the coin flip's result",
+    "Hammer Jammer": "the board doesn't give its result",
 }
 
 

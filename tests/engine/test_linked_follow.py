@@ -607,5 +607,15 @@ def test_sutured_ghouls_as_enters_note_names_the_cards_listed_with_it() -> None:
     )
     assert len(listed) == 1
     assert listed[0].endswith("the board lists Craw Wurm as exiled with it.")
-    [nothing] = _ghoul_notes("battlefield:\n  - {card: Sutured Ghoul, id: ghoul}\n")
-    assert nothing.endswith("(the board doesn't say what was done, so nothing was).")
+    [none] = _ghoul_notes("battlefield:\n  - {card: Sutured Ghoul, id: ghoul, choices: {exiled: none}}\n")
+    assert none.endswith("the board says it exiled no card (choices: {exiled: none}).")
+
+
+def test_sutured_ghoul_with_no_card_listed_exiled_unknown_cards_not_none() -> None:
+    """Not given isn't "nothing was exiled": which cards it exiled, and so its */*, are unknown."""
+    answer = answer_of("battlefield:\n  - {card: Sutured Ghoul, id: ghoul}\n")
+    assert not _ghoul_notes("battlefield:\n  - {card: Sutured Ghoul, id: ghoul}\n")
+    [unknown] = answer.unknowns
+    assert unknown.characteristics == ("exiled cards", "power", "toughness")
+    assert "the board lists no card as exiled with it" in unknown.reason
+    assert (answer.current.power, answer.current.toughness) == ("unknown", "unknown")

@@ -1,0 +1,169 @@
+"""Not given is not "not done" (issue 21): an "as enters" action always happens (CR 614.1c); what the board
+doesn't give of its result is unknown, with each outcome named, and a result the board gives is used.
+
+Molten Sentry's coin (CR 705.1) sets its power and toughness, so it is part of its copiable values (CR 707.2,
+whose own example it is); a shock land's "you may pay 2 life" is a choice (``choices: {may: done|not done}``);
+Sutured Ghoul's exile is known only from the cards the board lists, or ``choices: {exiled: none}``.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from bot.i18n import catalog
+from data.boards import load_board
+from engine.answers.copy_corpus import clone_board
+from engine.answers.copy_result import BoardAnswer, ObjectAnswer, answer_board
+from engine.errors import JudgeError
+from tests.card_data import creature_cards, parsed_card
+from tests.engine.copy_cards import cards_for
+from tests.i18n.test_engine_messages import corpus, english, explained
+
+NOTHING_DONE = ("so nothing was", "nothing was done")
+NOTHING_DONE_JA = "何も行われなかった"
+SENTRY = "As Molten Sentry enters the battlefield, flip a coin."
+
+
+def answer_of(text: str) -> ObjectAnswer:
+    spec = load_board(text)
+    return answer_board(spec, cards_for(spec), "test").result
+
+
+def sentry_board(copy_choices: str = "", original_choices: str = "") -> str:
+    return (
+        "battlefield:\n"
+        f"  - {{card: Molten Sentry, id: sentry, controller: opponent{original_choices}}}\n"
+        f"  - {{card: Clone, id: clone, copy_of: sentry{copy_choices}}}\n"
+        "query: clone\n"
+    )
+
+
+def abilities(answer: ObjectAnswer) -> list[str]:
+    return [a for a in answer.current.abilities if not a.startswith("As ")]
+
+
+def test_a_clone_of_molten_sentry_without_the_coin_is_one_of_two_unknown_which() -> None:
+    answer = answer_of(sentry_board())
+    assert (answer.current.power, answer.current.toughness) == ("unknown", "unknown")
+    assert set(answer.current.unknown) == {"power", "toughness", "abilities"}
+    [flip] = [n for n in answer.notes if "flips a coin as it enters" in n.text]
+    assert (
+        "heads, it enters as a 5/2 creature with haste; tails, as a 2/5 creature with defender" in flip.text
+    )
+    assert {"614.1c", "705.1"} <= set(flip.rules)
+    assert not any("704.5f" in n.rules and "graveyard the next time" in n.text for n in answer.notes)
+
+
+@pytest.mark.parametrize(
+    ("side", "numbers", "ability"), [("heads", (5, 2), "Haste"), ("Tails", (2, 5), "Defender")]
+)
+def test_the_coin_the_board_gives_sets_it(side: str, numbers: tuple[int, int], ability: str) -> None:
+    answer = answer_of(sentry_board(copy_choices=f", choices: {{coin: {side}}}"))
+    assert (answer.current.power, answer.current.toughness) == numbers
+    assert abilities(answer) == [ability]
+    assert answer.unknowns == ()
+    assert any(f"the coin comes up {side.casefold()}" in s.text and "705.1" in s.rules for s in answer.steps)
+
+
+def test_becoming_a_copy_of_a_flipped_sentry_copies_the_result() -> None:
+    """707.2: the values an "as enters" ability that sets power and toughness gave are copiable."""
+    answer = answer_of(
+        "battlefield:\n"
+        "  - {card: Molten Sentry, id: sentry, controller: opponent, choices: {coin: tails}}\n"
+        "  - {card: Cryptoplasm, id: crypto}\n"
+        "actions:\n  - becomes_copy: {object: crypto, of: sentry}\nquery: crypto\n"
+    )
+    assert (answer.current.power, answer.current.toughness) == (2, 5)
+    assert "Defender" in answer.current.abilities
+    assert "Haste" not in answer.current.abilities
+    assert any(
+        s.text.startswith("The coin flipped as Molten Sentry entered made it a 2/5") for s in answer.steps
+    )
+    assert not any("its choice of coin" in s.text for s in answer.steps)  # it is copied, not "not copied"
+
+
+def test_the_copy_cli_question_needs_no_coin() -> None:
+    from engine import OriginalState, copy_question
+
+    spec = copy_question(parsed_card("Clone"), parsed_card("Molten Sentry"), OriginalState())
+    answer = answer_board(spec, cards_for(spec), "test").result
+    assert answer.current.power == "unknown"
+
+
+SHOCK = "battlefield:\n  - {{card: Blood Crypt, id: crypt{choices}}}\nquery: crypt\n"
+
+
+def test_a_shock_land_without_the_choice_is_tapped_or_not_unknown_which() -> None:
+    answer = answer_of(SHOCK.format(choices=""))
+    assert "tapped" in answer.current.unknown
+    [unknown] = answer.unknowns
+    assert unknown.characteristics == ("tapped",)
+    assert "doesn't say whether it was done" in unknown.reason
+    assert "done, it enters untapped; not done, tapped" in unknown.reason
+
+
+@pytest.mark.parametrize(("given", "tapped"), [("done", False), ("not done", True)])
+def test_the_shock_lands_choice_the_board_gives_is_used(given: str, tapped: bool) -> None:
+    answer = answer_of(SHOCK.format(choices=f", choices: {{may: {given}}}"))
+    assert answer.current.status.tapped is tapped
+    assert answer.unknowns == ()
+    assert any("you may pay 2 life" in s.text and "614.1c" in s.rules for s in answer.steps)
+
+
+def test_an_optional_counter_is_not_assumed_done() -> None:
+    """Rescuer Sphinx: "you may return … If you do, it enters with a +1/+1 counter" was taken as done."""
+    answer = answer_of("battlefield:\n  - {card: Rescuer Sphinx, id: sphinx}\nquery: sphinx\n")
+    assert answer.current.counters == {}
+    assert {"counters", "power", "toughness"} <= set(answer.current.unknown)
+    given = answer_of(
+        "battlefield:\n  - {card: Rescuer Sphinx, id: sphinx, counters: {+1/+1: 1}}\nquery: sphinx\n"
+    )
+    assert (given.current.power, given.current.toughness, given.unknowns) == (4, 3, ())
+
+
+def test_a_die_roll_for_counters_leaves_them_unknown() -> None:
+    answer = answer_of("battlefield:\n  - {card: Jumbo Imp, id: imp}\nquery: imp\n")
+    assert {"counters", "power", "toughness"} <= set(answer.current.unknown)
+    assert "the board doesn't give its result" in answer.unknowns[0].reason
+
+
+def test_an_action_that_changes_nothing_shown_still_happens() -> None:
+    """Lich's life loss isn't on a board: the answer says it happens, and nothing it states rests on it."""
+    answer = answer_of("battlefield:\n  - {card: Lich, id: lich}\nquery: lich\n")
+    [note] = [n for n in answer.notes if n.text.startswith("“As Lich enters")]
+    assert "the board doesn't give its result" in note.text
+    assert "nothing this answer says about it depends on it" in note.text
+    assert answer.unknowns == ()
+
+
+@functools.cache
+def _clone_answers() -> tuple[BoardAnswer, ...]:
+    clone = parsed_card("Clone")
+    found: list[BoardAnswer] = []
+    for card in creature_cards():
+        try:
+            found.append(answer_board(clone_board(card.name), {card.name: card, clone.name: clone}, ""))
+        except JudgeError:
+            continue
+    return tuple(found)
+
+
+def test_no_clone_of_any_creature_says_nothing_was_done() -> None:
+    answers = _clone_answers()
+    assert len(answers) > 10_000
+    said = [english(item) for answer in answers for item in explained(answer)]
+    assert [text for text in said if any(phrase in text for phrase in NOTHING_DONE)] == []
+    sentry = next(a for a in answers if a.result.current.name == "Molten Sentry")
+    assert sentry.result.current.power == "unknown"
+
+
+def test_no_fixture_board_says_nothing_was_done() -> None:
+    said = [english(item) for answer in corpus() for item in explained(answer)]
+    assert len(said) > 1_000
+    assert [text for text in said if any(phrase in text for phrase in NOTHING_DONE)] == []
+
+
+def test_the_japanese_catalog_never_says_nothing_was_done() -> None:
+    assert [s for s in catalog("ja", "engine").values() if NOTHING_DONE_JA in s] == []
