@@ -178,9 +178,32 @@ def _choose(
                 )
             )
         return _applied(obj, chosen[0], found, steps)
-    if len(found) == 1 or len({r.to for r in found}) == 1:
+    if len(found) == 1:
         return _applied(obj, found[0], found, steps)
+    if len({r.to for r in found}) == 1:
+        return _same_zone(obj, found, steps)
     return Destination(zone=None, options=found, steps=(*steps, _choice_needed(obj, found)))
+
+
+def _same_zone(
+    obj: GameObject, found: tuple[GraveyardReplacement, ...], steps: tuple[Explanation, ...]
+) -> Destination:
+    """Several effects apply and all send it to one zone: it goes there whichever its controller chooses,
+    but which one applied (and so which source it is exiled with) isn't given, so none is named (616.1)."""
+    exiled_with: Param = (
+        msg(", so which of them it is exiled with is unknown") if found[0].to is Zone.EXILE else ""
+    )
+    text = msg(
+        "Several replacement effects would apply to {object} going to a graveyard ({sources}); each sends it "
+        "to {zone} instead, so it goes there whichever one {object}'s controller chooses, and it never goes "
+        "to the graveyard. Which one was applied isn't given (replacement: HANDLE){exiled_with}.",
+        object=card(obj.id),
+        sources=_listed(found),
+        zone=_zone_words(found[0].to),
+        exiled_with=exiled_with,
+    )
+    why = Explanation.of(text, INSTEAD, REPLACED, AFFECTED_CHOOSES, ANY_MAY_BE_CHOSEN)
+    return Destination(zone=found[0].to, options=found, steps=(*steps, why))
 
 
 def _applied(

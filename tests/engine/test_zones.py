@@ -139,19 +139,28 @@ def test_leyline_spares_its_controllers_own_cards() -> None:
     assert board.get("bears").zone is Zone.GRAVEYARD
 
 
-def test_two_exile_replacements_need_no_choice() -> None:
+def test_two_exile_replacements_exile_it_but_which_applied_is_unknown() -> None:
+    """616.1: the affected player chooses; not given, it is exiled either way, but never "with" one of them
+    as if that player had chosen it (issue 21)."""
     board = _board(
         "battlefield: [{card: Leyline of the Void, id: leyline}, {card: Rest in Peace, id: rip},"
         " {card: Grizzly Bears, id: bears, controller: opponent}]\n"
         "actions: [{leaves: {object: bears, to: graveyard}}]\n"
     )
     move = board.moves[-1]
-    assert (board.get("bears").zone, move.replacement, move.options) == (
-        Zone.EXILE,
-        "leyline",
-        ("leyline", "rip"),
+    assert (board.get("bears").zone, move.replacement, move.options) == (Zone.EXILE, None, ("leyline", "rip"))
+    assert board.get("bears").exiled_by is None
+    assert {"616.1", "614.6"} <= set(move.rules)
+    [why] = [s.text for s in move.steps if s.text.startswith("Several replacement effects")]
+    assert "Which one was applied isn't given" in why
+    assert "which of them it is exiled with is unknown" in why
+    assert "chose this one" not in " ".join(s.text for s in move.steps)
+    chosen = _board(
+        "battlefield: [{card: Leyline of the Void, id: leyline}, {card: Rest in Peace, id: rip},"
+        " {card: Grizzly Bears, id: bears, controller: opponent}]\n"
+        "actions: [{leaves: {object: bears, to: graveyard, replacement: rip}}]\n"
     )
-    assert "616.1" in move.rules
+    assert chosen.moves[-1].replacement == "rip"
 
 
 def test_wheel_needs_to_know_whom_it_enchants() -> None:
