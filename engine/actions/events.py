@@ -73,11 +73,15 @@ from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
 from engine.oracle.entering import (
     COIN_KEY,
+    EXILED_KEY,
+    MAY_KEY,
     AsEntersChoice,
     AsEntersResult,
     Chooser,
     as_enters_choices,
     as_enters_result,
+    choice_key,
+    choice_keys,
     chosen_pt_option,
     entering_abilities,
     enters_tapped,
@@ -400,6 +404,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)
     _check_faces(obj)
     if spec.zone is not Zone.BATTLEFIELD:
+        _check_choices(obj, ())
         return board.replace(obj)
     _check_attachment(obj, board)
     face = _face_up(obj)
@@ -861,10 +866,36 @@ def _linked_copy_trigger(board: Board, obj: GameObject) -> Board:
     return board
 
 
+def _check_choices(obj: GameObject, abilities: tuple[GameAbility, ...]) -> None:
+    """Every choice the board gives ``obj`` must be one it uses (its abilities as it enters, or those printed
+    on its card's faces): a key nothing reads is refused, never shown and ignored."""
+    if not obj.choices:
+        return
+    printed = tuple(a for face in (obj.card.faces if obj.card else ()) for a in face.abilities)
+    accepted = choice_keys((*abilities, *printed))
+    unused = sorted(set(obj.choices) - accepted)
+    if not unused:
+        return
+    takes = (
+        msg("the choices it takes: {keys}", keys=", ".join(sorted(accepted)))
+        if accepted
+        else msg("nothing it has takes a choice")
+    )
+    raise BoardError(
+        msg(
+            "{object} has no ability that uses choices: {unused} ({takes})",
+            object=card_name(obj.id),
+            unused=", ".join(unused),
+            takes=takes,
+        )
+    )
+
+
 def _enter_replacements(
     board: Board, obj: GameObject, spec: ObjectSpec, timestamp: int
 ) -> tuple[Board, GameObject]:
     """Apply the entering object's own "as enters"/"enters with" text and list its enters triggers (707.5)."""
+    _check_choices(obj, copiable_values(obj).abilities)
     if obj.face_down:
         return board.explain(
             obj.id,
@@ -965,7 +996,7 @@ def _exile_note(
             names=names,
         )
         return Explanation.of(text, *rules), None
-    if obj.choices.get(_EXILED_KEY, "").strip().casefold() == "none":
+    if obj.choices.get(EXILED_KEY, "").strip().casefold() == "none":
         text = msg(
             "“{ability}” applies as it enters{anew}: the board says it exiled no card (choices: {{exiled: "
             "none}}).",
@@ -983,15 +1014,9 @@ def _exile_note(
     return unknown_note(("exiled cards", *(("power", "toughness") if totals else ())), reason, *rules)
 
 
-_EXILED_KEY = "exiled"
-"""The ``choices:`` key by which a board says an "As ~ enters, exile …" ability exiled nothing (``none``)."""
-_MAY_KEY = "may"
-"""The ``choices:`` key saying whether an "As ~ enters, you may …" action was done (``yes``/``no``)."""
-
-
 def _optional_done(obj: GameObject, result: AsEntersResult) -> bool | None:
     """Whether the board says ``obj``'s optional "as enters" action was done (None: it doesn't say)."""
-    given = obj.choices.get(_MAY_KEY, "").strip().casefold()
+    given = obj.choices.get(MAY_KEY, "").strip().casefold()
     if not result.optional or given not in ("done", "not done"):
         return None
     return given == "done"
@@ -1250,11 +1275,6 @@ _CHOOSER_WORDS: dict[Chooser, Param] = {
     Chooser.EACH_PLAYER: msg("each player"),
     Chooser.EACH_OPPONENT: msg("each opponent"),
 }
-
-
-def choice_key(wanted: str) -> str:
-    """The ``choices:`` key for an "as enters" choice: "a number between 0 and 7" → "number"."""
-    return wanted.removeprefix("a ").removeprefix("an ").split(" between ")[0]
 
 
 def _counters_and_tapped(

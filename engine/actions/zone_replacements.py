@@ -15,6 +15,7 @@ from engine.core.messages import Message, Param, card, msg, semicolon_series
 from engine.core.model import Frozen
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
+from engine.oracle.entering import ENCHANTED_PLAYER
 from engine.oracle.zones import GraveyardReplacementWording, graveyard_replacement
 from engine.state.board import Board, BoardError, GameObject, MoveSpec, Zone
 
@@ -29,9 +30,6 @@ NOT_A_CARD = cite("108.2b", "Tokens aren’t considered cards")
 MELDED_REPLACEMENT = cite(
     "712.21d", "applying one of those replacement effects to one of the two cards affects both cards"
 )
-
-ENCHANTED_PLAYER = "enchanted player"
-"""The ``choices:`` key that says which player an Aura with enchant player enchants."""
 
 
 class GraveyardReplacement(Frozen):

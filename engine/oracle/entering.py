@@ -325,6 +325,42 @@ class _Worded(Protocol):
 _Ability = TypeVar("_Ability", bound=_Worded)
 
 
+ENCHANTED_PLAYER = "enchanted player"
+"""The ``choices:`` key that says which player an Aura with enchant player enchants."""
+EXILED_KEY = "exiled"
+"""The ``choices:`` key by which a board says an "As ~ enters, exile …" ability exiled nothing (``none``)."""
+MAY_KEY = "may"
+"""The ``choices:`` key saying whether an "As ~ enters, you may …" action was done (``done``/``not done``)."""
+_ENCHANT_PLAYER = re.compile(r"^Enchant (?:player|opponent)\b")
+
+
+def choice_keys(abilities: Sequence[_Worded]) -> frozenset[str]:
+    """Every ``choices:`` key an object with ``abilities`` uses: its "as enters" choices (one per player
+    when each player chooses), its P/T setting's result, whether an optional "as enters" action was done,
+    that its "as enters" exile exiled nothing, and whom an enchant-player Aura enchants."""
+    keys: set[str] = set()
+    for ability in abilities:
+        text = ability.rules_text
+        choice = _AS_ENTERS_CHOICE.match(text)
+        if choice:
+            key = choice_key(choice["what"])
+            keys |= {key, f"{key} by you", f"{key} by opponent"}
+        if _PT_SETTING.match(text) or _COIN_PT_SETTING.match(text):
+            keys.add(pt_setting_key(ability))
+        if _MAY.match(text):
+            keys.add(MAY_KEY)
+        if _AS_ENTERS.match(text) and "exile" in text:
+            keys.add(EXILED_KEY)
+        if _ENCHANT_PLAYER.match(text):
+            keys.add(ENCHANTED_PLAYER)
+    return frozenset(keys)
+
+
+def choice_key(wanted: str) -> str:
+    """The ``choices:`` key for an "as enters" choice: "a number between 0 and 7" → "number"."""
+    return wanted.removeprefix("a ").removeprefix("an ").split(" between ")[0]
+
+
 def pt_setting_ability(abilities: Sequence[_Ability], *, turned_face_up: bool = False) -> _Ability | None:
     """The "as enters (or is turned face up), it becomes your choice of …" ability, or the one that flips a
     coin for its power and toughness, if any (CR 613.2a, 707.2): of an object's abilities, or of a face's

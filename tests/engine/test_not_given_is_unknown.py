@@ -17,6 +17,7 @@ from data.boards import load_board
 from engine.answers.copy_corpus import clone_board
 from engine.answers.copy_result import BoardAnswer, ObjectAnswer, answer_board
 from engine.errors import JudgeError
+from engine.state.board import BoardError
 from tests.card_data import creature_cards, parsed_card
 from tests.engine.copy_cards import cards_for
 from tests.i18n.test_engine_messages import corpus, english, explained
@@ -167,3 +168,35 @@ def test_no_fixture_board_says_nothing_was_done() -> None:
 
 def test_the_japanese_catalog_never_says_nothing_was_done() -> None:
     assert [s for s in catalog("ja", "engine").values() if NOTHING_DONE_JA in s] == []
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        (
+            "battlefield:\n  - {card: Minion of the Wastes, id: minion, choices: {life: 3}}\n",
+            r"minion has no ability that uses choices: life \(nothing it has takes a choice\)",
+        ),
+        (
+            "battlefield:\n  - {card: Primal Clay, id: clay, choices: {option: 1, colour: red}}\n",
+            r"clay has no ability that uses choices: colour \(the choices it takes: option\)",
+        ),
+        (
+            "battlefield:\n  - {card: Primal Clay, id: clay}\n"
+            "  - {card: Clone, copy_of: clay, choices: {coin: heads}}\n",
+            r"Clone has no ability that uses choices: coin \(the choices it takes: option\)",
+        ),
+        ("graveyard:\n  - {card: Grizzly Bears, id: bears, choices: {color: red}}\n", "bears has no ability"),
+    ],
+)
+def test_a_choice_nothing_uses_is_refused_not_shown_and_ignored(board: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        answer_of(board)
+
+
+def test_the_choices_an_object_uses_are_accepted() -> None:
+    answer = answer_of(
+        "battlefield:\n  - {card: Primal Clay, id: clay, controller: opponent, choices: {option: 3}}\n"
+        "  - {card: Clone, id: clone, copy_of: clay, choices: {option: 1}}\nquery: clone\n"
+    )
+    assert (answer.current.power, answer.current.toughness) == (3, 3)
