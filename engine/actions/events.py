@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from engine.actions.attaching import attach
 from engine.actions.counters import counters_as_it_enters
+from engine.actions.entering_triggers import ETB_TRIGGER, enters_trigger_notes
 from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
 from engine.actions.imprint import exiled_with, last_exiled_effects
 from engine.actions.resolving import (
@@ -112,18 +113,12 @@ from engine.state.board import (
 )
 from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, TokenSpec, token_card
 
-ENTERS_TRIGGERS = cite(
-    "707.5", "any enters-the-battlefield triggered abilities of the copy will have a chance"
-)
 BECOMES_COPY = cite(
     "707.4", "The change doesn’t cause enters-the-battlefield or leaves-the-battlefield abilities"
 )
 KEEPS_EFFECTS = cite("707.4", "doesn’t change any noncopy effects presently affecting the permanent")
 NEW_CHOICES = cite("707.6", "the object’s controller will get to make any “as [this] enters the battlefield”")
 UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.”")
-ETB_TRIGGER = cite(
-    "603.6a", "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
-)
 KEEPS_STATUS = cite("110.5c", "A permanent retains its status until a spell, ability, or turn-based action")
 FACE_DOWN_ENTERS = cite("708.3", "the permanent’s enters-the-battlefield abilities won’t trigger")
 FACE_DOWN_BECOMES_COPY = cite("708.10", "Its characteristics therefore remain the same")
@@ -909,16 +904,12 @@ def _enter_replacements(
     board, obj = _pt_setting(board, obj, abilities, timestamp)
     abilities = copiable_values(obj).abilities
     board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
+    kicked, costs = obj.kicked_text, len(set(_kicker_costs(abilities)))
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
     exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)
     for other in other_as_enters(abilities):
         board, obj = _as_enters_note(board, obj, other, exiled)
-    for trigger in enters_triggers(abilities):
-        rules = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
-        board = board.explain(
-            obj.id, Explanation.of(msg("When it enters, “{trigger}” triggers.", trigger=trigger.text), *rules)
-        )
-    return board, obj
+    return enters_trigger_notes(board, obj, abilities, kicked=kicked, kicker_costs=costs), obj
 
 
 def _as_enters_note(
@@ -1313,12 +1304,7 @@ def _undecided_kicker(
 ) -> tuple[Board, GameObject]:
     """Kicked, with two kicker costs each with its own abilities, and the board doesn't say which were paid:
     what they give is unknown (CR 702.33d, 702.33f), never both guessed; none of them is applied."""
-    costs = [
-        c.needs
-        for a in abilities
-        for c in cast_conditions(a.rules_text)
-        if c.kind is ConditionKind.KICKED and c.needs
-    ]
+    costs = _kicker_costs(abilities)
     if not obj.kicked_text or len(set(costs)) < 2:
         return board, obj
     reason = msg(
@@ -1330,6 +1316,17 @@ def _undecided_kicker(
     note, unknown = unknown_note(characteristics, reason, KICKED_SEVERAL, KICKER_EACH)
     obj = obj.model_copy(update={"kicked": False, "unknowns": (*obj.unknowns, unknown)})
     return board.explain(obj.id, note, note=True), obj
+
+
+def _kicker_costs(abilities: tuple[GameAbility, ...]) -> list[str]:
+    """The kicker costs that abilities of ``abilities`` each correspond to ("if it was kicked with its {W}
+    kicker", CR 702.33f), as often as they are named."""
+    return [
+        c.needs
+        for a in abilities
+        for c in cast_conditions(a.rules_text)
+        if c.kind is ConditionKind.KICKED and c.needs
+    ]
 
 
 def _and_or(items: list[str]) -> Param:

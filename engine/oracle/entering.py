@@ -253,6 +253,36 @@ def enters_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ..
     return tuple(a for a in abilities if a.kind is AbilityKind.TRIGGERED and _ETB_TRIGGER.match(a.rules_text))
 
 
+class InterveningIf(Frozen):
+    """The condition of an enters trigger "When ~ enters, if [condition], …" (CR 603.4), as far as a board's
+    facts about the entering permanent decide it."""
+
+    condition: str
+    kicker: str | None  # "it was kicked": ""; "… with its {W} kicker": "{W}"; None: not about kicker
+    about_casting: bool  # "you cast it from your hand", "{R} was spent to cast ~", "its surge cost was paid"
+    not_a_token: bool  # "it's not a token"
+
+
+_INTERVENING_IF = re.compile(rf"^When(?:ever)? {_S} enters(?: the battlefield)?, if (?P<condition>[^,]+), ")
+_KICKED_IF = re.compile(rf"^(?:it|{_S}) was kicked(?: with its (?P<cost>(?:\{{[^}}]+\}})+) kicker)?$")
+_ABOUT_CASTING = re.compile(r"\byou cast it\b|\bwas spent to cast\b|\bcost was paid\b")
+
+
+def intervening_if(ability: _Worded) -> InterveningIf | None:
+    """The intervening "if" of an enters trigger (CR 603.4), or None when it has none."""
+    match = _INTERVENING_IF.match(ability.rules_text)
+    if match is None:
+        return None
+    condition = match["condition"]
+    kicked = _KICKED_IF.match(condition)
+    return InterveningIf(
+        condition=condition,
+        kicker=(kicked["cost"] or "") if kicked else None,
+        about_casting=_ABOUT_CASTING.search(condition) is not None,
+        not_a_token=condition == "it's not a token",
+    )
+
+
 def as_enters_choices(abilities: tuple[GameAbility, ...]) -> tuple[AsEntersChoice, ...]:
     """What "As ~ enters, choose …" abilities ask for ("a creature type", "a color") and who chooses
     ("an opponent chooses", "each player chooses")."""

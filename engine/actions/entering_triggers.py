@@ -1,0 +1,104 @@
+"""A permanent's own enters triggers as it enters (CR 603.6a, 707.5), with their intervening "if" checked.
+
+"When ~ enters, if [condition], …" triggers only if the condition is true as it enters (CR 603.4). What the
+board's facts about the permanent decide is decided: a kicker condition by whether (and with which cost) it
+was kicked, a condition about how it was cast by whether it was cast at all (a permanent entering as a copy
+wasn't cast with the copied text, CR 607.2i), "it's not a token" by whether it is. Any other condition is
+one the board doesn't give: whether the ability triggers is unknown, never taken as true or false.
+"""
+
+from __future__ import annotations
+
+from engine.core.characteristics import GameAbility
+from engine.core.citations import Citation, cite
+from engine.core.messages import msg
+from engine.core.results import Explanation
+from engine.oracle.entering import InterveningIf, enters_triggers, intervening_if
+from engine.state.board import Board, GameObject
+
+ETB_TRIGGER = cite(
+    "603.6a", "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
+)
+ENTERS_TRIGGERS = cite(
+    "707.5", "any enters-the-battlefield triggered abilities of the copy will have a chance"
+)
+INTERVENING_IF = cite("603.4", "The ability triggers only if it is; otherwise it does nothing")
+NOT_CAST = cite("607.2i", "was declared as the object was cast as a spell")
+KICKER_COSTS = cite("702.33f", "abilities that each correspond to a specific kicker cost")
+
+
+def enters_trigger_notes(
+    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...], *, kicked: bool, kicker_costs: int
+) -> Board:
+    """Say which of ``obj``'s enters triggers trigger as it enters. ``kicked``: whether the text it has
+    was kicked as it was cast; ``kicker_costs``: how many different kicker costs that text has."""
+    for trigger in enters_triggers(abilities):
+        rules: tuple[Citation, ...] = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
+        condition = intervening_if(trigger)
+        if condition is None:
+            text = msg("When it enters, “{trigger}” triggers.", trigger=trigger.text)
+            board = board.explain(obj.id, Explanation.of(text, *rules))
+            continue
+        holds = _holds(condition, obj, kicked=kicked, kicker_costs=kicker_costs)
+        board = board.explain(obj.id, _checked(trigger, condition, holds, obj), note=holds is None)
+    return board
+
+
+def _holds(condition: InterveningIf, obj: GameObject, *, kicked: bool, kicker_costs: int) -> bool | None:
+    """Whether the condition is true as ``obj`` enters, by the board's facts (None: they don't say)."""
+    if condition.kicker is not None:
+        if not kicked:
+            return False
+        return True if not condition.kicker or kicker_costs < 2 else None
+    if condition.about_casting and obj.copies:
+        return False  # it entered as a copy: the copied text wasn't cast
+    if condition.not_a_token:
+        return not obj.token
+    return None
+
+
+def _checked(
+    trigger: GameAbility, condition: InterveningIf, holds: bool | None, obj: GameObject
+) -> Explanation:
+    worded = condition.condition
+    if holds is None:
+        return Explanation.of(
+            msg(
+                "“{trigger}” triggers as it enters only if {condition} (an intervening “if”), and the board "
+                "doesn't say whether that is true, so whether it triggers is unknown.",
+                trigger=trigger.text,
+                condition=worded,
+            ),
+            INTERVENING_IF,
+            *((KICKER_COSTS,) if condition.kicker else ()),
+        )
+    if holds:
+        return Explanation.of(
+            msg(
+                "When it enters, “{trigger}” triggers: its intervening “if” ({condition}) is true.",
+                trigger=trigger.text,
+                condition=worded,
+            ),
+            ETB_TRIGGER,
+            INTERVENING_IF,
+        )
+    because = (
+        msg("it entered as a copy, and the copied text wasn't cast, so it wasn't kicked")
+        if obj.copies and condition.kicker is not None
+        else msg("it entered as a copy, and the copied text wasn't cast")
+        if obj.copies and condition.about_casting
+        else msg("it is a token")
+        if condition.not_a_token
+        else msg("it wasn't kicked")
+    )
+    return Explanation.of(
+        msg(
+            "“{trigger}” doesn't trigger as it enters: its intervening “if” ({condition}) is false — "
+            "{because}.",
+            trigger=trigger.text,
+            condition=worded,
+            because=because,
+        ),
+        INTERVENING_IF,
+        *((NOT_CAST,) if obj.copies else ()),
+    )

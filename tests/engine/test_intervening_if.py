@@ -1,0 +1,77 @@
+"""Enters triggers with an intervening "if" (CR 603.4) trigger only when the board's facts make the
+condition true; a condition the board doesn't decide leaves the trigger unknown (issue 21)."""
+
+from __future__ import annotations
+
+from data.boards import load_board
+from engine.answers.copy_result import ObjectAnswer, answer_board
+from engine.core.results import Explanation
+from tests.engine.copy_cards import cards_for
+
+AERONAUT = "When Kor Aeronaut enters the battlefield, if it was kicked"
+
+
+def answer_of(text: str) -> ObjectAnswer:
+    spec = load_board(text)
+    return answer_board(spec, cards_for(spec), "test").result
+
+
+def said(answer: ObjectAnswer, start: str) -> list[Explanation]:
+    """What the answer says of the trigger that starts ``start`` triggering or not."""
+    verdicts = ("When it enters, “", "doesn't trigger as it enters", "whether it triggers is unknown")
+    return [
+        e for e in (*answer.steps, *answer.notes) if start in e.text and any(v in e.text for v in verdicts)
+    ]
+
+
+def test_a_kicked_aeronaut_triggers() -> None:
+    answer = answer_of("battlefield:\n  - {card: Kor Aeronaut, id: kor, kicked: true}\n")
+    [step] = said(answer, AERONAUT)
+    assert step.text.startswith("When it enters, “When Kor Aeronaut")
+    assert "its intervening “if” (it was kicked) is true" in step.text
+    assert {"603.4", "603.6a"} <= set(step.rules)
+
+
+def test_an_aeronaut_not_kicked_doesnt_trigger() -> None:
+    answer = answer_of("battlefield:\n  - {card: Kor Aeronaut, id: kor}\n")
+    [step] = said(answer, AERONAUT)
+    assert "doesn't trigger as it enters" in step.text
+    assert step.text.endswith("is false — it wasn't kicked.")
+    assert not any(s.text.startswith("When it enters") for s in answer.steps)
+
+
+def test_a_clone_of_a_kicked_aeronaut_doesnt_trigger() -> None:
+    """607.2i / 702.33e: the copy wasn't cast with the copied text, so "if it was kicked" is false."""
+    answer = answer_of(
+        "battlefield:\n  - {card: Kor Aeronaut, id: kor, kicked: true, controller: opponent}\n"
+        "  - {card: Clone, id: clone, copy_of: kor, kicked: true}\nquery: clone\n"
+    )
+    [step] = said(answer, AERONAUT)
+    assert "the copied text wasn't cast, so it wasn't kicked" in step.text
+    assert "607.2i" in step.rules
+
+
+def test_which_kicker_cost_not_given_leaves_each_trigger_unknown() -> None:
+    answer = answer_of("battlefield:\n  - {card: Ana Battlemage, id: ana, kicked: true}\n")
+    unknown = [n for n in answer.notes if "(an intervening “if”)" in n.text]
+    assert len(unknown) == 2
+    assert all("whether it triggers is unknown" in n.text and "702.33f" in n.rules for n in unknown)
+    assert not any(s.text.startswith("When it enters") for s in answer.steps)
+
+
+def test_a_condition_the_board_doesnt_decide_is_unknown_and_a_copy_was_not_cast() -> None:
+    stoker = "When Coal Stoker enters the battlefield, if you cast it from your hand"
+    [note] = said(answer_of("battlefield:\n  - {card: Coal Stoker, id: stoker}\n"), stoker)
+    assert "whether it triggers is unknown" in note.text
+    assert note.rules == ("603.4",)
+    copied = answer_of(
+        "battlefield:\n  - {card: Coal Stoker, id: stoker}\n  - {card: Clone, id: clone, copy_of: stoker}\n"
+        "query: clone\n"
+    )
+    [step] = said(copied, stoker)
+    assert step.text.endswith("it entered as a copy, and the copied text wasn't cast.")
+
+
+def test_a_trigger_without_a_condition_triggers() -> None:
+    hydra = answer_of("battlefield:\n  - {card: Ulvenwald Hydra, id: hydra}\n")
+    assert said(hydra, "When Ulvenwald Hydra enters")[0].text.startswith("When it enters, “When Ulvenwald")
