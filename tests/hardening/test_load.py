@@ -1,8 +1,8 @@
 """The bot under load, through discord.py's own interaction parsing (``tests/cogs/harness.py``): 200
-interactions at once all answered, none with "database is locked", the event loop never late by more
-than 50 ms; 10,000 commands in a row without the resident memory of the bot's process growing; and
-no growth of the memory traced when every reply's buttons would work for the whole default timeout
-(only the newest ``live_views`` do)."""
+interactions at once all answered, none with "database is locked", the event loop never late by half a
+second (the 50 ms target is timed in ``benchmarks/``); 10,000 commands in a row without the resident
+memory of the bot's process growing; and no growth of the memory traced when every reply's buttons would
+work for the whole default timeout (only the newest ``live_views`` do)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,9 @@ from cogs.render import COLOR
 from tests.cogs.harness import CapturedRequest, DiscordHarness, Dispatch
 from tests.hardening.soak import mixed_commands, run_commands
 
-LOOP_LATE_MAX = 0.050
+# 50 ms is the target (benchmarks/, idle max 6-14 ms); a test bound must hold on a busy 2-core machine, so
+# it is over 10x that: what it catches is work done on the loop itself, which blocks it for seconds.
+LOOP_LATE_MAX = 0.5
 GROWTH_MAX = 0.10
 SOAK_COMMANDS = 10_000
 SOAK_WARM_UP = 500
