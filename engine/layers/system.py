@@ -1967,6 +1967,8 @@ def _layer_seven(
             notes.append(note)
             unknowns.append(unknown)
             return None, None
+        if any({"power", "toughness"} & set(u.characteristics) for u in (*unknowns, *obj.unknowns)):
+            return None, None  # what defines them is unknown, and the note about it says why: never 0
         if values.power is not None:
             notes.append(
                 Explanation.of(
