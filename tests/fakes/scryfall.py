@@ -58,6 +58,7 @@ class FakeScryfall:
     bulk_all_cards: list[dict[str, Any]] = field(default_factory=list)  # printings, every language
     bulk_cards_body: bytes | None = None  # served instead of ``bulk_cards`` as JSON (an empty, cut file)
     bulk_rulings_body: bytes | None = None  # likewise for ``bulk_rulings``
+    bulk_updated_at: str = "2019-09-26T09:02:48.000+00:00"  # every bulk file's date in /bulk-data
     printings: list[dict[str, Any]] = field(default_factory=list)  # searched with include_multilingual
     requests: list[RecordedRequest] = field(default_factory=list)
     faults: deque[Fault] = field(default_factory=deque)
@@ -243,7 +244,7 @@ class FakeScryfall:
         entry = {
             "object": "bulk_data",
             "type": "oracle_cards",
-            "updated_at": "2019-09-26T09:02:48.000+00:00",
+            "updated_at": self.bulk_updated_at,
             "download_uri": f"{self.url}/downloads/oracle-cards.json",
             "content_type": "application/json",
         }
