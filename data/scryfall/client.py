@@ -192,7 +192,9 @@ class ScryfallClient:
         """GET an API path (or a ``next_page`` URL) and return its JSON object; raise a ScryfallError.
 
         429s are waited out as Scryfall asks; a 5xx or a broken connection is tried again after a
-        jittered back-off, a bounded number of times; all of it within the client's ``deadline``.
+        jittered back-off, a bounded number of times; all of it within the client's ``deadline``. A
+        request that times out is not tried again (the server is slow, not gone), nor is a reply that
+        isn't JSON unless it came with a 5xx.
         """
         url = path_or_url if path_or_url.startswith("http") else self._base_url + path_or_url
         group = endpoint_group(URL(url).path)
@@ -235,6 +237,9 @@ class ScryfallClient:
         are spent or the wait would end past the deadline."""
         delay = RETRY_BASE * 2**tries.failed * random.uniform(0.5, 1.0)
         if tries.failed >= self._max_failures or delay >= tries.remaining():
+            if tries.failed:
+                details = f"{error.details} (after {tries.failed + 1} tries)"
+                raise type(error)(details, status=error.status, code=error.code, error=error.error) from error
             raise error
         tries.failed += 1
         await self._sleep(delay)

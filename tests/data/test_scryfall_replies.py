@@ -43,7 +43,8 @@ async def test_a_cdn_html_502_page_is_tried_again_then_unavailable(
     client: ScryfallClient, fake_scryfall: FakeScryfall, sleeps: SleepRecorder
 ) -> None:
     fake_scryfall.fail_next(*raw(CDN_502, "text/html", status=502, times=MAX_FAILURE_RETRIES + 1))
-    with pytest.raises(ScryfallUnavailable, match=r"unavailable \(HTTP 502\)") as caught:
+    said = rf"unavailable \(HTTP 502\) \(after {MAX_FAILURE_RETRIES + 1} tries\)"
+    with pytest.raises(ScryfallUnavailable, match=said) as caught:
         await client.card_named("Opt")
     assert caught.value.status == 502
     assert len(fake_scryfall.requests_to("/cards/named")) == MAX_FAILURE_RETRIES + 1
