@@ -17,7 +17,7 @@ from aiolimiter import AsyncLimiter
 from yarl import URL
 
 from data.scryfall.errors import ScryfallError, ScryfallNotFound, ScryfallRateLimited, ScryfallUnavailable
-from data.scryfall.replies import Received, ReplyTooLarge, decoded, parsed_json, read_body, timed_out
+from data.scryfall.replies import CHUNK, Received, ReplyTooLarge, decoded, parsed_json, read_body, timed_out
 
 Sleep = Callable[[float], Awaitable[None]]
 DownloadProgress = Callable[[int, int], None]
@@ -36,7 +36,6 @@ RETRY_BASE = 0.2  # seconds before the first retry, doubled for each next one, j
 IDLE_TIMEOUT = 20.0  # a download that sends nothing for this long has stalled
 DOWNLOAD_TIMEOUT = 600.0
 MAX_RATE_LIMIT_RETRIES = 3
-DOWNLOAD_CHUNK = 1 << 16
 MAX_REPLY_BYTES = 16 * 1024 * 1024  # an API reply (a search page is ~1 MB); bulk files stream to disk
 
 
@@ -343,7 +342,7 @@ async def _write_body(
     """Write the body of ``response`` to ``destination`` chunk by chunk."""
     total = response.content_length or 0
     with destination.open("wb") as out:
-        async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
+        async for chunk in response.content.iter_chunked(CHUNK):
             out.write(chunk)
             received.bytes += len(chunk)
             if progress:

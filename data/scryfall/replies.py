@@ -1,12 +1,11 @@
 """Reading an HTTP reply of any shape: its body as bytes within a size bound, how much of it arrived
 (to tell a slow server from a silent one), its text by the declared charset or UTF-8, and JSON with a
-depth bound. Nothing here raises anything but :class:`ReplyTooLarge` and ``ValueError``."""
+depth bound. Used by the Scryfall client and the rules download."""
 
 from __future__ import annotations
 
 import json
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
@@ -21,14 +20,9 @@ class ReplyTooLarge(Exception):
 
 @dataclass
 class Received:
-    """How many bytes of the bodies read so far have arrived, since when."""
+    """How many bytes of a transfer have arrived so far."""
 
-    started: float = field(default_factory=time.monotonic)
     bytes: int = 0
-
-    def elapsed(self) -> float:
-        """Seconds since the reading started."""
-        return time.monotonic() - self.started
 
 
 async def read_body(response: aiohttp.ClientResponse, max_bytes: int, received: Received) -> bytes:
