@@ -13,7 +13,8 @@ from data.cards.importer import ImportSummary, import_cards
 from data.cards.importer import Progress as Progress  # re-exported: an import's progress callback
 from data.cards.printings import PRINTED_LANGUAGES, PrintingsSummary, import_printings
 from data.cards.rulings_import import import_rulings
-from data.scryfall.errors import ScryfallError
+from data.scryfall.bulk_files import CARD_KEYS, RULING_KEYS, bulk_records
+from data.scryfall.errors import BulkFileUnusable, ScryfallError
 
 if TYPE_CHECKING:
     from data.scryfall.client import ScryfallClient
@@ -32,7 +33,11 @@ async def import_card_file(services: Services, path: Path, progress: Progress | 
 
 async def sync_cards(services: Services, progress: Progress | None = None) -> ImportSummary:
     """Download Scryfall's current ``oracle_cards`` and ``rulings`` bulk files (found through
-    ``/bulk-data``) and import them, so that cards and their rulings answer offline afterwards."""
+    ``/bulk-data``) and import them, so that cards and their rulings answer offline afterwards.
+
+    Both files are checked whole before either is imported: an empty or cut-short file raises
+    SyncFailed with the cache and its bulk date as they were; a rulings file without any ruling
+    leaves the cached rulings as they are."""
     client = _online_client(services)
     with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-") as folder:
         cards_file, rulings_file = Path(folder) / "oracle-cards.json", Path(folder) / "rulings.json"
@@ -41,8 +46,9 @@ async def sync_cards(services: Services, progress: Progress | None = None) -> Im
             await client.download(str(entry["download_uri"]), cards_file)
             rulings_entry = await client.rulings_bulk()
             await client.download(str(rulings_entry["download_uri"]), rulings_file)
+            rulings = await services.blocking(lambda: _checked_bulk_files(cards_file, rulings_file))
         except (ScryfallError, KeyError) as error:
-            raise SyncFailed(f"cannot download the bulk files: {error}") from error
+            raise SyncFailed(f"cannot download the bulk files: {error}; the cache is unchanged") from error
         bulk_date = str(entry.get("updated_at", ""))[:10]
         source = str(entry["download_uri"])
 
@@ -50,11 +56,20 @@ async def sync_cards(services: Services, progress: Progress | None = None) -> Im
             summary = import_cards(
                 services.db, cards_file, source=source, bulk_date=bulk_date, progress=progress
             )
-            import_rulings(services.db, rulings_file)
+            if rulings:
+                import_rulings(services.db, rulings_file)
             return summary
 
         summary: ImportSummary = await services.blocking(imported)
         return summary
+
+
+def _checked_bulk_files(cards_file: Path, rulings_file: Path) -> int:
+    """The number of rulings in ``rulings_file``, once both files are whole JSON arrays of their kind
+    and the cards file holds a card (BulkFileUnusable otherwise)."""
+    if not bulk_records(cards_file, "oracle_cards", CARD_KEYS):
+        raise BulkFileUnusable("Scryfall's oracle_cards bulk file holds no card")
+    return bulk_records(rulings_file, "rulings", RULING_KEYS)
 
 
 async def sync_printings(

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
 import aiohttp
@@ -12,11 +13,13 @@ from yarl import URL
 
 from data.rules.errors import RulesDownloadError as RulesDownloadError  # re-exported: what it raises
 from data.scryfall.client import user_agent
+from data.scryfall.replies import Received, ReplyTooLarge, read_body, timed_out
 
 # The rules file is about 1 MB; anything far larger is not the rules file.
 MAX_RULES_BYTES = 20 * 1024 * 1024
 MAX_PAGE_BYTES = 5 * 1024 * 1024
 IDLE_TIMEOUT = 15.0  # a server that sends nothing for this long has stalled
+DEADLINE = 60.0  # the page and the file together: a server dripping them out is given up on
 _TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\1""", re.IGNORECASE)
 
 
@@ -36,42 +39,58 @@ def find_rules_link(page_html: str, page_url: str) -> str:
     return urljoin(page_url, html.unescape(match["url"]).strip()).replace(" ", "%20")
 
 
-async def download_rules(page_url: str, session: aiohttp.ClientSession | None = None) -> DownloadedRules:
-    """Fetch the rules page at ``page_url``, follow its ``.txt`` link and return the file's bytes.
+async def download_rules(
+    page_url: str, session: aiohttp.ClientSession | None = None, *, deadline: float = DEADLINE
+) -> DownloadedRules:
+    """Fetch the rules page at ``page_url``, follow its ``.txt`` link and return the file's bytes,
+    both within ``deadline`` seconds.
 
     Uses ``session`` (the process's shared HTTP session) when given, else a short-lived one.
     """
     if session is None:
         async with aiohttp.ClientSession() as own_session:
-            return await _download(own_session, page_url)
-    return await _download(session, page_url)
+            return await _download(own_session, page_url, deadline)
+    return await _download(session, page_url, deadline)
 
 
-async def _download(session: aiohttp.ClientSession, page_url: str) -> DownloadedRules:
-    page = await _fetch(session, page_url, MAX_PAGE_BYTES)
-    rules_url = find_rules_link(page.decode("utf-8", errors="replace"), page_url)
-    return DownloadedRules(url=rules_url, raw=await _fetch(session, rules_url, MAX_RULES_BYTES))
+@dataclass
+class _Transfer:
+    """The URL being fetched and how much of it has arrived (to say, at the deadline, slow or silent)."""
+
+    url: str
+    received: Received = field(default_factory=Received)
 
 
-async def _fetch(session: aiohttp.ClientSession, url: str, max_bytes: int) -> bytes:
+async def _download(session: aiohttp.ClientSession, page_url: str, deadline: float) -> DownloadedRules:
+    transfer = _Transfer(page_url)
+    try:
+        async with asyncio.timeout(deadline):
+            page = await _fetch(session, transfer, MAX_PAGE_BYTES)
+            transfer = _Transfer(find_rules_link(page.decode("utf-8", errors="replace"), page_url))
+            raw = await _fetch(session, transfer, MAX_RULES_BYTES)
+    except TimeoutError as error:  # the deadline: the idle timeout is told apart in _fetch
+        message = f"could not fetch {transfer.url}: {timed_out('the server', transfer.received, deadline)}"
+        raise RulesDownloadError(message) from error
+    return DownloadedRules(url=transfer.url, raw=raw)
+
+
+async def _fetch(session: aiohttp.ClientSession, transfer: _Transfer, max_bytes: int) -> bytes:
+    url = transfer.url
     try:
         # encoded=True: the URL is already escaped (%20) and must be sent exactly as it is
         async with session.get(
             URL(url, encoded=True),
             headers={"User-Agent": user_agent()},
-            timeout=aiohttp.ClientTimeout(total=120, sock_connect=20, sock_read=IDLE_TIMEOUT),
+            timeout=aiohttp.ClientTimeout(total=None, sock_connect=20, sock_read=IDLE_TIMEOUT),
         ) as response:
             if response.status != 200:
                 raise RulesDownloadError(f"{url} answered HTTP {response.status}")
-            body = bytearray()
-            async for chunk in response.content.iter_chunked(64 * 1024):
-                body += chunk
-                if len(body) > max_bytes:
-                    raise RulesDownloadError(f"{url} is larger than {max_bytes} bytes")
-    except TimeoutError as error:  # the idle (sock_read) timeout: the server stalled
+            return await read_body(response, max_bytes, transfer.received)
+    except ReplyTooLarge as error:
+        raise RulesDownloadError(f"{url} is larger than {max_bytes} bytes") from error
+    except aiohttp.ServerTimeoutError as error:  # the idle (sock_read) timeout: the server stalled
         raise RulesDownloadError(
             f"could not fetch {url}: the server sent nothing for {IDLE_TIMEOUT:g} s"
         ) from error
     except aiohttp.ClientError as error:
         raise RulesDownloadError(f"could not fetch {url}: {error or type(error).__name__}") from error
-    return bytes(body)

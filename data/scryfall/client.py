@@ -1,11 +1,13 @@
-"""An async Scryfall API client: identifying headers, per-group rate limits, 429 back-off, timeouts."""
+"""An async Scryfall API client: identifying headers, per-group rate limits, 429 back-off, retries of
+5xx replies and broken connections, a deadline per fetch, and replies of any shape read safely."""
 
 from __future__ import annotations
 
 import asyncio
-import json
+import random
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from aiolimiter import AsyncLimiter
 from yarl import URL
 
 from data.scryfall.errors import ScryfallError, ScryfallNotFound, ScryfallRateLimited, ScryfallUnavailable
+from data.scryfall.replies import CHUNK, Received, ReplyTooLarge, decoded, parsed_json, read_body, timed_out
 
 Sleep = Callable[[float], Awaitable[None]]
 DownloadProgress = Callable[[int, int], None]
@@ -26,11 +29,13 @@ SLOW_INTERVAL = 0.5
 FAST_INTERVAL = 0.1
 DEFAULT_RETRY_AFTER = 30.0
 MAX_BACK_OFF = 30.0  # the longest a request waits out 429s in all; a longer Retry-After fails at once
-DEFAULT_TIMEOUT = 10.0
+DEFAULT_TIMEOUT = 10.0  # one request
+FETCH_DEADLINE = 45.0  # one fetch: every request, retry and back-off (429 back-offs alone: 30 s)
+MAX_FAILURE_RETRIES = 2  # 5xx replies and broken connections tried again
+RETRY_BASE = 0.2  # seconds before the first retry, doubled for each next one, jittered down to half
 IDLE_TIMEOUT = 20.0  # a download that sends nothing for this long has stalled
 DOWNLOAD_TIMEOUT = 600.0
 MAX_RATE_LIMIT_RETRIES = 3
-DOWNLOAD_CHUNK = 1 << 16
 MAX_REPLY_BYTES = 16 * 1024 * 1024  # an API reply (a search page is ~1 MB); bulk files stream to disk
 
 
@@ -58,7 +63,8 @@ def retry_after_seconds(header: str | None) -> float:
 class ScryfallClient:
     """Calls the Scryfall API through an aiohttp session the caller owns (and closes).
 
-    ``sleep`` is the back-off clock (injectable so tests need not wait for ``Retry-After``).
+    ``sleep`` is the back-off clock (injectable so tests need not wait for ``Retry-After``);
+    ``timeout`` bounds one request, ``deadline`` one fetch with its retries and back-offs.
     """
 
     def __init__(
@@ -70,13 +76,17 @@ class ScryfallClient:
         sleep: Sleep = asyncio.sleep,
         max_retries: int = MAX_RATE_LIMIT_RETRIES,
         idle_timeout: float = IDLE_TIMEOUT,
+        deadline: float = FETCH_DEADLINE,
+        max_failures: int = MAX_FAILURE_RETRIES,
     ) -> None:
         self._session = session
         self._base_url = base_url.rstrip("/")
-        self._timeout = aiohttp.ClientTimeout(total=timeout)
+        self._timeout = timeout
         self._idle_timeout = idle_timeout
+        self._deadline = deadline
         self._sleep = sleep
         self._max_retries = max_retries
+        self._max_failures = max_failures
         self._headers = {"User-Agent": user_agent(), "Accept": "application/json"}
         self._limiters = {"slow": AsyncLimiter(1, SLOW_INTERVAL), "fast": AsyncLimiter(1, FAST_INTERVAL)}
         self._resume_at = {"slow": 0.0, "fast": 0.0}  # time.monotonic() before which a 429 asked us to wait
@@ -152,46 +162,93 @@ class ScryfallClient:
         """Stream ``url`` (a bulk file) into ``destination`` without holding it in memory, calling
         ``progress(bytes_written, total_bytes or 0)`` per chunk; ``total_timeout`` None for a file of
         several GB (``all_cards``): only the idle timeout then bounds it."""
+        received = Received()
         async with self._limiters["fast"]:
             try:
-                timeout = aiohttp.ClientTimeout(total=total_timeout, sock_read=self._idle_timeout)
-                async with self._session.get(url, headers=self._headers, timeout=timeout) as response:
-                    if response.status != 200:
-                        status = response.status
-                        raise ScryfallUnavailable(f"download failed: HTTP {status}", status=status)
-                    await _write_body(response, destination, progress)
+                async with asyncio.timeout(total_timeout) as deadline:
+                    await self._stream_to(url, destination, progress, received)
             except TimeoutError as error:  # aiohttp's idle (sock_read) timeout is a TimeoutError too
                 raise ScryfallUnavailable(
-                    f"download stalled: Scryfall sent nothing for {self._idle_timeout:g} s", code="timeout"
+                    f"download failed: {timed_out('Scryfall', received, total_timeout or 0)}"
+                    if deadline.expired()
+                    else f"download stalled: Scryfall sent nothing for {self._idle_timeout:g} s",
+                    code="timeout",
                 ) from error
             except aiohttp.ClientError as error:
                 raise ScryfallUnavailable(f"download failed: {error or type(error).__name__}") from error
 
+    async def _stream_to(
+        self, url: str, destination: Path, progress: DownloadProgress | None, received: Received
+    ) -> None:
+        timeout = aiohttp.ClientTimeout(total=None, sock_read=self._idle_timeout)
+        async with self._session.get(url, headers=self._headers, timeout=timeout) as response:
+            if response.status != 200:
+                status = response.status
+                raise ScryfallUnavailable(f"download failed: HTTP {status}", status=status)
+            await _write_body(response, destination, progress, received)
+
     async def get_json(self, path_or_url: str, params: dict[str, str] | None = None) -> dict[str, Any]:
-        """GET an API path (or a ``next_page`` URL) and return its JSON object; raise a ScryfallError."""
+        """GET an API path (or a ``next_page`` URL) and return its JSON object; raise a ScryfallError.
+
+        429s are waited out as Scryfall asks; a 5xx or a broken connection is tried again after a
+        jittered back-off, a bounded number of times; all of it within the client's ``deadline``. A
+        request that times out is not tried again (the server is slow, not gone), nor is a reply that
+        isn't JSON unless it came with a 5xx.
+        """
         url = path_or_url if path_or_url.startswith("http") else self._base_url + path_or_url
         group = endpoint_group(URL(url).path)
-        waited = 0.0
-        for _attempt in range(self._max_retries + 1):
-            waited += await self._wait_out_back_off(group, MAX_BACK_OFF - waited)
-            async with self._limiters[group]:
-                status, retry_after, payload = await self._fetch(url, params)
-            if status != 429:
-                return self._checked(status, payload)
-            # every request of the group waits, not only the one that was refused
-            resume_at = time.monotonic() + retry_after_seconds(retry_after)
-            self._resume_at[group] = max(self._resume_at[group], resume_at)
-        raise ScryfallRateLimited(
-            "Scryfall is limiting our requests (HTTP 429 after every back-off); try again in a minute",
-            status=429,
-            code="429",
-        )
+        tries = _Tries(time.monotonic() + self._deadline)
+        while True:
+            await self._wait_out_back_off(group, tries)
+            limit = min(self._timeout, tries.remaining())
+            if limit <= 0:
+                message = f"Scryfall gave no usable answer within {self._deadline:g} s"
+                raise ScryfallUnavailable(message, code="timeout")
+            try:
+                async with self._limiters[group]:
+                    reply = await self._fetch(url, params, limit)
+            except ScryfallUnavailable as error:
+                if error.code != "connection":
+                    raise
+                await self._retry_after_failure(tries, error)
+                continue
+            if reply.status == 429:
+                self._note_rate_limited(group, reply, tries)
+            elif reply.status >= 500:
+                await self._retry_after_failure(tries, _server_error(reply))
+            else:
+                return _checked(reply)
 
-    async def _wait_out_back_off(self, group: str, allowed: float) -> float:
-        """Sleep until the group's back-off ends and return how long; when that is longer than
-        ``allowed``, fail at once instead (the back-off is still honoured: no request goes out before)."""
+    def _note_rate_limited(self, group: str, reply: _Reply, tries: _Tries) -> None:
+        """Count a 429 and hold back the whole group (not only this request) as long as it asks."""
+        tries.rate_limited += 1
+        if tries.rate_limited > self._max_retries:
+            raise ScryfallRateLimited(
+                "Scryfall is limiting our requests (HTTP 429 after every back-off); try again in a minute",
+                status=429,
+                code="429",
+            )
+        resume_at = time.monotonic() + retry_after_seconds(reply.retry_after)
+        self._resume_at[group] = max(self._resume_at[group], resume_at)
+
+    async def _retry_after_failure(self, tries: _Tries, error: ScryfallUnavailable) -> None:
+        """Wait a jittered, doubling back-off before trying again; raise ``error`` when the retries
+        are spent or the wait would end past the deadline."""
+        delay = RETRY_BASE * 2**tries.failed * random.uniform(0.5, 1.0)
+        if tries.failed >= self._max_failures or delay >= tries.remaining():
+            if tries.failed:
+                details = f"{error.details} (after {tries.failed + 1} tries)"
+                raise type(error)(details, status=error.status, code=error.code, error=error.error) from error
+            raise error
+        tries.failed += 1
+        await self._sleep(delay)
+
+    async def _wait_out_back_off(self, group: str, tries: _Tries) -> None:
+        """Sleep until the group's back-off ends; when that is longer than the fetch may still wait
+        (``MAX_BACK_OFF`` in all, and its deadline), fail at once instead (the back-off is still
+        honoured: no request goes out before)."""
         remaining = self._resume_at[group] - time.monotonic()
-        if remaining > allowed:
+        if remaining > min(MAX_BACK_OFF - tries.waited, tries.remaining()):
             raise ScryfallRateLimited(
                 f"Scryfall asks us to wait {remaining:.0f} s before the next request; try again later",
                 status=429,
@@ -199,63 +256,97 @@ class ScryfallClient:
             )
         if remaining > 0:
             await self._sleep(remaining)
-            return remaining
-        return 0.0
+            tries.waited += remaining
 
-    async def _fetch(self, url: str, params: dict[str, str] | None) -> tuple[int, str | None, Any]:
+    async def _fetch(self, url: str, params: dict[str, str] | None, limit: float) -> _Reply:
+        """One GET of ``url`` within ``limit`` seconds; ScryfallUnavailable when it gets no whole reply."""
+        received = Received()
         try:
-            async with self._session.get(
-                url, params=params, headers=self._headers, timeout=self._timeout
-            ) as response:
-                text = await _bounded_text(response)
-                retry_after = response.headers.get("Retry-After")
-                status = response.status
+            async with asyncio.timeout(limit):
+                async with self._session.get(url, params=params, headers=self._headers) as response:
+                    try:
+                        body = await read_body(response, MAX_REPLY_BYTES, received)
+                    except ReplyTooLarge as error:
+                        status = response.status
+                        raise ScryfallUnavailable(_too_large(), status=status, code="too_large") from error
+                    headers = response.headers
+                    return _Reply(response.status, headers.get("Retry-After"), body, response.charset)
         except TimeoutError as error:
-            raise ScryfallUnavailable("Scryfall did not answer in time", code="timeout") from error
+            raise ScryfallUnavailable(timed_out("Scryfall", received, limit), code="timeout") from error
+        except aiohttp.ClientPayloadError as error:  # the reply stopped short: not tried again
+            raise ScryfallUnavailable(f"Scryfall's reply was cut short: {error}", code="truncated") from error
         except aiohttp.ClientError as error:
             raise ScryfallUnavailable(f"cannot reach Scryfall: {error}", code="connection") from error
-        if status == 429:
-            return status, retry_after, None
-        try:
-            return status, retry_after, json.loads(text)
-        except ValueError as error:
-            problem = "is unavailable" if status >= 500 else "answered malformed JSON"
-            message = f"Scryfall {problem} (HTTP {status})"
-            raise ScryfallUnavailable(message, status=status, code="malformed") from error
 
-    @staticmethod
-    def _checked(status: int, payload: Any) -> dict[str, Any]:
-        if not isinstance(payload, dict):
-            message = "Scryfall answered an unexpected JSON value"
-            raise ScryfallUnavailable(message, status=status, code="malformed")
-        if status >= 400 or payload.get("object") == "error":
-            raise ScryfallError.from_error_object(status, payload)
-        return payload
+
+@dataclass
+class _Tries:
+    """One fetch's attempts so far, against its deadline (a ``time.monotonic()`` value)."""
+
+    deadline_at: float
+    rate_limited: int = 0  # 429s
+    failed: int = 0  # 5xx replies and broken connections tried again
+    waited: float = 0.0  # seconds slept out for 429s
+
+    def remaining(self) -> float:
+        """Seconds left before the deadline."""
+        return self.deadline_at - time.monotonic()
+
+
+@dataclass(frozen=True)
+class _Reply:
+    """A whole reply: its status, ``Retry-After`` header, body and declared charset."""
+
+    status: int
+    retry_after: str | None
+    body: bytes
+    charset: str | None
+
+    def json(self) -> Any:
+        """The body's JSON value; ScryfallUnavailable when it isn't JSON (an HTML error page, a body in
+        an unknown charset that doesn't decode to JSON, nesting past the bound)."""
+        try:
+            return parsed_json(decoded(self.body, self.charset))
+        except ValueError as error:
+            message = f"Scryfall answered HTTP {self.status} with something other than JSON ({error})"
+            raise ScryfallUnavailable(message, status=self.status, code="malformed") from error
+
+
+def _server_error(reply: _Reply) -> ScryfallUnavailable:
+    """What a 5xx reply says: Scryfall's error object when it sent one, else its status."""
+    try:
+        payload = reply.json()
+    except ScryfallUnavailable:
+        payload = None
+    if isinstance(payload, dict) and payload.get("object") == "error":
+        error = ScryfallError.from_error_object(reply.status, payload)
+        if isinstance(error, ScryfallUnavailable):
+            return error
+    return ScryfallUnavailable(f"Scryfall is unavailable (HTTP {reply.status})", status=reply.status)
+
+
+def _checked(reply: _Reply) -> dict[str, Any]:
+    """The JSON object of a reply that isn't a 429 or a 5xx; Scryfall's error object raised as its error."""
+    payload = reply.json()
+    if not isinstance(payload, dict):
+        message = "Scryfall answered an unexpected JSON value"
+        raise ScryfallUnavailable(message, status=reply.status, code="malformed")
+    if reply.status >= 400 or payload.get("object") == "error":
+        raise ScryfallError.from_error_object(reply.status, payload)
+    return payload
 
 
 async def _write_body(
-    response: aiohttp.ClientResponse, destination: Path, progress: DownloadProgress | None
+    response: aiohttp.ClientResponse, destination: Path, progress: DownloadProgress | None, received: Received
 ) -> None:
     """Write the body of ``response`` to ``destination`` chunk by chunk."""
-    written, total = 0, response.content_length or 0
+    total = response.content_length or 0
     with destination.open("wb") as out:
-        async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
+        async for chunk in response.content.iter_chunked(CHUNK):
             out.write(chunk)
-            written += len(chunk)
+            received.bytes += len(chunk)
             if progress:
-                progress(written, total)
-
-
-async def _bounded_text(response: aiohttp.ClientResponse) -> str:
-    """The reply's text, refused past :data:`MAX_REPLY_BYTES` (read in chunks, never whole first)."""
-    if (response.content_length or 0) > MAX_REPLY_BYTES:
-        raise ScryfallUnavailable(_too_large(), status=response.status, code="too_large")
-    body = bytearray()
-    async for chunk in response.content.iter_chunked(DOWNLOAD_CHUNK):
-        body += chunk
-        if len(body) > MAX_REPLY_BYTES:
-            raise ScryfallUnavailable(_too_large(), status=response.status, code="too_large")
-    return body.decode(response.get_encoding(), errors="replace")
+                progress(received.bytes, total)
 
 
 def _too_large() -> str:

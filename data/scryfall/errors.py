@@ -48,3 +48,7 @@ class ScryfallUnavailable(ScryfallError):
 
 class ScryfallRateLimited(ScryfallUnavailable):
     """Scryfall kept answering HTTP 429 after every back-off."""
+
+
+class BulkFileUnusable(ScryfallUnavailable):
+    """A downloaded bulk file is empty, cut short, not one JSON array, or holds a record of another kind."""

@@ -12,6 +12,7 @@ from bot.config import Settings
 from bot.judge.services import open_services
 from data.cards.errors import AmbiguousCardName, CardNotFound
 from data.cards.service import CardService
+from data.scryfall.client import MAX_FAILURE_RETRIES
 from tests.card_data import card_json
 from tests.fakes.scryfall import FakeScryfall
 
@@ -88,7 +89,7 @@ async def test_cached_cards_are_served_during_an_outage(tmp_path: Path, fake_scr
         assert (await cards.find("tarmogyf"))["name"] == "Tarmogoyf"  # a typo: Scryfall is asked, and fails
         with pytest.raises(CardNotFound, match="Scryfall is unreachable"):
             await cards.find("Fling")
-    assert len(fake_scryfall.requests_to("/cards/named")) == 4
+    assert len(fake_scryfall.requests_to("/cards/named")) == 2 + 2 * (MAX_FAILURE_RETRIES + 1)  # 5xx: retried
 
 
 async def test_a_partial_match_in_a_partial_cache_asks_scryfall_first(

@@ -11,7 +11,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from data.scryfall.client import ScryfallClient
+from data.scryfall.client import MAX_FAILURE_RETRIES, ScryfallClient
 from data.scryfall.errors import ScryfallAmbiguous, ScryfallNotFound, ScryfallRateLimited, ScryfallUnavailable
 from tests.fakes.scryfall import FakeScryfall, Fault
 
@@ -146,7 +146,7 @@ async def test_persistent_429_gives_up_with_a_typed_error(
 
 
 async def test_server_errors_become_unavailable(client: ScryfallClient, fake_scryfall: FakeScryfall) -> None:
-    fake_scryfall.fail_next(Fault("500"))
+    fake_scryfall.fail_next(*[Fault("500")] * (MAX_FAILURE_RETRIES + 1))  # one 5xx is tried again
     with pytest.raises(ScryfallUnavailable) as caught:
         await client.card_named("Opt")
     assert caught.value.status == 500

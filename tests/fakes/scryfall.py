@@ -3,7 +3,8 @@
 It runs its own event loop in a thread, so both async tests and synchronous CLI tests (which call
 ``asyncio.run``) can talk to it. Every request is recorded (path, query, headers, arrival time);
 faults can be queued for the next requests: HTTP 429 with or without ``Retry-After``, 5xx, slow
-answers, malformed JSON, or a whole outage.
+answers, malformed JSON, a body of any bytes under any content type (or none), a body dripped out a
+byte at a time, or a whole outage. The bulk files can be served as any bytes too (``bulk_cards_body``).
 """
 
 from __future__ import annotations
@@ -37,11 +38,14 @@ class RecordedRequest:
 class Fault:
     """How to misbehave for the next request whose path starts with ``path``."""
 
-    kind: str  # "429", "500", "503", "slow", "malformed", "stall", "oversized", "truncated"
+    kind: str  # "429", "500", "503", "slow", "malformed", "stall", "oversized", "truncated", "raw", "drip"
     path: str = "/"
     retry_after: str | None = None
-    delay: float = 0.0  # "slow": before answering; "stall": after the first bytes of the body
+    delay: float = 0.0  # "slow": before answering; "stall": after the first bytes; "drip": for how long
     size: int = 0  # "oversized": bytes of the body
+    status: int = 200  # "raw"
+    body: bytes = b""  # "raw"
+    content_type: str | None = "application/json"  # "raw": the header sent as it is; None: no header
 
 
 @dataclass
@@ -52,6 +56,9 @@ class FakeScryfall:
     bulk_cards: list[dict[str, Any]] = field(default_factory=list)
     bulk_rulings: list[dict[str, Any]] = field(default_factory=list)
     bulk_all_cards: list[dict[str, Any]] = field(default_factory=list)  # printings, every language
+    bulk_cards_body: bytes | None = None  # served instead of ``bulk_cards`` as JSON (an empty, cut file)
+    bulk_rulings_body: bytes | None = None  # likewise for ``bulk_rulings``
+    bulk_updated_at: str = "2019-09-26T09:02:48.000+00:00"  # every bulk file's date in /bulk-data
     printings: list[dict[str, Any]] = field(default_factory=list)  # searched with include_multilingual
     requests: list[RecordedRequest] = field(default_factory=list)
     faults: deque[Fault] = field(default_factory=deque)
@@ -76,11 +83,19 @@ class FakeScryfall:
 
     def stop(self) -> None:
         """Shut the server and its loop down."""
-        if self._runner is not None:
-            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(timeout=10)
+        asyncio.run_coroutine_threadsafe(self._shut_down(), self._loop).result(timeout=10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)
         self._loop.close()
+
+    async def _shut_down(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+        # the handlers a "slow" fault still holds: cancelled, not left pending when the loop stops
+        handlers = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in handlers:
+            task.cancel()
+        await asyncio.gather(*handlers, return_exceptions=True)
 
     def fail_next(self, *faults: Fault) -> None:
         """Queue faults, each used by the next matching request."""
@@ -92,6 +107,7 @@ class FakeScryfall:
 
     async def _serve(self) -> None:
         app = web.Application(middlewares=[self._record_and_misbehave])
+        app.on_response_prepare.append(_without_content_type)
         app.router.add_get("/cards/named", self._named)
         app.router.add_get("/cards/autocomplete", self._autocomplete)
         app.router.add_get("/cards/search", self._search)
@@ -100,7 +116,8 @@ class FakeScryfall:
         app.router.add_get("/downloads/oracle-cards.json", self._download)
         app.router.add_get("/downloads/rulings.json", self._download_rulings)
         app.router.add_get("/downloads/all-cards.json", self._download_all_cards)
-        self._runner = web.AppRunner(app)
+        # a stopped fake cancels the handlers still sleeping (a "slow" fault of 30 s) instead of awaiting them
+        self._runner = web.AppRunner(app, shutdown_timeout=0.5)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -132,6 +149,10 @@ class FakeScryfall:
             return web.Response(text='{"object": "card", "name": ', content_type="application/json")
         if fault.kind in {"stall", "oversized", "truncated"}:
             return await _misbehaving_body(request, fault)
+        if fault.kind == "raw":
+            return _raw(fault)
+        if fault.kind == "drip":
+            return await _dripped(request, fault.delay)
         await asyncio.sleep(fault.delay)  # "slow"
         return await handler(request)
 
@@ -223,7 +244,7 @@ class FakeScryfall:
         entry = {
             "object": "bulk_data",
             "type": "oracle_cards",
-            "updated_at": "2019-09-26T09:02:48.000+00:00",
+            "updated_at": self.bulk_updated_at,
             "download_uri": f"{self.url}/downloads/oracle-cards.json",
             "content_type": "application/json",
         }
@@ -232,10 +253,12 @@ class FakeScryfall:
         return web.json_response({"object": "list", "has_more": False, "data": [rulings, entry, all_cards]})
 
     async def _download(self, request: web.Request) -> web.Response:
-        return web.Response(body=json.dumps(self.bulk_cards).encode(), content_type="application/json")
+        body = self.bulk_cards_body
+        return _json_file(json.dumps(self.bulk_cards).encode() if body is None else body)
 
     async def _download_rulings(self, request: web.Request) -> web.Response:
-        return web.Response(body=json.dumps(self.bulk_rulings).encode(), content_type="application/json")
+        body = self.bulk_rulings_body
+        return _json_file(json.dumps(self.bulk_rulings).encode() if body is None else body)
 
     async def _download_all_cards(self, request: web.Request) -> web.StreamResponse:
         """The printings as one JSON array, written card by card (as a file of several GB would be)."""
@@ -289,3 +312,39 @@ async def _misbehaving_body(request: web.Request, fault: Fault) -> web.StreamRes
         for _ in range(length // len(chunk)):
             await response.write(chunk)
     return response  # "truncated": fewer bytes than announced, then the connection ends
+
+
+def _json_file(body: bytes) -> web.Response:
+    return web.Response(body=body, content_type="application/json")
+
+
+_NO_CONTENT_TYPE = "X-Fake-No-Content-Type"
+
+
+def _raw(fault: Fault) -> web.Response:
+    """The fault's status and body under its Content-Type header exactly (or none at all)."""
+    response = web.Response(status=fault.status, body=fault.body)
+    if fault.content_type is None:
+        response.headers[_NO_CONTENT_TYPE] = "1"
+    else:
+        response.headers["Content-Type"] = fault.content_type
+    return response
+
+
+async def _without_content_type(request: web.Request, response: web.StreamResponse) -> None:
+    """Drop the Content-Type aiohttp adds by itself from a reply that must have none."""
+    if response.headers.pop(_NO_CONTENT_TYPE, None) is not None:
+        response.headers.popall("Content-Type", None)
+
+
+async def _dripped(request: web.Request, seconds: float) -> web.StreamResponse:
+    """A 200 whose JSON body arrives a byte every 0.1 s for ``seconds``: never silent, never done."""
+    response = web.StreamResponse(status=200, headers={"Content-Type": "application/json"})
+    await response.prepare(request)
+    await response.write(b"[")
+    ends_at = time.monotonic() + seconds
+    while time.monotonic() < ends_at:
+        await asyncio.sleep(0.1)
+        await response.write(b" ")
+    await response.write(b"]")
+    return response

@@ -11,6 +11,7 @@ import pytest
 
 from bot.config import Settings
 from bot.judge import AmbiguousCardName, CardNotFound, Judge, WorldError
+from data.scryfall.client import MAX_FAILURE_RETRIES
 from tests.fakes.scryfall import FakeScryfall, Fault
 from tests.i18n.conftest import JA_FIXTURE
 
@@ -79,7 +80,7 @@ async def test_not_found_only_when_scryfall_says_so(tmp_path: Path, scryfall: Fa
 async def test_scryfall_unreachable_is_a_world_error(
     tmp_path: Path, scryfall: FakeScryfall, fault: Fault
 ) -> None:
-    scryfall.fail_next(fault)
+    scryfall.fail_next(*[fault] * (MAX_FAILURE_RETRIES + 1))  # a 5xx is tried again
     async with Judge.open(online(tmp_path / "cache.db", scryfall)) as judge:
         with pytest.raises(WorldError):
             await judge.card("夜帷の死霊")
