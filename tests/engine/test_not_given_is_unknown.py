@@ -9,6 +9,7 @@ Sutured Ghoul's exile is known only from the cards the board lists, or ``choices
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 
@@ -200,3 +201,38 @@ def test_the_choices_an_object_uses_are_accepted() -> None:
         "  - {card: Clone, id: clone, copy_of: clay, choices: {option: 1}}\nquery: clone\n"
     )
     assert (answer.current.power, answer.current.toughness) == (3, 3)
+
+
+_FINAL_NUMBERS = re.compile(r"so it is -?\d+/-?\d+|each undefined number is 0|Its toughness is -?\d+:")
+
+
+def contradictions(answer: BoardAnswer) -> list[str]:
+    """What an answer states as fact while the same answer marks what it rests on unknown: a final power
+    or toughness, a legend-rule note without a known name, a counter-state trigger without known counters,
+    a number shown for a characteristic it calls unknown."""
+    result = answer.result
+    unknown = {name for u in result.unknowns for name in u.characteristics}
+    texts = [e.text for e in (*result.steps, *result.notes)]
+    found: list[str] = []
+    if unknown & {"power", "toughness"}:
+        found += [t for t in texts if _FINAL_NUMBERS.search(t)]
+    if unknown & {"name", "supertypes"}:
+        found += [t for t in texts if "are legendary permanents named" in t]
+    if "counters" in unknown:
+        found += [t for t in texts if re.match(r"It has no \S+ counters, so", t)]
+    for name in ("power", "toughness"):
+        shown = getattr(result.current, name)
+        if name in unknown and shown not in ("unknown", None):
+            found.append(f"{name} shown as {shown} while the answer says it is unknown")
+    return found
+
+
+def test_no_clone_answer_states_what_it_marks_unknown() -> None:
+    found = {a.result.current.name: contradictions(a) for a in _clone_answers()}
+    assert {name: said for name, said in found.items() if said} == {}
+
+
+def test_no_fixture_answer_states_what_it_marks_unknown() -> None:
+    answers = [a for a in corpus() if isinstance(a, BoardAnswer)]
+    assert len(answers) > 200
+    assert {a.result.id: contradictions(a) for a in answers if contradictions(a)} == {}
