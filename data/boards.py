@@ -750,6 +750,7 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
             line,
         )
     record = {str(key): value for key, value in raw.items()}
+    _check_card_fields(record, _CARD_KEYS, line)  # as written (faces, before it becomes card_faces)
     if "faces" in record:
         if "card_faces" in record:
             raise BoardFormatError(msg("a card definition takes faces or card_faces, not both"), line)
@@ -757,7 +758,8 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
     faces = record.get("card_faces")
     for part in (record, *(faces if isinstance(faces, list) else ())):
         if isinstance(part, dict):
-            _check_card_fields(part, _CARD_KEYS if part is record else _FACE_KEYS, line)
+            if part is not record:
+                _check_card_fields(part, _FACE_KEYS, line)
             part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
     label: Param = record_name(record) if "name" in record else msg("without a name")
     problem = record_problem(record)
@@ -785,6 +787,12 @@ def _check_card_fields(part: dict[str, Any], allowed: frozenset[str], line: int 
             ),
             line,
         )
+    # The card import's schema takes null for "not printed" (Scryfall leaves such a field out instead),
+    # which the engine then reads as a value.
+    empty = [key for key, value in part.items() if value is None]
+    if empty:
+        null = msg("the card field {key} is null: leave it out or give it a value", key=excerpt(empty[0]))
+        raise BoardFormatError(null, line)
 
 
 def _check_keys(
