@@ -11,7 +11,7 @@ from typing import Any, TypeAlias
 
 import yaml
 
-from data.board_format import MAX_DEPTH, MAX_NODES, BoardFormatError
+from data.board_format import MAX_DEPTH, MAX_NODES, MAX_STRING, BoardFormatError
 from data.excerpts import excerpt
 from engine import msg
 
@@ -23,6 +23,7 @@ FAST_LOADER: _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _YAML_TAG = "tag:yaml.org,2002:"
 _STR = _YAML_TAG + "str"
 _CONSTRUCTED = frozenset(_YAML_TAG + tag for tag in ("null", "bool", "int", "float", "binary", "timestamp"))
+_TOO_LONG = 10**MAX_STRING  # no number or text of a board has as many digits (Python won't print 4,300)
 _NO_KEY = object()  # what a collection, or a merge key, is as a key: nothing to compare
 _RESOLVER = yaml.resolver.Resolver()  # implicit tags only: a board sets no path resolvers
 
@@ -146,7 +147,7 @@ class _ShapeCheck:
 
     def scalar(self, event: yaml.ScalarEvent, line: int | None) -> Any:
         """The value ``event`` stands for, refused when its tag can't hold its text (``!!bool maybe``, a
-        number of more than 4,300 digits, 2020-13-45)."""
+        number of more than 200 digits, 2020-13-45)."""
         tag = event.tag
         if tag in (None, "!"):
             tag = _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
@@ -155,16 +156,23 @@ class _ShapeCheck:
         if tag not in _CONSTRUCTED:  # a merge key (<<), or a collection's tag (building the node refuses it)
             return _NO_KEY
         try:
-            return self.constructor.construct_object(yaml.ScalarNode(tag, event.value))
+            value = self.constructor.construct_object(yaml.ScalarNode(tag, event.value))
         except (yaml.YAMLError, ValueError, KeyError, AttributeError):  # what PyYAML's constructors raise
-            raise BoardFormatError(
-                msg(
-                    "{value} can't be read as {tag}; quote it to make it a text",
-                    value=excerpt(event.value),
-                    tag=tag.replace(_YAML_TAG, "!!"),
-                ),
-                line,
-            ) from None
+            raise _unreadable(event, tag, line) from None
+        if type(value) is int and abs(value) >= _TOO_LONG:  # 0x, 0b and 1:59:59… ints have no digit limit
+            raise _unreadable(event, tag, line)
+        return value
+
+
+def _unreadable(event: yaml.ScalarEvent, tag: str, line: int | None) -> BoardFormatError:
+    return BoardFormatError(
+        msg(
+            "{value} can't be read as {tag}; quote it to make it a text",
+            value=excerpt(event.value),
+            tag=tag.replace(_YAML_TAG, "!!"),
+        ),
+        line,
+    )
 
 
 def _new_key(keys: dict[Any, int], key: Any, line: int | None) -> None:

@@ -45,6 +45,11 @@ _REFUSED = {
         4,
         "can't be read as !!int; quote it to make it a text",
     ),
+    "a hexadecimal number of 4,000 digits": (
+        "battlefield:\n  - {card: Clone, controller: 0x" + "f" * 4_000 + "}\n",
+        2,
+        "'0xfffffffffffffffffffffffffffffffffffff…' can't be read as !!int",
+    ),
     "a 13th month": ("battlefield:\n  - {card: Clone, id: 2020-13-45}\n", 2, "'2020-13-45' can't be read"),
     "a float tag on a word": ("battlefield:\n  - {card: Clone, x: !!float abc}\n", 2, "as !!float"),
     # before: KeyError, AttributeError
@@ -133,9 +138,10 @@ def test_what_only_looks_alike_is_still_a_board(objects: str) -> None:
 _KEYS = st.sampled_from(
     ["card", "id", "x", "tapped", "choices", "colors", "faces", "type_line", "1", "'1'", "<<"]
 )
-_SCALARS = ("Clone", "3", "-1", "~", "true", "'1'", "2020-01-01", "2020-13-45", "9" * 5_000, "=")
+_SCALARS = ("Clone", "3", "-1", "~", "true", "'1'", "=", "2020-01-01", "2020-13-45")
+_NUMBERS = ("9" * 5_000, "0x" + "f" * 4_000)
 _TAGGED = ("!!bool maybe", "!!int x", "!!float y", "!!timestamp z", "!!binary YWJj")
-_VALUES = st.sampled_from([*_SCALARS, *_TAGGED, "{}", "[]", "{option: 3}", "[3, *a]"])
+_VALUES = st.sampled_from([*_SCALARS, *_NUMBERS, *_TAGGED, "{}", "[]", "{option: 3}", "[3, *a]"])
 _KEY = st.one_of(_KEYS, _KEYS.map("&a ".__add__), st.just("*a "))
 _VALUE = st.one_of(_VALUES, _VALUES.map("&a ".__add__), st.just("*a"))
 _MAPPING = st.lists(st.tuples(_KEY, _VALUE), max_size=6).map(
