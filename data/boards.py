@@ -55,7 +55,8 @@ Board format version 1::
     # random: heads | won 2 | 17 on becomes_copy / create_token_copy: the result its copy effect needs
 
 Every handle must be defined earlier in the file; errors name the line. Card names stay names: the
-caller resolves them (``bot.judge.board``), the ``cards:`` definitions first.
+caller resolves them (``bot.judge.board``), the ``cards:`` definitions first. The YAML itself is read by
+``data.board_yaml``, which refuses a key given twice, an alias inside its own anchor and unreadable scalars.
 """
 
 from __future__ import annotations
