@@ -15,6 +15,9 @@ from __future__ import annotations
 import copy
 import json
 import re
+from bisect import bisect_left
+from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from rich.align import Align
@@ -27,7 +30,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.segment import Segment
 from rich.table import Column, Table
-from rich.text import Text
+from rich.text import Span, Text
 from rich.tree import Tree
 
 _FORMAT_CHARACTERS = (
@@ -42,6 +45,7 @@ UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_FOR
 """Every character shown escaped."""
 
 
+@lru_cache(maxsize=4096)  # a text may repeat a few unsafe characters many times
 def escaped(character: str) -> str:
     """``character`` as a Python escape: ``\\x1b``, ``\\u202e``, ``\\U000e0001``."""
     code = ord(character)
@@ -65,17 +69,18 @@ def visible_text(text: Text) -> Text:
     """A copy of the rich ``text`` with every :data:`UNSAFE` character shown as its escape, each escape
     styled as the character was (``text`` itself when it has none)."""
     plain = text.plain
-    if not UNSAFE.search(plain):
+    starts = [found.start() for found in UNSAFE.finditer(plain)]
+    if not starts:
         return text
-    shown, start = text.blank_copy(), 0
-    for found in UNSAFE.finditer(plain):
-        shown.append_text(text[start : found.start()])
-        escape = Text(escaped(found.group()))
-        for span in text[found.start() : found.end()].spans:
-            escape.stylize(span.style)
-        shown.append_text(escape)
-        start = found.end()
-    shown.append_text(text[start:])
+    # grown[k]: how much longer the text is once the first k unsafe characters are escaped. Each span is
+    # moved by bisecting (slicing a rich Text copies it whole: per character, that was quadratic).
+    grown = list(accumulate((len(escaped(plain[start])) - 1 for start in starts), initial=0))
+
+    def moved(offset: int) -> int:
+        return offset + grown[bisect_left(starts, offset)]
+
+    shown = text.blank_copy(visible(plain))
+    shown.spans = [Span(moved(start), moved(end), style) for start, end, style in text.spans]
     return shown
 
 

@@ -55,29 +55,23 @@ Board format version 1::
     # random: heads | won 2 | 17 on becomes_copy / create_token_copy: the result its copy effect needs
 
 Every handle must be defined earlier in the file; errors name the line. Card names stay names: the
-caller resolves them (``bot.judge.board``), the ``cards:`` definitions first.
+caller resolves them (``bot.judge.board``), the ``cards:`` definitions first. The YAML itself is read by
+``data.board_yaml``, which refuses a key given twice, an alias inside its own anchor and unreadable scalars.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import Any, TypeAlias, TypeVar
+from collections.abc import Callable, Collection, Mapping
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import ValidationError
 
-from data.board_format import (
-    MAX_ACTIONS,
-    MAX_CARDS,
-    MAX_DEPTH,
-    MAX_NODES,
-    MAX_NUMBER,
-    MAX_OBJECTS,
-    MAX_STRING,
-)
+from data.board_format import MAX_ACTIONS, MAX_CARDS, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
 from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
 from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
+from data.board_yaml import compose_board, line_of, pairs, plain
 from data.cards.names import card_names, normalize_name
 from data.cards.records import record_name, record_problem
 from data.excerpts import excerpt
@@ -179,11 +173,6 @@ _FACE_ACTIONS = (
 )
 
 
-# A string: PyYAML without libyaml has no CSafeLoader to name at run time.
-_Loader: TypeAlias = "type[yaml.SafeLoader] | type[yaml.CSafeLoader]"
-_FAST_LOADER: _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def load_board(text: str) -> BoardSpec:
     """Parse board text (YAML or JSON) into a validated :class:`BoardSpec`."""
     if len(text) > MAX_TEXT:
@@ -194,105 +183,12 @@ def load_board(text: str) -> BoardSpec:
                 limit=MAX_TEXT,
             )
         )
-    try:
-        root = _compose(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise BoardFormatError(
-            msg(
-                "not valid YAML or JSON: {problem}",
-                problem=excerpt(str(getattr(error, "problem", error)), 80),
-            ),
-            mark.line + 1 if mark else None,
-        ) from None
-    if root is not None and _expanded_size(root, {}) > MAX_NODES:
-        # Aliases repeat what they name: a few lines could stand for millions of values (a "YAML bomb").
-        raise BoardFormatError(
-            msg(
-                "the board stands for too many values with its aliases (at most {limit})",
-                limit=format(MAX_NODES, ","),
-            )
-        )
+    root = compose_board(text)
     if not isinstance(root, yaml.MappingNode):
         raise BoardFormatError(
-            msg("a board is a mapping with battlefield/graveyard/exile/actions/query"), _line(root)
+            msg("a board is a mapping with battlefield/graveyard/exile/actions/query"), line_of(root)
         )
     return _Reader().read(root)
-
-
-def _compose(text: str) -> yaml.Node | None:
-    """The board's node tree, read by libyaml when the installed PyYAML has it (twenty times faster than
-    the pure reader). A board libyaml refuses in any way is read again by the pure reader, which raises
-    the error (its wording and its line) the board always got."""
-    if _FAST_LOADER is not yaml.SafeLoader:
-        try:
-            return _first_document(text, _FAST_LOADER)
-        except (yaml.YAMLError, UnicodeError, BoardFormatError):
-            pass  # the pure reader below says what is wrong
-    return _first_document(text, yaml.SafeLoader)
-
-
-def _first_document(text: str, loader: _Loader) -> yaml.Node | None:
-    _check_shape(text, loader)
-    # The board is the first YAML document; later ones (a scenario's expected answer) aren't read.
-    return next(yaml.compose_all(text, Loader=loader), None)
-
-
-def _check_shape(text: str, loader: _Loader) -> None:
-    """Reject, before building anything, nesting deeper than :data:`MAX_DEPTH` (building nodes recurses)
-    and tags other than plain YAML's (``!!python/…`` and the like: a board is data, never objects)."""
-    depth = 0
-    for event in yaml.parse(text, Loader=loader):
-        tag = getattr(event, "tag", None)
-        if tag not in (None, "!") and tag not in yaml.SafeLoader.yaml_constructors:
-            raise BoardFormatError(
-                msg("the tag {tag} isn't allowed: a board is plain YAML or JSON", tag=excerpt(tag)),
-                _mark_line(event),
-            )
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise BoardFormatError(
-                    msg("the board nests deeper than {limit} levels", limit=MAX_DEPTH), _mark_line(event)
-                )
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
-
-
-def _mark_line(event: yaml.Event) -> int | None:
-    return event.start_mark.line + 1 if event.start_mark is not None else None
-
-
-def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
-    """How many values ``node`` stands for with every alias expanded; ``sizes`` remembers each node's, so
-    this is linear in the nodes written (the depth is already bounded, so recursing is safe)."""
-    if id(node) not in sizes:
-        children: list[yaml.Node] = []
-        if isinstance(node, yaml.SequenceNode):
-            children = list(node.value)
-        elif isinstance(node, yaml.MappingNode):
-            children = [part for pair in node.value for part in pair]
-        sizes[id(node)] = 1 + sum(_expanded_size(child, sizes) for child in children)
-    return sizes[id(node)]
-
-
-def _line(node: yaml.Node | None) -> int | None:
-    return node.start_mark.line + 1 if node is not None else None
-
-
-def _plain(node: yaml.Node) -> Any:
-    try:
-        return yaml.SafeLoader("").construct_object(node, deep=True)
-    except yaml.YAMLError as error:  # an unhashable key ({[a]: b}) or a value its tag doesn't fit
-        problem = excerpt(str(getattr(error, "problem", None) or error), 80)
-        raise BoardFormatError(msg("not a plain value: {problem}", problem=problem), _line(node)) from None
-
-
-def _pairs(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node]]:
-    for key, value in node.value:
-        if not isinstance(key, yaml.ScalarNode):
-            raise BoardFormatError(msg("a key must be a plain text, not a list or a mapping"), _line(key))
-        yield str(_plain(key)), value
 
 
 class _Reader:
@@ -304,10 +200,10 @@ class _Reader:
         self.card_of: dict[str, str] = {}
 
     def read(self, root: yaml.MappingNode) -> BoardSpec:
-        sections = dict(_pairs(root))
+        sections = dict(pairs(root))
         unknown = [key for key in sections if key not in _TOP_KEYS]
         if unknown:
-            where = next(_line(k) for k, _ in root.value if str(_plain(k)) == unknown[0])
+            where = next(line_of(k) for k, _ in root.value if str(plain(k)) == unknown[0])
             raise BoardFormatError(
                 msg(
                     "unknown section {key}; expected one of {keys}",
@@ -316,14 +212,14 @@ class _Reader:
                 ),
                 where,
             )
-        version = _plain(sections["version"]) if "version" in sections else 1
+        version = plain(sections["version"]) if "version" in sections else 1
         if version != 1:
             raise BoardFormatError(
                 msg(
                     "unsupported board version {version} (this reader knows version 1)",
                     version=excerpt(version),
                 ),
-                _line(sections["version"]),
+                line_of(sections["version"]),
             )
         cards = self.cards(self._items(sections.get("cards"), "cards"))
         objects: list[ObjectSpec] = []
@@ -347,7 +243,7 @@ class _Reader:
         designation = sections.get("day_night")
         day_night = None
         if designation is not None:
-            day_night = _enum(DayNight, _plain(designation), _line(designation), "day_night")
+            day_night = _enum(DayNight, plain(designation), line_of(designation), "day_night")
         return BoardSpec(
             objects=tuple(objects),
             actions=tuple(actions),
@@ -359,10 +255,10 @@ class _Reader:
         )
 
     def _items(self, node: yaml.Node | None, what: str) -> list[yaml.Node]:
-        if node is None or (isinstance(node, yaml.ScalarNode) and _plain(node) is None):
+        if node is None or (isinstance(node, yaml.ScalarNode) and plain(node) is None):
             return []
         if not isinstance(node, yaml.SequenceNode):
-            raise BoardFormatError(msg("{what} must be a list", what=what), _line(node))
+            raise BoardFormatError(msg("{what} must be a list", what=what), line_of(node))
         return list(node.value)
 
     def cards(self, nodes: list[yaml.Node]) -> tuple[str, ...]:
@@ -370,12 +266,12 @@ class _Reader:
         Scryfall record (``data.cards.records``), as JSON text; no two may answer to the same name."""
         if len(nodes) > MAX_CARDS:
             too_many = msg("cards is too long (at most {limit} definitions)", limit=MAX_CARDS)
-            raise BoardFormatError(too_many, _line(nodes[MAX_CARDS]))
+            raise BoardFormatError(too_many, line_of(nodes[MAX_CARDS]))
         defined: dict[str, int] = {}
         records: list[str] = []
         for node in nodes:
-            line = _line(node)
-            record = _card_record(_plain(node), line)
+            line = line_of(node)
+            record = _card_record(plain(node), line)
             for key, name in {normalize_name(name): name for name, _ in card_names(record)}.items():
                 if key in defined:
                     already = msg(
@@ -415,8 +311,8 @@ class _Reader:
         self.defined[handle] = line or 0
 
     def object(self, node: yaml.Node, zone: Zone) -> ObjectSpec:
-        line = _line(node)
-        raw = _plain(node)
+        line = line_of(node)
+        raw = plain(node)
         if isinstance(raw, str):
             raw = {"card": raw}
         if not isinstance(raw, dict):
@@ -485,25 +381,25 @@ class _Reader:
         )
 
     def action(self, node: yaml.Node) -> ActionSpec:
-        line = _line(node)
+        line = line_of(node)
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
             raise BoardFormatError(
                 msg("an action is one of {kinds}: {{…}}", kinds=", ".join(k.value for k in ActionKind)), line
             )
-        ((key, body),) = _pairs(node)
+        ((key, body),) = pairs(node)
         kind = _enum(ActionKind, key, line, "action")
         if kind in (ActionKind.ENTERS, ActionKind.RESOLVES):
             return ActionSpec(kind=kind, line=line or 0, entering=self.object(body, Zone.BATTLEFIELD))
         if kind is ActionKind.DAY_NIGHT:
-            day_night = _enum(DayNight, _plain(body), line, "day_night")
+            day_night = _enum(DayNight, plain(body), line, "day_night")
             return ActionSpec(kind=kind, line=line or 0, day_night=day_night)
         if kind is ActionKind.CLEANUP:
-            if _plain(body) not in (None, {}):
+            if plain(body) not in (None, {}):
                 raise BoardFormatError(
                     msg("cleanup takes nothing (write {example})", example="cleanup: {}"), line
                 )
             return ActionSpec(kind=kind, line=line or 0)
-        raw = _plain(body)
+        raw = plain(body)
         if not isinstance(raw, dict):
             raise BoardFormatError(msg("{action} needs a mapping", action=kind.value), line)
         if kind is ActionKind.CREATE_TOKEN:
@@ -769,8 +665,8 @@ class _Reader:
         """The ``stack:`` entries, bottom first; each handle they name must be defined earlier."""
         entries: list[StackEntrySpec] = []
         for node in nodes:
-            line = _line(node)
-            raw = _plain(node)
+            line = line_of(node)
+            raw = plain(node)
             if not isinstance(raw, dict):
                 raise BoardFormatError(
                     msg(
@@ -837,7 +733,7 @@ class _Reader:
     def query(self, node: yaml.Node | None) -> tuple[str | None, str | None]:
         if node is None:
             return None, None
-        raw, line = _plain(node), _line(node)
+        raw, line = plain(node), line_of(node)
         if isinstance(raw, dict) and set(raw) == {"linked"}:
             return None, self.ref(raw["linked"], line, "query")
         return self.ref(raw, line, "query"), None
@@ -855,6 +751,7 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
             line,
         )
     record = {str(key): value for key, value in raw.items()}
+    _check_card_fields(record, _CARD_KEYS, line)  # as written (faces, before it becomes card_faces)
     if "faces" in record:
         if "card_faces" in record:
             raise BoardFormatError(msg("a card definition takes faces or card_faces, not both"), line)
@@ -862,7 +759,8 @@ def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
     faces = record.get("card_faces")
     for part in (record, *(faces if isinstance(faces, list) else ())):
         if isinstance(part, dict):
-            _check_card_fields(part, _CARD_KEYS if part is record else _FACE_KEYS, line)
+            if part is not record:
+                _check_card_fields(part, _FACE_KEYS, line)
             part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
     label: Param = record_name(record) if "name" in record else msg("without a name")
     problem = record_problem(record)
@@ -890,6 +788,12 @@ def _check_card_fields(part: dict[str, Any], allowed: frozenset[str], line: int 
             ),
             line,
         )
+    # The card import's schema takes null for "not printed" (Scryfall leaves such a field out instead),
+    # which the engine then reads as a value.
+    empty = [key for key, value in part.items() if value is None]
+    if empty:
+        null = msg("the card field {key} is null: leave it out or give it a value", key=excerpt(empty[0]))
+        raise BoardFormatError(null, line)
 
 
 def _check_keys(

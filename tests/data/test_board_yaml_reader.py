@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import data.boards
+import data.board_yaml
 from data.board_format import MAX_DEPTH
 from data.boards import BoardFormatError, load_board
 from engine import BoardSpec
@@ -28,12 +28,17 @@ _BAD = {
     "unhashable key": "battlefield:\n  - {[a]: b}\n",
     "not a mapping": "- card: Clone\n",
     "duplicate anchor use": "a: &x [1]\nbattlefield: *x\n",
+    "alias in its anchor": "battlefield:\n  - &a {card: Clone, x: *a}\n",
+    "5,000 digits": "battlefield:\n  - {card: Clone, x: " + "9" * 5_000 + "}\n",
+    "13th month": "battlefield:\n  - {card: Clone, id: 2020-13-45}\n",
+    "bool tag": "battlefield:\n  - {card: Clone, tapped: !!bool maybe}\n",
+    "duplicate key": "battlefield:\n  - Clone\nbattlefield:\n  - Grizzly Bears\n",
 }
 
 
 def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
     """Read as a PyYAML without libyaml would."""
-    monkeypatch.setattr(data.boards, "_FAST_LOADER", yaml.SafeLoader)
+    monkeypatch.setattr(data.board_yaml, "FAST_LOADER", yaml.SafeLoader)
 
 
 def _outcome(text: str) -> tuple[str, int | None] | BoardSpec:
@@ -44,7 +49,7 @@ def _outcome(text: str) -> tuple[str, int | None] | BoardSpec:
 
 
 def test_libyaml_is_used_when_installed() -> None:
-    assert data.boards._FAST_LOADER is getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    assert data.board_yaml.FAST_LOADER is getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @pytest.mark.parametrize("name", sorted(_BAD))

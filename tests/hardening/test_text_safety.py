@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import io
 import json
+import signal
+import time
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from hypothesis import given, settings
@@ -199,3 +204,55 @@ def test_the_card_panel_of_a_hostile_card_keeps_its_borders(hostile_cache: Path)
     assert lines[0].startswith("╭"), lines
     assert lines[-1].startswith("╰"), lines
     assert len({cell_len(line) for line in lines}) == 1, lines
+
+
+@contextmanager
+def _cpu_at_most(seconds: float) -> Iterator[None]:
+    """Fail once the block has used ``seconds`` of the process's CPU time (a quadratic render of the
+    texts below runs for minutes: it fails at the bound instead)."""
+
+    def over(signum: int, frame: FrameType | None) -> None:
+        pytest.fail(f"more than {seconds} s of CPU")
+
+    previous = signal.signal(signal.SIGPROF, over)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+
+
+def _render_cpu(characters: int) -> float:
+    """The least CPU time, of three runs, of printing as the CLI does a panel whose text is ``characters``
+    zero-width and bidi characters, every one of them shown escaped."""
+    panel = Panel(Text("\u202e\u200b" * (characters // 2), style="bold"), title=Text("\u2066"), expand=False)
+    times = []
+    for _ in range(3):
+        console = Console(file=io.StringIO(), width=80, markup=False, emoji=False, highlight=False)
+        console.push_render_hook(VisibleTextHook())
+        start = time.process_time()
+        console.print(panel)
+        times.append(time.process_time() - start)
+        assert "\\u202e\\u200b" in console.file.getvalue()  # type: ignore[attr-defined]
+    return min(times)
+
+
+def test_rendering_escaped_text_is_linear_in_its_length() -> None:
+    # 100,000 escaped characters print as about 7,500 panel lines: 0.3-0.6 s of CPU, rich's own layout.
+    # Eight times the text takes about eight times as long (quadratic: 64 times; before issue 22: 9,600
+    # characters took 26 s).
+    with _cpu_at_most(20):
+        small, large = _render_cpu(12_500), _render_cpu(100_000)
+    assert large < 30 * small, (small, large)
+
+
+def test_a_board_card_of_9600_bidi_and_zero_width_characters_prints_in_seconds(hostile_cache: Path) -> None:
+    text = "\u202e\u200b" * 4_800
+    card = {"name": "Mirror", "type_line": "Creature — Illusion", "oracle_text": text, "power": 1}
+    board = json.dumps({"cards": [{**card, "toughness": 1}], "battlefield": ["Mirror"]})
+    with _cpu_at_most(20):  # about 0.3 s (26 s before issue 22)
+        result = runner.invoke(app, ["--offline", "--db", str(hostile_cache), "board", "-"], input=board)
+    assert result.exit_code == 0, result.output
+    _assert_shown_safely(result.output)
+    assert result.stdout.count("\\u202e\\u200b") > 4_000
