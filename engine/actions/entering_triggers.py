@@ -9,12 +9,13 @@ one the board doesn't give: whether the ability triggers is unknown, never taken
 
 from __future__ import annotations
 
-from engine.core.characteristics import GameAbility
+from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.messages import msg
 from engine.core.results import Explanation
-from engine.oracle.entering import InterveningIf, enters_triggers, intervening_if
-from engine.state.board import Board, GameObject
+from engine.layers.system import current_characteristics, current_controller
+from engine.oracle.entering import ControlCount, InterveningIf, control_count, enters_triggers, intervening_if
+from engine.state.board import Board, GameObject, Zone
 
 ETB_TRIGGER = cite(
     "603.6a", "Enters-the-battlefield abilities trigger when a permanent enters the battlefield"
@@ -24,6 +25,9 @@ ENTERS_TRIGGERS = cite(
 )
 INTERVENING_IF = cite("603.4", "The ability triggers only if it is; otherwise it does nothing")
 NOT_CAST = cite("607.2i", "was declared as the object was cast as a spell")
+COUNTED_ON_BOARD = cite(
+    "603.4", "When the trigger event occurs, the ability checks whether the stated condition"
+)
 KICKER_COSTS = cite("702.33f", "abilities that each correspond to a specific kicker cost")
 
 
@@ -40,7 +44,10 @@ def enters_trigger_notes(
             board = board.explain(obj.id, Explanation.of(text, *rules))
             continue
         holds = _holds(condition, obj, kicked=kicked, kicker_costs=kicker_costs)
-        board = board.explain(obj.id, _checked(trigger, condition, holds, obj), note=holds is None)
+        counted = control_count(condition.condition)
+        if holds is None and counted is not None:
+            holds = _controls(board, obj, counted)
+        board = board.explain(obj.id, _checked(trigger, condition, holds, obj, counted), note=holds is None)
     return board
 
 
@@ -57,8 +64,34 @@ def _holds(condition: InterveningIf, obj: GameObject, *, kicked: bool, kicker_co
     return None
 
 
+def _controls(board: Board, obj: GameObject, counted: ControlCount) -> bool:
+    """Whether ``obj``'s controller controls enough permanents of the kind, the board being the whole
+    battlefield (``obj`` itself included unless "another")."""
+    controller = current_controller(obj)
+    others = [o for o in board.in_zone(Zone.BATTLEFIELD) if o.id != obj.id and not o.phased_out]
+    found = [current_characteristics(o, board) for o in others if current_controller(o) is controller]
+    if not counted.another:
+        found.append(current_characteristics(obj, board))
+    return sum(1 for values in found if _is_kind(values, counted)) >= counted.at_least
+
+
+def _is_kind(values: Characteristics, counted: ControlCount) -> bool:
+    kinds = {k.casefold() for k in counted.kinds}
+    if kinds and not kinds & {t.casefold() for t in (*values.types, *values.subtypes)}:
+        return False
+    if counted.snow and "Snow" not in values.supertypes:
+        return False
+    if counted.color == "colorless":
+        return not values.colors
+    return counted.color is None or counted.color in values.colors
+
+
 def _checked(
-    trigger: GameAbility, condition: InterveningIf, holds: bool | None, obj: GameObject
+    trigger: GameAbility,
+    condition: InterveningIf,
+    holds: bool | None,
+    obj: GameObject,
+    counted: ControlCount | None,
 ) -> Explanation:
     worded = condition.condition
     if holds is None:
@@ -89,6 +122,8 @@ def _checked(
         if obj.copies and condition.about_casting
         else msg("it is a token")
         if condition.not_a_token
+        else msg("on this board its controller controls fewer than that")
+        if counted is not None
         else msg("it wasn't kicked")
     )
     return Explanation.of(

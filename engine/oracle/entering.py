@@ -253,6 +253,46 @@ def enters_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ..
     return tuple(a for a in abilities if a.kind is AbilityKind.TRIGGERED and _ETB_TRIGGER.match(a.rules_text))
 
 
+class ControlCount(Frozen):
+    """ "you control two or more Gates" / "you control another Elf" / "you control a black permanent": how
+    many permanents of a kind the entering permanent's controller must control (CR 603.4)."""
+
+    at_least: int
+    another: bool  # the entering permanent itself doesn't count
+    kinds: tuple[str, ...]  # card types or subtypes, any of them ("artifact or enchantment"); () for any
+    color: str | None = None  # "W" … "G", or "colorless"
+    snow: bool = False
+
+
+_COUNTED = {"a": 1, "an": 1, "another": 1, "two or more": 2, "three or more": 3}
+_CONTROL_COUNT = re.compile(
+    r"^you control (?P<n>another|an?|two or more|three or more) (?P<color>white |blue |black |red |green "
+    r"|colorless )?(?P<snow>snow )?(?P<kinds>[A-Za-z]+(?: or [A-Za-z]+)?)$"
+)
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "colorless"}
+
+
+def control_count(condition: str) -> ControlCount | None:
+    """The count an intervening "if" about what its controller controls asks for (None: another kind)."""
+    match = _CONTROL_COUNT.match(condition)
+    if match is None:
+        return None
+    words = [_singular(w) for w in match["kinds"].split(" or ")]
+    kinds = () if words == ["permanent"] else tuple(words)
+    return ControlCount(
+        at_least=_COUNTED[match["n"]],
+        another=match["n"] == "another",
+        kinds=kinds,
+        color=_COLOR_LETTERS[match["color"].strip()] if match["color"] else None,
+        snow=bool(match["snow"]),
+    )
+
+
+def _singular(word: str) -> str:
+    """ "Gates" → "Gate", "Plains" stays (a land type spelled with an s), "creatures" → "creature"."""
+    return word[:-1] if word.endswith("s") and word not in ("Plains", "Locus") else word
+
+
 class InterveningIf(Frozen):
     """The condition of an enters trigger "When ~ enters, if [condition], …" (CR 603.4), as far as a board's
     facts about the entering permanent decide it."""

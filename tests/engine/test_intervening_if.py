@@ -75,3 +75,34 @@ def test_a_condition_the_board_doesnt_decide_is_unknown_and_a_copy_was_not_cast(
 def test_a_trigger_without_a_condition_triggers() -> None:
     hydra = answer_of("battlefield:\n  - {card: Ulvenwald Hydra, id: hydra}\n")
     assert said(hydra, "When Ulvenwald Hydra enters")[0].text.startswith("When it enters, “When Ulvenwald")
+
+
+ELITE = "When Dwynen's Elite enters the battlefield, if you control another Elf"
+
+
+def test_another_elf_is_counted_on_the_board_and_the_elite_itself_doesnt_count() -> None:
+    alone = answer_of("battlefield:\n  - {card: Dwynen's Elite, id: elite}\n")
+    [step] = said(alone, ELITE)
+    assert step.text.endswith("is false — on this board its controller controls fewer than that.")
+    with_elf = answer_of(
+        "battlefield:\n  - {card: Llanowar Elves, id: elves}\n"
+        "  - {card: Dwynen's Elite, id: elite}\nquery: elite\n"
+    )
+    assert said(with_elf, ELITE)[0].text.startswith("When it enters, “When Dwynen's Elite")
+    theirs = answer_of(
+        "battlefield:\n  - {card: Llanowar Elves, id: elves, controller: opponent}\n"
+        "  - {card: Dwynen's Elite, id: elite}\nquery: elite\n"
+    )
+    assert "doesn't trigger" in said(theirs, ELITE)[0].text
+
+
+def test_two_or_more_gates_counts_gates_and_a_colored_permanent_its_colors() -> None:
+    gates = "  - {card: Azorius Guildgate, id: g1}\n  - {card: Boros Guildgate, id: g2}\n"
+    answer = answer_of(f"battlefield:\n{gates}  - {{card: Saruli Gatekeepers, id: sg}}\nquery: sg\n")
+    assert said(answer, "if you control two or more Gates")[0].text.startswith("When it enters")
+    one = answer_of(
+        "battlefield:\n  - {card: Azorius Guildgate, id: g1}\n  - {card: Saruli Gatekeepers, id: sg}\n"
+    )
+    assert "doesn't trigger" in said(one, "if you control two or more Gates")[0].text
+    strix = answer_of("battlefield:\n  - {card: Parasitic Strix, id: strix}\n")  # it is blue itself
+    assert "doesn't trigger" in said(strix, "if you control a black permanent")[0].text
