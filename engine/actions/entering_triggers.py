@@ -1,10 +1,11 @@
 """A permanent's own enters triggers as it enters (CR 603.6a, 707.5), with their intervening "if" checked.
 
 "When ~ enters, if [condition], …" triggers only if the condition is true as it enters (CR 603.4). What the
-board's facts about the permanent decide is decided: a kicker condition by whether (and with which cost) it
-was kicked, a condition about how it was cast by whether it was cast at all (a permanent entering as a copy
-wasn't cast with the copied text, CR 607.2i), "it's not a token" by whether it is. Any other condition is
-one the board doesn't give: whether the ability triggers is unknown, never taken as true or false.
+board's facts decide is decided: a kicker condition by whether (and with which cost) it was kicked (a
+permanent entering as a copy didn't pay the copied text's kicker, CR 607.2i), "it's not a token" by whether
+it is, "you control another Elf" by the board's battlefield. Any other condition (how it was cast, among
+others: a Clone cast from hand copying Dread Cacodemon does trigger) is one the board doesn't give: whether
+the ability triggers is unknown, never taken as true or false.
 """
 
 from __future__ import annotations
@@ -57,8 +58,6 @@ def _holds(condition: InterveningIf, obj: GameObject, *, kicked: bool, kicker_co
         if not kicked:
             return False
         return True if not condition.kicker or kicker_costs < 2 else None
-    if condition.about_casting and obj.copies:
-        return False  # it entered as a copy: the copied text wasn't cast
     if condition.not_a_token:
         return not obj.token
     return None
@@ -116,10 +115,8 @@ def _checked(
             INTERVENING_IF,
         )
     because = (
-        msg("it entered as a copy, and the copied text wasn't cast, so it wasn't kicked")
+        msg("it entered as a copy, and the kicker of the text it copied wasn't paid")
         if obj.copies and condition.kicker is not None
-        else msg("it entered as a copy, and the copied text wasn't cast")
-        if obj.copies and condition.about_casting
         else msg("it is a token")
         if condition.not_a_token
         else msg("on this board its controller controls fewer than that")

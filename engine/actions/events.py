@@ -1083,7 +1083,21 @@ def _pt_setting(
         return board, obj
     option = chosen_pt_option(ability, obj.choices)
     if option is None:
-        return board.explain(obj.id, _setting_not_given(ability), note=True), obj
+        board = board.explain(obj.id, _setting_not_given(ability), note=True)
+        if copiable_values(obj).power is None:
+            return board, obj  # its */* stays undefined: the layers say it's unknown and why
+        # It copied an original's result, which its own new result replaces (the Primal Clay ruling).
+        note, unknown = unknown_note(
+            ("power", "toughness", "abilities"),
+            msg(
+                "it entered as a copy, so “{ability}” applies to it anew and its own result, which the board "
+                "doesn't give, replaces the original's",
+                ability=ability.text,
+            ),
+            NEW_CHOICES,
+        )
+        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        return board.explain(obj.id, note, note=True), obj
     setting = AsEntersSetting(
         timestamp=timestamp,
         option=option.text,
@@ -1098,18 +1112,17 @@ def _pt_setting(
     coin = pt_setting_key(ability) == COIN_KEY
     anew: Param = (
         msg(
-            " The copied ability applies as it enters and {object}'s controller flips a coin anew; the "
-            "original's result isn't copied, but what it made the original (its abilities) is part of the "
-            "copiable values it copied and stays — this flip sets its power and toughness.",
+            " The copied ability applies as it enters and {object}'s controller flips a coin anew: the "
+            "original's result isn't copied, and this flip decides what the copy is, its power, toughness "
+            "and abilities (the official Molten Sentry ruling).",
             object=card_name(obj.id),
         )
         if copied and coin
         else msg(
-            " The copied ability applies as it enters and {object}'s controller makes the choice anew; the "
-            "original's choice isn't copied, but what that choice made it (types, abilities) is part of the "
-            "copiable values it copied and stays — this choice sets its power and toughness (as the official "
-            "Primal Clay ruling puts it, a copy gets the values the original's replacement effect "
-            "determined, but its power and toughness come from the copy's own).",
+            " The copied ability applies as it enters and {object}'s controller makes the choice anew: the "
+            "original's choice isn't copied, and this choice decides its power, toughness and what else the "
+            "option gives (the official Primal Clay ruling: the copy won't necessarily have the same power, "
+            "toughness and abilities as the original).",
             object=card_name(obj.id),
         )
         if copied

@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from engine.core.characteristics import (
     CARD_TYPES,
@@ -266,17 +266,37 @@ def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
     """Apply a P/T-setting "as enters" choice (Primal Clay's 1/6 Wall with defender) to the text."""
 
     def changed(values: Characteristics) -> Characteristics:
+        # A new choice replaces what another option (the copied original's) gave: the Primal Clay ruling.
+        others = _other_options(values, setting)
+        kept = tuple(a for a in values.abilities if a.rules_text not in others.abilities)
         return values.model_copy(
             update={
                 "power": setting.power,
                 "toughness": setting.toughness,
                 "types": merged_types(values.types, setting.types),
-                "subtypes": merged(values.subtypes, setting.subtypes),
-                "abilities": values.abilities + tuple(GameAbility.granted(a) for a in setting.abilities),
+                "subtypes": merged(
+                    tuple(t for t in values.subtypes if t not in others.subtypes), setting.subtypes
+                ),
+                "abilities": kept + tuple(GameAbility.granted(a) for a in setting.abilities),
             }
         )
 
     return text.mapped(changed)
+
+
+class _Given(NamedTuple):
+    subtypes: frozenset[str]
+    abilities: frozenset[str]
+
+
+def _other_options(values: Characteristics, setting: AsEntersSetting) -> _Given:
+    """The subtypes and abilities the options of ``values``' P/T setting other than ``setting``'s give."""
+    ability = pt_setting_ability(values.abilities)
+    options = [o for o in pt_options(ability) if o.text != setting.option] if ability else []
+    return _Given(
+        frozenset(t for o in options for t in o.subtypes if t not in setting.subtypes),
+        frozenset(a for o in options for a in o.abilities if a not in setting.abilities),
+    )
 
 
 def text_for_copying(obj: GameObject) -> CopiableText:

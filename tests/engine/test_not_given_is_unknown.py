@@ -236,3 +236,15 @@ def test_no_fixture_answer_states_what_it_marks_unknown() -> None:
     answers = [a for a in corpus() if isinstance(a, BoardAnswer)]
     assert len(answers) > 200
     assert {a.result.id: contradictions(a) for a in answers if contradictions(a)} == {}
+
+
+def test_a_copy_of_a_flipped_sentry_flips_its_own_coin() -> None:
+    """The Molten Sentry rulings: the copy entering flips its own coin; it is what that coin makes it."""
+    heads = answer_of(
+        sentry_board(copy_choices=", choices: {coin: heads}", original_choices=", choices: {coin: tails}")
+    )
+    assert (heads.current.power, heads.current.toughness) == (5, 2)
+    assert abilities(heads) == ["Haste"]
+    unflipped = answer_of(sentry_board(original_choices=", choices: {coin: heads}"))
+    assert (unflipped.current.power, unflipped.current.toughness) == ("unknown", "unknown")
+    assert {"power", "toughness", "abilities"} <= set(unflipped.current.unknown)
