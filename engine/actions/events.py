@@ -91,6 +91,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
     pt_setting_key,
+    settled_optional,
 )
 from engine.oracle.linked import says_exile
 from engine.oracle.spell_text import ConditionKind, cast_conditions
@@ -908,12 +909,17 @@ def _enter_replacements(
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
     exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)
     for other in other_as_enters(abilities):
-        board, obj = _as_enters_note(board, obj, other, exiled)
+        board, obj = _as_enters_note(board, obj, other, exiled, counters_given=spec.counters is not None)
     return enters_trigger_notes(board, obj, abilities, kicked=kicked, kicker_costs=costs), obj
 
 
 def _as_enters_note(
-    board: Board, obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]
+    board: Board,
+    obj: GameObject,
+    ability: GameAbility,
+    exiled: tuple[GameObject, ...],
+    *,
+    counters_given: bool,
 ) -> tuple[Board, GameObject]:
     """What ``obj``'s "As ~ enters, …" ``ability`` did. It always applies as it enters (CR 614.1c; a "you
     may" is a choice): the cards the board lists as exiled with it for one that exiles (CR 607.2b), the
@@ -929,7 +935,21 @@ def _as_enters_note(
     done = _optional_done(obj, result)
     if result.tapped_unless_done and done is not None:
         return _tapped_unless_done(board, obj, ability, done, anew, rules)
-    affects = tuple(a for a in result.affects if a != "tapped" or not obj.tapped)
+    if result.counted and done is not None:
+        return board.explain(obj.id, _done_or_not(ability, done, anew, rules)), obj
+    affects = tuple(
+        a
+        for a in result.affects
+        if (a != "tapped" or not obj.tapped) and not (counters_given and a in _DECIDED_BY_COUNTERS)
+    )
+    if counters_given and not affects and _DECIDED_BY_COUNTERS & set(result.affects):
+        given = msg(
+            "“{ability}” applies as it enters{anew}: the board gives the counters it entered with.",
+            ability=ability.text,
+            anew=anew,
+        )
+        return board.explain(obj.id, Explanation.of(given, *rules, GIVEN_COUNTERS)), obj
+    rules = (*rules, *_random_rules(ability))
     reason = (
         msg(
             "“{ability}” applies as it enters{anew}, and the board doesn't say whether it was done (choices: "
@@ -940,9 +960,12 @@ def _as_enters_note(
         )
         if result.optional
         else msg(
-            "“{ability}” applies as it enters{anew}, and the board doesn't give its result",
+            "“{ability}” applies as it enters{anew}, and the board doesn't give its result{give}",
             ability=ability.text,
             anew=anew,
+            give=msg(" (give the counters it entered with: counters: {{…}})")
+            if "counters" in affects
+            else "",
         )
     )
     if result.counted and not affects:
@@ -952,14 +975,35 @@ def _as_enters_note(
         obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
         return board.explain(obj.id, note, note=True), obj
     happened = Explanation.of(
-        msg(
-            "{reason}: whatever it does to other objects or players isn't on this board, and nothing this "
-            "answer says about it depends on it.",
-            reason=reason,
-        ),
+        msg("{reason}; whatever it does to other objects or players isn't on this board.", reason=reason),
         *rules,
     )
     return board.explain(obj.id, happened, note=True), obj
+
+
+_DECIDED_BY_COUNTERS = {"counters", "power", "toughness"}
+"""What of an "as enters" result the counters a board says the permanent entered with decide."""
+GIVEN_COUNTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
+
+
+def _random_rules(ability: GameAbility) -> tuple[Citation, ...]:
+    """The rule of the coin flip or die roll an "as enters" ability makes (CR 705.1, 706.1)."""
+    text = ability.rules_text
+    return (*((COIN_FLIP,) if "flip a coin" in text else ()), *((DIE_ROLL,) if "roll " in text else ()))
+
+
+def _done_or_not(ability: GameAbility, done: bool, anew: Param, rules: tuple[Citation, ...]) -> Explanation:
+    """ "As ~ enters, you may … If you do, it enters with …", with the board's ``may`` answer."""
+    said = (
+        msg("it was done (choices: {{may: done}}), so it enters with what it gives")
+        if done
+        else msg("it wasn't done (choices: {{may: not done}}), so it gives nothing")
+    )
+    return Explanation.of(
+        msg("“{ability}” applies as it enters{anew}: {said}.", ability=ability.text, anew=anew, said=said),
+        ENTERS_REPLACEMENT,
+        *rules,
+    )
 
 
 def _anew(obj: GameObject) -> tuple[Param, tuple[Citation, ...]]:
@@ -1286,7 +1330,7 @@ def _counters_and_tapped(
 ) -> tuple[Board, GameObject]:
     board = _copied_kicker_note(board, obj, abilities)
     board, obj = _undecided_kicker(board, obj, abilities)
-    board, obj = counters_as_it_enters(board, obj, spec, abilities)
+    board, obj = counters_as_it_enters(board, obj, spec, settled_optional(abilities, obj.choices))
     gained = entering_abilities(abilities, kicked=obj.kicked_text)
     if gained:
         board, stamp = board.tick()

@@ -358,6 +358,28 @@ _TAPPED_UNLESS = re.compile(rf"If you don't, (?:{_S}|it) enters(?: the battlefie
 _PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+ counter")
 
 
+def settled_optional(
+    abilities: tuple[GameAbility, ...], choices: Mapping[str, str]
+) -> tuple[GameAbility, ...]:
+    """``abilities`` with an "As ~ enters, you may … If you do, it enters with …" ability settled by the
+    board's ``may`` choice: done, the counters it gives are decided; not done, it gives none."""
+    given = choices.get(MAY_KEY, "").strip().casefold()
+    if given not in ("done", "not done"):
+        return abilities
+    settled: list[GameAbility] = []
+    for ability in abilities:
+        head = _IF_YOU_DO.match(ability.rules_text) if _MAY.match(ability.rules_text) else None
+        if head is None:
+            settled.append(ability)
+        elif given == "done":
+            rest = _upper_first(ability.rules_text[head.end() :])
+            settled.append(ability.model_copy(update={"rules_text": rest}))
+    return tuple(settled)
+
+
+_IF_YOU_DO = re.compile(r"^[^.]*\. If you do, ")
+
+
 def as_enters_result(ability: _Worded) -> AsEntersResult:
     """Read what an :func:`other_as_enters` ability's result changes about the permanent itself: its
     counters (and so its power and toughness), being tapped, its power and toughness, its abilities, its

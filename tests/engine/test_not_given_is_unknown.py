@@ -136,7 +136,7 @@ def test_an_action_that_changes_nothing_shown_still_happens() -> None:
     answer = answer_of("battlefield:\n  - {card: Lich, id: lich}\nquery: lich\n")
     [note] = [n for n in answer.notes if n.text.startswith("“As Lich enters")]
     assert "the board doesn't give its result" in note.text
-    assert "nothing this answer says about it depends on it" in note.text
+    assert note.text.endswith("whatever it does to other objects or players isn't on this board.")
     assert answer.unknowns == ()
 
 
@@ -248,3 +248,24 @@ def test_a_copy_of_a_flipped_sentry_flips_its_own_coin() -> None:
     unflipped = answer_of(sentry_board(original_choices=", choices: {coin: heads}"))
     assert (unflipped.current.power, unflipped.current.toughness) == ("unknown", "unknown")
     assert {"power", "toughness", "abilities"} <= set(unflipped.current.unknown)
+
+
+@pytest.mark.parametrize(
+    ("given", "numbers", "counters"), [("done", (4, 3), {"+1/+1": 1}), ("not done", (3, 2), {})]
+)
+def test_the_optional_counter_choice_the_board_gives_is_used(
+    given: str, numbers: tuple[int, int], counters: dict[str, int]
+) -> None:
+    answer = answer_of(f"battlefield:\n  - {{card: Rescuer Sphinx, id: sphinx, choices: {{may: {given}}}}}\n")
+    assert (answer.current.power, answer.current.toughness, answer.current.counters) == (*numbers, counters)
+    assert answer.unknowns == ()
+    assert any(f"(choices: {{may: {given}}})" in s.text for s in answer.steps)
+
+
+def test_the_counters_a_board_gives_decide_a_die_roll() -> None:
+    answer = answer_of("battlefield:\n  - {card: Jumbo Imp, id: imp, counters: {+1/+1: 4}}\n")
+    assert (answer.current.power, answer.current.toughness, answer.unknowns) == (4, 4, ())  # a 0/0
+    assert any("the board gives the counters it entered with" in s.text for s in answer.steps)
+    rolled = answer_of("battlefield:\n  - {card: Jumbo Imp, id: imp}\n")
+    assert "give the counters it entered with: counters: {…}" in rolled.unknowns[0].reason
+    assert "706.1" in rolled.unknowns[0].rules
