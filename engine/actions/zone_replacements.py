@@ -38,6 +38,7 @@ class GraveyardReplacement(Frozen):
     source: str
     text: str
     to: Zone
+    also: str | None = None  # what else it does, which a board doesn't do (Kalitas's Zombie)
 
 
 class Destination(Frozen):
@@ -81,12 +82,14 @@ def graveyard_replacements(
             applies, note = _applies(source, obj, wording, board)
             notes += [note] if note else []
             if applies:
-                found.append(GraveyardReplacement(source=source.id, text=ability.text, to=to))
+                found.append(
+                    GraveyardReplacement(source=source.id, text=ability.text, to=to, also=wording.also)
+                )
     return tuple(found), tuple(notes)
 
 
 def _replaced_zone(rest: str) -> Zone | None:
-    if rest.startswith("exile it instead"):
+    if rest.startswith(("exile it instead", "instead exile")):
         return Zone.EXILE
     return Zone.LIBRARY if "library" in rest else None
 
@@ -191,6 +194,14 @@ def _same_zone(
     exiled_with: Param = (
         msg(", so which of them it is exiled with is unknown") if found[0].to is Zone.EXILE else ""
     )
+    extra = [r for r in found if r.also]
+    if extra:
+        exiled_with = msg(
+            "{exiled_with}, and so is whether {source}'s effect also does this: “{also}”",
+            exiled_with=exiled_with,
+            source=card(extra[0].source),
+            also=extra[0].also or "",
+        )
     text = msg(
         "Several replacement effects would apply to {object} going to a graveyard ({sources}); each sends it "
         "to {zone} instead, so it goes there whichever one {object}'s controller chooses, and it never goes "
@@ -222,14 +233,25 @@ def _applied(
         rules += [AFFECTED_CHOOSES, ANY_MAY_BE_CHOSEN]
     text = msg(
         "{source}'s replacement effect (“{text}”) applies: instead of the graveyard, it goes to {zone}; it "
-        "never goes to the graveyard.{several}",
+        "never goes to the graveyard.{several}{also}",
         source=card(chosen.source),
         text=chosen.text,
         zone=_zone_words(chosen.to),
         several=several,
+        also=_also(chosen),
     )
     return Destination(
         zone=chosen.to, applied=chosen, options=found, steps=(*steps, Explanation.of(text, *rules))
+    )
+
+
+def _also(chosen: GraveyardReplacement) -> Param:
+    """What else the applied replacement does, which the board doesn't do for it (Kalitas's Zombie)."""
+    if not chosen.also:
+        return ""
+    return msg(
+        " It also does this, which the board doesn't do (give what it makes as an object): “{also}”.",
+        also=chosen.also,
     )
 
 

@@ -23,7 +23,8 @@ _GRAVEYARD_REPLACEMENT = re.compile(
 _DIES_REPLACEMENT = re.compile(
     rf"^If (?:(?P<self>{_S})|(?P<det>another|a)(?P<nontoken> nontoken)? creature"
     r"(?P<ctrl> you control| an opponent controls| you don't control)?)"
-    r" would (?:die|be put into a graveyard from the battlefield), (?P<rest>exile it instead)\.?$"
+    r" would (?:die|be put into a graveyard from the battlefield), "
+    r"(?P<rest>exile it instead|instead exile that card(?: and (?P<also>[^.]+))?)\.?$"
 )
 _LEAVING = re.compile(
     rf"^When(?:ever)? (?:(?P<self>{_S})|(?P<self_or>{_S} or )?(?P<det>another|an?|enchanted|equipped)"
@@ -61,6 +62,7 @@ class GraveyardReplacementWording(Frozen):
     itself: bool = False
     nontoken: bool = False
     ctrl: str | None = None  # " you control", " an opponent controls" or " you don't control"
+    also: str | None = None  # what else it does: "create a tapped 2/2 black Zombie creature token" (Kalitas)
 
 
 class LeavingTrigger(Frozen):
@@ -116,6 +118,7 @@ def graveyard_replacement(text: str) -> GraveyardReplacementWording | None:
         itself=bool(dies["self"]),
         nontoken=bool(dies["nontoken"]),
         ctrl=dies["ctrl"],
+        also=dies["also"],
     )
 
 

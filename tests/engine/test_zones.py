@@ -366,3 +366,19 @@ def test_a_commander_that_dies_and_returns_is_still_the_commander() -> None:
     commanders = {o.id: o.commander for o in back.objects}
     assert commanders == {"bear": True, "angel": False}
     assert back.model_dump(mode="json")["objects"][0]["commander"] is True
+
+
+def test_kalitas_is_one_of_the_replacements_and_its_zombie_isnt_made_up() -> None:
+    """616.1 with Kalitas, Traitor of Ghet ("instead exile that card and create … Zombie"): read as a dies
+    replacement; chosen, its Zombie is said, not made up; not chosen, whether it is made is unknown."""
+    board = (
+        "battlefield: [{card: Grizzly Bears, id: bears, controller: opponent},"
+        " {card: 'Kalitas, Traitor of Ghet', id: kalitas}, {card: Rest in Peace, id: rip}]\n"
+        "actions: [{leaves: {object: bears, to: graveyard%s}}]\n"
+    )
+    unchosen = _board(board % "").moves[-1]
+    assert (unchosen.to, unchosen.options) == ("exile", ("kalitas", "rip"))
+    assert any("whether kalitas's effect also does this: “create" in s.text for s in unchosen.steps)
+    chosen = _board(board % ", replacement: kalitas").moves[-1]
+    assert chosen.replacement == "kalitas"
+    assert any("It also does this, which the board doesn't do" in s.text for s in chosen.steps)
