@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.rules",
     "cogs.help",
     "cogs.settings",
+    "cogs.stale",
 )
 """The cogs, one per feature; ``cogs.errors`` installs the tree's error handler."""
 

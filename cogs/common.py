@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LANGUAGE, _, current_language, language_of, set_language
+from bot.i18n import DEFAULT_LANGUAGE, N_, _, current_language, language_of, set_language
 from bot.judge import LIMITS, Judge, JudgeError
 from bot.text_safety import visible
 from cogs.render import Context, Reply, clip, rule_reply
@@ -39,6 +39,10 @@ T = TypeVar("T")
 NO_MENTIONS = discord.AllowedMentions.none()
 QUESTION = "mtg-judge:question"
 """The key of the interaction's ``extras`` that holds the question being answered."""
+HANDLED = "mtg-judge:handled"
+"""The key of the interaction's ``extras`` a view sets on a component interaction it takes
+(``cogs.stale`` answers the others)."""
+EXPIRED = N_("This menu has expired — ask again.")
 
 DISCORD_OPTION_MAX = 6_000  # Discord's largest max_length of a string option
 CardName = app_commands.Range[str, 1, LIMITS.card_name]
@@ -161,11 +165,22 @@ async def send_private(interaction: Interaction, text: str, view: discord.ui.Vie
     await interaction.followup.send(content, view=shown, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
+async def say_expired(interaction: AnyInteraction) -> None:
+    """Tell the user privately that the menu or button they used no longer works."""
+    speak_to(interaction)
+    await send_private(interaction, _(EXPIRED))
+
+
 class JudgeView(discord.ui.View):
     """A view whose errors reach the same handler as the commands', and whose items stop working
     (disabled) after its timeout."""
 
     message: discord.InteractionMessage | discord.WebhookMessage | None = None
+
+    async def interaction_check(self, interaction: AnyInteraction) -> bool:
+        """Mark the interaction as taken by a live view (every one is allowed here)."""
+        interaction.extras[HANDLED] = True
+        return True
 
     async def on_error(
         self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]

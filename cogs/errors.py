@@ -34,6 +34,7 @@ from cogs.common import (
     Question,
     answer,
     judge_of,
+    say_expired,
     send_private,
     speak_to,
 )
@@ -173,6 +174,7 @@ class AmbiguousNameView(JudgeView):
 
     async def interaction_check(self, interaction: AnyInteraction) -> bool:
         """Only the asker may choose."""
+        await super().interaction_check(interaction)
         speak_to(interaction)
         if interaction.user.id == self.owner_id:
             return True
@@ -183,6 +185,9 @@ class AmbiguousNameView(JudgeView):
         """Answer the original question with ``name``."""
         question = self.question.with_name(self.query, name)
         assert question is not None  # the view is only offered when the question names the query
+        if self.is_finished():  # another choice on the same menu was taken first
+            await say_expired(interaction)
+            return
         self.stop()
         answering = _("Answering with **{card}**…").format(card=safe(name))
         await interaction.response.edit_message(content=answering, view=None)
