@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import discord
@@ -63,6 +64,7 @@ class Question(NamedTuple, Generic[A]):
     ask: Callable[[Judge, tuple[str, ...]], Awaitable[A]]
     render: Callable[[A, Context], Reply]
     ephemeral: bool = False
+    counted: bool = True  # against the user's cooldown, once answered
 
     def with_name(self, query: str, chosen: str) -> Question[A] | None:
         """The same question with ``chosen`` for the name typed as ``query``; None if none was."""
@@ -113,8 +115,14 @@ async def answer(interaction: Interaction, question: Question[Any]) -> None:
     """Ask ``question`` within the deadline and send its reply (errors go to the error handler)."""
     speak_to(interaction)
     interaction.extras[QUESTION] = question
-    reply = await within_deadline(interaction, question.reply(judge_of(interaction)), question.ephemeral)
-    await send_reply(interaction, reply, ephemeral=question.ephemeral)
+    with _counted(interaction, question.counted):
+        reply = await within_deadline(interaction, question.reply(judge_of(interaction)), question.ephemeral)
+        await send_reply(interaction, reply, ephemeral=question.ephemeral)
+
+
+def _counted(interaction: Interaction, counted: bool) -> AbstractContextManager[None]:
+    """Count the question against the user's cooldown while it is answered (nothing when not ``counted``)."""
+    return bot_of(interaction).budgets.asking(interaction.user.id) if counted else nullcontext()
 
 
 async def within_deadline(interaction: Interaction, work: Awaitable[T], ephemeral: bool = False) -> T:
@@ -262,7 +270,8 @@ class CitedRulesSelect(discord.ui.Select[ReplyView]):
         """Show the chosen rule's text, privately."""
         number = self.values[0]
         await answer(
-            interaction, Question((number,), lambda judge, names: judge.rule(names[0]), rule_reply, True)
+            interaction,
+            Question((number,), lambda judge, names: judge.rule(names[0]), rule_reply, True, counted=False),
         )
 
 
@@ -289,16 +298,11 @@ def choices(values: Sequence[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=clip(visible(v), 100), value=v[:100]) for v in values if v][:25]
 
 
-def cooldown_for(interaction: Interaction) -> app_commands.Cooldown:
-    """The per-user cooldown from the settings."""
-    settings = bot_of(interaction).settings
-    return app_commands.Cooldown(settings.cooldown_rate, settings.cooldown_per)
+def _has_questions_left(interaction: Interaction) -> bool:
+    bot_of(interaction).budgets.check(interaction.user.id)
+    return True
 
 
-def _cooldown_key(interaction: AnyInteraction) -> tuple[int, int]:
-    # the mapping is module-wide: keying by the bot too keeps two bots in one process apart
-    return id(interaction.client), interaction.user.id
-
-
-per_user_cooldown = app_commands.checks.dynamic_cooldown(cooldown_for, key=_cooldown_key)
-"""Every command's cooldown: ``cooldown_rate`` questions per ``cooldown_per`` seconds per user."""
+per_user_cooldown = app_commands.check(_has_questions_left)
+"""Every question command's cooldown check: refused before any work when the user has no question
+left (:mod:`cogs.cooldown`); a question counts only once answered (:func:`answer`)."""
