@@ -72,12 +72,12 @@ class CopyCog(commands.Cog, name="Copy"):
             return await judge.copy(names[0], names[1], state)
 
         def render(result: BoardResult, context: Context) -> Reply:
-            return board_reply(result, context, title=_title(result, context))
+            return board_reply(result, context, title=copy_title(result, context))
 
         await answer(interaction, Question((copier, original), ask, render))
 
 
-def _title(result: BoardResult, context: Context) -> str:
+def copy_title(result: BoardResult, context: Context) -> str:
     """``Clone copying Tarmogoyf`` when the board names both, else the object's own heading."""
     objects, shown = {obj.id: obj for obj in result.answer.objects}, result.answer.result
     queried = objects.get(shown.id)
