@@ -38,6 +38,7 @@ from cogs.common import (
     send_private,
     speak_to,
 )
+from cogs.markdown import code
 from cogs.render import clip, safe
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
 
 
 async def _rule_not_found(interaction: Interaction, error: RuleNotFound) -> None:
-    nearest = ", ".join(f"`{safe(s)}`" for s in error.suggestions[:10])
+    nearest = ", ".join(code(visible(s)) for s in error.suggestions[:10])
     nearest_line = "\n" + _("Nearest: {rules}").format(rules=nearest) if nearest else ""
     await send_private(interaction, safe(error_message(error)) + nearest_line)
 

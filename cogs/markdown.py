@@ -36,3 +36,9 @@ def _line_start(found: re.Match[str]) -> str:
     indent, marker = found.groups()
     # a list number is escaped at its dot ("1\."): a backslash before a digit is shown as typed
     return f"{indent}{marker}\\" if marker[0].isdigit() else f"{indent}\\{marker}"
+
+
+def code(text: str) -> str:
+    """``text`` as inline code: shown as typed (Markdown and mentions aren't read inside), its backticks,
+    which would end it early, shown as ``ˋ``."""
+    return f"`{text.replace('`', 'ˋ')}`"

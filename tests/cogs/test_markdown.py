@@ -33,7 +33,7 @@ from bot.judge import (
     original_state,
 )
 from cogs.copy import copy_title
-from cogs.markdown import escape
+from cogs.markdown import code, escape
 from cogs.render import (
     Context,
     Reply,
@@ -226,6 +226,11 @@ def test_every_markdown_character_is_escaped_where_it_would_be_read(text: str, s
     assert escape(text) == shown
 
 
+def test_inline_code_cannot_be_ended_early() -> None:
+    assert code("707.9a") == "`707.9a`"
+    assert code("a`[x](https://evil.example)`b") == "`aˋ[x](https://evil.example)ˋb`"
+
+
 HOSTILE_CARD = "[Free Nitro](https://evil.example/a) ||Clone|| [Free Nitro](https://evil.example/b)"
 HOSTILE_TWIN = "[Free Nitro](https://evil.example/a) ||Clone|| [Free Nitro](https://evil.example/c) Twin"
 
@@ -290,4 +295,5 @@ async def test_error_replies_leave_no_hostile_markdown_live(
             texts = [text for text in reply_text(result.requests) if text]
             assert texts, (command, options)
             for text in texts:
-                assert live_markdown(text.replace("`", "")) == [], (command, options, text)
+                shown = re.sub(r"`[^`]*`", "", text)  # inline code (the nearest rules) shows as typed
+                assert live_markdown(shown) == [], (command, options, text)
