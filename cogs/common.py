@@ -49,6 +49,7 @@ DISCORD_OPTION_MAX = 6_000  # Discord's largest max_length of a string option
 CardName = app_commands.Range[str, 1, LIMITS.card_name]
 RulesQuery = app_commands.Range[str, 1, LIMITS.rules_query]
 StateText = app_commands.Range[str, 1, LIMITS.choice_text * LIMITS.counter_kinds]
+ChoiceText = app_commands.Range[str, 1, (LIMITS.choice_text + 2) * LIMITS.choices]  # with ", " between
 GraveyardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.card_name * LIMITS.graveyard_cards)]
 BoardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.board_text)]
 PumpText = app_commands.Range[str, 1, 16]

@@ -20,6 +20,7 @@ from bot.judge import (
     AmbiguousCardName,
     BoardFormatError,
     CardNotFound,
+    JudgeError,
     RuleNotFound,
     RulesUnavailable,
     UserError,
@@ -39,6 +40,7 @@ from cogs.common import (
     speak_to,
 )
 from cogs.markdown import code
+from cogs.options import for_discord
 from cogs.render import clip, safe
 
 if TYPE_CHECKING:
@@ -58,6 +60,8 @@ async def report(interaction: Interaction, error: Exception) -> None:
     speak_to(interaction)
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ if isinstance(error.__cause__, Exception) else error
+    if isinstance(error, JudgeError):
+        error = for_discord(error)
     for kind in type(error).__mro__:
         handler = HANDLERS.get(kind)
         if handler is not None:

@@ -494,7 +494,8 @@ HELP_BLOCKS = (
     N_(
         "**/copy** `copier` `original` — what the copier is when it copies the original; optional state "
         "of the original: `counters` (`+1/+1=3`), `tapped`, `flipped`, `transformed`, `face_down` "
-        "(`morph`), `pump` (`2/2`), `graveyard` (`Lightning Bolt, Forest`), `x`."
+        '(`morph`), `pump` (`2/2`), `graveyard` (`Lightning Bolt, Forest`), `x`; its "as enters" choices '
+        "`choice` (`option=3`) and the copy's own `new_choice` (both autocomplete)."
     ),
     N_("**/linked** `card` — every pair of linked abilities on a card; `with` asks about a second card too."),
     N_("**/board** `scenario` — a whole board as YAML (or attach a `.yaml`/`.json` file as `file`)."),
