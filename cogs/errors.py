@@ -54,6 +54,9 @@ TRY_LATER = N_(
     "Scryfall can't be reached right now, so only cards already cached can be answered; try again later."
 )
 
+NO_CARD_DATA = N_("The judge has no card data yet; ask whoever runs the bot to import it.")
+"""On Discord, instead of the CLI's advice for an empty cache offline (``import-cards``, ``--offline``)."""
+
 
 async def report(interaction: Interaction, error: Exception) -> None:
     """Answer ``error`` privately with the handler for its type."""
@@ -93,6 +96,10 @@ async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None
 
 
 async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
+    if str(error) != f"No card named “{error.query}”.":  # with the cache's reason: it is empty, offline
+        said = _("No card named “{query}”.").format(query=error.query)
+        await send_private(interaction, safe(said) + "\n" + _(NO_CARD_DATA))
+        return
     lines = [safe(error_message(error))]
     if error.suggestions:
         names = ", ".join(f"**{safe(s)}**" for s in error.suggestions[:10])

@@ -7,7 +7,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
+from bot import create_bot
+from cogs.errors import NO_CARD_DATA
+from tests.cogs.conftest import SettingsFactory
 from tests.cogs.harness import CapturedRequest, DiscordHarness, Dispatch
 
 CLI_FLAG = re.compile(r"(?<![\w-])--[a-z]")
@@ -135,3 +139,17 @@ async def test_no_reply_tells_a_discord_user_to_pass_a_flag(harness: DiscordHarn
     assert flagged == []
     assert any("face\\_down is one of" in text for text in sent)
     assert any("new\\_choice takes KEY=VALUE pairs" in text for text in sent)
+
+
+async def test_an_empty_card_cache_offline_is_said_without_the_clis_advice(
+    make_settings: SettingsFactory, tmp_path: Path
+) -> None:
+    settings = make_settings(db=tmp_path / "empty.db", offline=True)
+    async with DiscordHarness(create_bot(settings)) as harness:
+        english = private_text(await harness.slash("card", name="Tarmogoyf"))
+        japanese = dataclasses.replace(harness.origin, locale="ja")
+        translated = private_text(await harness.command("card", {"name": "Tarmogoyf"}, origin=japanese))
+    assert english == "No card named “Tarmogoyf”.\n" + NO_CARD_DATA
+    assert translated.endswith(
+        "ジャッジにはまだカードデータがありません。ボットを運用している人にインポートを頼んでください。"
+    )
