@@ -3,6 +3,7 @@ to fail (after a restart, once chosen, or stopped as the oldest of too many live
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import dataclasses
 from typing import Any
@@ -95,3 +96,21 @@ async def test_the_note_is_in_the_users_language(make_settings: SettingsFactory)
         after.origin = dataclasses.replace(after.origin, locale="ja")
         pressed = await stale_use(after, sent, "page:next")
     assert expired_note(pressed)["content"] == "このメニューは期限切れです。もう一度質問してください。"
+
+
+async def test_two_choices_at_once_answer_once_and_say_the_other_has_expired(harness: DiscordHarness) -> None:
+    menu = (await harness.slash("copy", copier="Clone", original="Nightveil")).message
+    assert menu is not None
+    as_sent = dataclasses.replace(menu, data=copy.deepcopy(menu.data))
+    harness.clear()
+    await asyncio.gather(
+        stale_use(harness, as_sent, "card:candidates", ["Nightveil Specter"]),
+        stale_use(harness, as_sent, "card:candidates", ["Nightveil Sprite"]),
+    )
+    callbacks = [r for r in harness.requests if r.kind == "callback"]
+    assert sorted((r.type, r.content) for r in callbacks) == [
+        (4, EXPIRED),
+        (7, "Answering with **Nightveil Specter**…"),
+    ]
+    answers = [r.embeds[0]["title"] for r in harness.requests if r.kind == "followup"]
+    assert answers == ["Clone copying Nightveil Specter"]
