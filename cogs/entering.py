@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import Any
 
 from discord import app_commands
 
@@ -19,9 +19,6 @@ from bot.judge import LIMITS, JudgeError, original_state
 from bot.text_safety import visible
 from cogs.common import Interaction, judge_of
 from cogs.render import clip
-
-if TYPE_CHECKING:
-    from engine import Message
 
 SEVERAL_THINGS = "becomes one of several things as it enters"
 """Words of the template of the Judge's refusal that lists the numbered options (``listed``)."""
@@ -59,7 +56,7 @@ async def _offered(interaction: Interaction, current: str, *, focused: str) -> l
     return _choices(current, pairs)
 
 
-def _numbered_options(wording: Message | None) -> Iterator[tuple[str, str]]:
+def _numbered_options(wording: Any) -> Iterator[tuple[str, str]]:
     """``option=N`` with its option's text, from the Judge's refusal that lists them."""
     if wording is None or SEVERAL_THINGS not in wording.template:
         return
@@ -68,7 +65,7 @@ def _numbered_options(wording: Message | None) -> Iterator[tuple[str, str]]:
         yield f"option={number}", f"option={number} ({text})"
 
 
-def _noted_keys(messages: Iterable[Message | None], current: str) -> Iterator[tuple[str, str]]:
+def _noted_keys(messages: Iterable[Any], current: str) -> Iterator[tuple[str, str]]:
     """``KEY=VALUE`` for each key a note of the answer says to give, with its known values (else the
     value being typed)."""
     typing = current.rpartition(",")[2].partition("=")[2].strip()

@@ -96,7 +96,8 @@ async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None
 
 
 async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
-    if str(error) != f"No card named “{error.query}”.":  # with the cache's reason: it is empty, offline
+    bare = f"No card named “{error.query}”."
+    if not isinstance(error, WorldError) and str(error) != bare:  # the cache's reason: empty, offline
         said = _("No card named “{query}”.").format(query=error.query)
         await send_private(interaction, safe(said) + "\n" + _(NO_CARD_DATA))
         return

@@ -7,12 +7,9 @@ names the ``/copy`` option instead (``choice:``, ``new_choice:``, ``face_down``)
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import Any
 
 from bot.judge import JudgeError
-
-if TYPE_CHECKING:
-    from engine import Message
 
 DISCORD_OPTIONS = {
     "--choice": "choice:",
@@ -42,13 +39,14 @@ def for_discord(error: JudgeError) -> JudgeError:
     return shown
 
 
-def _renamed(message: Message) -> Message:
-    """``message`` with every parameter that is a flag renamed, in nested messages too."""
+def _renamed(message: Any) -> Any:
+    """``message`` (``engine.core.messages.Message``, matched by shape: cogs import no engine module)
+    with every parameter that is a flag renamed, in nested messages too."""
     params = tuple((name, _renamed_param(value, type(message))) for name, value in message.params)
     return message.model_copy(update={"params": params}) if params != message.params else message
 
 
-def _renamed_param(value: object, message_type: type[Message]) -> object:
+def _renamed_param(value: object, message_type: type) -> object:
     if isinstance(value, message_type):
         return _renamed(value)
     return DISCORD_OPTIONS.get(value, value) if isinstance(value, str) else value
