@@ -38,8 +38,8 @@ class Settings(BaseSettings):
     discord_shard_ids: list[int] | None = Field(
         default=None, description="the shards this process runs, e.g. [0, 1] (default: all of them)"
     )
-    cooldown_rate: int = Field(default=5, ge=1, description="questions a user may ask per cooldown window")
-    cooldown_per: float = Field(default=30.0, gt=0, description="the cooldown window, in seconds")
+    cooldown_rate: int = Field(default=10, ge=1, description="answered questions a user may ask in a row")
+    cooldown_per: float = Field(default=60.0, gt=0, description="seconds in which those come back")
     defer_after: float = Field(
         default=1.0, gt=0, le=2.0, description="seconds an answer may take before the bot defers (Discord: 3)"
     )

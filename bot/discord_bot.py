@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.judge import Judge
+from cogs.cooldown import QuestionBudgets
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +31,7 @@ EXTENSIONS = (
     "cogs.rules",
     "cogs.help",
     "cogs.settings",
+    "cogs.stale",
 )
 """The cogs, one per feature; ``cogs.errors`` installs the tree's error handler."""
 
@@ -80,6 +82,7 @@ class JudgeBot(commands.AutoShardedBot):
         self._resources = AsyncExitStack()
         self._judge: Judge | None = None
         self.live_views = LiveViews(settings.live_views)
+        self.budgets = QuestionBudgets(settings.cooldown_rate, settings.cooldown_per)
 
     @property
     def judge(self) -> Judge:

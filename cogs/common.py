@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LANGUAGE, _, current_language, language_of, set_language
+from bot.i18n import DEFAULT_LANGUAGE, N_, _, current_language, language_of, set_language
 from bot.judge import LIMITS, Judge, JudgeError
 from bot.text_safety import visible
 from cogs.render import Context, Reply, clip, rule_reply
@@ -39,11 +40,16 @@ T = TypeVar("T")
 NO_MENTIONS = discord.AllowedMentions.none()
 QUESTION = "mtg-judge:question"
 """The key of the interaction's ``extras`` that holds the question being answered."""
+HANDLED = "mtg-judge:handled"
+"""The key of the interaction's ``extras`` a view sets on a component interaction it takes
+(``cogs.stale`` answers the others)."""
+EXPIRED = N_("This menu has expired — ask again.")
 
 DISCORD_OPTION_MAX = 6_000  # Discord's largest max_length of a string option
 CardName = app_commands.Range[str, 1, LIMITS.card_name]
 RulesQuery = app_commands.Range[str, 1, LIMITS.rules_query]
 StateText = app_commands.Range[str, 1, LIMITS.choice_text * LIMITS.counter_kinds]
+ChoiceText = app_commands.Range[str, 1, (LIMITS.choice_text + 2) * LIMITS.choices]  # with ", " between
 GraveyardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.card_name * LIMITS.graveyard_cards)]
 BoardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.board_text)]
 PumpText = app_commands.Range[str, 1, 16]
@@ -59,6 +65,7 @@ class Question(NamedTuple, Generic[A]):
     ask: Callable[[Judge, tuple[str, ...]], Awaitable[A]]
     render: Callable[[A, Context], Reply]
     ephemeral: bool = False
+    counted: bool = True  # against the user's cooldown, once answered
 
     def with_name(self, query: str, chosen: str) -> Question[A] | None:
         """The same question with ``chosen`` for the name typed as ``query``; None if none was."""
@@ -109,8 +116,14 @@ async def answer(interaction: Interaction, question: Question[Any]) -> None:
     """Ask ``question`` within the deadline and send its reply (errors go to the error handler)."""
     speak_to(interaction)
     interaction.extras[QUESTION] = question
-    reply = await within_deadline(interaction, question.reply(judge_of(interaction)), question.ephemeral)
-    await send_reply(interaction, reply, ephemeral=question.ephemeral)
+    with _counted(interaction, question.counted):
+        reply = await within_deadline(interaction, question.reply(judge_of(interaction)), question.ephemeral)
+        await send_reply(interaction, reply, ephemeral=question.ephemeral)
+
+
+def _counted(interaction: Interaction, counted: bool) -> AbstractContextManager[None]:
+    """Count the question against the user's cooldown while it is answered (nothing when not ``counted``)."""
+    return bot_of(interaction).budgets.asking(interaction.user.id) if counted else nullcontext()
 
 
 async def within_deadline(interaction: Interaction, work: Awaitable[T], ephemeral: bool = False) -> T:
@@ -161,11 +174,22 @@ async def send_private(interaction: Interaction, text: str, view: discord.ui.Vie
     await interaction.followup.send(content, view=shown, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
+async def say_expired(interaction: AnyInteraction) -> None:
+    """Tell the user privately that the menu or button they used no longer works."""
+    speak_to(interaction)
+    await send_private(interaction, _(EXPIRED))
+
+
 class JudgeView(discord.ui.View):
     """A view whose errors reach the same handler as the commands', and whose items stop working
     (disabled) after its timeout."""
 
     message: discord.InteractionMessage | discord.WebhookMessage | None = None
+
+    async def interaction_check(self, interaction: AnyInteraction) -> bool:
+        """Mark the interaction as taken by a live view (every one is allowed here)."""
+        interaction.extras[HANDLED] = True
+        return True
 
     async def on_error(
         self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]
@@ -247,7 +271,8 @@ class CitedRulesSelect(discord.ui.Select[ReplyView]):
         """Show the chosen rule's text, privately."""
         number = self.values[0]
         await answer(
-            interaction, Question((number,), lambda judge, names: judge.rule(names[0]), rule_reply, True)
+            interaction,
+            Question((number,), lambda judge, names: judge.rule(names[0]), rule_reply, True, counted=False),
         )
 
 
@@ -274,16 +299,11 @@ def choices(values: Sequence[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=clip(visible(v), 100), value=v[:100]) for v in values if v][:25]
 
 
-def cooldown_for(interaction: Interaction) -> app_commands.Cooldown:
-    """The per-user cooldown from the settings."""
-    settings = bot_of(interaction).settings
-    return app_commands.Cooldown(settings.cooldown_rate, settings.cooldown_per)
+def _has_questions_left(interaction: Interaction) -> bool:
+    bot_of(interaction).budgets.check(interaction.user.id)
+    return True
 
 
-def _cooldown_key(interaction: AnyInteraction) -> tuple[int, int]:
-    # the mapping is module-wide: keying by the bot too keeps two bots in one process apart
-    return id(interaction.client), interaction.user.id
-
-
-per_user_cooldown = app_commands.checks.dynamic_cooldown(cooldown_for, key=_cooldown_key)
-"""Every command's cooldown: ``cooldown_rate`` questions per ``cooldown_per`` seconds per user."""
+per_user_cooldown = app_commands.check(_has_questions_left)
+"""Every question command's cooldown check: refused before any work when the user has no question
+left (:mod:`cogs.cooldown`); a question counts only once answered (:func:`answer`)."""

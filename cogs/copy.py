@@ -9,6 +9,7 @@ from bot.i18n import _
 from bot.judge import BoardResult, Judge, original_state
 from cogs.common import (
     CardName,
+    ChoiceText,
     FaceDownText,
     GraveyardText,
     Interaction,
@@ -20,6 +21,7 @@ from cogs.common import (
     card_choices,
     per_user_cooldown,
 )
+from cogs.entering import copy_choices, original_choices
 from cogs.render import Context, Reply, board_reply, permanent_name
 
 
@@ -38,8 +40,12 @@ class CopyCog(commands.Cog, name="Copy"):
         pump="An effect gives the original +P/+T: 2/2",
         graveyard="Cards in graveyards: Lightning Bolt, Forest",
         x="X paid for the copier's spell (Altered Ego)",
+        choice='"As enters" choices made for the original: option=3, color=blue',
+        new_choice='"As enters" choices the copy\'s controller makes anew: option=1',
     )
-    @app_commands.autocomplete(copier=card_choices, original=card_choices)
+    @app_commands.autocomplete(
+        copier=card_choices, original=card_choices, choice=original_choices, new_choice=copy_choices
+    )
     @per_user_cooldown
     async def copy(
         self,
@@ -54,6 +60,8 @@ class CopyCog(commands.Cog, name="Copy"):
         pump: PumpText = "",
         graveyard: GraveyardText = "",
         x: XValue = 0,
+        choice: ChoiceText = "",
+        new_choice: ChoiceText = "",
     ) -> None:
         """Ask the Judge and show the copy, its values and why."""
         state = original_state(
@@ -65,6 +73,8 @@ class CopyCog(commands.Cog, name="Copy"):
             pump=pump,
             graveyard=graveyard,
             x=x,
+            choices=choice,
+            new_choices=new_choice,
             option_prefix="",
         )
 
@@ -72,12 +82,12 @@ class CopyCog(commands.Cog, name="Copy"):
             return await judge.copy(names[0], names[1], state)
 
         def render(result: BoardResult, context: Context) -> Reply:
-            return board_reply(result, context, title=_title(result, context))
+            return board_reply(result, context, title=copy_title(result, context))
 
         await answer(interaction, Question((copier, original), ask, render))
 
 
-def _title(result: BoardResult, context: Context) -> str:
+def copy_title(result: BoardResult, context: Context) -> str:
     """``Clone copying Tarmogoyf`` when the board names both, else the object's own heading."""
     objects, shown = {obj.id: obj for obj in result.answer.objects}, result.answer.result
     queried = objects.get(shown.id)

@@ -20,6 +20,7 @@ from bot.judge import (
     AmbiguousCardName,
     BoardFormatError,
     CardNotFound,
+    JudgeError,
     RuleNotFound,
     RulesUnavailable,
     UserError,
@@ -34,9 +35,12 @@ from cogs.common import (
     Question,
     answer,
     judge_of,
+    say_expired,
     send_private,
     speak_to,
 )
+from cogs.markdown import code
+from cogs.options import for_discord
 from cogs.render import clip, safe
 
 if TYPE_CHECKING:
@@ -50,12 +54,17 @@ TRY_LATER = N_(
     "Scryfall can't be reached right now, so only cards already cached can be answered; try again later."
 )
 
+NO_CARD_DATA = N_("The judge has no card data yet; ask whoever runs the bot to import it.")
+"""On Discord, instead of the CLI's advice for an empty cache offline (``import-cards``, ``--offline``)."""
+
 
 async def report(interaction: Interaction, error: Exception) -> None:
     """Answer ``error`` privately with the handler for its type."""
     speak_to(interaction)
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ if isinstance(error.__cause__, Exception) else error
+    if isinstance(error, JudgeError):
+        error = for_discord(error)
     for kind in type(error).__mro__:
         handler = HANDLERS.get(kind)
         if handler is not None:
@@ -87,6 +96,11 @@ async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None
 
 
 async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
+    bare = f"No card named “{error.query}”."
+    if not isinstance(error, WorldError) and str(error) != bare:  # the cache's reason: empty, offline
+        said = _("No card named “{query}”.").format(query=error.query)
+        await send_private(interaction, safe(said) + "\n" + _(NO_CARD_DATA))
+        return
     lines = [safe(error_message(error))]
     if error.suggestions:
         names = ", ".join(f"**{safe(s)}**" for s in error.suggestions[:10])
@@ -97,7 +111,7 @@ async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
 
 
 async def _rule_not_found(interaction: Interaction, error: RuleNotFound) -> None:
-    nearest = ", ".join(f"`{safe(s)}`" for s in error.suggestions[:10])
+    nearest = ", ".join(code(visible(s)) for s in error.suggestions[:10])
     nearest_line = "\n" + _("Nearest: {rules}").format(rules=nearest) if nearest else ""
     await send_private(interaction, safe(error_message(error)) + nearest_line)
 
@@ -173,6 +187,7 @@ class AmbiguousNameView(JudgeView):
 
     async def interaction_check(self, interaction: AnyInteraction) -> bool:
         """Only the asker may choose."""
+        await super().interaction_check(interaction)
         speak_to(interaction)
         if interaction.user.id == self.owner_id:
             return True
@@ -183,6 +198,9 @@ class AmbiguousNameView(JudgeView):
         """Answer the original question with ``name``."""
         question = self.question.with_name(self.query, name)
         assert question is not None  # the view is only offered when the question names the query
+        if self.is_finished():  # another choice on the same menu was taken first
+            await say_expired(interaction)
+            return
         self.stop()
         answering = _("Answering with **{card}**…").format(card=safe(name))
         await interaction.response.edit_message(content=answering, view=None)

@@ -38,6 +38,7 @@ from bot.judge import (
     is_commander,
 )
 from bot.text_safety import visible
+from cogs.markdown import escape, escape_line_start
 
 COLOR = discord.Colour.dark_teal()
 ERROR_COLOR = discord.Colour.red()
@@ -86,8 +87,9 @@ class Reply(NamedTuple):
 
 def safe(text: str) -> str:
     """``text`` with control, zero-width and bidi characters shown escaped (``\\u202e``), then Markdown
-    and mentions escaped (card names, Oracle text, anything a user typed)."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(visible(text)))
+    and mentions escaped, none left live (card names, Oracle text, anything a user typed: see
+    :mod:`cogs.markdown`)."""
+    return escape(visible(text))
 
 
 def rule_link(number: str, link_base: str) -> str:
@@ -97,8 +99,13 @@ def rule_link(number: str, link_base: str) -> str:
 
 def cited(rules: Iterable[str], link_base: str) -> str:
     """`` (CR 707.2, 613.1)`` with each number linked, or "" without rules."""
-    numbers = list(dict.fromkeys(rules))
-    return f" (CR {', '.join(rule_link(n, link_base) for n in numbers)})" if numbers else ""
+    numbers = linked_rules(rules, link_base)
+    return f" (CR {numbers})" if numbers else ""
+
+
+def linked_rules(rules: Iterable[str], link_base: str) -> str:
+    """``707.2, 613.1``, each number linked once, in the order given."""
+    return ", ".join(rule_link(n, link_base) for n in dict.fromkeys(rules))
 
 
 def footer(versions: DataVersions) -> str:
@@ -165,7 +172,10 @@ def pack(blocks: Sequence[str], limit: int) -> list[str]:
 
 def _pieces(blocks: Sequence[str], limit: int) -> Iterable[str]:
     for block in blocks:
-        yield from _split(block, limit)
+        parts = _split(block, limit)
+        yield from parts[:1]
+        # a part after a break starts a line: "… # 3" must not become a header there
+        yield from map(escape_line_start, parts[1:])
 
 
 def _split(text: str, limit: int, boundaries: tuple[re.Pattern[str], ...] = _BOUNDARIES) -> list[str]:
@@ -424,7 +434,7 @@ def printed_blocks(printed: PrintedView | None) -> list[str]:
 
 def rulings_reply(answer: RulingsAnswer, context: Context) -> Reply:
     """The card's rulings, newest first; the rule numbers they mention go in the select menu."""
-    blocks = [f"**{r.published_at}** ({safe(r.source)}): {safe(r.comment)}" for r in answer.rulings]
+    blocks = [f"**{safe(r.published_at)}** ({safe(r.source)}): {safe(r.comment)}" for r in answer.rulings]
     card = context.card(answer.card)
     blocks = blocks or [_("No rulings are known for {card}.").format(card=safe(card))]
     mentioned = (n for r in answer.rulings for n in _RULE_NUMBER.findall(r.comment))
@@ -441,7 +451,7 @@ def rule_reply(answer: RuleAnswer | GlossaryAnswer, context: Context) -> Reply:
         entry = answer.entry
         blocks = [safe(line) for line in entry.definition.splitlines() if line]
         blocks += (
-            ["\n" + _("See {rules}").format(rules=cited(entry.references, context.link_base).strip(" ()"))]
+            ["\n" + _("See {rules}").format(rules=linked_rules(entry.references, context.link_base))]
             if entry.references
             else []
         )
@@ -484,7 +494,8 @@ HELP_BLOCKS = (
     N_(
         "**/copy** `copier` `original` — what the copier is when it copies the original; optional state "
         "of the original: `counters` (`+1/+1=3`), `tapped`, `flipped`, `transformed`, `face_down` "
-        "(`morph`), `pump` (`2/2`), `graveyard` (`Lightning Bolt, Forest`), `x`."
+        '(`morph`), `pump` (`2/2`), `graveyard` (`Lightning Bolt, Forest`), `x`; its "as enters" choices '
+        "`choice` (`option=3`) and the copy's own `new_choice` (both autocomplete)."
     ),
     N_("**/linked** `card` — every pair of linked abilities on a card; `with` asks about a second card too."),
     N_("**/board** `scenario` — a whole board as YAML (or attach a `.yaml`/`.json` file as `file`)."),

@@ -288,6 +288,8 @@ async def test_the_command_tree_is_complete_and_within_discords_limits(harness: 
             "pump",
             "graveyard",
             "x",
+            "choice",
+            "new_choice",
         ],
         "linked": ["card", "with"],
         "board": ["scenario", "file"],
