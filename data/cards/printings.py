@@ -185,7 +185,7 @@ def is_printings_file(path: Path) -> bool:
             first = next(records(raw), None)
         except (CardImportError, ijson.JSONError, ValueError, OSError, EOFError):
             return False  # the card importer reports what is wrong with it
-    return first is not None and str(first.get("lang", "en")) != "en"
+    return isinstance(first, dict) and str(first.get("lang", "en")) != "en"
 
 
 def import_printings(
@@ -220,6 +220,6 @@ def import_printings(
     return PrintingsSummary(source or str(path), read, table.count(), tuple(languages))
 
 
-def _wanted(records: Iterator[dict[str, Any]], languages: Collection[str]) -> Iterator[dict[str, Any]]:
+def _wanted(records: Iterator[object], languages: Collection[str]) -> Iterator[dict[str, Any]]:
     """Only the printings in ``languages`` (most of ``all_cards`` is skipped here, record by record)."""
-    return (record for record in records if record.get("lang") in languages)
+    return (record for record in records if isinstance(record, dict) and record.get("lang") in languages)
