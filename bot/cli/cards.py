@@ -182,3 +182,8 @@ def report_import(summary: CardImportSummary | PrintingsSummary) -> None:
         date=summary.bulk_date or _("unknown"),
     )
     console.print(Text(imported), soft_wrap=True)
+    if summary.skipped:
+        skipped = _("Skipped {count} records that aren't Scryfall cards, among them:").format(
+            count=summary.skipped
+        )
+        console.print(Text("\n".join([skipped, *(f"  {name}" for name in summary.skipped_names)])))

@@ -38,7 +38,7 @@ BATCH_SIZE = 500
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_JSON_DEPTH = 32  # levels of JSON nesting in one file (a card needs about five)
 MAX_RECORD_CHARS = 1 << 22  # characters of one record (Scryfall's longest is about 20,000)
-MAX_SKIPPED_NAMES = 20  # skipped records named in the summary; the rest are only counted
+MAX_SKIPPED_NAMES = 5  # skipped records named in the summary (and by import-cards); the rest counted
 UTF8_BOM = codecs.BOM_UTF8  # some editors start a UTF-8 file with it; JSON text may not (RFC 8259 §8.1)
 
 Progress = Callable[[int, int], None]
