@@ -27,9 +27,8 @@ from typing import Any, TypeVar
 import sqlite_utils
 
 from data.cards.errors import CardImportError as CardImportError  # re-exported: what an import raises
-from data.cards.records import RecordProblem, card_record, record_name
+from data.cards.records import Skipped
 from data.cards.repository import CardRepository
-from data.cards.schema import CardRecord
 from data.db import BUSY_TIMEOUT_MS, CacheBusy
 
 T = TypeVar("T")
@@ -38,7 +37,6 @@ BATCH_SIZE = 500
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_JSON_DEPTH = 32  # levels of JSON nesting in one file (a card needs about five)
 MAX_RECORD_CHARS = 1 << 22  # characters of one record (Scryfall's longest is about 20,000)
-MAX_SKIPPED_NAMES = 5  # skipped records named in the summary (and by import-cards); the rest counted
 UTF8_BOM = codecs.BOM_UTF8  # some editors start a UTF-8 file with it; JSON text may not (RFC 8259 §8.1)
 
 Progress = Callable[[int, int], None]
@@ -58,7 +56,7 @@ class ImportSummary:
     cards_in_cache: int
     bulk_date: str
     skipped: int = 0  # records that aren't Scryfall cards (a wrong field): never stored
-    skipped_names: tuple[str, ...] = ()  # the first MAX_SKIPPED_NAMES of them, "'Name' (cmc: …)"
+    skipped_names: tuple[str, ...] = ()  # the first few of them (Skipped.names)
 
 
 def import_cards(
@@ -76,7 +74,7 @@ def import_cards(
     repository = CardRepository(db)
     total = path.stat().st_size
     read = 0
-    skipped = _Skipped()
+    skipped = Skipped()
     with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
         try:
             with db.conn:
@@ -106,24 +104,6 @@ def import_cards(
         skipped.count,
         tuple(skipped.names),
     )
-
-
-class _Skipped:
-    """The records an import leaves out, counted, the first few named with their first wrong field."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.names: list[str] = []
-
-    def valid(self, records: Iterator[object]) -> Iterator[CardRecord]:
-        """The records that fit the card schema, checked; the others are counted here."""
-        for record in records:
-            try:
-                yield card_record(record)
-            except RecordProblem as problem:
-                self.count += 1
-                if len(self.names) < MAX_SKIPPED_NAMES:
-                    self.names.append(f"{record_name(record)} ({problem})")
 
 
 def bulk_date_from_filename(path: Path) -> str:

@@ -4,13 +4,15 @@ the import's report and a board's error message."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from pydantic import ValidationError
 
 from data.cards.schema import CardRecord
 from data.excerpts import excerpt
+
+MAX_SKIPPED_NAMES = 5  # skipped records named in a report (an import's summary); the rest are counted
 
 
 class RecordProblem(ValueError):
@@ -44,3 +46,22 @@ def record_problem(record: Mapping[str, Any]) -> str | None:
 def record_name(record: object) -> str:
     """The record's name for a report, short and escaped (it may be anything, or not a mapping at all)."""
     return excerpt(record.get("name") if isinstance(record, Mapping) else None)
+
+
+class Skipped:
+    """The records a reader leaves out, counted, the first few named with their first wrong field
+    (``'Lots' (cmc: 'Input should be a valid number')``)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.names: list[str] = []
+
+    def valid(self, records: Iterable[object]) -> Iterator[CardRecord]:
+        """The records that fit the card schema, checked; the others are counted here."""
+        for record in records:
+            try:
+                yield card_record(record)
+            except RecordProblem as problem:
+                self.count += 1
+                if len(self.names) < MAX_SKIPPED_NAMES:
+                    self.names.append(f"{record_name(record)} ({problem})")

@@ -48,6 +48,9 @@ class CardFace(_Checked):
     colors: list[str] | None = None
     color_indicator: list[str] | None = None
     image_uris: dict[str, str] | None = None  # {"small": url, "normal": url, …}
+    printed_name: str | None = Field(default=None, max_length=MAX_NAME_LENGTH)  # a printing in another
+    printed_type_line: str | None = Field(default=None, max_length=500)  # language (``lang``) than
+    printed_text: str | None = Field(default=None, max_length=_TEXT)  # English
 
 
 class RelatedCard(_Checked):
@@ -60,13 +63,16 @@ class RelatedCard(_Checked):
 class CardRecord(CardFace):
     """A Scryfall card object, checked field by field (see the module's docstring): the only card record
     the cache stores, the importer, the card service and the repository pass along, and the schema a
-    board's defined cards must fit."""
+    board's defined cards must fit. A printing in another language (``lang``, ``printed_name``…) is one
+    too: the printed names are read from it."""
 
     object: str | None = Field(default=None, max_length=_SHORT)
     id: str | None = Field(default=None, max_length=_SHORT)
     oracle_id: str | None = Field(default=None, max_length=_SHORT)
     layout: str | None = Field(default=None, max_length=_SHORT)
     set_type: str | None = Field(default=None, max_length=_SHORT)
+    lang: str | None = Field(default=None, max_length=_SHORT)
+    released_at: str | None = Field(default=None, max_length=_SHORT)
     scryfall_uri: str | None = Field(default=None, max_length=2_000)
     cmc: float | None = Field(default=None, ge=0, le=1_000_000)
     color_identity: list[str] | None = None

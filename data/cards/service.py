@@ -255,11 +255,11 @@ class CardService:
         await self._blocking(lambda: self._store_printed(found, printed))
         return found.scryfall()
 
-    def _store_printed(self, card: CardRecord, printings: list[dict[str, Any]]) -> None:
+    def _store_printed(self, card: CardRecord, printings: list[CardRecord]) -> None:
         """Store the Oracle card and the names it is printed with, in one transaction."""
         with self.db.conn:
             self.repository.upsert_cards([card])
-            PrintedNames(self.db).upsert(printings, {str(printing["lang"]) for printing in printings})
+            PrintedNames(self.db).upsert(printings, {str(printing.lang) for printing in printings})
 
     async def _autocomplete(self, query: str) -> list[str]:
         try:
@@ -282,7 +282,7 @@ def _checked(reply: object) -> CardRecord:
         raise UnreadableReply(f"{UNREADABLE_REPLY} ({problem})", code="unreadable_card") from None
 
 
-def _printed_names(groups: Iterable[list[dict[str, Any]]]) -> list[str]:
+def _printed_names(groups: Iterable[list[CardRecord]]) -> list[str]:
     """The distinct printed names of the printings of several cards (the first ten), to choose from."""
     names = {
         rows[0][2] for group in groups for card in group if (rows := printed_rows(card, PRINTED_LANGUAGES))

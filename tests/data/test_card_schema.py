@@ -18,7 +18,9 @@ from bot.cli import app
 from bot.config import Settings
 from bot.judge import CardNotFound, Judge, JudgeError, original_state
 from data.cards.errors import CardImportError, CardUnavailable
-from data.cards.importer import MAX_SKIPPED_NAMES, UTF8_BOM, import_cards
+from data.cards.importer import UTF8_BOM, import_cards
+from data.cards.printings import import_printings
+from data.cards.records import MAX_SKIPPED_NAMES
 from data.cards.repository import CardRepository
 from data.cards.resolver import UNREADABLE_RECORD, CardResolver
 from data.cards.schema import CardRecord
@@ -31,6 +33,7 @@ from tests.card_data import card_json, card_record
 from tests.data.test_card_service import open_card_service, settings
 from tests.fakes.fixtures import cache_copy_with
 from tests.fakes.scryfall import FakeScryfall
+from tests.i18n.conftest import JA_FIXTURE
 
 pytestmark = pytest.mark.slow
 
@@ -233,3 +236,40 @@ async def test_online_an_unreadable_stored_record_is_fetched_again_and_replaced(
         assert await cards.find("Opt") == card_json("Opt")
         assert fake_scryfall.requests_to("/cards/named")
         assert CardRepository(cards.db).get(card_record("Opt").key) == card_record("Opt")
+
+
+# -- printings in another language ---------------------------------------------------------------------
+
+
+def ja_printings() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in JA_FIXTURE.read_text("utf-8").splitlines()]
+
+
+def test_printings_that_do_not_fit_are_skipped_and_the_others_stored(tmp_path: Path) -> None:
+    good = ja_printings()
+    bad = [
+        {**good[0], "oracle_id": "bad-1", "card_faces": [5]},
+        {**good[0], "oracle_id": "bad-2", "printed_name": 5},
+    ]
+    path = write_lines(tmp_path / "ja.jsonl", [*bad, *good])
+    db = open_database(tmp_path / "c.db")
+    summary = import_printings(db, path)
+    assert (summary.printings_read, summary.skipped) == (len(good), 2)
+    assert summary.skipped_names[0].startswith("'Clone' (card_faces.0: 'Input should be a valid dictionary")
+    stored = {row[0] for row in db.execute("SELECT oracle_id FROM printed_names")}
+    assert stored == {printing["oracle_id"] for printing in good}
+
+
+async def test_a_searched_printing_that_does_not_fit_is_left_out(
+    tmp_path: Path, fake_scryfall: FakeScryfall
+) -> None:
+    good = next(printing for printing in ja_printings() if printing["name"] == "Nightveil Specter")
+    bad_face = {"name": "Nightveil Specter", "printed_name": 5}
+    fake_scryfall.printings = [{**good, "released_at": "2020-01-01", "card_faces": [bad_face]}, good]
+    async with Judge.open(
+        Settings(db=tmp_path / "c.db", offline=False, scryfall_base_url=fake_scryfall.url)
+    ) as judge:
+        answer = await judge.card("夜帷の死霊", lang="ja")
+    assert answer.name == "Nightveil Specter"
+    db = open_database(tmp_path / "c.db")
+    assert [row[0] for row in db.execute("SELECT name FROM printed_names")] == ["夜帷の死霊"]
