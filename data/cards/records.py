@@ -1,6 +1,7 @@
-"""Checking a card record against :class:`~data.cards.schema.CardRecord`, with a short reason when it
-doesn't fit (``cmc: "lots"`` or ``mana_cost: 5`` would later break every question about the card), for
-the import's report and a board's error message."""
+"""Checking records against the card schema (:class:`~data.cards.schema.CardRecord`), with a short reason
+when one doesn't fit (``cmc: "lots"`` or ``mana_cost: 5`` would later break every question about the card):
+:func:`card_record` for one record, :class:`Skipped` for a stream of them (an import skips and counts
+what doesn't fit), :func:`record_problem` for a board's defined card (``data.boards``)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def card_record(raw: object) -> CardRecord:
 
 
 def problem_of(error: ValidationError) -> str:
-    """The first wrong field of a failed validation and why, briefly (``cmc: Input should be…``)."""
+    """The first wrong field of a failed validation and why, briefly (``cmc: 'Input should be…'``)."""
     first = error.errors()[0]
     where = ".".join(str(part) for part in first["loc"]) or "record"
     return f"{where}: {excerpt(first['msg'], 80)}"

@@ -48,9 +48,10 @@ class CardFace(_Checked):
     colors: list[str] | None = None
     color_indicator: list[str] | None = None
     image_uris: dict[str, str] | None = None  # {"small": url, "normal": url, …}
-    printed_name: str | None = Field(default=None, max_length=MAX_NAME_LENGTH)  # a printing in another
-    printed_type_line: str | None = Field(default=None, max_length=500)  # language (``lang``) than
-    printed_text: str | None = Field(default=None, max_length=_TEXT)  # English
+    # a printing in another language than English (``lang``): the face as printed in it
+    printed_name: str | None = Field(default=None, max_length=MAX_NAME_LENGTH)
+    printed_type_line: str | None = Field(default=None, max_length=500)
+    printed_text: str | None = Field(default=None, max_length=_TEXT)
 
 
 class RelatedCard(_Checked):
