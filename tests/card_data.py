@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from data.cards.schema import CardRecord
 from data.rules.parser import decode_rules, parse_rules
 from engine.core.model import Card
 from engine.oracle import parse_card
@@ -60,6 +61,11 @@ def _by_name() -> dict[str, dict[str, Any]]:
 def card_json(name: str) -> dict[str, Any]:
     """The Scryfall card object named ``name`` (full or face name); KeyError when absent."""
     return _by_name()[name.casefold()]
+
+
+def card_record(name: str) -> CardRecord:
+    """:func:`card_json` checked against the card schema, as the cache stores it."""
+    return CardRecord.model_validate(card_json(name))
 
 
 @cache

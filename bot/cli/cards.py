@@ -157,23 +157,31 @@ def _advancer(progress: Progress, task: TaskID) -> ProgressCallback:
 
 
 def report_import(summary: CardImportSummary | PrintingsSummary) -> None:
-    """Say what an import did."""
+    """Say what an import did, and how many records it skipped (naming the first few, with why)."""
     from data.cards.printings import PrintingsSummary  # loaded already: the import just ran
 
-    if isinstance(summary, PrintingsSummary):
-        languages = ", ".join(summary.languages)
-        read = _(
-            "Read {printings} printings ({languages}) from {source}; "
-            "the cache now holds {names} printed names."
-        ).format(
-            printings=summary.printings_read,
-            languages=languages,
-            source=summary.source,
-            names=summary.names_stored,
+    done = _printings_read(summary) if isinstance(summary, PrintingsSummary) else _cards_read(summary)
+    console.print(Text(done), soft_wrap=True)
+    if summary.skipped:
+        skipped = _("Skipped {count} records that aren't Scryfall cards, among them:").format(
+            count=summary.skipped
         )
-        console.print(Text(read), soft_wrap=True)
-        return
-    imported = _(
+        console.print(Text("\n".join([skipped, *(f"  {name}" for name in summary.skipped_names)])))
+
+
+def _printings_read(summary: PrintingsSummary) -> str:
+    return _(
+        "Read {printings} printings ({languages}) from {source}; the cache now holds {names} printed names."
+    ).format(
+        printings=summary.printings_read,
+        languages=", ".join(summary.languages),
+        source=summary.source,
+        names=summary.names_stored,
+    )
+
+
+def _cards_read(summary: CardImportSummary) -> str:
+    return _(
         "Imported {cards} cards from {source}; the cache now holds {cached} cards (bulk date {date})."
     ).format(
         cards=summary.cards_read,
@@ -181,4 +189,3 @@ def report_import(summary: CardImportSummary | PrintingsSummary) -> None:
         cached=summary.cards_in_cache,
         date=summary.bulk_date or _("unknown"),
     )
-    console.print(Text(imported), soft_wrap=True)

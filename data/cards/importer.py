@@ -1,7 +1,9 @@
 """Streaming import of Scryfall bulk files (JSON array or JSON Lines, optionally gzipped) into the cache.
 
 The file is read in chunks; each record is parsed whole by the C JSON decoder (its nesting and length
-bounded), checked against Scryfall's card schema and stored in batches.
+bounded), checked against the card schema (``data.cards.schema.CardRecord``) and stored in batches. A
+record that doesn't fit is skipped and counted, the first few named with why; a file none of whose
+records is a card is refused.
 
 The whole import is one SQLite transaction: a crash or Ctrl-C midway rolls back and leaves the
 previous cache intact, and WAL mode lets readers keep using it while the import runs.
@@ -20,27 +22,29 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlite_utils
 
 from data.cards.errors import CardImportError as CardImportError  # re-exported: what an import raises
-from data.cards.records import record_name, record_problem
+from data.cards.records import Skipped
 from data.cards.repository import CardRepository
 from data.db import BUSY_TIMEOUT_MS, CacheBusy
+
+T = TypeVar("T")
 
 BATCH_SIZE = 500
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_JSON_DEPTH = 32  # levels of JSON nesting in one file (a card needs about five)
 MAX_RECORD_CHARS = 1 << 22  # characters of one record (Scryfall's longest is about 20,000)
-MAX_SKIPPED_NAMES = 20  # skipped records named in the summary; the rest are only counted
+UTF8_BOM = codecs.BOM_UTF8  # some editors start a UTF-8 file with it; JSON text may not (RFC 8259 §8.1)
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(bytes_read, total_bytes)`` of the file on disk after every batch."""
 
 
 # what a truncated, corrupt or foreign file raises while being parsed (gzip errors are OSError/EOFError)
-_UNREADABLE = (CardImportError, ValueError, EOFError, OSError, KeyError, TypeError)
+_UNREADABLE = (CardImportError, ValueError, EOFError, OSError)
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ class ImportSummary:
     cards_in_cache: int
     bulk_date: str
     skipped: int = 0  # records that aren't Scryfall cards (a wrong field): never stored
-    skipped_names: tuple[str, ...] = ()  # the first of them, "'Name' (cmc: …)"
+    skipped_names: tuple[str, ...] = ()  # the first few of them (Skipped.names)
 
 
 def import_cards(
@@ -70,7 +74,7 @@ def import_cards(
     repository = CardRepository(db)
     total = path.stat().st_size
     read = 0
-    skipped = _Skipped()
+    skipped = Skipped()
     with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
         try:
             with db.conn:
@@ -81,6 +85,8 @@ def import_cards(
                     read += len(batch)
                     if progress:
                         progress(raw.tell(), total)
+                if skipped.count and not read:
+                    raise CardImportError(f"none of its records is a Scryfall card: {skipped.names[0]}")
                 repository.set_metadata(_metadata(path, source, bulk_date, read))
         except sqlite3.OperationalError as error:  # "database is locked": the wait ran out
             raise CacheBusy(
@@ -98,25 +104,6 @@ def import_cards(
         skipped.count,
         tuple(skipped.names),
     )
-
-
-class _Skipped:
-    """The records an import leaves out, counted, the first few named with their first wrong field."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.names: list[str] = []
-
-    def valid(self, records: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        """The records that fit Scryfall's card schema; the others are counted here."""
-        for record in records:
-            problem = record_problem(record)
-            if problem is None:
-                yield record
-                continue
-            self.count += 1
-            if len(self.names) < MAX_SKIPPED_NAMES:
-                self.names.append(f"{record_name(record)} ({problem})")
 
 
 def bulk_date_from_filename(path: Path) -> str:
@@ -137,24 +124,23 @@ def _metadata(path: Path, source: str | None, bulk_date: str | None, count: int)
     return values
 
 
-def batches(items: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+def batches(items: Iterator[T], size: int) -> Iterator[list[T]]:
     """``items`` in lists of ``size`` (the last one shorter), read lazily."""
     while batch := list(islice(items, size)):
         yield batch
 
 
-def records(raw: io.BufferedReader[Any]) -> Iterator[dict[str, Any]]:
-    """Each card object of a JSON array or of JSON Lines, read incrementally (memory stays flat)."""
+def records(raw: io.BufferedReader[Any]) -> Iterator[object]:
+    """Each record (decoded JSON, unchecked) of a JSON array or of JSON Lines, read incrementally (memory
+    stays flat); a UTF-8 byte order mark before them is skipped."""
     stream = _decompressed(raw)
+    if stream.peek(len(UTF8_BOM)).startswith(UTF8_BOM):
+        stream.read(len(UTF8_BOM))
     first = _first_significant_byte(stream)
     if first not in (b"[", b"{"):
         raise CardImportError("expected a JSON array or JSON Lines of Scryfall card objects")
     text = _JsonText(stream)
-    values = _array_items(text) if first == b"[" else _json_lines(text)
-    for record in values:
-        if not isinstance(record, dict) or "name" not in record:
-            raise CardImportError("found a record that is not a Scryfall card object")
-        yield record
+    yield from _array_items(text) if first == b"[" else _json_lines(text)
 
 
 def _array_items(text: _JsonText) -> Iterator[Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 import uuid
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 MAX_NAME_LENGTH = 200
@@ -46,26 +47,36 @@ def _normalize_unicode(name: str) -> str:
     return " ".join(words.split())
 
 
-def card_names(card: dict[str, Any]) -> list[tuple[str, bool]]:
-    """Every name ``card`` answers to: its full name, then each face name (``is_face`` = True)."""
-    names = [(str(card["name"]), False)]
-    for face in card.get("card_faces", []):
-        face_name = str(face.get("name", ""))
-        if face_name and face_name != card["name"]:
-            names.append((face_name, True))
-    return names
+def card_names(card: Mapping[str, Any]) -> list[tuple[str, bool]]:
+    """Every name ``card`` (Scryfall JSON) answers to: its full name, then each face name (``is_face``)."""
+    faces = card.get("card_faces") or []
+    return answered_names(str(card["name"]), [str(face.get("name", "")) for face in faces])
 
 
-def card_key(card: dict[str, Any]) -> str:
+def answered_names(name: str, face_names: Iterable[str]) -> list[tuple[str, bool]]:
+    """A card's full ``name``, then each of its ``face_names`` that differs from it (``is_face`` = True)."""
+    return [(name, False), *((face, True) for face in face_names if face and face != name)]
+
+
+def card_key(card: Mapping[str, Any]) -> str:
+    """The cache key of ``card`` (Scryfall JSON): see :func:`key_of`."""
+    return key_of(card.get("oracle_id"), str(card["name"]))
+
+
+def key_of(oracle_id: object, name: str) -> str:
     """The cache key: the Oracle id, else a stable uuid5 derived from the name (supplement records)."""
-    oracle_id = card.get("oracle_id")
     if oracle_id:
         return str(oracle_id)
-    return str(uuid.uuid5(_NAME_KEY_NAMESPACE, str(card["name"])))
+    return str(uuid.uuid5(_NAME_KEY_NAMESPACE, name))
 
 
-def is_game_card(card: dict[str, Any]) -> bool:
+def is_game_card(card: Mapping[str, Any]) -> bool:
+    """Whether ``card`` (Scryfall JSON) is a real game card: see :func:`game_card`."""
+    return game_card(card.get("layout"), card.get("set_type"), str(card.get("type_line", "")))
+
+
+def game_card(layout: object, set_type: object, type_line: str) -> bool:
     """False for tokens, emblems, art series, vanguards, schemes and planes; True for real game cards."""
-    if card.get("layout") in NON_GAME_LAYOUTS or card.get("set_type") in {"token", "memorabilia"}:
+    if layout in NON_GAME_LAYOUTS or set_type in {"token", "memorabilia"}:
         return False
-    return not str(card.get("type_line", "")).startswith(("Token ", "Emblem", "Card"))
+    return not type_line.startswith(("Token ", "Emblem", "Card"))

@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 import sqlite_utils
 
 from data.cards.names import normalize_name
+from data.cards.records import Skipped
 from data.cards.repository import NameEntry
+from data.cards.schema import CardFace, CardRecord
 from data.db import bump_generation
 
 if TYPE_CHECKING:
@@ -80,23 +82,25 @@ class PrintingsSummary:
     printings_read: int
     names_stored: int
     languages: tuple[str, ...]
+    skipped: int = 0  # printings in those languages that don't fit the card schema: left out
+    skipped_names: tuple[str, ...] = ()  # the first few of them (Skipped.names)
 
 
-def printed_rows(card: dict[str, Any], languages: Collection[str]) -> list[tuple[Any, ...]]:
+def printed_rows(card: CardRecord, languages: Collection[str]) -> list[tuple[Any, ...]]:
     """The ``printed_names`` rows of one Scryfall printing: its full printed name (with its type line
     and text), then each face's; [] for English, another language or a printing without printed name."""
-    lang, oracle_id = str(card.get("lang", "en")), card.get("oracle_id")
-    faces = [face for face in card.get("card_faces") or [] if face.get("printed_name")]
-    full = str(card.get("printed_name") or " // ".join(str(face["printed_name"]) for face in faces))
+    lang, oracle_id = card.lang or "en", card.oracle_id
+    faces = [face for face in card.card_faces or () if face.printed_name]
+    full = card.printed_name or " // ".join(str(face.printed_name) for face in faces)
     if lang == "en" or lang not in languages or not oracle_id or not full:
         return []
-    parts = faces or [card]
-    type_line = " // ".join(str(part.get("printed_type_line", "")) for part in parts).strip(" /")
-    text = "\n//\n".join(str(part.get("printed_text", "")) for part in parts).strip("\n/")
-    released = str(card.get("released_at", ""))
-    rows = [(str(oracle_id), lang, full, normalize_name(full), 0, type_line, text, released)]
-    names = {str(face["printed_name"]) for face in faces} - {full}
-    return rows + [(str(oracle_id), lang, name, normalize_name(name), 1, "", "", released) for name in names]
+    parts: list[CardFace] = [*faces] or [card]
+    type_line = " // ".join(part.printed_type_line or "" for part in parts).strip(" /")
+    text = "\n//\n".join(part.printed_text or "" for part in parts).strip("\n/")
+    released = card.released_at or ""
+    rows = [(oracle_id, lang, full, normalize_name(full), 0, type_line, text, released)]
+    names = {str(face.printed_name) for face in faces} - {full}
+    return rows + [(oracle_id, lang, name, normalize_name(name), 1, "", "", released) for name in names]
 
 
 class PrintedNames:
@@ -105,18 +109,13 @@ class PrintedNames:
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
 
-    def upsert(self, cards: Iterable[dict[str, Any]], languages: Collection[str]) -> int:
+    def upsert(self, cards: Iterable[CardRecord], languages: Collection[str]) -> int:
         """Store the printed names of ``cards`` (printings) in ``languages``; how many rows they gave."""
         rows = [row for card in cards for row in printed_rows(card, languages)]
         if rows:
             self.db.conn.executemany(_UPSERT, rows)
             bump_generation(self.db.conn, "cards")  # the name index must learn them
         return len(rows)
-
-    def store(self, cards: Iterable[dict[str, Any]], languages: Collection[str]) -> None:
-        """:meth:`upsert` in its own transaction (printings learned from a Scryfall search)."""
-        with self.db.conn:
-            self.upsert(cards, languages)
 
     def entries(self, normalized: str | None = None) -> list[NameEntry]:
         """Every printed name of a cached card as a resolver entry (only ``normalized`` when given)."""
@@ -154,22 +153,20 @@ def is_printed_name(name: str) -> bool:
     return any(char.isalpha() and not unicodedata.name(char, "").startswith("LATIN") for char in name)
 
 
-def printings_named(
-    printings: Iterable[dict[str, Any]], name: str, *, exact: bool
-) -> dict[str, list[dict[str, Any]]]:
+def printings_named(printings: Iterable[object], name: str, *, exact: bool) -> dict[str, list[CardRecord]]:
     """The printings of a Scryfall search by Oracle id, only those printed with ``name`` (ignoring case,
-    width, accents…) when some are or when ``exact``; English printings and those without printed
-    name are left out."""
+    width, accents…) when some are or when ``exact``; English printings, those without printed name and
+    those that don't fit the card schema are left out."""
     wanted = normalize_name(name)
-    found: dict[str, list[dict[str, Any]]] = {}
-    named: dict[str, list[dict[str, Any]]] = {}
-    for card in printings:
+    found: dict[str, list[CardRecord]] = {}
+    named: dict[str, list[CardRecord]] = {}
+    for card in Skipped().valid(printings):
         rows = printed_rows(card, PRINTED_LANGUAGES)
         if not rows:
             continue
-        found.setdefault(str(card["oracle_id"]), []).append(card)
+        found.setdefault(rows[0][0], []).append(card)
         if any(row[3] == wanted for row in rows):
-            named.setdefault(str(card["oracle_id"]), []).append(card)
+            named.setdefault(rows[0][0], []).append(card)
     return named if named or exact else found
 
 
@@ -185,7 +182,7 @@ def is_printings_file(path: Path) -> bool:
             first = next(records(raw), None)
         except (CardImportError, ijson.JSONError, ValueError, OSError, EOFError):
             return False  # the card importer reports what is wrong with it
-    return first is not None and str(first.get("lang", "en")) != "en"
+    return isinstance(first, dict) and str(first.get("lang", "en")) != "en"
 
 
 def import_printings(
@@ -205,11 +202,11 @@ def import_printings(
 
     from data.cards.importer import BATCH_SIZE, CardImportError, batches, records
 
-    table, total, read = PrintedNames(db), path.stat().st_size, 0
+    table, total, read, skipped = PrintedNames(db), path.stat().st_size, 0, Skipped()
     with io.BufferedReader(io.FileIO(path, "rb"), buffer_size=1 << 16) as raw:
         try:
             with db.conn:
-                for batch in batches(_wanted(records(raw), languages), BATCH_SIZE):
+                for batch in batches(skipped.valid(_wanted(records(raw), languages)), BATCH_SIZE):
                     read += len(batch)
                     table.upsert(batch, languages)
                     if progress:
@@ -217,9 +214,10 @@ def import_printings(
         except (ijson.JSONError, ValueError, OSError, EOFError, KeyError, TypeError) as error:
             message = f"{path.name}: not a readable Scryfall file of printings ({error})"
             raise CardImportError(message) from error
-    return PrintingsSummary(source or str(path), read, table.count(), tuple(languages))
+    names = tuple(skipped.names)
+    return PrintingsSummary(source or str(path), read, table.count(), tuple(languages), skipped.count, names)
 
 
-def _wanted(records: Iterator[dict[str, Any]], languages: Collection[str]) -> Iterator[dict[str, Any]]:
+def _wanted(records: Iterator[object], languages: Collection[str]) -> Iterator[dict[str, Any]]:
     """Only the printings in ``languages`` (most of ``all_cards`` is skipped here, record by record)."""
-    return (record for record in records if record.get("lang") in languages)
+    return (record for record in records if isinstance(record, dict) and record.get("lang") in languages)

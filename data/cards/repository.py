@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlite_utils
+from pydantic import ValidationError
 
-from data.cards.names import card_key, card_names, is_game_card, normalize_name
+from data.cards.names import normalize_name
+from data.cards.schema import CardRecord
 from data.db import bump_generation, generation
 
 _UPSERT_CARD = """
@@ -41,35 +43,32 @@ class CardRepository:
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
 
-    def upsert_cards(self, cards: Sequence[dict[str, Any]]) -> None:
-        """Insert or update ``cards`` (Scryfall objects) with their names, in the current transaction."""
-        keys = [card_key(card) for card in cards]
-        self.db.conn.executemany(
-            _UPSERT_CARD, [_card_row(key, card) for key, card in zip(keys, cards, strict=True)]
-        )
+    def upsert_cards(self, cards: Sequence[CardRecord]) -> None:
+        """Insert or update ``cards`` with their names, in the current transaction."""
+        self.db.conn.executemany(_UPSERT_CARD, [_card_row(card) for card in cards])
         # a renamed card or a changed face list must not keep answering to its old names
         self.db.conn.executemany(
             "DELETE FROM card_names WHERE card_key = ? AND name NOT IN (SELECT value FROM json_each(?))",
-            [
-                (key, json.dumps([name for name, _ in card_names(card)]))
-                for key, card in zip(keys, cards, strict=True)
-            ],
+            [(card.key, json.dumps([name for name, _ in card.names])) for card in cards],
         )
-        self.db.conn.executemany(
-            _INSERT_NAME,
-            [row for key, card in zip(keys, cards, strict=True) for row in _name_rows(key, card)],
-        )
+        self.db.conn.executemany(_INSERT_NAME, [row for card in cards for row in _name_rows(card)])
         bump_generation(self.db.conn, "cards")
 
-    def store(self, card: dict[str, Any]) -> None:
+    def store(self, card: CardRecord) -> None:
         """Insert or update one card (fetched from Scryfall) in its own transaction."""
         with self.db.conn:
             self.upsert_cards([card])
 
-    def get(self, key: str) -> dict[str, Any] | None:
-        """The Scryfall JSON of the card cached under ``key``, or None."""
+    def get(self, key: str) -> CardRecord | None:
+        """The card cached under ``key``; None when there is none, or when its stored record doesn't fit
+        the card schema (written by an older version that checked less): it is then as good as missing."""
         row = self.db.execute("SELECT json FROM cards WHERE key = ?", [key]).fetchone()
-        return _loads(row[0]) if row else None
+        if row is None:
+            return None
+        try:
+            return CardRecord.model_validate_json(row[0])
+        except ValidationError:
+            return None
 
     def name_entries(self, normalized: str | None = None) -> list[NameEntry]:
         """Every (card, name) pair of the cache, for name resolution (only those whose normalised name
@@ -129,24 +128,19 @@ class CardRepository:
         return {str(k): str(v) for k, v in self.db.execute("SELECT key, value FROM card_metadata").fetchall()}
 
 
-def _card_row(key: str, card: dict[str, Any]) -> tuple[Any, ...]:
-    name = str(card["name"])
+def _card_row(card: CardRecord) -> tuple[Any, ...]:
     return (
-        key,
-        card.get("oracle_id"),
-        name,
-        normalize_name(name),
-        str(card.get("layout", "normal")),
-        str(card.get("type_line", "")),
-        int(is_game_card(card)),
-        json.dumps(card, ensure_ascii=False, separators=(",", ":")),
+        card.key,
+        card.oracle_id,
+        card.name,
+        normalize_name(card.name),
+        card.layout or "normal",
+        card.type_line or "",
+        int(card.is_game_card),
+        card.json_text(),
     )
 
 
-def _name_rows(key: str, card: dict[str, Any]) -> list[tuple[Any, ...]]:
-    return [(key, name, normalize_name(name), int(is_face)) for name, is_face in card_names(card)]
-
-
-def _loads(text: str) -> dict[str, Any]:
-    card: dict[str, Any] = json.loads(text)
-    return card
+def _name_rows(card: CardRecord) -> list[tuple[Any, ...]]:
+    key = card.key
+    return [(key, name, normalize_name(name), int(is_face)) for name, is_face in card.names]

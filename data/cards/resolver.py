@@ -18,6 +18,7 @@ import itertools
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Literal
 
 from rapidfuzz import fuzz, process
@@ -26,6 +27,7 @@ from data.cards.errors import AmbiguousCardName, CardNotFound, InvalidCardQuery
 from data.cards.names import MAX_NAME_LENGTH, normalize_name
 from data.cards.printings import PrintedNames
 from data.cards.repository import CardRepository, NameEntry
+from data.cards.schema import CardRecord
 from engine import msg
 
 MatchKind = Literal["exact", "partial", "typo"]
@@ -35,14 +37,26 @@ TYPO_MARGIN = 5.0  # how much better than the runner-up a typo match must be to 
 SUGGESTION_CUTOFF = 60.0
 MAX_CANDIDATES = 10
 
+UNREADABLE_RECORD = (
+    "The card cache's record of it can't be read: import the card data again, "
+    "or look it up without --offline."
+)
+"""Why a name of the cache answers no card: its stored record doesn't fit the card schema (an older version
+stored it) or was removed since the names were read."""
+
 
 @dataclass(frozen=True)
 class Resolution:
     """The card a name resolved to, the name it matched and how."""
 
-    card: dict[str, Any]
+    record: CardRecord
     matched_name: str
     kind: MatchKind
+
+    @cached_property
+    def card(self) -> dict[str, Any]:
+        """The card as Scryfall JSON (what the engine's parser and the Judge read)."""
+        return self.record.scryfall()
 
 
 def validated_query(query: str) -> str:
@@ -206,8 +220,8 @@ class CardResolver:
 
     def _resolution(self, entry: NameEntry, kind: MatchKind) -> Resolution:
         card = self._repository.get(entry.card_key)
-        if card is None:  # deleted by another process since the index was loaded
-            raise CardNotFound(entry.name)
+        if card is None:  # unreadable, or deleted by another process since the index was loaded
+            raise CardNotFound(entry.name, reason=UNREADABLE_RECORD)
         return Resolution(card, entry.name, kind)
 
 

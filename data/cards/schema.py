@@ -1,12 +1,108 @@
-"""SQLite schema of the cards component, as ordered migrations (never edit an applied one; append)."""
+"""The two schemas of the cards component: what a card record must look like (:class:`CardRecord`, the one
+gate every card passes before it is stored or read) and the SQLite tables of the cache (:data:`MIGRATIONS`,
+ordered migrations: never edit an applied one; append).
+
+:class:`CardRecord` is the pydantic model of a Scryfall card object (https://scryfall.com/docs/api/cards)
+as far as this project reads it, with its nesting (faces, ``image_uris``, ``all_parts``). Records from a
+bulk file, an online reply, the shared supplements, a board's defined cards and the cache itself are
+validated by it: ``CardRecord.model_validate(raw)`` (a ValidationError says what is wrong; see
+``data.cards.records`` for a short reason) and ``record.scryfall()`` for the Scryfall JSON the engine
+parses. Types are strict (``cmc: "lots"`` or ``mana_cost: 5`` are refused, not coerced); ``null`` is
+the same as an absent field (Scryfall's "nullable"); fields the project doesn't read (legalities,
+prices…) pass through unchecked and are kept.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import sqlite_utils
+from pydantic import BaseModel, ConfigDict, Field
 
+from data.cards.names import MAX_NAME_LENGTH, answered_names, game_card, key_of
 from data.sql import execute_statements
+
+_TEXT = 10_000  # characters of one Oracle text (the longest printed is about 1,000)
+_SHORT = 200  # characters of a mana cost, a layout, an id…
+_NUMBER = 20  # characters of a printed power, toughness, loyalty or defense ("1+*", "X")
+
+
+class _Checked(BaseModel):
+    """Strict, immutable, and keeping the fields it doesn't check as they were read."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+
+class CardFace(_Checked):
+    """A face of a multi-faced card (``card_faces``); a single-faced card's own fields are the same."""
+
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    mana_cost: str | None = Field(default=None, max_length=_SHORT)
+    type_line: str | None = Field(default=None, max_length=500)
+    oracle_text: str | None = Field(default=None, max_length=_TEXT)
+    power: str | None = Field(default=None, max_length=_NUMBER)
+    toughness: str | None = Field(default=None, max_length=_NUMBER)
+    loyalty: str | None = Field(default=None, max_length=_NUMBER)
+    defense: str | None = Field(default=None, max_length=_NUMBER)
+    colors: list[str] | None = None
+    color_indicator: list[str] | None = None
+    image_uris: dict[str, str] | None = None  # {"small": url, "normal": url, …}
+    # a printing in another language than English (``lang``): the face as printed in it
+    printed_name: str | None = Field(default=None, max_length=MAX_NAME_LENGTH)
+    printed_type_line: str | None = Field(default=None, max_length=500)
+    printed_text: str | None = Field(default=None, max_length=_TEXT)
+
+
+class RelatedCard(_Checked):
+    """One of a card's ``all_parts``: a meld part or result, a token it makes, a combo piece."""
+
+    component: str = Field(max_length=_SHORT)
+    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+
+
+class CardRecord(CardFace):
+    """A Scryfall card object, checked field by field (see the module's docstring): the only card record
+    the cache stores, the importer, the card service and the repository pass along, and the schema a
+    board's defined cards must fit. A printing in another language (``lang``, ``printed_name``…) is one
+    too: the printed names are read from it."""
+
+    object: str | None = Field(default=None, max_length=_SHORT)
+    id: str | None = Field(default=None, max_length=_SHORT)
+    oracle_id: str | None = Field(default=None, max_length=_SHORT)
+    layout: str | None = Field(default=None, max_length=_SHORT)
+    set_type: str | None = Field(default=None, max_length=_SHORT)
+    lang: str | None = Field(default=None, max_length=_SHORT)
+    released_at: str | None = Field(default=None, max_length=_SHORT)
+    scryfall_uri: str | None = Field(default=None, max_length=2_000)
+    cmc: float | None = Field(default=None, ge=0, le=1_000_000)
+    color_identity: list[str] | None = None
+    keywords: list[str] | None = None
+    card_faces: list[CardFace] | None = None
+    all_parts: list[RelatedCard] | None = None
+
+    @property
+    def key(self) -> str:
+        """The cache key (``data.cards.names.key_of``)."""
+        return key_of(self.oracle_id, self.name)
+
+    @property
+    def names(self) -> list[tuple[str, bool]]:
+        """Every name the card answers to: its full name, then each face name (``is_face`` = True)."""
+        return answered_names(self.name, [face.name for face in self.card_faces or ()])
+
+    @property
+    def is_game_card(self) -> bool:
+        """False for tokens, emblems, art series, vanguards, schemes and planes."""
+        return game_card(self.layout, self.set_type, self.type_line or "")
+
+    def scryfall(self) -> dict[str, Any]:
+        """The record as Scryfall JSON (what the engine's parser and the Judge read), absent fields out."""
+        return self.model_dump(exclude_none=True)
+
+    def json_text(self) -> str:
+        """:meth:`scryfall` as compact JSON text, as the cache stores it."""
+        return self.model_dump_json(exclude_none=True)
 
 
 def _create_card_tables(db: sqlite_utils.Database) -> None:

@@ -27,8 +27,10 @@ from data.cards.printings import (
     printed_rows,
     printings_named,
 )
+from data.cards.records import RecordProblem, card_record
 from data.cards.repository import CardRepository
 from data.cards.resolver import CardResolver, Resolution, validated_query
+from data.cards.schema import CardRecord
 from data.excerpts import excerpt
 from data.scryfall.errors import (
     ScryfallAmbiguous,
@@ -53,6 +55,14 @@ EMPTY_CACHE_HELP = (
     "The card cache is empty and the network is off: import a Scryfall bulk file with "
     "`mtg-judge import-cards PATH`, or run without --offline."
 )
+
+
+UNREADABLE_REPLY = "Scryfall sent a card record the bot can't read"
+
+
+class UnreadableReply(ScryfallError):
+    """Scryfall answered with a card record that doesn't fit the card schema (``cmc: "lots"``): it is not
+    stored, and the question is answered as when Scryfall can't be asked (from the cache, if it can)."""
 
 
 class CachedOnly(dict[str, Any]):
@@ -238,18 +248,18 @@ class CardService:
                 raise AmbiguousCardName(query, _printed_names(matches.values()))
             raise ScryfallNotFound(f"no card is printed as “{query}”", status=404, code="not_found")
         oracle_id, printed = next(iter(matches.items()))
-        card: dict[str, Any] | None = await self._blocking(lambda: self.repository.get(oracle_id))
+        card: CardRecord | None = await self._blocking(lambda: self.repository.get(oracle_id))
         if card is None:
-            card = await self.client.oracle_card(oracle_id)
+            card = _checked(await self.client.oracle_card(oracle_id))
         found = card
         await self._blocking(lambda: self._store_printed(found, printed))
-        return found
+        return found.scryfall()
 
-    def _store_printed(self, card: dict[str, Any], printings: list[dict[str, Any]]) -> None:
+    def _store_printed(self, card: CardRecord, printings: list[CardRecord]) -> None:
         """Store the Oracle card and the names it is printed with, in one transaction."""
         with self.db.conn:
             self.repository.upsert_cards([card])
-            PrintedNames(self.db).upsert(printings, {str(printing["lang"]) for printing in printings})
+            PrintedNames(self.db).upsert(printings, {str(printing.lang) for printing in printings})
 
     async def _autocomplete(self, query: str) -> list[str]:
         try:
@@ -257,12 +267,22 @@ class CardService:
         except ScryfallError:
             return []
 
-    async def _store(self, card: dict[str, Any]) -> dict[str, Any]:
+    async def _store(self, reply: dict[str, Any]) -> dict[str, Any]:
+        """Scryfall's card, stored once it has passed the card schema (UnreadableReply otherwise)."""
+        card = _checked(reply)
         await self._blocking(lambda: self.repository.store(card))
-        return card
+        return card.scryfall()
 
 
-def _printed_names(groups: Iterable[list[dict[str, Any]]]) -> list[str]:
+def _checked(reply: object) -> CardRecord:
+    """A card Scryfall sent, checked against the card schema; UnreadableReply when it doesn't fit."""
+    try:
+        return card_record(reply)
+    except RecordProblem as problem:
+        raise UnreadableReply(f"{UNREADABLE_REPLY} ({problem})", code="unreadable_card") from None
+
+
+def _printed_names(groups: Iterable[list[CardRecord]]) -> list[str]:
     """The distinct printed names of the printings of several cards (the first ten), to choose from."""
     names = {
         rows[0][2] for group in groups for card in group if (rows := printed_rows(card, PRINTED_LANGUAGES))
@@ -273,7 +293,9 @@ def _printed_names(groups: Iterable[list[dict[str, Any]]]) -> list[str]:
 def _unreachable(local_error: CardLookupError, error: ScryfallError) -> CardLookupError:
     """The cache's own answer, saying Scryfall could not be asked (not that the card doesn't exist)."""
     if isinstance(local_error, CardNotFound):
-        if isinstance(error, ScryfallRateLimited):
+        if isinstance(error, UnreadableReply):
+            reason = UNREADABLE_REPLY
+        elif isinstance(error, ScryfallRateLimited):
             reason = "Scryfall is limiting our requests"
         elif isinstance(error, ScryfallUnavailable):
             reason = "Scryfall is unreachable"

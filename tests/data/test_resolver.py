@@ -10,8 +10,9 @@ from data.cards.errors import AmbiguousCardName, CardNotFound, InvalidCardQuery
 from data.cards.names import normalize_name
 from data.cards.repository import CardRepository
 from data.cards.resolver import CardResolver
+from data.cards.schema import CardRecord
 from data.db import open_database
-from tests.card_data import card_json
+from tests.card_data import card_record as record
 
 
 @pytest.fixture(scope="module")
@@ -70,12 +71,12 @@ def test_nix_does_not_silently_become_a_phoenix(tmp_path: Path) -> None:
     repository = CardRepository(db)
     with db.conn:
         repository.upsert_cards(
-            [card_json(name) for name in ("Arclight Phoenix", "Shivan Phoenix", "Ob Nixilis Reignited")]
+            [record(name) for name in ("Arclight Phoenix", "Shivan Phoenix", "Ob Nixilis Reignited")]
         )
     resolver = CardResolver(repository)
     assert resolved_name(resolver, "nix") == "Ob Nixilis Reignited"  # the only name with a word "nix…"
     with db.conn:
-        repository.upsert_cards([card_json("Ob Nixilis, the Fallen")])
+        repository.upsert_cards([record("Ob Nixilis, the Fallen")])
     with pytest.raises(AmbiguousCardName) as caught:
         resolver.resolve("nix")
     assert sorted(caught.value.candidates) == ["Ob Nixilis Reignited", "Ob Nixilis, the Fallen"]
@@ -128,7 +129,9 @@ def test_real_cards_win_over_tokens_and_other_objects(tmp_path: Path) -> None:
     }
     emblem = {**token, "oracle_id": "e-1", "layout": "emblem", "type_line": "Emblem"}
     with db.conn:
-        repository.upsert_cards([token, emblem, card_json("Opt")])
+        repository.upsert_cards(
+            [CardRecord.model_validate(card) for card in (token, emblem)] + [record("Opt")]
+        )
     assert CardResolver(repository).resolve("opt").card["layout"] == "normal"
 
 
@@ -156,7 +159,7 @@ def test_the_resolver_sees_cards_stored_after_it_loaded(tmp_path: Path) -> None:
     resolver = CardResolver(repository)
     with pytest.raises(CardNotFound):
         resolver.resolve("Opt")
-    repository.store(card_json("Opt"))
+    repository.store(record("Opt"))
     assert resolved_name(resolver, "Opt") == "Opt"
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from data.cards.importer import import_cards
 from data.cards.repository import CardRepository
+from data.cards.schema import CardRecord
 from data.db import open_database
 from data.rules.parser import RulesDocument
 from data.rules.store import RulesStore
@@ -48,6 +49,6 @@ def cache_copy_with(
     db = open_database(path)
     RulesStore(db).load(rules)
     for card in cards:
-        CardRepository(db).store(card)
+        CardRepository(db).store(CardRecord.model_validate(card))
     db.close()
     return path
