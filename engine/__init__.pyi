@@ -19,6 +19,7 @@ from .answers.stack_answer import (
 )
 from .answers.stack_board import BoardObject, board_object, build_stack, stack_handles
 from .copy.effects import CopyError
+from .core.budget import MAX_OUTCOMES, MAX_WORK, QuestionBudget, TooMuchWork
 from .core.characteristics import COLOR_NAMES
 from .core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
 from .core.effects import PT_COUNTS, EffectKind, EffectSpec, Player
@@ -53,6 +54,8 @@ __all__ = [
     "CITATIONS_CHECKED_AGAINST",
     "COLOR_NAMES",
     "KIND_WORDS",
+    "MAX_OUTCOMES",
+    "MAX_WORK",
     "PREDEFINED_TOKENS",
     "PT_COUNTS",
     "Ability",
@@ -87,12 +90,14 @@ __all__ = [
     "OriginalState",
     "Param",
     "Player",
+    "QuestionBudget",
     "StackBoardAnswer",
     "StackCopyAnswer",
     "StackEntrySpec",
     "StackError",
     "TextChangeSpec",
     "TokenSpec",
+    "TooMuchWork",
     "TriggerHit",
     "UserError",
     "Value",

@@ -11,6 +11,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
+from bot.judge.limits import question_budget
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer, ImportSummary
 from data.cards.names import card_names, normalize_name
@@ -92,9 +93,11 @@ def answer_board_spec(spec: BoardSpec, card: CardFinder, version: str, definer: 
     cards |= _cards(find, meld_parts_needed(cards))  # a melded permanent leaving becomes these (712.21)
     notes = tuple(_defined_note(r["name"]) for r in records if definer.in_cache(r["name"]))
     if spec.stack and _asks_the_stack(spec):
-        answer: BoardAnswer | StackBoardAnswer = answer_stack_board(spec, spec.stack, cards, version)
+        answer: BoardAnswer | StackBoardAnswer = answer_stack_board(
+            spec, spec.stack, cards, version, question_budget()
+        )
     else:
-        answer = answer_board(spec, cards, version)
+        answer = answer_board(spec, cards, version, question_budget())
     if notes:
         result = answer.result.model_copy(update={"notes": (*answer.result.notes, *notes)})
         answer = answer.model_copy(update={"result": result})
@@ -126,13 +129,13 @@ def answer_copy(names: list[str], state: OriginalState, card: CardFinder, versio
         spec = BoardSpec(objects=question.objects, stack=question.stack, query=question.query)
         cards = {found.name: found for found in (copier, original)}
         cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
-        return BoardResult(answer=answer_stack_board(spec, spec.stack, cards, version))
+        return BoardResult(answer=answer_stack_board(spec, spec.stack, cards, version, question_budget()))
     state = state.model_copy(update=face_state(original, names[1]))
     target = card(names[2] if len(names) > 2 else DEFAULT_TARGET)
     spec = copy_question(copier, original, state, target=target)
     cards = {found.name: found for found in (copier, original, target)}
     cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
-    return BoardResult(answer=answer_board(spec, cards, version))
+    return BoardResult(answer=answer_board(spec, cards, version, question_budget()))
 
 
 def board_json(result: BoardResult) -> JsonObject:

@@ -16,7 +16,7 @@ from bot.judge.errors import InvalidQuestion
 from data.board_format import MAX_ACTIONS, MAX_OBJECTS, MAX_TEXT
 from data.cards.names import MAX_NAME_LENGTH
 from data.excerpts import excerpt as _excerpt
-from engine import Message, msg
+from engine import MAX_OUTCOMES, MAX_WORK, Message, QuestionBudget, msg
 
 if TYPE_CHECKING:
     from engine import FaceDownKind, OriginalState
@@ -46,9 +46,16 @@ class Limits(BaseModel):
     search_results: int = 50  # results of one rules search
     autocomplete_text: int = 100  # characters of the text being completed
     autocomplete_results: int = 25  # choices offered (Discord's own limit)
+    work_steps: int = MAX_WORK  # units of engine work one board or copy question may do
+    choice_outcomes: int = MAX_OUTCOMES  # outcomes of one choice (orders of replacement effects) listed
 
 
 LIMITS = Limits()
+
+
+def question_budget() -> QuestionBudget:
+    """A new work budget for one question, within ``work_steps`` and ``choice_outcomes``."""
+    return QuestionBudget(limit=LIMITS.work_steps, outcomes=LIMITS.choice_outcomes)
 
 
 def checked_text(text: str, limit: int, *, empty: str | Message, too_long: str | Message) -> str:

@@ -10,12 +10,13 @@ doesn't give it (``replacement_order``), the counters it decides are unknown, wi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
-from itertools import permutations
+from math import factorial, prod
 
 from engine.actions.resolving import COPIED_ENTERING_TEXT
 from engine.copy.effects import ADDITIONAL
+from engine.core.budget import charge, outcome_limit
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
 from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, listing, msg, series
@@ -80,6 +81,8 @@ X_OF_THE_SPELL = cite(
 
 Counts = dict[str, int]
 _Modifier = tuple[str, CounterReplacement]  # the handle of its source, and the effect
+# How an effect changes the counters it enters with: whether it doubles, and the kinds it changes.
+_Class = tuple[bool, frozenset[str]]
 _Computed = Callable[[], Mapping[str, Computed]]  # every object's layered characteristics, when asked
 
 
@@ -336,6 +339,7 @@ def _applies(effect: CounterReplacement, yours: bool, values: Characteristics, c
 
 def _apply(effect: CounterReplacement, counts: Counts) -> Counts:
     """The counters after one replacement effect: twice that many, or that many plus one, of its kinds."""
+    charge(1)
     return {
         kind: (n * 2 if effect.doubles else n + 1) if n > 0 and effect.kind in (None, kind) else n
         for kind, n in counts.items()
@@ -358,10 +362,49 @@ def _modified(
 ) -> tuple[Board, GameObject]:
     if order:
         return _applied_in(board, obj, counts, _ordered(obj, modifiers, order), given=True)
-    outcomes = {orders: _in_order(orders, counts) for orders in permutations(modifiers)}
+    classes: dict[_Class, list[_Modifier]] = {}
+    for modifier in modifiers:
+        classes.setdefault(_class_of(modifier[1], counts), []).append(modifier)
+    if all(_commute(a, b) for a in classes for b in classes):
+        return _applied_in(board, obj, counts, tuple(modifiers), given=False)
+    count = _distinct_orders(classes)
+    if count > outcome_limit():
+        return _too_many_orders(board, obj, values, counts, classes, count)
+    outcomes = {orders: _in_order(orders, counts) for orders in _orders(list(classes.values()))}
     if len({tuple(sorted(o.items())) for o in outcomes.values()}) == 1:
         return _applied_in(board, obj, counts, tuple(modifiers), given=False)
-    return _undecided(board, obj, values, counts, outcomes)
+    return _undecided(board, obj, values, counts, outcomes, every=count == factorial(len(modifiers)))
+
+
+def _class_of(effect: CounterReplacement, counts: Counts) -> _Class:
+    """Effects of one class change the counters the same way: swapping two of them changes nothing."""
+    return effect.doubles, frozenset(k for k, n in counts.items() if n > 0 and effect.kind in (None, k))
+
+
+def _commute(a: _Class, b: _Class) -> bool:
+    """Whether effects of the classes ``a`` and ``b`` give the same counters in either order: both double,
+    both add one, or they change different kinds (a count stays above 0, so no effect stops applying)."""
+    return a[0] == b[0] or not a[1] & b[1]
+
+
+def _distinct_orders(classes: Mapping[_Class, list[_Modifier]]) -> int:
+    """How many orders differ in more than swapping effects of one class (a multinomial coefficient)."""
+    sizes = [len(members) for members in classes.values()]
+    return factorial(sum(sizes)) // prod(factorial(size) for size in sizes)
+
+
+def _orders(classes: list[list[_Modifier]], taken: tuple[int, ...] = ()) -> Iterator[tuple[_Modifier, ...]]:
+    """One order for each sequence of classes (``taken``: how many of each class are placed already), the
+    effects of a class in the order they were found."""
+    used = taken or (0,) * len(classes)
+    if sum(used) == sum(map(len, classes)):
+        yield ()
+        return
+    for position, members in enumerate(classes):
+        if used[position] < len(members):
+            after = tuple(n + (i == position) for i, n in enumerate(used))
+            for rest in _orders(classes, after):
+                yield (members[used[position]], *rest)
 
 
 def _ordered(obj: GameObject, modifiers: list[_Modifier], order: tuple[str, ...]) -> tuple[_Modifier, ...]:
@@ -435,8 +478,11 @@ def _undecided(
     values: Characteristics,
     counts: Counts,
     outcomes: dict[tuple[_Modifier, ...], Counts],
+    *,
+    every: bool,
 ) -> tuple[Board, GameObject]:
-    """The order matters and isn't given: the kinds it decides are unknown, each order's result named."""
+    """The order matters and isn't given: the kinds it decides are unknown, each order's result named (when
+    not ``every`` order is named, each named one stands for those that only swap effects of one class)."""
     results = list(outcomes.values())
     undecided = {kind for kind in counts if len({r.get(kind) for r in results}) > 1}
     options = semicolons(
@@ -446,15 +492,63 @@ def _undecided(
         ]
     )
     handles = series([card(h) for h in dict.fromkeys(h for orders in outcomes for h, _ in orders)])
-    reason = msg(
-        "its controller chooses the order of the replacement effects that change the counters it enters with "
-        "({handles}), the order changes the result and the board doesn't give it (replacement_order: […]); "
-        "the options are {options}",
-        handles=handles,
-        options=options,
+    reason = (
+        msg(
+            "its controller chooses the order of the replacement effects that change the counters it enters "
+            "with ({handles}), the order changes the result and the board doesn't give it "
+            "(replacement_order: […]); the options are {options}",
+            handles=handles,
+            options=options,
+        )
+        if every
+        else msg(
+            "its controller chooses the order of the replacement effects that change the counters it enters "
+            "with ({handles}), the order changes the result and the board doesn't give it "
+            "(replacement_order: […]); the options are {options}, each also standing for the orders that "
+            "only swap effects changing the same counters the same way",
+            handles=handles,
+            options=options,
+        )
     )
-    note, unknown = unknown_note(_depending(undecided, values), reason, CONTROLLER_ORDERS, MORE_COUNTERS)
     known = {kind: n for kind, n in results[0].items() if kind not in undecided}
+    return _unknown_counters(board, obj, values, undecided, known, reason)
+
+
+def _too_many_orders(
+    board: Board,
+    obj: GameObject,
+    values: Characteristics,
+    counts: Counts,
+    classes: Mapping[_Class, list[_Modifier]],
+    count: int,
+) -> tuple[Board, GameObject]:
+    """The order matters, isn't given, and more orders may give different counters than are listed: the
+    kinds two effects that don't commute both change are unknown, with how many orders there are."""
+    undecided = {kind for a in classes for b in classes if not _commute(a, b) for kind in a[1] & b[1]}
+    modifiers = tuple(m for members in classes.values() for m in members)
+    known = {kind: n for kind, n in _in_order(modifiers, counts).items() if kind not in undecided}
+    reason = msg(
+        "its controller chooses the order of the {effects} replacement effects that change the counters it "
+        "enters with ({handles}), the order changes the result and the board doesn't give it "
+        "(replacement_order: […]); {count} orders may give different counters, more than the {limit} "
+        "this engine lists",
+        effects=len(modifiers),
+        handles=series([card(h) for h in dict.fromkeys(h for h, _ in modifiers)]),
+        count=format(count, ","),
+        limit=outcome_limit(),
+    )
+    return _unknown_counters(board, obj, values, undecided, known, reason)
+
+
+def _unknown_counters(
+    board: Board,
+    obj: GameObject,
+    values: Characteristics,
+    undecided: set[str],
+    known: Counts,
+    reason: Message,
+) -> tuple[Board, GameObject]:
+    note, unknown = unknown_note(_depending(undecided, values), reason, CONTROLLER_ORDERS, MORE_COUNTERS)
     obj = obj.model_copy(update={"counters": known, "unknowns": (*obj.unknowns, unknown)})
     return board.explain(obj.id, note, note=True), obj
 

@@ -6,7 +6,8 @@ and ``mtg-judge copy``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.actions.events import board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.zones import found_object
+from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectKind
@@ -195,13 +197,24 @@ def _view(
     }
 
 
-def answer_board(spec: BoardSpec, cards: Mapping[str, Card], rules_version: str) -> BoardAnswer:
-    """Build the board ``spec`` describes and answer about its query (default: the last object created)."""
-    with one_question_bound():
+def answer_board(
+    spec: BoardSpec, cards: Mapping[str, Card], rules_version: str, budget: QuestionBudget | None = None
+) -> BoardAnswer:
+    """Build the board ``spec`` describes and answer about its query (default: the last object created),
+    within ``budget`` (default: the engine's limits)."""
+    with one_question(budget):
         board = board_from_spec(spec, cards)
         if spec.query_linked:
             return describe_linked(board, spec.query_linked, rules_version)
         return describe(board, spec.query or default_query(spec), rules_version)
+
+
+@contextmanager
+def one_question(budget: QuestionBudget | None) -> Iterator[QuestionBudget]:
+    """The bounds of one question: its work budget (a new one when none is given: a budget is never
+    shared between questions) and its dependency checks."""
+    with one_question_bound(), question_budget(budget or QuestionBudget()) as bound:
+        yield bound
 
 
 def default_query(spec: BoardSpec) -> str:

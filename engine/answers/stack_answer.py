@@ -20,13 +20,14 @@ from engine.answers.copy_result import (
     ObjectSummary,
     Status,
     object_summary,
+    one_question,
 )
 from engine.answers.stack_board import BoardObject, build_stack
+from engine.core.budget import QuestionBudget
 from engine.core.effects import Player
 from engine.core.messages import Message, card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
-from engine.layers.dependency import one_question_bound
 from engine.layers.system import copiable_values, current_characteristics, current_controller
 from engine.oracle.spell_text import Targetable, TargetKind, TargetRequirement, target_requirements
 from engine.stack.copies import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult, copy_effect_for
@@ -77,10 +78,15 @@ class StackBoardAnswer(Answer):
 
 
 def answer_stack_board(
-    spec: BoardSpec, entries: tuple[StackEntrySpec, ...], cards: Mapping[str, Card], rules_version: str
+    spec: BoardSpec,
+    entries: tuple[StackEntrySpec, ...],
+    cards: Mapping[str, Card],
+    rules_version: str,
+    budget: QuestionBudget | None = None,
 ) -> StackBoardAnswer:
-    """Build the board, then its stack (bottom first), and answer about the queried copy."""
-    with one_question_bound():
+    """Build the board, then its stack (bottom first), and answer about the queried copy, within ``budget``
+    (default: the engine's limits)."""
+    with one_question(budget):
         board = board_from_spec(spec, cards)
         return StackBoardAnswer(
             rules_version=rules_version,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from typing import Generic, NamedTuple, TypeVar
 
+from engine.core.budget import charge
 from engine.core.characteristics import (
     CARD_TYPES,
     FACE_DOWN,
@@ -464,6 +465,7 @@ class _Layering:
         self.versions = itertools.count(1)
 
     def run(self) -> dict[str, Computed]:
+        charge(len(self.works) ** 2)  # objects × effects: each object's notes look at every object's statics
         for layer in ("4", "5", "6"):
             self._layer(layer)
         for work in self.works.values():
@@ -486,6 +488,7 @@ class _Layering:
         waiting: dict[Ident, _Candidate] = {}
         while True:
             world = self.world()
+            charge(len(world))  # objects × effects: each step of a layer looks at every object again
             pending = [c for c in (*own, *self._static_candidates(layer, world)) if c.ident not in done]
             if not pending:
                 self._vanished(layer, [c for c in waiting.values() if c.ident not in done])

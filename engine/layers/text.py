@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.core.budget import charge
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, msg
@@ -47,6 +48,10 @@ NOT_COPIED = cite("707.2", "Other effects (including type-changing and text-chan
 
 _BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 Copiable = Callable[[GameObject], Characteristics]
+# Units of work (engine.core.budget) of one text change applied: its abilities are read again, about ten
+# times the work of looking at one object for one effect.
+TEXT_CHANGE_WORK = 10
+_Earlier = dict[tuple[str, int], Characteristics]  # by handle and how many text changes: its text then
 
 
 @dataclass
@@ -62,14 +67,23 @@ class LayerThree:
     exile_changes: list[TextChange] = field(default_factory=list)
 
 
-def layer_three(values: Characteristics, obj: GameObject, board: Board, copiable: Copiable) -> LayerThree:
-    """``values`` (layers 1 and 2) with ``obj``'s text-changing effects applied in timestamp order (613.7)."""
+def layer_three(
+    values: Characteristics,
+    obj: GameObject,
+    board: Board,
+    copiable: Copiable,
+    earlier: _Earlier | None = None,
+) -> LayerThree:
+    """``values`` (layers 1 and 2) with ``obj``'s text-changing effects applied in timestamp order (613.7);
+    ``earlier`` keeps, on this board, the texts objects had before each exchange (worked out once each)."""
     result = LayerThree(values)
+    known: _Earlier = {} if earlier is None else earlier
     for change in obj.text_changes:
+        charge(TEXT_CHANGE_WORK)
         if change.spec.word is not None:
             _change_word(result, change, change.spec.word)
         else:
-            _exchange(result, obj, change, board, copiable)
+            _exchange(result, obj, change, board, copiable, known)
     return result
 
 
@@ -194,7 +208,7 @@ def _changed_count(abilities: int, type_line: bool) -> Message:
 
 
 def _exchange(
-    result: LayerThree, obj: GameObject, change: TextChange, board: Board, copiable: Copiable
+    result: LayerThree, obj: GameObject, change: TextChange, board: Board, copiable: Copiable, known: _Earlier
 ) -> None:
     handle = change.spec.exchange_with or ""
     other = board.get(handle) if board.has(handle) else None
@@ -213,7 +227,7 @@ def _exchange(
             )
         )
         return
-    given = text_before(other, board, change.timestamp, copiable)
+    given = text_before(other, board, change.timestamp, copiable, known)
     intrinsic = {intrinsic_mana(t) for t in basic_land_types(result.values.subtypes)}
     own_mana = tuple(a for a in result.values.abilities if a in intrinsic)
     theirs = tuple(
@@ -254,12 +268,20 @@ def _as_own(ability: GameAbility, name: str | None) -> GameAbility:
     return ability.model_copy(update={"text": named_as_self(ability.text, name)})
 
 
-def text_before(obj: GameObject, board: Board, timestamp: int, copiable: Copiable) -> Characteristics:
+def text_before(
+    obj: GameObject, board: Board, timestamp: int, copiable: Copiable, known: _Earlier | None = None
+) -> Characteristics:
     """``obj``'s values after the text-changing effects older than ``timestamp`` (its "previous rules text"
-    for an exchange with that timestamp, CR 701.10h)."""
+    for an exchange with that timestamp, CR 701.10h). ``known`` keeps those already worked out on ``board``:
+    each exchange reads the other permanent's text before it, which reads the texts before the earlier
+    exchanges, so without it repeated exchanges of the same two permanents double the work each time."""
     older = tuple(c for c in obj.text_changes if c.timestamp < timestamp)
-    earlier = obj.model_copy(update={"text_changes": older})
-    return layer_three(copiable(obj), earlier, board, copiable).values
+    known = {} if known is None else known
+    key = (obj.id, len(older))  # text changes are kept in timestamp order: the older ones are a prefix
+    if key not in known:
+        earlier = obj.model_copy(update={"text_changes": older})
+        known[key] = layer_three(copiable(obj), earlier, board, copiable, known).values
+    return known[key]
 
 
 def source_label(spec: TextChangeSpec) -> Param:
