@@ -46,6 +46,7 @@ class Limits(BaseModel):
     search_results: int = 50  # results of one rules search
     autocomplete_text: int = 100  # characters of the text being completed
     autocomplete_results: int = 25  # choices offered (Discord's own limit)
+    board_seconds: float = 10.0  # CPU seconds each step of a board (reading, answering) may take in the bot
 
 
 LIMITS = Limits()
