@@ -4,7 +4,7 @@ Needs only ``../shared``: the card and rules cache is built in a temporary folde
 with ``--db``). Each figure is given with its ratio to ``json.loads`` of the shared bulk file, timed in
 the same run (``benchmarks/timing.py``), so runs on different or busy machines compare. The figures
 come from the scripts beside this one (``import_cards``, ``judge_questions``, ``copy_boards``,
-``board_statics``, ``slash_command``, ``copy_corpus``, ``linked_corpus``) and the memory
+``board_statics``, ``slash_command``, ``copy_corpus``, ``linked_corpus``, ``hostile``) and the memory
 soak of ``tests/hardening`` (``tests.hardening.soak``, in a process of its own).
 """
 
@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from benchmarks.board_statics import statics_rows
 from benchmarks.copy_boards import board_timings
+from benchmarks.hostile import hostile_rows
 from benchmarks.import_cards import timed_import, traced_import
 from benchmarks.judge_questions import Row, build_cache, linked_every_card, question_rows
 from benchmarks.linked_corpus import links_per_rule, parsed_corpus
@@ -139,6 +140,7 @@ def main() -> None:
             *statics_rows(),
             slash_row(db, arguments.n),
             *corpus_rows(db),
+            *asyncio.run(hostile_rows(db)),
             memory_row(db, arguments.memory_runs),
         ]
     print(f"json.loads of {BULK.name}, decompressed (the reference): {reference * 1e3:.0f} ms\n")

@@ -1,19 +1,22 @@
 """Boards and copies (CR 707) as the Judge answers them: build the board, answer, and the stable JSON.
 
-``answer_board_spec`` answers a board; ``answer_copy`` builds the default board of "COPIER copies
-ORIGINAL". Both run on the Judge's worker; card names are looked up through ``card`` (the Judge's
-cached parsed cards), except the names a board defines itself (``cards:``), which are never looked up.
+A board is answered in three steps: ``read_board`` reads its text, then ``board_cards`` looks its cards
+up on the Judge's worker (through ``card``, the Judge's cached parsed cards, except the names the board
+defines itself, ``cards:``, which are never looked up), then ``answer_board_cards`` answers; the first and
+the last run apart from the light questions (``bot.judge.isolation``). ``answer_copy`` builds the default
+board of "COPIER copies ORIGINAL" and answers it on the Judge's worker.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NamedTuple
 
 from bot.judge.limits import question_budget
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer, ImportSummary
+from data.boards import load_board
 from data.cards.names import card_names, normalize_name
 from engine import BoardAnswer as BoardAnswer  # re-exported: the answer types front ends render
 from engine import (
@@ -26,26 +29,18 @@ from engine import (
     copy_question,
     face_state,
     meld_parts_needed,
+    parse_card,
     stack_copy_question,
     stack_handles,
 )
 from engine import Explanation as Explanation
 from engine import StackBoardAnswer as StackBoardAnswer
 
+if TYPE_CHECKING:
+    from engine import KeywordVocabulary
+
 CardFinder = Callable[[str], Card]
 """The parsed card a name names (the Judge's, which may stop the question to fetch it)."""
-
-
-class CardDefiner(Protocol):
-    """What answering a board that defines its own cards needs from the Judge."""
-
-    def parse_record(self, record: Mapping[str, Any]) -> Card:
-        """The card a Scryfall-shaped record describes, parsed with the rules' keywords (not cached)."""
-        ...
-
-    def in_cache(self, name: str) -> bool:
-        """Whether the card data has a card of exactly this name (asked of the cache alone, never fetched)."""
-        ...
 
 
 DEFAULT_TARGET = "Grizzly Bears"
@@ -72,34 +67,59 @@ def is_commander(answer: BoardAnswer | StackBoardAnswer) -> bool:
     return any(summary.id == answer.result.id and summary.commander is True for summary in answer.objects)
 
 
-def answer_board_spec(spec: BoardSpec, card: CardFinder, version: str, definer: CardDefiner) -> BoardResult:
-    """Answer a board: about the queried copy on the stack when it has a ``stack:`` and doesn't ask about
-    another object (``query:`` naming a permanent, or actions whose effect comes from the stack).
+class ReadBoard(NamedTuple):
+    """A board read from its text: its spec, and the cards it defines (``cards:``) parsed, by normalized
+    name (each of its names), with the name each was given."""
 
-    A name the board defines (``cards:``) is its definition, before the card data; when the card data has
-    that name too, a note says which was used. Raises a board or stack error, or what ``card`` raises.
-    """
-    records = [json.loads(text) for text in spec.cards]
+    spec: BoardSpec
+    defined: dict[str, Card]
+    defined_names: tuple[str, ...]
+
+
+class BoardCards(NamedTuple):
+    """Every card a board names, and a note for each card it defines that the card data has too."""
+
+    cards: dict[str, Card]
+    notes: tuple[Explanation, ...]
+
+
+def read_board(text: str, vocabulary: KeywordVocabulary) -> ReadBoard:
+    """The board ``text`` (YAML or JSON) and the cards it defines, parsed with ``vocabulary``: the first
+    step of a board, apart (its text is the user's). Raises BoardFormatError."""
+    spec = load_board(text)
+    records = [json.loads(card_text) for card_text in spec.cards]
     defined = {
         normalize_name(name): parsed
-        for record, parsed in ((r, definer.parse_record(r)) for r in records)
+        for record, parsed in ((r, parse_card(r, vocabulary)) for r in records)
         for name, _ in card_names(record)
     }
+    return ReadBoard(spec, defined, tuple(str(record["name"]) for record in records))
+
+
+def board_cards(board: ReadBoard, card: CardFinder, in_cache: Callable[[str], bool]) -> BoardCards:
+    """The cards ``board`` names, its own definitions before the card data's (``card``), and the note
+    for each name it defines that the card data has too (``in_cache``): the step on the Judge's worker."""
 
     def find(name: str) -> Card:
-        return defined.get(normalize_name(name)) or card(name)
+        return board.defined.get(normalize_name(name)) or card(name)
 
-    cards = _cards(find, spec.card_names())
+    cards = _cards(find, board.spec.card_names())
     cards |= _cards(find, meld_parts_needed(cards))  # a melded permanent leaving becomes these (712.21)
-    notes = tuple(_defined_note(r["name"]) for r in records if definer.in_cache(r["name"]))
+    return BoardCards(cards, tuple(_defined_note(name) for name in board.defined_names if in_cache(name)))
+
+
+def answer_board_cards(spec: BoardSpec, found: BoardCards, version: str) -> BoardResult:
+    """Answer a board with its cards: about the queried copy on the stack when it has a ``stack:`` and
+    doesn't ask about another object (``query:`` naming a permanent, or actions whose effect comes from
+    the stack); the last step of a board, apart. Raises a board or stack error."""
     if spec.stack and _asks_the_stack(spec):
         answer: BoardAnswer | StackBoardAnswer = answer_stack_board(
-            spec, spec.stack, cards, version, question_budget()
+            spec, spec.stack, found.cards, version, question_budget()
         )
     else:
-        answer = answer_board(spec, cards, version, question_budget())
-    if notes:
-        result = answer.result.model_copy(update={"notes": (*answer.result.notes, *notes)})
+        answer = answer_board(spec, found.cards, version, question_budget())
+    if found.notes:
+        result = answer.result.model_copy(update={"notes": (*answer.result.notes, *found.notes)})
         answer = answer.model_copy(update={"result": result})
     return BoardResult(answer=answer)
 

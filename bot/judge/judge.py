@@ -6,11 +6,13 @@ bounded cache of parsed cards. Nothing is reloaded per question: a new card or r
 process or another) changes a generation token in the database, which each question checks.
 
 Every blocking step (SQLite, name matching, parsing, the engine) runs on the Judge's worker thread,
-so the event loop only waits on I/O and stays responsive under many concurrent questions.
+so the event loop only waits on I/O and stays responsive under many concurrent questions; a board's
+reading and answering run apart (``bot.judge.isolation``), so that it never holds up a light question.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import gc
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 from bot.config import Settings
 from bot.judge.cards import CardAnswer, PrintedView, RulingsAnswer, card_answer, rulings_answer
 from bot.judge.errors import InvalidQuestion
+from bot.judge.isolation import Apart
 from bot.judge.limits import (
     LIMITS,
     checked_copy_names,
@@ -87,9 +90,10 @@ class DataVersions(Answer):
 class Judge:
     """Answers every question the bot and the CLI ask; see the module docstring."""
 
-    def __init__(self, services: Services, worker: Worker) -> None:
+    def __init__(self, services: Services, worker: Worker, apart: Apart) -> None:
         self._services = services
         self._worker = worker
+        self._apart = apart
         self._rules: LoadedRules | None = None
         self._cards_generation = ""
         self._parsed: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by card key
@@ -101,16 +105,19 @@ class Judge:
     @asynccontextmanager
     async def open(cls, settings: Settings, *, preload: bool = False) -> AsyncIterator[Judge]:
         """Open the Judge; with ``preload`` (a long-running bot), build the name index and read the
-        rules now instead of on the first question that needs them."""
+        rules now instead of on the first question that needs them, and answer boards in a child
+        process, each step within ``LIMITS.board_seconds`` of CPU time (``bot.judge.isolation``)."""
         worker = Worker()
+        apart = Apart(isolated=preload, cpu_seconds=LIMITS.board_seconds)
         try:
             async with open_services(settings, worker) as services:
-                judge = cls(services, worker)
+                judge = cls(services, worker, apart)
                 judge._languages = await worker.run(LanguageChoices(services.db).all)
                 if preload:
                     await judge.preload()
                 yield judge
         finally:
+            apart.close()
             worker.close()
 
     @property
@@ -119,7 +126,8 @@ class Judge:
         return self._services.settings
 
     async def preload(self) -> None:
-        """Build the card-name index and read the stored rules (if any) ahead of the first question.
+        """Build the card-name index, read the stored rules (if any) and start the process boards are
+        answered in (when isolated) ahead of the first question.
 
         Then everything alive is moved out of the garbage collector's reach (``gc.freeze``): the
         index and the rules live as long as the process, and without this every full collection walks
@@ -128,7 +136,7 @@ class Judge:
         reply object in flight, so a burst of questions would otherwise stall the loop repeatedly.
         """
         cards = self._services.cards
-        await self._worker.run(lambda: cards.resolver.complete("a", 1))
+        await asyncio.gather(self._apart.start(), self._worker.run(lambda: cards.resolver.complete("a", 1)))
         if await self._worker.run(self._services.rules.is_loaded):
             await self._loaded_rules()
         gc.freeze()
@@ -335,21 +343,26 @@ class Judge:
     async def board(self, text: str) -> BoardResult:
         """Answer a board given as YAML or JSON text (see the README's "Board files").
 
-        Raises BoardFormatError (with the line and what is wrong), a board error or a CardLookupError.
+        Raises BoardFormatError (with the line and what is wrong), a board error, a CardLookupError, or
+        InvalidQuestion when a step of it takes more than its limit of CPU time (``LIMITS.board_seconds``).
         """
         if len(text) > MAX_TEXT:
             raise InvalidQuestion(msg("the board is too long (at most {limit} characters)", limit=MAX_TEXT))
-        from bot.judge.board import answer_board_spec
-        from data.boards import load_board
+        from bot.judge.board import answer_board_cards, board_cards, read_board
 
-        spec = await self._worker.run(lambda: load_board(text))
-        return await self._ask(
-            lambda asked: asked.finished(answer_board_spec(spec, asked.card, asked.rules.version, asked))
+        rules = await self._loaded_rules()
+        board = await self._apart.run(read_board, text, rules.vocabulary)
+        found, asked = await self._ask(
+            lambda asked: (board_cards(board, asked.card, asked.in_cache), asked), rules.downloaded
         )
+        result = await self._apart.run(answer_board_cards, board.spec, found, asked.rules.version)
+        return await self._worker.run(lambda: asked.finished(result))
 
     # -- internals ---------------------------------------------------------------------------------
 
-    async def _ask(self, question: Callable[[_Question], _Answered]) -> _Answered:
+    async def _ask(
+        self, question: Callable[[_Question], _Answered], downloaded: ImportSummary | None = None
+    ) -> _Answered:
         """Answer ``question`` on the worker in one trip when the cache and the stored rules settle it.
 
         A card the cache can't settle, or rules not yet stored, stops the question: they are fetched
@@ -357,7 +370,6 @@ class Judge:
         cached, so asking again costs little, and each stop settles one more name, so it ends.
         """
         fetched: dict[str, dict[str, Any]] = {}
-        downloaded: ImportSummary | None = None
         while True:
             try:
                 return await self._worker.run(functools.partial(self._asked, question, fetched, downloaded))
@@ -455,13 +467,6 @@ class _Question:
         if fetched is None:  # what Scryfall said stays out: the next question asks the cache again
             judge._settled.put(name, card)
         return card
-
-    def parse_record(self, record: Mapping[str, Any]) -> Card:
-        """A card a board defines, parsed with the rules' keywords; never cached, so a cached card of the
-        same name (or key) is never replaced by it."""
-        from engine import parse_card
-
-        return parse_card(record, self.rules.vocabulary)
 
     def in_cache(self, name: str) -> bool:
         """Whether the card cache has a card of exactly this name (no fetch, whatever the settings)."""

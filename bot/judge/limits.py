@@ -49,6 +49,8 @@ class Limits(BaseModel):
     work_steps: int = MAX_WORK  # units of engine work one board or copy question may do
     choice_outcomes: int = MAX_OUTCOMES  # outcomes of one choice (orders of replacement effects) listed
 
+    board_seconds: float = 10.0  # CPU seconds each step of a board (reading, answering) may take in the bot
+
 
 LIMITS = Limits()
 

@@ -29,8 +29,9 @@ IN_FLIGHT = 4  # calls handed to the worker thread at once; the others wait thei
 
 class Worker:
     """One thread for everything that would hold the event loop: SQLite (whose connection it alone
-    uses), name matching, parsing and the engine. One is enough: the GIL lets threads share one core
-    for Python code anyway, and a single owner needs no locks around the connection or the caches.
+    uses), name matching, parsing and the engine. One is enough for the light questions: the GIL lets
+    threads share one core for Python code anyway, and a single owner needs no locks around the
+    connection or the caches. Boards run apart, on a second one (``bot.judge.isolation``).
 
     Only a few calls are queued on the thread at once. With every question of a burst queued, their
     results come back faster than the loop can finish the replies they belong to, and the loop then runs
@@ -41,10 +42,11 @@ class Worker:
     tenth of a typical question (measured on a 2-core machine: 60 against 110 µs for an empty call).
     """
 
-    def __init__(self, in_flight: int = IN_FLIGHT) -> None:
+    def __init__(self, in_flight: int = IN_FLIGHT, name: str = "mtg-judge-worker") -> None:
         self._admission = asyncio.Semaphore(in_flight)
         self._calls: queue.SimpleQueue[_Call[Any] | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._serve, name="mtg-judge-worker", daemon=True)
+        self._running: _Call[Any] | None = None
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
     async def run(self, call: Callable[[], T]) -> T:
@@ -56,6 +58,12 @@ class Worker:
             self._calls.put(_Call(call, result, loop))
             return await result
 
+    def caller_gave_up(self) -> bool:
+        """On the worker thread, during a call: whether its caller stopped waiting for it (a long call
+        may stop early)."""
+        running = self._running
+        return running is not None and running.result.cancelled()
+
     def close(self) -> None:
         """Finish the queued calls and stop the thread."""
         self._calls.put(None)
@@ -63,7 +71,9 @@ class Worker:
 
     def _serve(self) -> None:
         while (call := self._calls.get()) is not None:
+            self._running = call
             call.run()
+            self._running = None
 
 
 @dataclass(frozen=True)

@@ -78,3 +78,26 @@ async def test_close_finishes_what_was_queued() -> None:
     worker.close()
     await asyncio.gather(*calls)
     assert done == list(range(IN_FLIGHT))
+
+
+async def test_a_running_call_sees_its_caller_give_up() -> None:
+    worker = Worker(in_flight=1)
+    started, seen = threading.Event(), []
+
+    def call() -> None:
+        started.set()
+        deadline = time.monotonic() + 30
+        while not worker.caller_gave_up() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        seen.append(worker.caller_gave_up())
+
+    try:
+        running = asyncio.create_task(worker.run(call))
+        assert await asyncio.to_thread(started.wait, 30)
+        assert not worker.caller_gave_up()
+        running.cancel()
+        assert await asyncio.wait_for(worker.run(lambda: 7), timeout=30) == 7
+        assert seen == [True]
+        assert not worker.caller_gave_up()  # nothing runs now
+    finally:
+        worker.close()
