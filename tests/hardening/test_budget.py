@@ -9,9 +9,7 @@ choice tries more orders than the limit of outcomes, whatever the budget.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
-from typing import Any
 from unittest import mock
 
 import pytest
@@ -20,10 +18,10 @@ from hypothesis import strategies as st
 
 import bot.judge.limits as limits
 import engine.actions.counters as counters
-from bot.judge.board import answer_board_spec
+from bot.judge.board import BoardResult, ReadBoard, answer_board_cards, board_cards
 from bot.judge.limits import LIMITS, Limits, question_budget
 from data.boards import load_board
-from engine import BoardAnswer, Card, answer_board
+from engine import BoardAnswer, BoardSpec, Card, answer_board
 from engine.core.budget import MAX_OUTCOMES, MAX_WORK, QuestionBudget, TooMuchWork
 from engine.layers.text import TEXT_CHANGE_WORK
 from tests.card_data import parsed_card
@@ -45,14 +43,9 @@ def _card(name: str) -> Card:
     return parsed_card(name)
 
 
-class _NoDefinitions:
-    """A Judge's card definer for boards without a ``cards:`` section."""
-
-    def parse_record(self, record: Mapping[str, Any]) -> Card:
-        raise AssertionError(f"no card is defined: {record}")
-
-    def in_cache(self, name: str) -> bool:
-        return True
+def _answered(spec: BoardSpec) -> BoardResult:
+    """The board answered as the Judge's board steps answer it, without a ``cards:`` section."""
+    return answer_board_cards(spec, board_cards(ReadBoard(spec, {}, ()), _card, lambda _name: False), "test")
 
 
 _SCALES_AND_SEASON = (
@@ -72,9 +65,9 @@ def test_the_judge_answers_within_the_limits_budget(monkeypatch: pytest.MonkeyPa
     spec = load_board(_SCALES_AND_SEASON)
     monkeypatch.setattr(limits, "LIMITS", Limits(work_steps=10))
     with pytest.raises(TooMuchWork, match="this board needs more than 10 steps of work"):
-        answer_board_spec(spec, _card, "test", _NoDefinitions())
+        _answered(spec)
     monkeypatch.setattr(limits, "LIMITS", Limits(choice_outcomes=1))
-    answer = answer_board_spec(spec, _card, "test", _NoDefinitions()).answer
+    answer = _answered(spec).answer
     assert isinstance(answer, BoardAnswer)
     (unknown,) = answer.result.unknowns
     assert "2 orders may give different counters, more than the 1 this engine lists" in unknown.reason
