@@ -174,8 +174,8 @@ def test_board_runs_a_scenario_file_directly(db: Path) -> None:
     # Regression: a scenario file (board, then the expected answer as a second YAML document) was refused.
     payload = json_of(invoke(db, "board", str(BOARDS / "clone-primal-clay-chooses-anew.yaml"), "--json"))
     current = payload["result"]["current"]
-    assert (current["power"], current["toughness"], current["subtypes"]) == (3, 3, ["Shapeshifter", "Wall"])
-    assert "Defender" in current["abilities"]
+    assert (current["power"], current["toughness"], current["subtypes"]) == (3, 3, ["Shapeshifter"])
+    assert "Defender" not in current["abilities"]  # the Primal Clay ruling: the new choice replaces the old
 
 
 def test_copy_of_primal_clay_needs_its_choice(db: Path) -> None:
@@ -196,7 +196,7 @@ def test_copy_choices_for_the_original_and_anew_for_the_copy(db: Path) -> None:
         )
     )
     current = enters["result"]["current"]
-    assert (current["power"], current["toughness"], current["subtypes"]) == (3, 3, ["Shapeshifter", "Wall"])
+    assert (current["power"], current["toughness"], current["subtypes"]) == (3, 3, ["Shapeshifter"])
     rules = {rule for step in enters["result"]["steps"] for rule in step["rules"]}
     assert {"707.2", "707.5", "707.6", "613.2a"} <= rules
 
