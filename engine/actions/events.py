@@ -49,6 +49,7 @@ from engine.copy.effects import (
     original_param,
     status_as_copy,
 )
+from engine.core.budget import ACTION_WORK, charge
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
@@ -288,6 +289,7 @@ def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:
 
 def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     """The board after ``event`` (raises :class:`BoardError` or KeyError for impossible events)."""
+    charge(ACTION_WORK)
     board, timestamp = board.tick()
     event = event.model_copy(update={"timestamp": timestamp})
     before = {obj.id for obj in board.in_zone(Zone.BATTLEFIELD)}

@@ -5,7 +5,8 @@ of work the engine does for it is charged with :func:`charge` against the one :c
 entry point opened, and past its limit the question ends with :class:`TooMuchWork`, a user's error saying
 the limit. The units: in each layer-system run, each object looked at for every object's static
 abilities, and again at each step of layers 4-6 (objects × effects); each text-changing effect applied
-(ten: its abilities are read again); each replacement effect applied while an order of them is tried.
+(ten: its abilities are read again); each replacement effect applied while an order of them is tried;
+each board action replayed.
 A question runs on a worker thread and several may run at once, so the budget is the calling context's
 (a context variable), never shared; outside a question, charging counts nothing.
 
@@ -29,6 +30,7 @@ from engine.errors import UserError
 # beside Doubling Season and Hardened Scales about 700,000 (5 s); 50 creatures with 3 effects each and 50
 # Ballistas entering one by one count 1,600,000 (16 s) and are refused.
 MAX_WORK = 1_000_000
+ACTION_WORK = 1  # each board action replayed, whatever it changes (its layer-system runs count on their own)
 MAX_OUTCOMES = 24  # orders of replacement effects named with their results: longer lists are counted
 
 

@@ -9,6 +9,7 @@ choice tries more orders than the limit of outcomes, whatever the budget.
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 from unittest import mock
 
@@ -118,3 +119,23 @@ def test_no_generated_board_passes_its_budget_by_more_than_one_charge(
     full = QuestionBudget()
     answer_board(spec, cards, "test", full)
     assert full.spent <= LIMITS.work_steps
+
+
+def _calls_charged(actions: int) -> int:
+    board = "battlefield:\n" + "".join(f"  - {{card: Grizzly Bears, id: bears{n}}}\n" for n in range(3))
+    board += "actions:\n" + "".join(
+        f"  - leaves: {{object: bears{n}, to: graveyard}}\n" for n in range(actions)
+    )
+    spec = load_board(board)
+    cards = {name: _card(name) for name in spec.card_names()}
+    with mock.patch("engine.actions.events.charge") as charged:
+        answer_board(spec, cards, "test", QuestionBudget())
+    return charged.call_count
+
+
+def test_every_action_replayed_is_charged() -> None:
+    """Actions that change nothing a layer-system run counts still cost a unit each time the board is
+    replayed (issue 22, item 1): each action added to a board adds at least one charge."""
+    counts = [_calls_charged(n) for n in (1, 2, 3)]
+    assert counts[0] >= 1
+    assert all(more - fewer >= 1 for fewer, more in itertools.pairwise(counts))
