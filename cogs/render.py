@@ -432,11 +432,18 @@ def printed_blocks(printed: PrintedView | None) -> list[str]:
     return ["**" + _("As printed") + "**", f"*{safe(printed.type_line)}*", *lines]
 
 
+_HAS_NONE = N_("{card} has no rulings.")
+_NOT_LOADED = N_(
+    "The rulings of {card} aren't loaded: the bot couldn't ask Scryfall (it is offline, or Scryfall "
+    "couldn't be reached) and has no rulings file imported. Ask again later, or ask the bot's admin."
+)
+
+
 def rulings_reply(answer: RulingsAnswer, context: Context) -> Reply:
     """The card's rulings, newest first; the rule numbers they mention go in the select menu."""
     blocks = [f"**{safe(r.published_at)}** ({safe(r.source)}): {safe(r.comment)}" for r in answer.rulings]
     card = context.card(answer.card)
-    blocks = blocks or [_("No rulings are known for {card}.").format(card=safe(card))]
+    blocks = blocks or [_(_HAS_NONE if answer.loaded else _NOT_LOADED).format(card=safe(card))]
     mentioned = (n for r in answer.rulings for n in _RULE_NUMBER.findall(r.comment))
     title = safe(_("Rulings: {card}").format(card=card))
     return Reply(pages(title, blocks, context), sorted_rules(mentioned))

@@ -6,6 +6,7 @@ from bot.cli import linked  # noqa: F401
 from bot.cli import parse  # noqa: F401
 from bot.cli import board  # noqa: F401
 from bot.cli import discord  # noqa: F401
+from bot.cli import setup  # noqa: F401
 from bot.cli.app import app
 
 

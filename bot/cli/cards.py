@@ -1,4 +1,5 @@
-"""Card commands: ``card`` (look-up), ``import-cards`` (bulk file) and ``sync`` (download from Scryfall)."""
+"""Card commands: ``card`` (look-up), ``rulings``, ``import-cards`` and ``import-rulings`` (bulk files) and
+``sync`` (download from Scryfall)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Group
 from rich.panel import Panel
-from rich.progress import BarColumn, DownloadColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.rule import Rule
 from rich.text import Text
 
@@ -22,6 +23,7 @@ from bot.cli.app import (
     app,
     console,
     err_console,
+    print_json,
     settings_for,
 )
 from bot.cli.common import NameArgument, ask, printed_lines, say_if_cache_only, show
@@ -30,7 +32,7 @@ from bot.i18n.names import card_stats
 from bot.text_safety import visible
 
 if TYPE_CHECKING:
-    from bot.judge import CardAnswer, CardImportSummary, Judge
+    from bot.judge import CardAnswer, CardImportSummary, Judge, RulingsAnswer, RulingsImportSummary
     from bot.judge import Progress as ProgressCallback
     from data.cards.printings import PrintingsSummary
 
@@ -140,15 +142,23 @@ def progress_bar(description: str) -> Iterator[ProgressCallback]:
 @contextmanager
 def progress_bars(*descriptions: str) -> Iterator[tuple[ProgressCallback, ...]]:
     """One rich progress bar per step (a download, an import), each over its file's bytes, as callbacks."""
+    with progress_display() as progress:
+        yield tuple(progress_step(progress, text) for text in descriptions)
+
+
+@contextmanager
+def progress_display() -> Iterator[Progress]:
+    """The rich display of byte progress bars, on stderr, gone when done."""
     description_column = TextColumn("{task.description}", markup=False)  # the file's name, not markup
     columns = (description_column, BarColumn(), DownloadColumn(), TimeElapsedColumn())
     with Progress(*columns, console=err_console, transient=True) as progress:
-        tasks = [progress.add_task(visible(text), total=None) for text in descriptions]
-        yield tuple(_advancer(progress, task) for task in tasks)
+        yield progress
 
 
-def _advancer(progress: Progress, task: TaskID) -> ProgressCallback:
-    """The callback that moves ``task`` to ``done`` of ``total`` bytes (an unknown total stays open)."""
+def progress_step(progress: Progress, description: str) -> ProgressCallback:
+    """A new bar on ``progress``, as the callback that moves it to ``done`` of ``total`` bytes (an
+    unknown total stays open)."""
+    task = progress.add_task(visible(description), total=None)
 
     def advance(done: int, total: int) -> None:
         progress.update(task, completed=done, total=total or None)
@@ -188,4 +198,72 @@ def _cards_read(summary: CardImportSummary) -> str:
         source=summary.source,
         cached=summary.cards_in_cache,
         date=summary.bulk_date or _("unknown"),
+    )
+
+
+@app.command("rulings", cls=TranslatedCommand)
+def rulings_command(
+    ctx: typer.Context,
+    name: NameArgument,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    offline: OfflineOption = False,
+) -> None:
+    """Show a card's official rulings, newest first, with their dates (cache first, then Scryfall unless
+    offline)."""
+    answer = ask(settings_for(ctx, db, offline), lambda judge: judge.rulings(name), as_json=as_json)
+    show(answer, as_json=as_json, to_json=lambda rulings: rulings.json_payload(), to_panel=rulings_panel)
+
+
+def rulings_panel(answer: RulingsAnswer) -> Panel:
+    """The rulings, each under its date and source; or why there are none to show."""
+    parts: list[Any] = []
+    for ruling in answer.rulings:
+        parts += [Text(f"{ruling.published_at} ({ruling.source})", style="bold"), Text(ruling.comment)]
+    if not answer.rulings:
+        parts.append(Text(no_rulings(answer)))
+    return Panel(Group(*parts), title=Text(answer.card), expand=False)
+
+
+def no_rulings(answer: RulingsAnswer) -> str:
+    """Why ``answer`` shows no ruling: the card has none, or its rulings were never loaded."""
+    if answer.loaded:
+        return _("{card} has no rulings.").format(card=answer.card)
+    return _(
+        "The rulings of {card} aren't loaded: Scryfall wasn't asked (offline) or couldn't be reached, and "
+        "no rulings file was imported (`mtg-judge import-rulings FILE`)."
+    ).format(card=answer.card)
+
+
+RulingsPathArgument = Annotated[
+    Path,
+    typer.Argument(
+        help="Scryfall rulings bulk file: a JSON array of ruling objects, optionally .gz.",
+        exists=True,
+        dir_okay=False,
+    ),
+]
+
+
+@app.command("import-rulings", cls=TranslatedCommand)
+def import_rulings_command(
+    ctx: typer.Context,
+    path: RulingsPathArgument,
+    as_json: JsonOption = False,
+    db: DbOption = None,
+    offline: OfflineOption = False,
+) -> None:
+    """Import a Scryfall rulings bulk file, replacing every cached ruling (streaming; all or nothing)."""
+    settings = settings_for(ctx, db, offline, writes=True)
+    summary = ask(settings, lambda judge: judge.import_rulings(path), as_json=as_json)
+    if as_json:
+        print_json({"source": str(path), "rulings": summary.rulings, "cards": summary.cards})
+    else:
+        console.print(Text(rulings_read(summary, path)), soft_wrap=True)
+
+
+def rulings_read(summary: RulingsImportSummary, path: Path) -> str:
+    """One sentence saying what a rulings import did."""
+    return _("Imported {rulings} rulings of {cards} cards from {source}.").format(
+        rulings=summary.rulings, cards=summary.cards, source=path.name
     )

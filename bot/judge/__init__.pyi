@@ -30,7 +30,7 @@ from .errors import (
     UserError,
     WorldError,
 )
-from .imports import CardImportSummary, Progress
+from .imports import CardImportSummary, Progress, RulingsImportSummary, SetupSummary
 from .judge import DataVersions, Judge
 from .limits import LIMITS, Limits, original_state, parse_choices, parse_counters, parse_graveyard, parse_pump
 from .linked import LinkedAnswer, linked_json
@@ -72,7 +72,9 @@ __all__ = [
     "RulesUnavailable",
     "Ruling",
     "RulingsAnswer",
+    "RulingsImportSummary",
     "SearchAnswer",
+    "SetupSummary",
     "StackBoardAnswer",
     "SyncFailed",
     "UserError",

@@ -109,10 +109,21 @@ class Ruling(Answer):
 
 
 class RulingsAnswer(Answer):
-    """A card's rulings, newest first."""
+    """A card's rulings, newest first; ``loaded`` false when the cache has never had this card's rulings
+    (offline, or Scryfall unreachable, and no rulings file imported): then no ruling is known, which is
+    not the same as none existing."""
 
     card: str
     rulings: tuple[Ruling, ...]
+    loaded: bool = True
+
+    def json_payload(self) -> JsonObject:
+        """The stable JSON of ``rulings --json``."""
+        return {
+            "card": self.card,
+            "loaded": self.loaded,
+            "rulings": [ruling.model_dump(mode="json") for ruling in self.rulings],
+        }
 
 
 def card_answer(card: Mapping[str, Any], data_date: str = "", *, cache_only: bool = False) -> CardAnswer:
@@ -145,9 +156,9 @@ def card_faces(card: Mapping[str, Any]) -> tuple[FaceView, ...]:
     return tuple(_face_view(face) for face in card.get("card_faces") or [card])
 
 
-def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]]) -> RulingsAnswer:
-    """``rulings`` of ``card``, newest first."""
-    ordered = sorted(rulings, key=lambda ruling: str(ruling.get("published_at", "")), reverse=True)
+def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]] | None) -> RulingsAnswer:
+    """``rulings`` of ``card``, newest first (None: not loaded, see :attr:`RulingsAnswer.loaded`)."""
+    ordered = sorted(rulings or [], key=lambda ruling: str(ruling.get("published_at", "")), reverse=True)
     return RulingsAnswer(
         card=str(card["name"]),
         rulings=tuple(
@@ -158,6 +169,7 @@ def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]]) -> Ru
             )
             for r in ordered
         ),
+        loaded=rulings is not None,
     )
 
 

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Collection
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.judge.errors import InvalidQuestion, SyncFailed
+from bot.judge.errors import InvalidQuestion, RulesParseError, SyncFailed
+from bot.judge.rules import ImportSummary as RulesImportSummary
+from bot.judge.rules import import_rules
 from bot.judge.services import Services
+from data.bulk_folder import FolderPlan, plan_folder
 from data.cards.importer import ImportSummary, import_cards
 from data.cards.importer import Progress as Progress  # re-exported: an import's progress callback
 from data.cards.printings import PRINTED_LANGUAGES, PrintingsSummary, import_printings
+from data.cards.rulings_import import RulingsImportSummary as RulingsImportSummary  # re-exported
 from data.cards.rulings_import import import_rulings
 from data.scryfall.bulk_files import CARD_KEYS, RULING_KEYS, bulk_records
 from data.scryfall.errors import BulkFileUnusable, ScryfallError
+from engine import msg
 
 if TYPE_CHECKING:
     from data.scryfall.client import ScryfallClient
@@ -27,6 +33,78 @@ async def import_card_file(services: Services, path: Path, progress: Progress | 
     """Import the Scryfall bulk file at ``path`` (raises CardImportError; the cache is then unchanged)."""
     summary: ImportSummary = await services.blocking(
         lambda: import_cards(services.db, path, progress=progress)
+    )
+    return summary
+
+
+async def import_rulings_file(services: Services, path: Path) -> RulingsImportSummary:
+    """Replace every cached ruling with those of the Scryfall ``rulings`` bulk file at ``path`` (all or
+    nothing; raises RulingsImportError with the cache unchanged)."""
+    summary: RulingsImportSummary = await services.blocking(lambda: import_rulings(services.db, path))
+    return summary
+
+
+SetupImport = ImportSummary | PrintingsSummary | RulesImportSummary | RulingsImportSummary
+"""What one file of a ``setup`` folder did when imported."""
+
+
+@dataclass(frozen=True)
+class SetupSummary:
+    """What ``setup DIR`` imported, file by file in the order it did, and what it left out and why."""
+
+    folder: Path
+    imported: tuple[tuple[Path, SetupImport], ...]
+    skipped: tuple[tuple[Path, str], ...]
+
+
+async def setup_folder(
+    services: Services, folder: Path, starting: Callable[[Path], Progress | None] | None = None
+) -> SetupSummary:
+    """Import every card bulk file, printings file, rules text file and rulings file found under
+    ``folder`` (``data.bulk_folder``: recognised by contents, in the order they build on); ``starting``
+    is told of each file as its import begins and may return its progress callback.
+
+    Raises InvalidQuestion when ``folder`` isn't a folder or holds none of these; each import is atomic,
+    so a file that fails leaves the cache as the files before it made it."""
+    if not folder.is_dir():
+        raise InvalidQuestion(msg("{folder} is not a folder", folder=str(folder)))
+    plan: FolderPlan = await services.blocking(lambda: plan_folder(folder))
+    if plan.empty:
+        raise InvalidQuestion(
+            msg(
+                "{folder} holds no Scryfall bulk file, Comprehensive Rules text file or rulings file",
+                folder=str(folder),
+            )
+        )
+    imported: list[tuple[Path, SetupImport]] = []
+    for path in plan.cards:
+        imported.append((path, await import_card_file(services, path, starting(path) if starting else None)))
+    for path in plan.printings:
+        imported.append((path, await _import_printings(services, path, starting(path) if starting else None)))
+    if plan.rules is not None:
+        rules_file = plan.rules
+        if starting:
+            starting(rules_file)
+        try:
+            rules = await services.blocking(lambda: import_rules(services.rules, rules_file))
+        except RulesParseError as error:
+            why = msg(
+                "{file} is not a whole Comprehensive Rules file: {problem}",
+                file=rules_file.name,
+                problem=str(error),
+            )
+            raise InvalidQuestion(why) from error
+        imported.append((rules_file, rules))
+    if plan.rulings is not None:
+        if starting:
+            starting(plan.rulings)
+        imported.append((plan.rulings, await import_rulings_file(services, plan.rulings)))
+    return SetupSummary(folder, tuple(imported), plan.skipped)
+
+
+async def _import_printings(services: Services, path: Path, progress: Progress | None) -> PrintingsSummary:
+    summary: PrintingsSummary = await services.blocking(
+        lambda: import_printings(services.db, path, progress=progress)
     )
     return summary
 

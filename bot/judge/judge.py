@@ -61,10 +61,11 @@ from engine import msg
 
 if TYPE_CHECKING:
     from bot.judge.board import BoardResult
-    from bot.judge.imports import CardImportSummary, Progress
+    from bot.judge.imports import CardImportSummary, Progress, SetupSummary
     from bot.judge.linked import LinkedAnswer
     from bot.judge.parse import ParseAnswer
     from data.cards.printings import PrintingsSummary
+    from data.cards.rulings_import import RulingsImportSummary
     from engine import Card, OriginalState
 
 _K = TypeVar("_K")
@@ -239,6 +240,24 @@ class Judge:
             db = self._services.db
             return await self._worker.run(lambda: import_printings(db, path, progress=progress))
         return await import_card_file(self._services, path, progress)
+
+    async def import_rulings(self, path: Path) -> RulingsImportSummary:
+        """Replace every cached ruling with those of the Scryfall ``rulings`` bulk file at ``path`` (a JSON
+        array, ``.gz`` or not; streaming, all or nothing: raises RulingsImportError, cache unchanged)."""
+        from bot.judge.imports import import_rulings_file
+
+        return await import_rulings_file(self._services, path)
+
+    async def setup(
+        self, folder: Path, starting: Callable[[Path], Progress | None] | None = None
+    ) -> SetupSummary:
+        """Import every card bulk file, printings file, Comprehensive Rules text file and rulings file
+        found under ``folder`` (such as ``../shared/data``), each recognised by its contents, in the order
+        they build on; ``starting(path)`` is told of each file as it begins and may return its progress
+        callback. Raises InvalidQuestion for a folder with none of them."""
+        from bot.judge.imports import setup_folder
+
+        return await setup_folder(self._services, folder, starting)
 
     async def sync_cards(self, progress: Progress | None = None) -> CardImportSummary:
         """Download Scryfall's current ``oracle_cards`` bulk file and import it (raises SyncFailed)."""

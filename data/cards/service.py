@@ -173,20 +173,27 @@ class CardService:
         """Like ``find`` but from the cache alone (no network), for synchronous callers."""
         return self.resolver.resolve(name).card
 
-    async def rulings(self, card: dict[str, Any]) -> list[dict[str, Any]]:
-        """The rulings of ``card``: cached, else fetched from Scryfall and cached; [] when unknown offline."""
+    async def rulings(self, card: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """The rulings of ``card``: cached, else fetched from Scryfall and cached; None when they are not
+        known (never fetched or imported, and Scryfall unreachable or offline), so that "no rulings
+        exist" ([]) is never said of rulings that were not loaded."""
         oracle_id = card.get("oracle_id")
         if not oracle_id:
-            return []
-        cached = await self._blocking(lambda: self.repository.rulings(str(oracle_id)))
+            return None
+        cached: list[dict[str, Any]] | None = await self._blocking(
+            lambda: self.repository.rulings(str(oracle_id))
+        )
         if cached is not None or self.client is None or not card.get("id"):
-            return cached or []
+            return cached
         try:
             fetched = await self.client.rulings(str(card["id"]))
         except ScryfallError:
-            return []
+            return None
         await self._blocking(lambda: self.repository.store_rulings(str(oracle_id), fetched))
-        return await self._blocking(lambda: self.repository.rulings(str(oracle_id))) or []
+        stored: list[dict[str, Any]] | None = await self._blocking(
+            lambda: self.repository.rulings(str(oracle_id))
+        )
+        return stored
 
     async def _fetch_or_raise(self, query: str, local_error: CardLookupError) -> dict[str, Any]:
         empty = self.client is None and await self._blocking(self.repository.count) == 0

@@ -123,7 +123,10 @@ async def test_rulings_offline_without_cached_rulings_say_so(make_settings: Sett
     async with DiscordHarness(create_bot(make_settings(offline=True))) as harness:
         result = await harness.slash("rulings", name="Tarmogoyf")
     assert result.callback is not None
-    assert result.callback.embeds[0]["description"] == "No rulings are known for Tarmogoyf."
+    assert result.callback.embeds[0]["description"] == (
+        "The rulings of Tarmogoyf aren't loaded: the bot couldn't ask Scryfall (it is offline, or Scryfall "
+        "couldn't be reached) and has no rulings file imported. Ask again later, or ask the bot's admin."
+    )
 
 
 async def test_cr_shows_a_rule_a_glossary_term_or_a_search(harness: DiscordHarness) -> None:

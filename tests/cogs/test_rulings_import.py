@@ -46,6 +46,9 @@ async def test_imported_rulings_are_answered_offline_newest_first(
     db.close()
     async with DiscordHarness(create_bot(settings)) as harness:
         result = await harness.slash("rulings", name="Tarmogoyf")
+        none = await harness.slash("rulings", name="Opt")
+    assert none.callback is not None
+    assert none.callback.embeds[0]["description"] == "Opt has no rulings."  # the file has every ruling
     assert result.callback is not None
     embed = result.callback.embeds[0]
     assert embed["description"].split("\n") == [

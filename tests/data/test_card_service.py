@@ -76,7 +76,7 @@ async def test_offline_never_touches_the_network(tmp_path: Path, fake_scryfall: 
     async with open_card_service(settings(tmp_path, fake_scryfall, offline=True)) as cards:
         with pytest.raises(CardNotFound, match=r"The card cache is empty .*`mtg-judge import-cards PATH`"):
             await cards.find("Tarmogoyf")
-        assert await cards.rulings(card_json("Opt")) == []
+        assert await cards.rulings(card_json("Opt")) is None  # not known: never fetched, not "none"
     assert fake_scryfall.requests == []
 
 
@@ -105,7 +105,7 @@ async def test_rulings_are_fetched_once_then_cached(tmp_path: Path, fake_scryfal
         opt = await cards.find("Opt")
         first = await cards.rulings(opt)
         assert await cards.rulings(opt) == first
-    assert [ruling["comment"] for ruling in first] == ["A ruling about Opt."]
+    assert [ruling["comment"] for ruling in first or []] == ["A ruling about Opt."]
     assert len(fake_scryfall.requests_to("/cards/")) == 2  # /cards/named, then /cards/{id}/rulings once
 
 
