@@ -47,6 +47,7 @@ Board format version 1::
     # next_enters_as_copy: {of, via} (Mystic Reflection); day_night: day|night (it becomes so);
     # put_onto_battlefield: {object, transformed}; flip: {object}   — see engine.resolving, engine.faces
     day_night: day | night   # the game's designation as the board starts (CR 728.1)
+    turn: you | opponent     # whose turn it is (CR 102.1): decides "as long as it's your turn"
     stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
             | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
     query: handle | {linked: handle}
@@ -159,6 +160,7 @@ _TOP_KEYS = (
     "stack",
     "query",
     "day_night",
+    "turn",
 )
 # Scryfall prints these as text ("2", "*"); a board may write a number plainly (YAML reads ``power: 2`` as 2).
 _PRINTED_NUMBERS = ("power", "toughness", "loyalty", "defense")
@@ -244,6 +246,8 @@ class _Reader:
         day_night = None
         if designation is not None:
             day_night = _enum(DayNight, plain(designation), line_of(designation), "day_night")
+        whose = sections.get("turn")
+        turn = None if whose is None else _enum(Player, plain(whose), line_of(whose), "turn")
         return BoardSpec(
             objects=tuple(objects),
             actions=tuple(actions),
@@ -251,6 +255,7 @@ class _Reader:
             query_linked=linked,
             stack=stack,
             day_night=day_night,
+            turn=turn,
             cards=cards,
         )
 

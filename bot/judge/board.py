@@ -172,6 +172,8 @@ def board_json(result: BoardResult) -> JsonObject:
     if not payload["result"].get("unknowns"):  # only an answer with undetermined characteristics names them
         payload["result"].pop("unknowns", None)
         payload["result"]["current"].pop("unknown", None)
+    if not payload["result"].get("copiable", {}).get("unknown", True):
+        payload["result"]["copiable"].pop("unknown")
     if result.rules_note is not None:
         payload["rules_note"] = result.rules_note
     return payload

@@ -69,6 +69,7 @@ from engine.layers.system import (
     is_melded,
     layer_one_text,
     semicolons,
+    set_as_entered,
     unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
@@ -190,10 +191,11 @@ def build_board(
     cards: Mapping[str, Card],
     *,
     first: tuple[Event, ...] = (),
+    turn: Player | None = None,
 ) -> Board:
     """The board ``first`` (the starting day or night), then the objects (in timestamp order), and then
-    the actions produce."""
-    board = Board()
+    the actions produce, on ``turn``'s turn (None: not said)."""
+    board = Board(turn=turn)
     for event in first:
         board = apply_event(board, event, cards)
     for obj in spec_objects:
@@ -279,7 +281,7 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
         if spec.day_night is not None
         else ()
     )
-    return build_board(spec.objects, actions, cards, first=starting)
+    return build_board(spec.objects, actions, cards, first=starting, turn=spec.turn)
 
 
 def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:
@@ -1134,7 +1136,7 @@ def _pt_setting(
             return board, obj  # its */* stays undefined: the layers say it's unknown and why
         # It copied an original's result, which its own new result replaces (the Primal Clay ruling).
         note, unknown = unknown_note(
-            ("power", "toughness", "abilities"),
+            set_as_entered(ability),
             msg(
                 "it entered as a copy, so “{ability}” applies to it anew and its own result, which the board "
                 "doesn't give, replaces the original's",
@@ -1142,6 +1144,7 @@ def _pt_setting(
             ),
             NEW_CHOICES,
         )
+        unknown = unknown.model_copy(update={"copiable": True})  # its own result is copiable (CR 707.2)
         obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
         return board.explain(obj.id, note, note=True), obj
     setting = AsEntersSetting(

@@ -29,6 +29,7 @@ from engine.layers.system import (
     COPIABLE_AFTER_LAYER_1,
     LAYER_1B,
     Computed,
+    copiable_unknowns,
     copiable_values,
     current_characteristics,
     current_controller,
@@ -91,6 +92,9 @@ class CharacteristicsView(Answer):
     toughness: str | int | None
     loyalty: str | int | None
     abilities: tuple[str, ...]
+    unknown: tuple[str, ...] = ()
+    """The characteristics not known (a number among them shows as "unknown"; a list shows only what is
+    known to apply)."""
 
 
 class Status(Answer):
@@ -106,13 +110,11 @@ class Status(Answer):
 
 
 class CurrentView(CharacteristicsView):
-    """CH as it is now, with counters, token-ness and status; ``unknown`` names the characteristics the engine
-    can't determine (a number among them shows as "unknown"; a list shows only what is known to apply)."""
+    """CH as it is now, with counters, token-ness and status."""
 
     counters: dict[str, int]
     token: bool
     status: Status
-    unknown: tuple[str, ...] = ()
 
 
 class ExiledCard(Answer):
@@ -396,7 +398,7 @@ def _copied_link_notes(obj: GameObject) -> list[Explanation]:
 def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     """The answer about ``object_id`` on ``board`` (a permanent that left: the first card it became)."""
     obj = board.get(found_object(board, object_id))
-    copiable = copiable_values(obj)
+    copiable, unset = copiable_values(obj), copiable_unknowns(obj)
     current = _counted_loyalty(obj, current_characteristics(obj, board))
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
     steps += [_after_layer_one(obj, copiable), *_level_steps(obj, copiable), *current.steps]
@@ -411,7 +413,9 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
         result=ObjectAnswer(
             id=obj.id,
             zone=None if obj.zone is Zone.BATTLEFIELD else obj.zone.value,
-            copiable=CharacteristicsView(**_view(copiable, numbers=False)),
+            copiable=CharacteristicsView(
+                **_view(copiable, numbers=False, unknown=frozenset(unset)), unknown=unset
+            ),
             current=CurrentView(
                 **_view(current, numbers=True, unknown=unknown),
                 unknown=tuple(name for name in _SHOWN_ORDER if name in unknown),

@@ -41,6 +41,9 @@ class Unknown(BaseModel):
     rules: tuple[str, ...]
     message: Message | None = Field(default=None, exclude=True)
     """What ``reason`` was worded from, for another language (None: English only); not in the JSON."""
+    copiable: bool = Field(default=False, exclude=True)
+    """Whether the unknown part is in the object's copiable values too (an "as [this] enters" result the
+    board doesn't give: CR 707.2), so that a copy of it doesn't know it either; not in the JSON."""
 
     @classmethod
     def of(cls, characteristics: tuple[str, ...], reason: str | Message, *citations: Citation) -> Unknown:

@@ -33,6 +33,7 @@ from engine.oracle.statics import (
 
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
 NOT_LOCKED_IN = cite("611.3a", "it applies at any given moment to whatever its text indicates")
+ACTIVE_PLAYER = cite("102.1", "The active player is the player whose turn it is")
 EQUIPPED_CREATURE = cite(
     "301.5a", "The creature an Equipment is attached to is called the “equipped creature.”"
 )
@@ -71,6 +72,7 @@ class Seen:
     on_battlefield: bool = True
     counters: Mapping[str, int] = field(default_factory=dict)
     tapped: bool = False
+    active: Player | None = None  # whose turn it is (the active player), None when the board doesn't say
 
 
 def affected(
@@ -195,13 +197,22 @@ def _creature_types(values: Characteristics) -> set[str]:
 
 def requirement_holds(requirement: Requirement, source: Seen, world: Mapping[str, Seen]) -> bool:
     """Whether ``requirement`` is met on the board (never, when the board doesn't decide it)."""
-    return requirement.decided and requirement_state(requirement, source, world)[0]
+    return decided(requirement, source) and requirement_state(requirement, source, world)[0]
+
+
+def decided(requirement: Requirement, source: Seen) -> bool:
+    """Whether the board decides ``requirement`` of ``source``: its kind of check is one a board shows,
+    or it is about whose turn it is and the board says (CR 102.1)."""
+    return requirement.decided or (requirement.your_turn is not None and source.active is not None)
 
 
 def requirement_state(
     requirement: Requirement, source: Seen, world: Mapping[str, Seen]
 ) -> tuple[bool, Message]:
     """Whether the decided ``requirement`` is met on the board, and what on the board says so."""
+    if requirement.your_turn is not None and source.active is not None:
+        whose = msg("it is your turn") if source.active is Player.YOU else msg("it is your opponent's turn")
+        return (source.active is source.controller) is requirement.your_turn, whose
     if requirement.counters is not None:
         kind, wanted = requirement.counters
         have = sum(n for k, n in source.counters.items() if k.casefold() == kind.casefold())

@@ -34,6 +34,7 @@ from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_budget
 from engine.layers.statics import (
+    ACTIVE_PLAYER,
     AURA_CREATURE,
     COLOR_SHOWN,
     ENCHANTED,
@@ -49,6 +50,7 @@ from engine.layers.statics import (
     attachment_issue,
     could_name,
     counted,
+    decided,
     is_local,
     qualifies,
     reads_abilities,
@@ -257,7 +259,33 @@ def _layer_one_text(obj: GameObject) -> CopiableText:
     )
     for effect in effects:
         text = effect.values if isinstance(effect, AppliedCopy) else apply_setting(text, effect)
+    if any(u.copiable for u in obj.unknowns):
+        text = text.mapped(_without_option_results)
     return text
+
+
+def _without_option_results(values: Characteristics) -> Characteristics:
+    """``values`` without the subtypes and abilities an option of their P/T-setting "as enters" ability
+    gives: a copy that applied it anew with its result not given has none of them known to apply, the
+    original's among them (its own result replaces the original's: CR 707.6, the Primal Clay ruling)."""
+    ability = pt_setting_ability(values.abilities)
+    options = pt_options(ability) if ability else ()
+    abilities = _given_by_some(tuple(o.abilities for o in options))
+    subtypes = _given_by_some(tuple(o.subtypes for o in options))
+    return values.model_copy(
+        update={
+            "subtypes": tuple(t for t in values.subtypes if t not in subtypes),
+            "abilities": tuple(a for a in values.abilities if a.rules_text not in abilities),
+        }
+    )
+
+
+def _given_by_some(given: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """What some of the options give but not all of them (what all give is known either way)."""
+    if not given:
+        return frozenset()
+    every = frozenset(given[0]).intersection(*given[1:])
+    return frozenset(part for parts in given for part in parts) - every
 
 
 _LAYER_ONE = _ByIdentity(_layer_one_text, size=1024)
@@ -395,6 +423,7 @@ class _Work:
     reordered_layers: set[str] = field(default_factory=set)  # an earlier effect applied after a later one
     last_key: dict[str, Key] = field(default_factory=dict)  # per layer: the key of the last effect applied
     seen: Seen | None = None  # how static abilities see it, while its values are these
+    active: Player | None = None  # whose turn it is, when the board says
 
 
 @dataclass
@@ -988,6 +1017,7 @@ def _start(obj: GameObject, board: Board) -> _Work:
         values=copiable_values(obj),
         live=obj.zone is Zone.BATTLEFIELD and not obj.phased_out,
         controller=current_controller(obj),
+        active=board.turn,
     )
     effects = _own_effects(obj)
     work.steps += _layer_two(obj, effects)
@@ -1050,6 +1080,7 @@ def _seen(work: _Work) -> Seen:
             on_battlefield=work.live,
             counters=work.obj.counters,
             tapped=work.obj.tapped,
+            active=work.active,
         )
     return work.seen
 
@@ -1469,7 +1500,7 @@ def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle
         requirement = parsed.requirement
         if (
             requirement is not None
-            and not requirement.decided
+            and not decided(requirement, source)
             and handle in final.would_affect(parsed, source)
         ):
             return [_undecided_note(ability, parsed, source, requirement, handle)]
@@ -1562,24 +1593,31 @@ def _undecided_note(
             ATTACKING if attacking else BLOCKING,
         ), None
     changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+    turn = requirement.your_turn is not None
     return unknown_note(
         changed,
         msg(
-            "{source}'s “{ability}” depends on whether {condition}, which this board doesn't show: if so, it "
-            "{effects}{partly}; if not, it doesn't apply",
+            "{source}'s “{ability}” depends on whether {condition}, which this board doesn't show{given}: if "
+            "so, it {effects}{partly}; if not, it doesn't apply",
             source=card(source.id),
             ability=strip_reminder(ability.text),
             condition=_worded(requirement, source),
+            given=msg(" (give turn: you or turn: opponent)") if turn else "",
             effects=effects,
             partly=partly,
         ),
         STATIC_ABILITIES,
         NOT_LOCKED_IN,
+        *((ACTIVE_PLAYER,) if turn else ()),
     )
 
 
-def _worded(requirement: Requirement, source: Seen) -> str:
-    """The condition as printed: the self marker back to the object's name."""
+def _worded(requirement: Requirement, source: Seen) -> Param:
+    """The condition as printed (the self marker back to the object's name); "your turn" said from the
+    asker's side, since "your" on an opponent's permanent means that opponent."""
+    if requirement.your_turn is not None and source.controller is Player.OPPONENT:
+        theirs = msg("it's your opponent's turn")
+        return theirs if requirement.your_turn else msg("it's not your opponent's turn")
     return requirement.text.replace(SELF, source.values.name or source.id)
 
 
@@ -1590,7 +1628,7 @@ def _requirement_steps(handle: str, final: _Final) -> list[Explanation]:
         for ability in _statics(source.values):
             parsed = parse_static(ability.rules_text)
             requirement = parsed.requirement if parsed is not None else None
-            if parsed is None or requirement is None or not requirement.decided or not parsed.parts:
+            if parsed is None or requirement is None or not decided(requirement, source) or not parsed.parts:
                 continue
             if handle not in final.would_affect(parsed, source):
                 continue
@@ -2152,30 +2190,9 @@ def _undetermined_numbers(
 ) -> tuple[Explanation, Unknown] | None:
     """Why a */* the engine left undefined is unknown rather than 0: a choice the board didn't give, or a
     characteristic-defining ability it doesn't evaluate (CR 208.2a, 208.2b); None when nothing defines it."""
-    setting = pt_setting_ability(values.abilities)
-    if setting is not None and not obj.settings:
-        options = pt_options(setting)
-        differ = [
-            name
-            for name in ("types", "subtypes", "abilities")
-            if len({getattr(option, name) for option in options}) > 1
-        ]
-        coin = pt_setting_key(setting) == COIN_KEY
-        given = (
-            msg("the coin flip's result (choices: {{coin: heads}} or {{coin: tails}})")
-            if coin
-            else msg("the choice (choices: {{option: N}})")
-        )
-        return unknown_note(
-            ("power", "toughness", *differ),
-            msg(
-                "“{ability}” sets them as it enters, and the board doesn't give {given}",
-                ability=setting.worded_for(values.name),
-                given=given,
-            ),
-            PT_CHOICE,
-            *((COIN_FLIP_RESULT,) if coin else ()),
-        )
+    unset = unset_as_entered(values, obj)
+    if unset is not None:
+        return unset
     missing = {"power": power is None, "toughness": toughness is None}
     for ability in values.abilities:
         defined = tuple(n for n in self_defined_numbers(ability.rules_text) if missing[n])
@@ -2320,3 +2337,56 @@ def graveyard_card_types(board: Board) -> tuple[str, ...]:
             for face in faces:
                 found.update(t for t in face.type_line.types if t in CARD_TYPES)
     return tuple(t for t in CARD_TYPES if t in found)
+
+
+def unset_as_entered(values: Characteristics, obj: GameObject) -> tuple[Explanation, Unknown] | None:
+    """What an "as [this] enters" ability of ``values`` that sets power and toughness (and may set more)
+    leaves unknown when the board doesn't give its choice or coin flip (CR 614.1c); None when there is no
+    such ability or its result is given. Its result is part of the copiable values (CR 707.2)."""
+    setting = pt_setting_ability(values.abilities)
+    if setting is None or obj.settings:
+        return None
+    coin = pt_setting_key(setting) == COIN_KEY
+    given = (
+        msg("the coin flip's result (choices: {{coin: heads}} or {{coin: tails}})")
+        if coin
+        else msg("the choice (choices: {{option: N}})")
+    )
+    return unknown_note(
+        set_as_entered(setting),
+        msg(
+            "“{ability}” sets them as it enters, and the board doesn't give {given}",
+            ability=setting.worded_for(values.name),
+            given=given,
+        ),
+        PT_CHOICE,
+        *((COIN_FLIP_RESULT,) if coin else ()),
+    )
+
+
+def set_as_entered(setting: GameAbility) -> tuple[str, ...]:
+    """The characteristics an "as [this] enters" ability that sets power and toughness sets: those two,
+    and the types, subtypes or abilities its options differ in."""
+    options = pt_options(setting)
+    differ = (
+        name
+        for name in ("types", "subtypes", "abilities")
+        if len({getattr(option, name) for option in options}) > 1
+    )
+    return ("power", "toughness", *differ)
+
+
+def copiable_unknowns(obj: GameObject) -> tuple[str, ...]:
+    """The characteristics of ``obj``'s copiable values that aren't known: those an "as [this] enters"
+    ability set, its result not given (CR 707.2), whether the ability is the object's own or one it
+    copied and applied anew as it entered (CR 707.6)."""
+    if obj.face_down:
+        return ()
+    anew = tuple(name for u in obj.unknowns if u.copiable for name in u.characteristics)
+    values = copiable_values(obj)
+    if anew or any(
+        number is not None and number.value is None for number in (values.power, values.toughness)
+    ):
+        unset = unset_as_entered(values, obj)
+        return tuple(dict.fromkeys((*anew, *(unset[1].characteristics if unset else ()))))
+    return ()

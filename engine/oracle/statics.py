@@ -206,6 +206,7 @@ _COUNTERS_THERE = re.compile(
 _YOU_CONTROL = re.compile(r"^you control (?P<n>a|an|another|\w+ or more) (?P<what>.+)$")
 # "as long as it's attacking", "As long as ~ is blocking": the object itself in combat (a board has none).
 _OWN_COMBAT = re.compile(rf"^(?:it's|it is|{re.escape(SELF)} is) (?P<combat>attacking|blocking)$")
+_YOUR_TURN = re.compile(r"(?:it's|it is) (?P<negated>not )?your turn\.?")
 _SELF_STATE = re.compile(rf"^(?:it's|it is|{re.escape(SELF)} is) (?P<what>.+)$")
 _ATTACHED_ROLES = {"enchanted": "Aura", "equipped": "Equipment"}
 _NUMBER_WORDS = {
@@ -300,6 +301,8 @@ class Requirement(Frozen):
     combat: str = (
         ""  # "attacking" / "blocking": the affected creature is in combat, which a board never shows
     )
+    # it's (True) or it's not (False) its controller's turn, which the board's ``turn`` decides
+    your_turn: bool | None = None
 
     @property
     def decided(self) -> bool:
@@ -598,6 +601,9 @@ def requirement_of(condition: str) -> Requirement:
     ):
         subject = subject.model_copy(update={"controller": "you", "other": control["n"] == "another"})
         return Requirement(text=condition, you_control=subject, at_least=_number(control["n"]))
+    turn = _YOUR_TURN.fullmatch(condition)
+    if turn:
+        return Requirement(text=condition, your_turn=not turn["negated"])
     state = _SELF_STATE.match(condition)
     return _state_requirement(condition, state["what"]) if state else Requirement(text=condition)
 

@@ -182,6 +182,7 @@ class BoardSpec(Frozen):
     query_linked: str | None = None
     stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
     day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
+    turn: Player | None = None  # whose turn it is: the active player (CR 102.1)
     # The board's own card definitions (``cards:``), each a Scryfall-shaped card object as JSON text: the
     # caller uses them for their names before its card data (the engine only ever sees parsed cards).
     cards: tuple[str, ...] = ()
@@ -346,6 +347,7 @@ class Board(Frozen):
     moves: tuple[ZoneMove, ...] = ()  # zone changes, in order (engine.actions.zones)
     triggers: tuple[TriggerHit, ...] = ()  # what those zone changes triggered
     day_night: DayNight | None = None  # CR 728.1
+    turn: Player | None = None  # whose turn it is (CR 102.1: the active player), when the board says
     pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
     used_copies: tuple[PendingCopy, ...] = ()  # applied ones: what enters in the same action shares them
     considered: tuple[str, ...] = ()  # entering objects whose "enter as a copy" replacements were applied

@@ -158,6 +158,7 @@ def test_linked_query() -> None:
         ),
         ("battlefield:\n  - card: Clone\n    effects:\n      - {}\n", 2, "an effect is one or more of"),
         ("battlefield: [Clone]\nquery: nobody\n", 2, "query refers to 'nobody'"),
+        ("battlefield: [Clone]\nturn: mine\n", 2, "turn must be one of you, opponent"),
         ("battlefield: [Clone\n", 2, "not valid YAML or JSON"),
     ],
 )

@@ -507,7 +507,8 @@ def test_aura_on_an_illegal_permanent_is_noted_not_applied() -> None:
         ("~ gets +0/+3 as long as it's untapped.", True, {"tapped": False}),
         ("~ has defender as long as it's a Wall.", True, {"type_word": "Wall"}),
         ("As long as ~ is red, it gets +1/+0.", True, {"type_word": "red"}),
-        ("~ gets +2/+2 as long as it's your turn.", True, {"decided": False}),
+        ("~ gets +2/+2 as long as it's your turn.", True, {"decided": False, "your_turn": True}),
+        ("~ has hexproof as long as it's not your turn.", True, {"decided": False, "your_turn": False}),
         ("~ has first strike as long as it's attacking.", True, {"decided": False}),
         (
             "As long as you have seven or more cards in hand, ~ gets +2/+1 and has first strike.",
