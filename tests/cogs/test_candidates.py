@@ -25,7 +25,7 @@ async def test_an_ambiguous_names_menu_lists_the_most_played_first(harness: Disc
     menu = (await harness.slash("copy", copier="Clone", original="Nightveil")).message
     assert menu is not None
     options = [option["value"] for option in menu.component("card:candidates")["options"]]
-    # edhrec_rank in the 2019 data: Sprite 3,012, Specter 3,625, Predator 6,406, Haunter of Nightveil 9,964
+    # edhrec_rank in the 2019 data: Sprite 1,821, Specter 3,625, Predator 3,868, Haunter of Nightveil 13,157
     assert options == ["Nightveil Sprite", "Nightveil Specter", "Nightveil Predator", "Haunter of Nightveil"]
 
 
