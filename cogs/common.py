@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import DEFAULT_LANGUAGE, N_, _, current_language, language_of, set_language
-from bot.judge import LIMITS, Judge, JudgeError
+from bot.judge import LIMITS, Judge, JudgeError, complete_copyable_names
 from bot.text_safety import visible
 from cogs.render import Context, Reply, clip, rule_reply
 
@@ -280,6 +280,19 @@ async def card_choices(interaction: Interaction, current: str) -> list[app_comma
     """Autocomplete of card names (nothing when the Judge can't answer)."""
     try:
         return choices(await judge_of(interaction).complete_card_names(current))
+    except JudgeError as error:
+        log.debug("no card names for autocomplete: %s", error)
+        return []
+
+
+async def copyable_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of ``/copy``'s original: the names of what the copier typed can copy (every name
+    when the cache can't tell)."""
+    copier = getattr(interaction.namespace, "copier", None)
+    if not isinstance(copier, str) or not copier.strip():
+        return await card_choices(interaction, current)
+    try:
+        return choices(await complete_copyable_names(judge_of(interaction), copier, current))
     except JudgeError as error:
         log.debug("no card names for autocomplete: %s", error)
         return []

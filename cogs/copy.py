@@ -19,6 +19,7 @@ from cogs.common import (
     XValue,
     answer,
     card_choices,
+    copyable_choices,
     per_user_cooldown,
 )
 from cogs.entering import copy_choices, original_choices
@@ -44,7 +45,7 @@ class CopyCog(commands.Cog, name="Copy"):
         new_choice='"As enters" choices the copy\'s controller makes anew: option=1',
     )
     @app_commands.autocomplete(
-        copier=card_choices, original=card_choices, choice=original_choices, new_choice=copy_choices
+        copier=card_choices, original=copyable_choices, choice=original_choices, new_choice=copy_choices
     )
     @per_user_cooldown
     async def copy(

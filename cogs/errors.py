@@ -204,7 +204,18 @@ class AmbiguousNameView(JudgeView):
         self.stop()
         answering = _("Answering with **{card}**…").format(card=safe(name))
         await interaction.response.edit_message(content=answering, view=None)
-        await answer(interaction, question)
+        try:
+            await answer(interaction, question)
+        finally:  # the answer (or the error's private note) is its own message: the menu is done
+            await _remove_menu(interaction)
+
+
+async def _remove_menu(interaction: Interaction) -> None:
+    """Delete the private message of an ambiguous name's menu (now saying "Answering with …")."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as error:
+        log.debug("could not remove the menu of an ambiguous name: %s", error)
 
 
 class CandidateSelect(discord.ui.Select[AmbiguousNameView]):

@@ -12,6 +12,7 @@ from .cards import (
     card_faces,
     card_json,
 )
+from .copyable import complete_copyable_names
 from .errors import (
     AmbiguousCardName,
     BoardFormatError,
@@ -82,6 +83,7 @@ __all__ = [
     "board_json",
     "card_faces",
     "card_json",
+    "complete_copyable_names",
     "is_commander",
     "linked_json",
     "original_state",

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer
+from data.scryfall.images import image_link, page_link
 from engine import WorldError, msg
 
 
@@ -74,8 +75,10 @@ class PrintedView(Answer):
 
 
 class CardAnswer(Answer):
-    """A card as the Judge shows it: its Oracle fields, faces, image, the card data's date and, when
-    asked in another language the cache knows it in, the card as printed in that language."""
+    """A card as the Judge shows it: its Oracle fields, faces, image (on Scryfall's current image host,
+    ``data.scryfall.images``; None rather than a link that would break), Scryfall page, the card data's
+    date and, when asked in another language the cache knows it in, the card as printed in that
+    language."""
 
     oracle: OracleCard
     faces: tuple[FaceView, ...]
@@ -134,12 +137,11 @@ def card_answer(card: Mapping[str, Any], data_date: str = "", *, cache_only: boo
     except ValidationError as error:
         name = str(card.get("name", "?"))[:100]
         raise WorldError(msg("The cached data of “{card}” is malformed.", card=name)) from error
-    images = card.get("image_uris") or (card.get("card_faces") or [{}])[0].get("image_uris") or {}
     return CardAnswer(
         oracle=oracle,
         faces=card_faces(card),
-        image_url=images.get("normal") or images.get("small"),
-        scryfall_url=card.get("scryfall_uri"),
+        image_url=image_link(card),
+        scryfall_url=page_link(card),
         data_date=data_date,
         cache_only=cache_only,
     )

@@ -21,7 +21,7 @@ import sqlite_utils
 
 from data.cards.names import normalize_name
 from data.cards.records import Skipped
-from data.cards.repository import NameEntry
+from data.cards.repository import NameEntry, name_entry
 from data.cards.schema import CardFace, CardRecord
 from data.db import bump_generation
 
@@ -59,7 +59,7 @@ WHERE excluded.released_at >= printed_names.released_at
     AND (printed_names.text IS NOT excluded.text OR printed_names.type_line IS NOT excluded.type_line)
 """
 _ENTRIES = (
-    "SELECT c.key, p.name, p.normalized, p.is_face, c.is_game_card "
+    "SELECT c.key, p.name, p.normalized, p.is_face, c.is_game_card, c.type_line "
     "FROM printed_names p JOIN cards c ON c.key = p.oracle_id "
 )
 
@@ -121,7 +121,7 @@ class PrintedNames:
         """Every printed name of a cached card as a resolver entry (only ``normalized`` when given)."""
         where, parameters = ("WHERE p.normalized = ? ", [normalized]) if normalized is not None else ("", [])
         rows = self.db.execute(_ENTRIES + where + "ORDER BY c.key, p.is_face, p.name", parameters)
-        return [NameEntry(key, name, norm, bool(face), bool(game)) for key, name, norm, face, game in rows]
+        return [name_entry(*row) for row in rows]
 
     def printed(self, oracle_id: str, lang: str) -> PrintedCard | None:
         """The card ``oracle_id`` as printed in ``lang`` (its newest printing), or None."""

@@ -35,6 +35,7 @@ class NameEntry:
     normalized: str
     is_face: bool
     is_game_card: bool
+    type_line: str = ""  # the card's, every face's types
 
 
 class CardRepository:
@@ -75,12 +76,22 @@ class CardRepository:
         is ``normalized`` when it is given)."""
         where, parameters = ("WHERE n.normalized = ? ", [normalized]) if normalized is not None else ("", [])
         rows = self.db.execute(
-            "SELECT n.card_key, n.name, n.normalized, n.is_face, c.is_game_card "
+            "SELECT n.card_key, n.name, n.normalized, n.is_face, c.is_game_card, c.type_line "
             f"FROM card_names n JOIN cards c ON c.key = n.card_key {where}"
             "ORDER BY n.card_key, n.is_face, n.name",
             parameters,
         ).fetchall()
-        return [NameEntry(key, name, norm, bool(face), bool(game)) for key, name, norm, face, game in rows]
+        return [name_entry(*row) for row in rows]
+
+    def popularity(self, keys: Iterable[str]) -> dict[str, int]:
+        """Scryfall's ``edhrec_rank`` (1 is the most played) of each of ``keys`` whose stored record has
+        one; the others are left out."""
+        rows = self.db.execute(
+            "SELECT key, json_extract(json, '$.edhrec_rank') FROM cards "
+            "WHERE key IN (SELECT value FROM json_each(?))",
+            [json.dumps(sorted(set(keys)))],
+        ).fetchall()
+        return {str(key): rank for key, rank in rows if isinstance(rank, int)}
 
     def count(self) -> int:
         """How many cards the cache holds."""
@@ -126,6 +137,13 @@ class CardRepository:
     def metadata(self) -> dict[str, str]:
         """Every metadata value of the cards cache."""
         return {str(k): str(v) for k, v in self.db.execute("SELECT key, value FROM card_metadata").fetchall()}
+
+
+def name_entry(
+    key: str, name: str, normalized: str, is_face: int, is_game_card: int, type_line: str
+) -> NameEntry:
+    """A :class:`NameEntry` from a row of a card's names joined with ``cards`` (SQLite's 0/1 as bools)."""
+    return NameEntry(key, name, normalized, bool(is_face), bool(is_game_card), type_line or "")
 
 
 def _card_row(card: CardRecord) -> tuple[Any, ...]:

@@ -7,7 +7,9 @@ Order of precedence:
 2. a partial name (the start of a word, ``tarmo``) that only one card fits;
 3. a typo (rapidfuzz ``ratio``) that one card fits clearly better than any other.
 
-Otherwise the candidates come back instead of a guess. ``ratio`` compares whole names, so ``Nix``
+Otherwise the candidates come back instead of a guess, most relevant first: the names with the most of
+the query's words as whole words, then the most played (Scryfall's ``edhrec_rank``, where the stored
+record has it), then the shortest. ``ratio`` compares whole names, so ``Nix``
 never scores close to ``Phoenix``, and real game cards always win over tokens, emblems and the like.
 """
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
@@ -36,6 +38,7 @@ TYPO_ACCEPT_SCORE = 85.0  # a single typo in a short name still scores above thi
 TYPO_MARGIN = 5.0  # how much better than the runner-up a typo match must be to be trusted
 SUGGESTION_CUTOFF = 60.0
 MAX_CANDIDATES = 10
+MAX_AMBIGUOUS = 25  # the candidates of an ambiguous name: as many as a Discord select menu shows
 
 UNREADABLE_RECORD = (
     "The card cache's record of it can't be read: import the card data again, "
@@ -150,27 +153,33 @@ class CardResolver:
             return self._resolution(typos[0][0], "typo")
         close = [entry for entry, score in typos if score >= TYPO_ACCEPT_SCORE]
         if partial or len(close) > 1:
-            raise AmbiguousCardName(query, _names([*partial, *close]))
+            raise AmbiguousCardName(query, self._relevant(normalized, [*partial, *close]))
         raise CardNotFound(query, _names(entry for entry, _ in typos))
 
-    def complete(self, text: str, limit: int = 25) -> list[str]:
+    def complete(
+        self, text: str, limit: int = 25, keep: Callable[[NameEntry], bool] | None = None
+    ) -> list[str]:
         """Card names for autocomplete: names starting with ``text``, then names with a word starting
-        with it, then the nearest names by spelling; game cards first, at most ``limit``."""
+        with it, then the nearest names by spelling; game cards first, at most ``limit``; only the
+        names ``keep`` keeps when it is given."""
         normalized = normalize_name(text)
         if not normalized:
             return []
+        kept = keep or _every_name
         snapshot = self._snapshot()
         start = bisect.bisect_left(snapshot.sorted_names, (normalized, -1))
-        prefixed = [
-            snapshot.entries[index]
-            for name, index in itertools.islice(snapshot.sorted_names, start, start + limit * 4)
-            if name.startswith(normalized)
-        ]
+        starting = itertools.takewhile(
+            lambda pair: pair[0].startswith(normalized), itertools.islice(snapshot.sorted_names, start, None)
+        )
+        prefixed = list(
+            itertools.islice(filter(kept, (snapshot.entries[index] for _, index in starting)), limit * 4)
+        )
         found = _best_per_card(_prefer_game_cards(prefixed))
         if len(found) < limit:
-            found += _best_per_card(_prefer_game_cards(self._word_prefix_matches(normalized)))
+            words = filter(kept, self._word_prefix_matches(normalized))
+            found += _best_per_card(_prefer_game_cards(list(words)))
         if len(found) < limit:
-            found += [entry for entry, _ in self._typo_matches(normalized)]
+            found += [entry for entry, _ in self._typo_matches(normalized) if kept(entry)]
         return _names(found, limit)
 
     def _exact(self, normalized: str) -> list[NameEntry]:
@@ -218,6 +227,22 @@ class CardResolver:
                 best[entry.card_key] = (entry, score)
         return sorted(best.values(), key=lambda pair: -pair[1])
 
+    def _relevant(self, normalized: str, entries: list[NameEntry]) -> list[str]:
+        """The names of the cards of ``entries`` by relevance to the query (see the module's docstring),
+        one per card, at most :data:`MAX_AMBIGUOUS`."""
+        ranks = self._repository.popularity(entry.card_key for entry in entries)
+        words = set(normalized.split())
+
+        def relevance(entry: NameEntry) -> tuple[int, bool, int, int, str]:
+            rank = ranks.get(entry.card_key)
+            whole_words = len(words.intersection(entry.normalized.split()))
+            return (-whole_words, rank is None, rank or 0, len(entry.name), entry.name)
+
+        best: dict[str, NameEntry] = {}
+        for entry in sorted(entries, key=relevance):
+            best.setdefault(entry.card_key, entry)
+        return _names(best.values(), MAX_AMBIGUOUS)
+
     def _resolution(self, entry: NameEntry, kind: MatchKind) -> Resolution:
         card = self._repository.get(entry.card_key)
         if card is None:  # unreadable, or deleted by another process since the index was loaded
@@ -228,6 +253,10 @@ class CardResolver:
 def _ranked(entries: Iterable[NameEntry]) -> list[NameEntry]:
     """Game cards first, then full names before face names, then a stable order."""
     return sorted(entries, key=lambda e: (not e.is_game_card, e.is_face, len(e.name), e.name, e.card_key))
+
+
+def _every_name(entry: NameEntry) -> bool:
+    return True
 
 
 def _prefer_game_cards(entries: list[NameEntry]) -> list[NameEntry]:

@@ -4,6 +4,8 @@ questions at a table."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot import create_bot
@@ -71,6 +73,19 @@ async def test_reading_a_cited_rule_is_not_a_question(make_settings: SettingsFac
             chosen = await harness.choose(sent, "rules:cited", [rule])
             assert chosen.callback is not None
             assert chosen.callback.embeds[0]["title"] == f"Rule {rule}"
+
+
+async def test_questions_asked_at_once_never_overdraw_the_budget(make_settings: SettingsFactory) -> None:
+    async with DiscordHarness(create_bot(make_settings(cooldown_rate=2, cooldown_per=60.0))) as harness:
+        harness.clear()
+        await asyncio.gather(
+            *(harness.slash("card", name=name) for name in ("Tarmogoyf", "Clone", "Opt", "Fling"))
+        )
+        replies = [request for request in harness.requests if request.kind in ("callback", "followup")]
+    answers = [reply for reply in replies if reply.embeds and not reply.ephemeral]
+    refusals = [reply for reply in replies if (reply.content or "").startswith(EASY)]
+    assert (len(answers), len(refusals)) == (2, 2)
+    assert all(refusal.ephemeral for refusal in refusals)
 
 
 def test_the_default_allows_a_burst_of_ten_then_one_every_six_seconds() -> None:

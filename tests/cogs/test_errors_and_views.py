@@ -69,7 +69,7 @@ async def test_an_ambiguous_name_offers_the_candidates_and_choosing_answers_the_
     assert refused.callback.ephemeral
     assert refused.callback.content == "Only the person who asked can choose here."
     chosen = await harness.choose(result.message, "card:candidates", ["Nightveil Specter"])
-    assert chosen.kinds() == ["callback", "followup"]
+    assert chosen.kinds() == ["callback", "followup", "delete_original"]
     assert chosen.type == 7
     assert chosen.callback is not None
     assert chosen.callback.content == "Answering with **Nightveil Specter**…"

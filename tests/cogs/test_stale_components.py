@@ -88,6 +88,20 @@ async def test_the_oldest_of_too_many_replies_says_it_has_expired(make_settings:
     assert expired_note(pressed)["content"] == EXPIRED
 
 
+async def test_a_button_past_its_timeout_says_its_menu_has_expired(make_settings: SettingsFactory) -> None:
+    async with DiscordHarness(create_bot(make_settings(page_timeout=0.5))) as harness:
+        sent = (await harness.slash("cr", query="702")).message
+        assert sent is not None
+        as_sent = dataclasses.replace(sent, data=copy.deepcopy(sent.data))  # a client that missed the edit
+        for _ in range(200):  # discord.py's view timeout, then the edit disabling the buttons
+            if harness.messages[sent.id].component("page:next").get("disabled"):
+                break
+            await asyncio.sleep(0.05)
+        assert harness.messages[sent.id].component("page:next").get("disabled")
+        pressed = await stale_use(harness, as_sent, "page:next")
+    assert expired_note(pressed)["content"] == EXPIRED
+
+
 async def test_the_note_is_in_the_users_language(make_settings: SettingsFactory) -> None:
     async with DiscordHarness(create_bot(make_settings())) as before:
         sent = (await before.slash("cr", query="702")).message

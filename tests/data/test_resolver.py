@@ -99,11 +99,64 @@ def test_partial_names_resolve_when_only_one_card_fits(resolver: CardResolver) -
 def test_several_fitting_cards_give_ranked_candidates(resolver: CardResolver) -> None:
     with pytest.raises(AmbiguousCardName) as caught:
         resolver.resolve("phoenix")
-    assert len(caught.value.candidates) == 10
+    assert len(caught.value.candidates) == 20
     assert all("Phoenix" in name for name in caught.value.candidates)
+    assert caught.value.candidates[:2] == ["Chandra's Phoenix", "Flamewake Phoenix"]  # most played
     with pytest.raises(AmbiguousCardName) as typo:
         resolver.resolve("lightning blot")
     assert typo.value.candidates[:1] == ["Lightning Bolt"]
+
+
+def ranked_card(name: str, rank: int | None = None) -> CardRecord:
+    """A creature named ``name`` with Scryfall's ``edhrec_rank`` when ``rank`` is given."""
+    ranked = {"edhrec_rank": rank} if rank is not None else {}
+    return CardRecord.model_validate(
+        {"object": "card", "name": name, "layout": "normal", "type_line": "Creature — Spirit", **ranked}
+    )
+
+
+def test_candidates_rank_whole_words_then_the_most_played_then_the_shortest(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "ranked.db")
+    repository = CardRepository(db)
+    cards = [
+        ranked_card("Nightveiled Wisp", 1),  # only a word starting with the name typed
+        ranked_card("Nightveil Predator"),
+        ranked_card("Nightveil Specter", 3_625),
+        ranked_card("Nightveil Ox"),
+        ranked_card("Nightveil Sprite", 500),
+        ranked_card("Haunter of Nightveil", 9_000),
+    ]
+    with db.conn:
+        repository.upsert_cards(cards)
+    with pytest.raises(AmbiguousCardName) as caught:
+        CardResolver(repository).resolve("nightveil")
+    assert caught.value.candidates == [
+        "Nightveil Sprite",
+        "Nightveil Specter",
+        "Haunter of Nightveil",
+        "Nightveil Ox",
+        "Nightveil Predator",
+        "Nightveiled Wisp",
+    ]
+
+
+def test_an_ambiguous_name_gives_at_most_25_candidates(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "many.db")
+    repository = CardRepository(db)
+    with db.conn:
+        repository.upsert_cards([ranked_card(f"Phoenix of Ash {n:02}", 100 - n) for n in range(30)])
+    with pytest.raises(AmbiguousCardName) as caught:
+        CardResolver(repository).resolve("phoenix")
+    assert caught.value.candidates == [f"Phoenix of Ash {n:02}" for n in range(29, 4, -1)]
+
+
+def test_popularity_is_read_from_the_stored_records(tmp_path: Path) -> None:
+    db = open_database(tmp_path / "ranks.db")
+    repository = CardRepository(db)
+    with db.conn:
+        repository.upsert_cards([ranked_card("Ranked", 7), ranked_card("Unranked")])
+    keys = [card.key for card in (ranked_card("Ranked"), ranked_card("Unranked"))]
+    assert repository.popularity([*keys, "no such key"]) == {keys[0]: 7}
 
 
 def test_unknown_names_give_suggestions(resolver: CardResolver) -> None:
