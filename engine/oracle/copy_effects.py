@@ -72,6 +72,7 @@ _SUPERTYPE_WORDS = {word.casefold(): word for word in SUPERTYPES}
 _SENTENCE_STOP = re.compile(r"\.(?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _QUOTED_ABILITY = re.compile(r"[\"“]([^\"”]+)[\"”]")
+_AS_ENTERS = re.compile(r"\s*As ~ enters\b")
 _BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
 # How the copy enters, not what it copies: Vesuva's "enter tapped as a copy of", myriad's "a token that's a
 # copy of ~ that's tapped and attacking", Mirror Match's "… and that's blocking that creature".
@@ -171,10 +172,14 @@ def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
     masked = unquoted(text)
     matches = list(_INSTRUCTION.finditer(masked))
     for number, match in enumerate(matches):
+        sentence_start = _sentence_start(masked, match.start())
         scope = _scope(match, masked)
+        if scope is CopyScope.BECOME_COPY and _AS_ENTERS.match(masked, sentence_start):
+            # "As ~ enters, you may have it become a copy of" modifies how it enters (CR 614.1c): it enters
+            # as the copy, so its enters-the-battlefield abilities trigger (Cursed Mirror's rulings)
+            scope = CopyScope.ENTER_AS_COPY
         if scope is None:
             continue
-        sentence_start = _sentence_start(masked, match.start())
         sentence_end = _sentence_end(masked, match.end())
         copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
         exceptions = _exceptions(text, masked, exceptions_start, sentence_end, ability)
@@ -250,7 +255,8 @@ def _exceptions(text: str, masked: str, start: int, end: int, ability: Ability) 
     rest = masked[start:end]
     if re.match(r"^ with (?:a number of |X )?additional ", rest):
         return (CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=text[start:end].strip(" .")),)
-    found = re.match(r"^,? except (?:for |that )?", rest)
+    # the duration ended the copyable wording: "… until end of turn, except it has haste" (Cursed Mirror)
+    found = re.match(r"^(?: until [^,]+| for as long as [^,]+)?,? except (?:for |that )?", rest)
     if not found:
         return ()
     clause_text = text[start + found.end() : end].strip().rstrip(".")
