@@ -64,7 +64,7 @@ _CDA = re.compile(
 )  # matched at the start
 _REPLACEMENT = re.compile(
     r"\bAs ~ (?:enters|is turned face up)\b|\benters? (?:with|tapped|as a copy)\b"
-    r"|\benter (?:tapped )?as a copy\b"
+    r"|\benter (?:tapped )?as a copy\b|^~ enters under the control of\b"
     r"|\bwould\b[^\"]*\binstead\b|^Skip\b|\benters? (?:the battlefield )?(?:transformed|face down)\b"
 )
 # CR 113.6d–g: statements on an instant or sorcery about how it is cast, what it costs, or countering it.

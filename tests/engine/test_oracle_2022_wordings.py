@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.answers.copy_question import OriginalState, copy_question
 from engine.answers.copy_result import answer_board
-from engine.core.model import Card, CopyScope, ExceptionKind
+from engine.core.model import AbilityKind, Card, CopyScope, ExceptionKind
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
 from tests.card_data import parsed_card
@@ -24,6 +24,21 @@ CURSED_MIRROR = {
     "oracle_text": "{T}: Add {R}.\nAs Cursed Mirror enters the battlefield, you may have it become a copy "
     "of any creature on the battlefield until end of turn, except it has haste.",
     "colors": ["R"],
+}
+XANTCHA = {
+    "object": "card",
+    "name": "Xantcha, Sleeper Agent",
+    "layout": "normal",
+    "mana_cost": "{1}{B}{R}",
+    "cmc": 3.0,
+    "type_line": "Legendary Creature — Minion",
+    "oracle_text": "Xantcha, Sleeper Agent enters the battlefield under the control of an opponent of your "
+    "choice.\nXantcha attacks each combat if able and can't attack its owner or planeswalkers its owner "
+    "controls.\n{3}: Xantcha's controller loses 2 life and you draw a card. Any player may activate this "
+    "ability.",
+    "power": "5",
+    "toughness": "5",
+    "colors": ["B", "R"],
 }
 
 
@@ -53,3 +68,22 @@ def test_the_copy_command_has_cursed_mirror_enter_as_a_hasty_copy(
     reasoning = " ".join(step.text for step in answer.result.steps + answer.result.notes)
     assert "enters as a copy of Grizzly Bears" in reasoning
     assert "already on the battlefield" not in reasoning
+
+
+def test_entering_under_an_opponents_control_is_a_replacement_effect(
+    keyword_vocabulary: KeywordVocabulary,
+) -> None:
+    kinds = [a.kind for a in card(XANTCHA, keyword_vocabulary).front.abilities]
+    assert kinds == [AbilityKind.REPLACEMENT, AbilityKind.STATIC, AbilityKind.ACTIVATED]
+
+
+def test_a_clone_of_xantcha_enters_under_a_controller_the_board_does_not_give(
+    keyword_vocabulary: KeywordVocabulary,
+) -> None:
+    xantcha, clone = card(XANTCHA, keyword_vocabulary), parsed_card("Clone")
+    spec = copy_question(clone, xantcha, OriginalState())
+    answer = answer_board(spec, {xantcha.name: xantcha, clone.name: clone}, "test")
+    (unknown,) = answer.result.unknowns
+    assert unknown.characteristics == ("controller",)
+    assert "enters the battlefield under the control of an opponent of your choice" in unknown.reason
+    assert "doesn't give its result" in unknown.reason
