@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.answers.copy_question import OriginalState, copy_question
 from engine.answers.copy_result import answer_board
 from engine.core.model import AbilityKind, Card, CopyScope, ExceptionKind
@@ -39,6 +41,49 @@ XANTCHA = {
     "power": "5",
     "toughness": "5",
     "colors": ["B", "R"],
+}
+
+SLIVDRAZI = {
+    "object": "card",
+    "name": "Slivdrazi Monstrosity",
+    "layout": "normal",
+    "mana_cost": "{C}{W}{U}{B}{R}{G}",
+    "cmc": 6.0,
+    "type_line": "Legendary Creature — Sliver Eldrazi",
+    "oracle_text": "Eldrazi you control are Slivers in addition to their other types.\nSlivers you control "
+    "have devoid and annihilator 1.\n{3}: Create a 1/1 colorless Eldrazi Sliver creature token. It has "
+    '"Sacrifice this creature: Add {C}."',
+    "power": "8",
+    "toughness": "8",
+    "colors": ["B", "G", "R", "U", "W"],
+}
+GLAMOROUS_OUTLAW = {
+    "object": "card",
+    "name": "Glamorous Outlaw",
+    "layout": "normal",
+    "mana_cost": "{3}{U}{B}{R}",
+    "cmc": 6.0,
+    "type_line": "Creature — Vampire Rogue",
+    "oracle_text": "When Glamorous Outlaw enters the battlefield, it deals 2 damage to each opponent and you "
+    'scry 2.\n{2}, Exile Glamorous Outlaw from your hand: Target land gains "{T}: Add {U}, {B}, or {R}" '
+    "until Glamorous Outlaw is cast from exile. You may cast Glamorous Outlaw for as long as it remains "
+    "exiled.",
+    "power": "4",
+    "toughness": "5",
+    "colors": ["B", "R", "U"],
+}
+DUSTIN = {
+    "object": "card",
+    "name": "Dustin, Gadget Genius",
+    "layout": "normal",
+    "mana_cost": "{2}{W}{U}",
+    "cmc": 4.0,
+    "type_line": "Legendary Creature — Human",
+    "oracle_text": "{T}: Add {C}{C}. Spend this mana only to cast artifact spells or activate abilities of "
+    "artifacts.\nFriends forever (You can have two commanders if both have friends forever.)",
+    "power": "2",
+    "toughness": "3",
+    "colors": ["U", "W"],
 }
 
 
@@ -87,3 +132,17 @@ def test_a_clone_of_xantcha_enters_under_a_controller_the_board_does_not_give(
     assert unknown.characteristics == ("controller",)
     assert "enters the battlefield under the control of an opponent of your choice" in unknown.reason
     assert "doesn't give its result" in unknown.reason
+
+
+@pytest.mark.parametrize(
+    ("record", "position", "kind"),
+    [
+        (SLIVDRAZI, 2, AbilityKind.ACTIVATED),  # the token's "Add {C}" is the token's mana ability
+        (GLAMOROUS_OUTLAW, 1, AbilityKind.ACTIVATED),  # it grants a land a mana ability, and it targets
+        (DUSTIN, 0, AbilityKind.MANA),
+    ],
+)
+def test_only_mana_an_ability_itself_adds_makes_it_a_mana_ability(
+    record: dict[str, Any], position: int, kind: AbilityKind, keyword_vocabulary: KeywordVocabulary
+) -> None:
+    assert card(record, keyword_vocabulary).front.abilities[position].kind is kind
