@@ -146,3 +146,8 @@ def test_only_mana_an_ability_itself_adds_makes_it_a_mana_ability(
     record: dict[str, Any], position: int, kind: AbilityKind, keyword_vocabulary: KeywordVocabulary
 ) -> None:
     assert card(record, keyword_vocabulary).front.abilities[position].kind is kind
+
+
+def test_friends_forever_is_a_keyword_ability(keyword_vocabulary: KeywordVocabulary) -> None:
+    friends = card(DUSTIN, keyword_vocabulary).front.abilities[1]
+    assert (friends.kind, friends.keyword) == (AbilityKind.KEYWORD, "Friends forever")
