@@ -34,6 +34,7 @@ _INSTRUCTION = re.compile(
     r"|(?P<become>\bbecomes? (?:a )?cop(?:y|ies) of |^(?:Enchanted|Equipped) \w+ is a copy of )"
     r"|(?P<token>\b[Cc]reates? [^.]*?\btokens? (?:that's|that are) (?:a )?cop(?:y|ies) of )"
     r"|(?P<cast>\bcast (?:a|the) cop(?:y|ies) of |\bplay [^.]*? as a copy of )"
+    r"|(?P<create>\b[Cc]reates? a copy of )"
     r"|(?P<stack>\bonto the stack as a copy of )"
     r"|(?P<verb>(?<![Aa] )(?<![Tt]he )(?<![Tt]hat )\b[Cc]opy (?!of\b))"
 )
@@ -204,6 +205,9 @@ def _scope(match: re.Match[str], masked: str) -> CopyScope | None:
         return CopyScope.CAST_COPY
     if match.group("stack"):
         return CopyScope.COPY_SPELL
+    if match.group("create"):
+        # Garth One-Eye's copy of a card defined by name, created outside the game to be cast (CR 707.13)
+        return CopyScope.CAST_COPY if "cast the copy" in masked else None
     return _verb_scope(_verb_object(masked, match.end()), masked)
 
 

@@ -28,9 +28,8 @@ RECORDS_2022 = 6_041
 # 2019 bulk (20,030) + supplement (9) + the 2022 file, whose 2,010 changed wordings replace their 2019 records
 CACHE_2019_2022 = 24_070
 
-# Cards whose "copy of" yields no copy effect, each with why: all playtest cards, or not a copy effect of
-# this card (a deck-construction rule, a copy the card grants another object). Garth One-Eye's copy of a
-# named card isn't read yet.
+# Cards whose "copy of" yields no copy effect, each with why: playtest cards, or not a copy effect of this
+# card (a copy instruction inside an ability the card grants another object).
 COPY_MISSES = {
     "Trickster's Talisman": QUOTED_ONLY,
     "Mirage Phalanx": QUOTED_ONLY,
@@ -38,7 +37,6 @@ COPY_MISSES = {
     "Domesticated Mammoth": None,  # playtest card: enters with a token copy of a named Aura
     "Vazal, the Compleat": None,  # playtest card: "Megalegendary (… only one copy of this card.)"
     "Mirrored Lotus": None,  # playtest card: Reflect's token copy is in its reminder text only
-    "Garth One-Eye": None,  # "a copy of the card with the chosen name": no card object to copy (707.12)
 }
 
 # Measured on the 2022 file; a drop means lost recall.

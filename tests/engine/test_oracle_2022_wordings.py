@@ -9,11 +9,15 @@ from typing import Any
 
 import pytest
 
+from engine.actions.events import board_from_spec
 from engine.answers.copy_question import OriginalState, copy_question
 from engine.answers.copy_result import answer_board
+from engine.answers.stack_answer import answer_stack, stack_copy_question
 from engine.core.model import AbilityKind, Card, CopyScope, ExceptionKind
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
+from engine.state.board import BoardSpec
+from engine.state.stack_spec import stack_card_names
 from tests.card_data import parsed_card
 
 CURSED_MIRROR = {
@@ -86,6 +90,21 @@ DUSTIN = {
     "colors": ["U", "W"],
 }
 
+GARTH = {
+    "object": "card",
+    "name": "Garth One-Eye",
+    "layout": "normal",
+    "mana_cost": "{W}{U}{B}{R}{G}",
+    "cmc": 5.0,
+    "type_line": "Legendary Creature — Human Wizard",
+    "oracle_text": "{T}: Choose a card name that hasn't been chosen from among Disenchant, Braingeyser, "
+    "Terror, Shivan Dragon, Regrowth, and Black Lotus. Create a copy of the card with the chosen name. You "
+    "may cast the copy. (You still pay its costs.)",
+    "power": "5",
+    "toughness": "5",
+    "colors": ["B", "G", "R", "U", "W"],
+}
+
 
 def card(record: dict[str, Any], keywords: KeywordVocabulary) -> Card:
     return parse_card(record, keywords)
@@ -151,3 +170,20 @@ def test_only_mana_an_ability_itself_adds_makes_it_a_mana_ability(
 def test_friends_forever_is_a_keyword_ability(keyword_vocabulary: KeywordVocabulary) -> None:
     friends = card(DUSTIN, keyword_vocabulary).front.abilities[1]
     assert (friends.kind, friends.keyword) == (AbilityKind.KEYWORD, "Friends forever")
+
+
+def test_garth_one_eye_creates_a_copy_of_a_named_card_to_cast(keyword_vocabulary: KeywordVocabulary) -> None:
+    garth = card(GARTH, keyword_vocabulary)
+    (effect,) = garth.front.copy_effects
+    assert (effect.scope, effect.copyable, effect.ability_index) == (
+        CopyScope.CAST_COPY,
+        "the card with the chosen name",
+        1,
+    )
+    question = stack_copy_question(garth, parsed_card("Shivan Dragon"))
+    spec = BoardSpec(objects=question.objects, query=question.query)
+    names = {*spec.card_names(), *stack_card_names(question.stack)} - {garth.name}
+    cards = {garth.name: garth, **{name: parsed_card(name) for name in names}}
+    answer = answer_stack(question.stack, board_from_spec(spec, cards), cards, question.query)
+    assert (answer.copy_of, answer.cast, answer.controller) == ("Shivan Dragon", True, "you")
+    assert "token" in (answer.resolves_as or "")
