@@ -33,6 +33,7 @@ _INSTRUCTION = re.compile(
     r"(?P<enter>\benters? (?:tapped )?as (?:a copy|copies) of )"
     r"|(?P<become>\bbecomes? (?:a )?cop(?:y|ies) of |^(?:Enchanted|Equipped) \w+ is a copy of )"
     r"|(?P<token>\b[Cc]reates? [^.]*?\btokens? (?:that's|that are) (?:a )?cop(?:y|ies) of )"
+    r"|(?P<token_copy>\b[Cc]reates? [^.]*?\btoken cop(?:y|ies) (?P<of>of )?)"
     r"|(?P<cast>\bcast (?:a|the) cop(?:y|ies) of |\bplay [^.]*? as a copy of )"
     r"|(?P<create>\b[Cc]reates? a copy of )"
     r"|(?P<stack>\bonto the stack as a copy of )"
@@ -182,7 +183,14 @@ def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
         if scope is None:
             continue
         sentence_end = _sentence_end(masked, match.end())
-        copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
+        if match.group("token_copy") and not match.group("of"):
+            # Encore's "create a token copy that attacks …": a copy of the card the keyword is on (702.141a);
+            # in an ability granting the keyword to another card it is that card's, not this one's
+            if ability.kind is not AbilityKind.KEYWORD:
+                continue
+            copyable, exceptions_start = SELF, match.end()
+        else:
+            copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
         exceptions = _exceptions(text, masked, exceptions_start, sentence_end, ability)
         next_start = matches[number + 1].start() if number + 1 < len(matches) else len(text)
         follow_ups = _follow_ups(text[sentence_end:next_start], ability)
@@ -199,7 +207,7 @@ def _scope(match: re.Match[str], masked: str) -> CopyScope | None:
         return CopyScope.ENTER_AS_COPY
     if match.group("become"):
         return CopyScope.BECOME_COPY
-    if match.group("token"):
+    if match.group("token") or match.group("token_copy"):
         return CopyScope.TOKEN_COPY
     if match.group("cast"):
         return CopyScope.CAST_COPY

@@ -36,7 +36,6 @@ COPY_MISSES = {
     "Tibalt the Chaotic": None,  # playtest card: casts a copy of a card chosen at random from a list
     "Domesticated Mammoth": None,  # playtest card: enters with a token copy of a named Aura
     "Vazal, the Compleat": None,  # playtest card: "Megalegendary (… only one copy of this card.)"
-    "Mirrored Lotus": None,  # playtest card: Reflect's token copy is in its reminder text only
 }
 
 # Measured on the 2022 file; a drop means lost recall.

@@ -13,7 +13,7 @@ from engine.actions.events import board_from_spec
 from engine.answers.copy_question import OriginalState, copy_question
 from engine.answers.copy_result import answer_board
 from engine.answers.stack_answer import answer_stack, stack_copy_question
-from engine.core.model import AbilityKind, Card, CopyScope, ExceptionKind
+from engine.core.model import SELF, AbilityKind, Card, CopyScope, ExceptionKind
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
 from engine.state.board import BoardSpec
@@ -105,6 +105,39 @@ GARTH = {
     "colors": ["B", "G", "R", "U", "W"],
 }
 
+KITESAIL_SKIRMISHER = {
+    "object": "card",
+    "name": "Kitesail Skirmisher",
+    "layout": "normal",
+    "mana_cost": "{3}{U}",
+    "cmc": 4.0,
+    "type_line": "Creature — Human Pirate",
+    "oracle_text": "Flying\nWhenever Kitesail Skirmisher attacks, another target creature attacking the same "
+    "player or planeswalker gains flying until end of turn.\nEncore {4}{U} ({4}{U}, Exile this card from "
+    "your graveyard: For each opponent, create a token copy that attacks that opponent this turn if able. "
+    "They gain haste. Sacrifice them at the beginning of the next end step. Activate only as a sorcery.)",
+    "power": "3",
+    "toughness": "1",
+    "colors": ["U"],
+}
+# Araumi of the Dead Tide grants encore to another card: the token copy its reminder text makes isn't its own
+ARAUMI = {
+    "object": "card",
+    "name": "Araumi of the Dead Tide",
+    "layout": "normal",
+    "mana_cost": "{1}{U}{B}",
+    "cmc": 3.0,
+    "type_line": "Legendary Creature — Merfolk Wizard",
+    "oracle_text": "{T}, Exile cards from your graveyard equal to the number of opponents you have: Target "
+    "creature card in your graveyard gains encore until end of turn. The encore cost is equal to its mana "
+    "cost. (Exile the creature card and pay its mana cost: For each opponent, create a token copy that "
+    "attacks that opponent this turn if able. They gain haste. Sacrifice them at the beginning of the next "
+    "end step. Activate only as a sorcery.)",
+    "power": "1",
+    "toughness": "4",
+    "colors": ["B", "U"],
+}
+
 
 def card(record: dict[str, Any], keywords: KeywordVocabulary) -> Card:
     return parse_card(record, keywords)
@@ -187,3 +220,13 @@ def test_garth_one_eye_creates_a_copy_of_a_named_card_to_cast(keyword_vocabulary
     answer = answer_stack(question.stack, board_from_spec(spec, cards), cards, question.query)
     assert (answer.copy_of, answer.cast, answer.controller) == ("Shivan Dragon", True, "you")
     assert "token" in (answer.resolves_as or "")
+
+
+def test_encore_makes_a_token_copy_of_the_card_that_gains_haste(
+    keyword_vocabulary: KeywordVocabulary,
+) -> None:
+    (effect,) = card(KITESAIL_SKIRMISHER, keyword_vocabulary).front.copy_effects
+    assert (effect.scope, effect.copyable, effect.ability_index) == (CopyScope.TOKEN_COPY, SELF, 3)
+    (haste,) = effect.exceptions
+    assert (haste.kind, haste.abilities) == (ExceptionKind.FOLLOW_UP, ("haste",))
+    assert card(ARAUMI, keyword_vocabulary).front.copy_effects == ()
