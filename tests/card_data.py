@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from data.rules.parser import decode_rules, parse_rules
 from engine.core.model import Card
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
-from tests.conftest import ORACLE_BULK, RULES_FILE, SUPPLEMENT, require_shared
+from tests.conftest import ORACLE_2022, ORACLE_BULK, RULES_FILE, SUPPLEMENT, require_shared
 
 OWN_CARDS = Path(__file__).parent / "fixtures" / "own_cards.jsonl"
 
@@ -45,6 +45,23 @@ def _all_cards() -> tuple[dict[str, Any], ...]:
     if OWN_CARDS.exists():
         cards.extend(_json_lines(OWN_CARDS))
     return tuple(cards)
+
+
+def cards_2022() -> list[dict[str, Any]]:
+    """Every record of the shared 2022 Gatherer file: cards printed since the 2019 bulk, changed wordings."""
+    return list(_cards_2022())
+
+
+@cache
+def _cards_2022() -> tuple[dict[str, Any], ...]:
+    with gzip.open(require_shared(ORACLE_2022), "rt", encoding="utf-8") as lines:
+        return tuple(json.loads(line) for line in lines if line.strip())
+
+
+def is_creature(raw: Mapping[str, Any]) -> bool:
+    """Whether the record's front face is a creature (the cards a Clone can copy from a corpus)."""
+    front = (raw.get("card_faces") or [raw])[0]
+    return "Creature" in front.get("type_line", raw.get("type_line", ""))
 
 
 @cache
@@ -85,8 +102,7 @@ def creature_cards(limit: int | None = None) -> list[Card]:
     vocabulary = rules_keyword_vocabulary()
     found: dict[str, Card] = {}
     for raw in all_cards():
-        front = (raw.get("card_faces") or [raw])[0]
-        if "Creature" not in front.get("type_line", raw.get("type_line", "")) or raw["name"] in found:
+        if not is_creature(raw) or raw["name"] in found:
             continue
         found[raw["name"]] = parse_card(raw, vocabulary)
         if limit is not None and len(found) >= limit:

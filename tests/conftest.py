@@ -16,6 +16,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED = PROJECT_ROOT.parent / "shared"
 ORACLE_BULK = SHARED / "data" / "scryfall" / "oracle-cards-20190926.json.gz"
 SUPPLEMENT = SHARED / "data" / "scryfall" / "supplement" / "cards.jsonl"
+ORACLE_2022 = SHARED / "data" / "gatherer" / "oracle-cards-2022.jsonl.gz"
 JA_PRINTINGS = SHARED / "data" / "scryfall" / "ja-printings-2019.jsonl"
 RULES_FILE = SHARED / "data" / "comprehensive-rules" / "MagicCompRules 20250207.txt"
 SEEDS = SHARED / "seeds"
@@ -31,6 +32,11 @@ def require_shared(path: Path) -> Path:
 @pytest.fixture(scope="session")
 def oracle_bulk_path() -> Path:
     return require_shared(ORACLE_BULK)
+
+
+@pytest.fixture(scope="session")
+def oracle_2022_path() -> Path:
+    return require_shared(ORACLE_2022)
 
 
 @pytest.fixture(scope="session")

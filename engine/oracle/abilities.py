@@ -64,7 +64,7 @@ _CDA = re.compile(
 )  # matched at the start
 _REPLACEMENT = re.compile(
     r"\bAs ~ (?:enters|is turned face up)\b|\benters? (?:with|tapped|as a copy)\b"
-    r"|\benter (?:tapped )?as a copy\b"
+    r"|\benter (?:tapped )?as a copy\b|^~ enters under the control of\b"
     r"|\bwould\b[^\"]*\binstead\b|^Skip\b|\benters? (?:the battlefield )?(?:transformed|face down)\b"
 )
 # CR 113.6d–g: statements on an instant or sorcery about how it is cast, what it costs, or countering it.
@@ -313,8 +313,9 @@ def _activation_colon(rules: str) -> int | None:
 
 
 def _is_mana_effect(effect: str) -> bool:
-    """CR 605.1a: adds mana and has no target."""
-    return "target" not in effect and _ADD.search(effect) is not None
+    """CR 605.1a: adds mana and has no target. An "Add" inside quotes is an ability it grants to another
+    object, such as a token it creates ("It has “Sacrifice this creature: Add {C}.”"): it adds no mana."""
+    return "target" not in effect and _ADD.search(oracle_text.unquoted(effect)) is not None
 
 
 def _saga_chapter(paragraph: str, chapter: re.Match[str], context: FaceContext) -> dict[str, Any]:

@@ -33,7 +33,9 @@ _INSTRUCTION = re.compile(
     r"(?P<enter>\benters? (?:tapped )?as (?:a copy|copies) of )"
     r"|(?P<become>\bbecomes? (?:a )?cop(?:y|ies) of |^(?:Enchanted|Equipped) \w+ is a copy of )"
     r"|(?P<token>\b[Cc]reates? [^.]*?\btokens? (?:that's|that are) (?:a )?cop(?:y|ies) of )"
+    r"|(?P<token_copy>\b[Cc]reates? [^.]*?\btoken cop(?:y|ies) (?P<of>of )?)"
     r"|(?P<cast>\bcast (?:a|the) cop(?:y|ies) of |\bplay [^.]*? as a copy of )"
+    r"|(?P<create>\b[Cc]reates? a copy of )"
     r"|(?P<stack>\bonto the stack as a copy of )"
     r"|(?P<verb>(?<![Aa] )(?<![Tt]he )(?<![Tt]hat )\b[Cc]opy (?!of\b))"
 )
@@ -72,6 +74,7 @@ _SUPERTYPE_WORDS = {word.casefold(): word for word in SUPERTYPES}
 _SENTENCE_STOP = re.compile(r"\.(?:\s|$)")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _QUOTED_ABILITY = re.compile(r"[\"“]([^\"”]+)[\"”]")
+_AS_ENTERS = re.compile(r"\s*As ~ enters\b")
 _BECOME_COPY = re.compile(r"becomes? a copy of (?P<what>[^,.]+)")
 # How the copy enters, not what it copies: Vesuva's "enter tapped as a copy of", myriad's "a token that's a
 # copy of ~ that's tapped and attacking", Mirror Match's "… and that's blocking that creature".
@@ -171,12 +174,23 @@ def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
     masked = unquoted(text)
     matches = list(_INSTRUCTION.finditer(masked))
     for number, match in enumerate(matches):
+        sentence_start = _sentence_start(masked, match.start())
         scope = _scope(match, masked)
+        if scope is CopyScope.BECOME_COPY and _AS_ENTERS.match(masked, sentence_start):
+            # "As ~ enters, you may have it become a copy of" modifies how it enters (CR 614.1c): it enters
+            # as the copy, so its enters-the-battlefield abilities trigger (Cursed Mirror's rulings)
+            scope = CopyScope.ENTER_AS_COPY
         if scope is None:
             continue
-        sentence_start = _sentence_start(masked, match.start())
         sentence_end = _sentence_end(masked, match.end())
-        copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
+        if match.group("token_copy") and not match.group("of"):
+            # Encore's "create a token copy that attacks …": a copy of the card the keyword is on (702.141a);
+            # in an ability granting the keyword to another card it is that card's, not this one's
+            if ability.kind is not AbilityKind.KEYWORD:
+                continue
+            copyable, exceptions_start = SELF, match.end()
+        else:
+            copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
         exceptions = _exceptions(text, masked, exceptions_start, sentence_end, ability)
         next_start = matches[number + 1].start() if number + 1 < len(matches) else len(text)
         follow_ups = _follow_ups(text[sentence_end:next_start], ability)
@@ -193,12 +207,15 @@ def _scope(match: re.Match[str], masked: str) -> CopyScope | None:
         return CopyScope.ENTER_AS_COPY
     if match.group("become"):
         return CopyScope.BECOME_COPY
-    if match.group("token"):
+    if match.group("token") or match.group("token_copy"):
         return CopyScope.TOKEN_COPY
     if match.group("cast"):
         return CopyScope.CAST_COPY
     if match.group("stack"):
         return CopyScope.COPY_SPELL
+    if match.group("create"):
+        # Garth One-Eye's copy of a card defined by name, created outside the game to be cast (CR 707.13)
+        return CopyScope.CAST_COPY if "cast the copy" in masked else None
     return _verb_scope(_verb_object(masked, match.end()), masked)
 
 
@@ -250,7 +267,8 @@ def _exceptions(text: str, masked: str, start: int, end: int, ability: Ability) 
     rest = masked[start:end]
     if re.match(r"^ with (?:a number of |X )?additional ", rest):
         return (CopyException(kind=ExceptionKind.ADDITIONAL_EFFECT, text=text[start:end].strip(" .")),)
-    found = re.match(r"^,? except (?:for |that )?", rest)
+    # the duration ended the copyable wording: "… until end of turn, except it has haste" (Cursed Mirror)
+    found = re.match(r"^(?: until [^,]+| for as long as [^,]+)?,? except (?:for |that )?", rest)
     if not found:
         return ()
     clause_text = text[start + found.end() : end].strip().rstrip(".")

@@ -39,6 +39,8 @@ _ENTERS_ALSO_WITH = re.compile(r" and with (?P<ability>[a-z]+|\"[^\"]+\")")
 _ENTERS_TAPPED = re.compile(rf"^{_ENTERS} tapped\.?$")
 _ETB_TRIGGER = re.compile(rf"^When(?:ever)? {_S} enters")
 _AS_ENTERS = re.compile(rf"^As {_S} enters(?: the battlefield)?, ")
+# The newer wording of "As ~ enters, an opponent of your choice gains control of it" (Xantcha, Sleeper Agent)
+_ENTERS_UNDER_CONTROL = re.compile(rf"^{_S} enters(?: the battlefield)? under the control of ")
 # "As ~ enters, choose a color." / "…, an opponent chooses a creature type." (Callous Oppressor) / "…, each
 # player chooses war or peace." (Archangel of Strife); older Oracle text: "enters the battlefield".
 _AS_ENTERS_CHOICE = re.compile(
@@ -331,11 +333,12 @@ def as_enters_choices(abilities: tuple[GameAbility, ...]) -> tuple[AsEntersChoic
 
 
 def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
-    """ "As ~ enters, …" abilities that neither ask for a named choice nor set P/T (Sutured Ghoul's exile)."""
+    """ "As ~ enters, …" abilities that neither ask for a named choice nor set P/T (Sutured Ghoul's exile),
+    and "~ enters under the control of …"."""
     return tuple(
         a
         for a in abilities
-        if _AS_ENTERS.match(a.rules_text)
+        if (_AS_ENTERS.match(a.rules_text) or _ENTERS_UNDER_CONTROL.match(a.rules_text))
         and not _AS_ENTERS_CHOICE.match(a.rules_text)
         and not _PT_SETTING.match(a.rules_text)
         and not _COIN_PT_SETTING.match(a.rules_text)
@@ -397,7 +400,7 @@ def as_enters_result(ability: _Worded) -> AsEntersResult:
         affects += ["power", "toughness"]
     if "has that ability" in text or "has Buzz" in text:
         affects += ["abilities"]
-    if "gains control of it" in text:
+    if "gains control of it" in text or _ENTERS_UNDER_CONTROL.match(text):
         affects += ["controller"]
     if tapped:
         affects += ["tapped"]

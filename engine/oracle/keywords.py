@@ -2,10 +2,11 @@
 
 Keyword names are never typed by hand: :class:`KeywordVocabulary` is built from the titles of the
 numbered rules under 702 (keyword abilities, ``702.9. Flying``) and 701 (keyword actions), plus the
-variant names the glossary defines (``Megamorph`` is a variant of morph, ``Totem Armor`` the old name
-of umbra armor). The only wording knowledge kept here is how Oracle text *writes* the three keywords
-whose CR title is a generic placeholder (``Landwalk`` is printed ``Islandwalk``, ``Typecycling`` is
-printed ``Swampcycling``, ``Offering`` is printed ``Goblin offering``).
+variant names the subrules define (``Megamorph`` is a variant of morph, ``Totem Armor`` the old name
+of umbra armor, ``friends forever`` one of the partner abilities). The only wording knowledge kept here
+is how Oracle text *writes* the three keywords whose CR title is a generic placeholder (``Landwalk`` is
+printed ``Islandwalk``, ``Typecycling`` is printed ``Swampcycling``, ``Offering`` is printed ``Goblin
+offering``).
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ _PLACEHOLDER_TAILS: Mapping[str, str] = {
 
 
 _VARIANT = re.compile(r"^“?(?P<name>[A-Z][a-z]+(?: [a-z]+)*)”? is a variant of")
+# "The partner abilities are: partner, partner with [name], friends forever, …" (702.124a)
+_VARIANT_LIST = re.compile(r"\bThe (?P<kind>[a-z]+) abilities are: (?P<names>[^.]+)\.")
+_LIST_BREAK = re.compile(r",? and |, ")
 _FORMER_NAME = re.compile(r"printed with the ability “(?P<name>[^”]+)”")
 _NUMBER_THEN_COST = re.compile(r"^ (?:\d+|X)—")  # "Suspend X—{X}{3}{U}. X can't be 0."
 _CDA_KEYWORD = "is a characteristic-defining ability"
@@ -126,6 +130,7 @@ class KeywordVocabulary(Frozen):
             for subrule in _subrules(rules, number):
                 if found := _VARIANT.match(subrule):
                     variants[found.group("name").capitalize()] = title
+                variants |= dict.fromkeys(_listed_variants(subrule, title), title)
                 if found := _FORMER_NAME.search(subrule):
                     renamed[found.group("name").capitalize()] = title
                 if _CDA_KEYWORD in subrule:
@@ -273,6 +278,17 @@ def _matcher(vocabulary: KeywordVocabulary) -> _Matcher:
 # The vocabulary is kept beside its matcher, so its id can't be reused while the entry is there.
 _MATCHERS: dict[int, tuple[KeywordVocabulary, _Matcher]] = {}
 _KEPT_MATCHERS = 8  # one per rules version read: a handful in a process's life
+
+
+def _listed_variants(subrule: str, title: str) -> Iterator[str]:
+    """The variants a subrule lists by name ("friends forever", "choose a Background"), the title itself
+    and names with a placeholder ("partner with [name]", matched as the title's own wording) left out."""
+    found = _VARIANT_LIST.search(subrule)
+    if found is None or found["kind"] != title.casefold():
+        return
+    for name in _LIST_BREAK.split(found["names"]):
+        if "[" not in name and name.casefold() != title.casefold():
+            yield name.replace("’", "'").capitalize()
 
 
 def _subrules(rules: RulesSource, number: str) -> Iterator[str]:

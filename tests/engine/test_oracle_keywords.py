@@ -35,6 +35,15 @@ def test_variants_former_names_and_cdas_come_from_subrules(keyword_vocabulary: K
     assert set(keyword_vocabulary.characteristic_defining) == {"Changeling", "Devoid"}
 
 
+def test_the_partner_abilities_702_124a_lists_are_variants_of_partner(
+    keyword_vocabulary: KeywordVocabulary,
+) -> None:
+    partner = {name for name, title in keyword_vocabulary.variants if title == "Partner"}
+    assert partner == {"Friends forever", "Choose a background", "Doctor's companion"}
+    (found,) = keyword_vocabulary.match_line("Friends forever") or ()
+    assert found.keyword == "Friends forever"
+
+
 def test_keyword_list_gives_one_match_per_keyword() -> None:
     matches = SMALL.match_line("Flying, vigilance")
     assert matches is not None
