@@ -69,7 +69,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import ValidationError
 
-from data.board_format import MAX_ACTIONS, MAX_CARDS, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
+from data.board_format import MAX_ACTIONS, MAX_CARDS, MAX_KICKS, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
 from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
 from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
 from data.board_yaml import compose_board, line_of, pairs, plain
@@ -369,7 +369,7 @@ class _Reader:
             else None,
             counters=_counters(raw["counters"], line) if "counters" in raw else None,
             choices=_choices(raw.get("choices", {}), line),
-            kicked=_flag(raw, "kicked", line),
+            kicked=_kicked(raw.get("kicked", False), line),
             x=_number(raw.get("x", 0), line, "x"),
             attached_to=refs.get("attached_to"),
             effects=tuple(
@@ -902,6 +902,24 @@ def _flag(raw: Mapping[str, Any], key: str, line: int | None) -> bool:
     if not isinstance(value, bool):
         raise BoardFormatError(msg("{key} must be true or false", key=key), line)
     return value
+
+
+def _kicked(value: Any, line: int | None) -> bool | int | tuple[str, ...]:
+    """``kicked``: true or false, how many times (``{times: 2}``: multikicker, or both of two kicker costs,
+    CR 702.33d), or the kicker costs paid (``["{1}{U}"]``, or ``[first]``, 702.33f)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, Mapping) and list(value) == ["times"]:
+        return _number(value["times"], line, "kicked times")
+    if isinstance(value, list) and 0 < len(value) <= MAX_KICKS:
+        return tuple(_text(cost, line, "a kicker cost") for cost in value)
+    raise BoardFormatError(
+        msg(
+            "kicked must be true or false, how many times ({{times: 2}}) or the kicker costs paid "
+            '(["{{1}}{{U}}"])'
+        ),
+        line,
+    )
 
 
 def _number(value: Any, line: int | None, what: str, *, signed: bool = False) -> int:

@@ -234,6 +234,8 @@ def _object_lines(current: CurrentView, names: Mapping[str, str], *, commander: 
     ]
     lines.append(Text(_type_line(current)))
     colors = ", ".join(_(COLOR_WORDS.get(c, c)) for c in current.colors) or _("colorless")
+    if "colors" in current.unknown:  # the list holds only what is known to apply: don't state it as all
+        colors = _("colors unknown")
     numbers = f"{current.power}/{current.toughness}" if current.power is not None else _("no power/toughness")
     lines.append(Text(f"{colors} · {numbers}"))
     lines += [Text(f"  • {ability}") for ability in current.abilities] or [
@@ -289,6 +291,10 @@ def _linked_lines(linked: LinkedView, names: Mapping[str, str]) -> list[Text]:
 
 def _type_line(values: CharacteristicsView) -> str:
     left = " ".join((*values.supertypes, *values.types)) or _("(no types)")
+    if "types" in values.unknown:
+        left = _("types unknown")
+    if "subtypes" in values.unknown:
+        return f"{left} — {_('subtypes unknown')}"
     return f"{left} — {' '.join(values.subtypes)}" if values.subtypes else left
 
 

@@ -42,6 +42,7 @@ from engine.oracle.entering import (
     entering_counters,
     undecided_counters,
 )
+from engine.oracle.kicker import KICKED_TIMES
 from engine.state.board import Board, BoardError, GameObject, ObjectSpec, Zone
 
 NOT_GIVEN = {
@@ -56,6 +57,10 @@ NOT_GIVEN = {
         (cite("702.44a", "for each color of mana spent to cast it"),),
     ),
     Undecided.CHOICE: (msg("the board doesn't say what was chosen as it entered"), ()),
+    Undecided.KICKS: (
+        msg("the board doesn't say how many times it was kicked (kicked: {{times: N}} says)"),
+        (KICKED_TIMES,),
+    ),
 }
 """What each kind of undecided "enters with" ability waits on, and the rule that says so."""
 

@@ -16,6 +16,7 @@ from engine.core.messages import msg
 from engine.core.results import Explanation
 from engine.layers.system import current_characteristics, current_controller
 from engine.oracle.entering import ControlCount, InterveningIf, control_count, enters_triggers, intervening_if
+from engine.oracle.kicker import Kicked, KickerCosts, kicked_with, kicker_of, was_kicked
 from engine.state.board import Board, GameObject, Zone
 
 ETB_TRIGGER = cite(
@@ -33,10 +34,11 @@ KICKER_COSTS = cite("702.33f", "abilities that each correspond to a specific kic
 
 
 def enters_trigger_notes(
-    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...], *, kicked: bool, kicker_costs: int
+    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...], *, kicked: Kicked
 ) -> Board:
-    """Say which of ``obj``'s enters triggers trigger as it enters. ``kicked``: whether the text it has
-    was kicked as it was cast; ``kicker_costs``: how many different kicker costs that text has."""
+    """Say which of ``obj``'s enters triggers trigger as it enters. ``kicked``: how the kicker of the
+    text it has was paid as it was cast (CR 702.33)."""
+    kicker = kicker_of(abilities)
     for trigger in enters_triggers(abilities):
         rules: tuple[Citation, ...] = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
         condition = intervening_if(trigger)
@@ -44,20 +46,21 @@ def enters_trigger_notes(
             text = msg("When it enters, “{trigger}” triggers.", trigger=trigger.text)
             board = board.explain(obj.id, Explanation.of(text, *rules))
             continue
-        holds = _holds(condition, obj, kicked=kicked, kicker_costs=kicker_costs)
+        holds = _holds(condition, obj, kicker, kicked)
         counted = control_count(condition.condition)
         if holds is None and counted is not None:
             holds = _controls(board, obj, counted)
-        board = board.explain(obj.id, _checked(trigger, condition, holds, obj, counted), note=holds is None)
+        checked = _checked(trigger, condition, holds, obj, counted, kicked)
+        board = board.explain(obj.id, checked, note=holds is None)
     return board
 
 
-def _holds(condition: InterveningIf, obj: GameObject, *, kicked: bool, kicker_costs: int) -> bool | None:
+def _holds(condition: InterveningIf, obj: GameObject, kicker: KickerCosts, kicked: Kicked) -> bool | None:
     """Whether the condition is true as ``obj`` enters, by the board's facts (None: they don't say)."""
     if condition.kicker is not None:
-        if not kicked:
-            return False
-        return True if not condition.kicker or kicker_costs < 2 else None
+        if not condition.kicker:
+            return was_kicked(kicked)
+        return kicked_with(kicker, kicked, condition.kicker)
     if condition.not_a_token:
         return not obj.token
     return None
@@ -91,8 +94,22 @@ def _checked(
     holds: bool | None,
     obj: GameObject,
     counted: ControlCount | None,
+    kicked: Kicked,
 ) -> Explanation:
     worded = condition.condition
+    if holds is None and condition.kicker:
+        return Explanation.of(
+            msg(
+                "“{trigger}” triggers as it enters only if {condition} (an intervening “if”), and the board "
+                'doesn\'t say which kicker costs were paid (kicked: ["{cost}"] says it was), so whether it '
+                "triggers is unknown.",
+                trigger=trigger.text,
+                condition=worded,
+                cost=condition.kicker,
+            ),
+            INTERVENING_IF,
+            KICKER_COSTS,
+        )
     if holds is None:
         return Explanation.of(
             msg(
@@ -102,7 +119,6 @@ def _checked(
                 condition=worded,
             ),
             INTERVENING_IF,
-            *((KICKER_COSTS,) if condition.kicker else ()),
         )
     if holds:
         return Explanation.of(
@@ -121,6 +137,8 @@ def _checked(
         if condition.not_a_token
         else msg("on this board its controller controls fewer than that")
         if counted is not None
+        else msg("it was kicked only with {costs}", costs=", ".join(kicked))
+        if isinstance(kicked, tuple) and kicked
         else msg("it wasn't kicked")
     )
     return Explanation.of(

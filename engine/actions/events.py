@@ -13,6 +13,7 @@ from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import ETB_TRIGGER, enters_trigger_notes
 from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
 from engine.actions.imprint import exiled_with, last_exiled_effects
+from engine.actions.kicking import kicker_notes, object_kicked
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
     ENTERS_AS_COPY,
@@ -96,7 +97,6 @@ from engine.oracle.entering import (
     settled_optional,
 )
 from engine.oracle.linked import says_exile
-from engine.oracle.spell_text import ConditionKind, cast_conditions
 from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy, totals_exiled_cards
 from engine.state.board import (
@@ -138,12 +138,6 @@ TOKEN_COPY_DFC = cite(
 )
 NO_TOKEN_OF_NOTHING = cite("111.12", "a copy of a nonexistent object, no token is created")
 TOKEN_OWNER = cite("111.2", "The player who creates a token is its owner")
-KICKED_SEVERAL = cite(
-    "702.33d", "If a spell has two kicker costs or has multikicker, it may be kicked multiple"
-)
-KICKER_EACH = cite("702.33f", "abilities that each correspond to a specific kicker cost")
-KICKER_LINKED = cite("607.2i", "was declared as the object was cast as a spell")
-KICKER_ABILITIES = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
 NO_SPELL_TOKEN = cite(
     "111.5", "create a token that is a copy of an instant or sorcery card, no token is created"
 )
@@ -584,7 +578,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         face_down=spec.face_down,
         counters=dict(spec.counters or ()),
         choices=dict(spec.choices),
-        kicked=spec.kicked,
+        kicked=object_kicked(spec, card),
         x=spec.x,
         attached_to=spec.attached_to,
         exiled_by=spec.exiled_by,
@@ -909,12 +903,12 @@ def _enter_replacements(
     board, obj = _pt_setting(board, obj, abilities, timestamp)
     abilities = copiable_values(obj).abilities
     board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
-    kicked, costs = obj.kicked_text, len(set(_kicker_costs(abilities)))
+    kicked = obj.kicked_text
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
     exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)
     for other in other_as_enters(abilities):
         board, obj = _as_enters_note(board, obj, other, exiled, counters_given=spec.counters is not None)
-    return enters_trigger_notes(board, obj, abilities, kicked=kicked, kicker_costs=costs), obj
+    return enters_trigger_notes(board, obj, abilities, kicked=kicked), obj
 
 
 def _as_enters_note(
@@ -1333,8 +1327,7 @@ _CHOOSER_WORDS: dict[Chooser, Param] = {
 def _counters_and_tapped(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
-    board = _copied_kicker_note(board, obj, abilities)
-    board, obj = _undecided_kicker(board, obj, abilities)
+    board, obj = kicker_notes(board, obj, abilities)
     board, obj = counters_as_it_enters(board, obj, spec, settled_optional(abilities, obj.choices))
     gained = entering_abilities(abilities, kicked=obj.kicked_text)
     if gained:
@@ -1359,62 +1352,6 @@ def _counters_and_tapped(
             ),
         )
     return board, obj
-
-
-def _undecided_kicker(
-    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]
-) -> tuple[Board, GameObject]:
-    """Kicked, with two kicker costs each with its own abilities, and the board doesn't say which were paid:
-    what they give is unknown (CR 702.33d, 702.33f), never both guessed; none of them is applied."""
-    costs = _kicker_costs(abilities)
-    if not obj.kicked_text or len(set(costs)) < 2:
-        return board, obj
-    reason = msg(
-        "it was kicked but the board doesn't say with which of its kicker costs ({costs}); each gives it "
-        "different counters and abilities",
-        costs=_and_or(costs),
-    )
-    characteristics = ("counters", "power", "toughness", "abilities")
-    note, unknown = unknown_note(characteristics, reason, KICKED_SEVERAL, KICKER_EACH)
-    obj = obj.model_copy(update={"kicked": False, "unknowns": (*obj.unknowns, unknown)})
-    return board.explain(obj.id, note, note=True), obj
-
-
-def _kicker_costs(abilities: tuple[GameAbility, ...]) -> list[str]:
-    """The kicker costs that abilities of ``abilities`` each correspond to ("if it was kicked with its {W}
-    kicker", CR 702.33f), as often as they are named."""
-    return [
-        c.needs
-        for a in abilities
-        for c in cast_conditions(a.rules_text)
-        if c.kind is ConditionKind.KICKED and c.needs
-    ]
-
-
-def _and_or(items: list[str]) -> Param:
-    """``items`` joined with "and/or": "{1}{R} and/or {2}{U}"."""
-    if len(items) < 2:
-        return items[0]
-    return msg("{first} and/or {rest}", first=items[0], rest=_and_or(items[1:]))
-
-
-def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
-    """A kicked permanent entering as a copy: the copied "if ~ was kicked" abilities don't apply."""
-    copied = [a.text for a in abilities if "was kicked" in a.rules_text]
-    if not (obj.kicked and obj.copies and copied):
-        return board
-    return board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "It was kicked, but not with the kicker of the text it copied: “{ability}” refers only to "
-                "the kicker printed with it, paid as that object was cast, so it doesn't apply.",
-                ability=copied[0],
-            ),
-            KICKER_LINKED,
-            KICKER_ABILITIES,
-        ),
-    )
 
 
 def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:

@@ -14,6 +14,7 @@ from typing import Protocol, TypeVar
 
 from engine.core.characteristics import CARD_TYPE_WORDS, Characteristics, GameAbility
 from engine.core.model import SELF, AbilityKind, CopyException, Frozen, PrintedNumber
+from engine.oracle.kicker import Kicked, KickerCosts, kicked_with, kicker_of, times_kicked, was_kicked
 
 _NUMBER_WORDS = {
     "a": 1,
@@ -91,6 +92,7 @@ class Undecided(StrEnum):
     DAMAGE = "damage"  # bloodthirst: whether an opponent was dealt damage this turn (CR 702.54a)
     MANA = "mana"  # sunburst: the colors of mana spent to cast it (CR 702.44a)
     CHOICE = "choice"  # amplify, devour, tribute, riot, unleash: a choice made as it enters
+    KICKS = "kicks"  # multikicker: "for each time it was kicked", and the board doesn't say how many
 
 
 class UndecidedCounters(Frozen):
@@ -111,6 +113,8 @@ _UNDECIDED_KEYWORDS = {
     "Unleash": Undecided.CHOICE,
 }
 _KICKED_CONDITION = re.compile(r"^If (?:\S+ )*?(?:was|wasn't) kicked\b")
+_KICKED_WITH = re.compile(r"^If (?:\S+ )*?was kicked with its (?P<cost>(?:\{[^}]+\})+) kicker")
+_EACH_KICK = "for each time it was kicked"
 
 
 class CounterReplacement(Frozen):
@@ -175,14 +179,29 @@ def _count(word: str, x: int) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS[word.casefold()]
 
 
-def _applies(rules_text: str, kicked: bool) -> bool:
-    """A kicker-conditioned replacement ("If ~ was kicked, it enters with …") applies only if kicked."""
-    return not (rules_text.startswith("If ") and "kicked" in rules_text) or kicked
+def _applies(rules_text: str, kicker: KickerCosts, kicked: Kicked) -> bool:
+    """A kicker-conditioned replacement ("If ~ was kicked, it enters with …") applies only if kicked, and
+    "… with its {1}{U} kicker" only if kicked with that cost (CR 702.33f; not known counts as not here:
+    the caller marks what it decides unknown)."""
+    if not (rules_text.startswith("If ") and "kicked" in rules_text):
+        return True
+    with_cost = _KICKED_WITH.match(rules_text)
+    if with_cost:
+        return kicked_with(kicker, kicked, with_cost["cost"]) is True
+    return was_kicked(kicked)
 
 
-def _undecided_by(rules_text: str, match: re.Match[str]) -> Undecided | None:
-    """What an "enters with N counters" sentence's count depends on beyond the board (None: nothing)."""
+def _per_kick(rules_text: str, match: re.Match[str]) -> bool:
+    """Whether the "enters with N counters" sentence counts "for each time it was kicked" (multikicker)."""
+    return rules_text[match.end() :].lstrip(" ,").startswith(_EACH_KICK)
+
+
+def _undecided_by(rules_text: str, match: re.Match[str], times: int | None) -> Undecided | None:
+    """What an "enters with N counters" sentence's count depends on beyond the board (None: nothing);
+    ``times``: how many times it was kicked, None when the board doesn't say."""
     tail = rules_text[match.end() :].lstrip(" ,")
+    if _per_kick(rules_text, match):
+        return None if times is not None else Undecided.KICKS
     if tail.startswith(("for each", "where X")):
         return Undecided.COUNT
     if tail.startswith(("if ", "unless ")):
@@ -196,10 +215,13 @@ def _undecided_by(rules_text: str, match: re.Match[str]) -> Undecided | None:
 
 
 def entering_counters(
-    abilities: tuple[GameAbility, ...], *, x: int, kicked: bool
+    abilities: tuple[GameAbility, ...], *, x: int, kicked: Kicked
 ) -> tuple[EnteringCounters, ...]:
     """Counters the object's "enters with" abilities give it (keywords like Modular included); only those
-    the board decides (see :func:`undecided_counters` for the others)."""
+    the board decides (see :func:`undecided_counters` for the others). ``kicked``: how the kicker of its
+    text was paid (CR 702.33)."""
+    kicker = kicker_of(abilities)
+    times = times_kicked(kicker, kicked)
     found: list[EnteringCounters] = []
     for ability in abilities:
         kind = _COUNTER_KEYWORDS.get(ability.keyword or "")
@@ -207,16 +229,23 @@ def entering_counters(
             found.append(EnteringCounters(kind=kind, count=int(ability.keyword_parameter), text=ability.text))
             continue
         match = _ENTERS_WITH.search(ability.rules_text)
-        decided = match is not None and _undecided_by(ability.rules_text, match) is None
-        if match and decided and _applies(ability.rules_text, kicked):
-            found.append(EnteringCounters(kind=match["kind"], count=_count(match["n"], x), text=ability.text))
+        if not match or _undecided_by(ability.rules_text, match, times) is not None:
+            continue
+        per_kick = _per_kick(ability.rules_text, match)
+        count = _count(match["n"], x) * (times or 0 if per_kick else 1)
+        if (count or not per_kick) and _applies(ability.rules_text, kicker, kicked):
+            found.append(EnteringCounters(kind=match["kind"], count=count, text=ability.text))
     return tuple(found)
 
 
-def undecided_counters(abilities: tuple[GameAbility, ...], *, kicked: bool) -> tuple[UndecidedCounters, ...]:
+def undecided_counters(
+    abilities: tuple[GameAbility, ...], *, kicked: Kicked
+) -> tuple[UndecidedCounters, ...]:
     """The "enters with" abilities whose counters depend on what a board doesn't say: a condition or a
-    count about the game (Festerhide Boar, Academy Elite), bloodthirst, sunburst and the keywords whose
-    counters are chosen as it enters."""
+    count about the game (Festerhide Boar, Academy Elite), how many times it was kicked (multikicker),
+    bloodthirst, sunburst and the keywords whose counters are chosen as it enters."""
+    kicker = kicker_of(abilities)
+    times = times_kicked(kicker, kicked)
     found: list[UndecidedCounters] = []
     for ability in abilities:
         depends_on = _UNDECIDED_KEYWORDS.get(ability.keyword or "")
@@ -224,17 +253,28 @@ def undecided_counters(abilities: tuple[GameAbility, ...], *, kicked: bool) -> t
             found.append(UndecidedCounters(kind="+1/+1", text=ability.text, depends_on=depends_on))
             continue
         match = _ENTERS_WITH.search(ability.rules_text)
-        undecided = _undecided_by(ability.rules_text, match) if match else None
-        if match and undecided is not None and _applies(ability.rules_text, kicked):
+        undecided = _undecided_by(ability.rules_text, match, times) if match else None
+        if match and undecided is not None and _applies(ability.rules_text, kicker, kicked):
             found.append(UndecidedCounters(kind=match["kind"], text=ability.text, depends_on=undecided))
     return tuple(found)
 
 
-def entering_abilities(abilities: tuple[GameAbility, ...], *, kicked: bool) -> tuple[str, ...]:
+def enters_with_counters(ability: _Worded) -> bool:
+    """Whether ``ability`` is an "enters with N counters on it" replacement (CR 614.1c)."""
+    return _ENTERS_WITH.search(ability.rules_text) is not None
+
+
+def enters_with_abilities(ability: _Worded) -> bool:
+    """Whether ``ability`` is an "enters with … and with flying" replacement, giving abilities too."""
+    return enters_with_counters(ability) and _ENTERS_ALSO_WITH.search(ability.rules_text) is not None
+
+
+def entering_abilities(abilities: tuple[GameAbility, ...], *, kicked: Kicked) -> tuple[str, ...]:
     """Abilities an "enters with … and with flying" replacement gives (not copiable, seed: Anavolver)."""
+    kicker = kicker_of(abilities)
     found: list[str] = []
     for ability in abilities:
-        if _ENTERS_WITH.search(ability.rules_text) and _applies(ability.rules_text, kicked):
+        if _ENTERS_WITH.search(ability.rules_text) and _applies(ability.rules_text, kicker, kicked):
             also = _ENTERS_ALSO_WITH.finditer(ability.rules_text)
             found += [_upper_first(m["ability"].strip('"')) for m in also]
     return tuple(found)

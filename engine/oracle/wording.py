@@ -32,6 +32,7 @@ _WORDED = (
     (("colors",), re.compile(r"\b(?:colorless|white|blue|black|red|green|colors?)\b")),
     (("name",), re.compile(r"\bnamed?\b")),
 )
+_PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
 ALL_CHARACTERISTICS = ("name", "colors", "types", "subtypes", "power", "toughness", "abilities")
 
 
@@ -67,6 +68,8 @@ def totals_exiled_cards(text: str) -> bool:
 
 
 def characteristics_worded(text: str) -> tuple[str, ...]:
-    """The characteristics an unrecognised static wording could change (all, when its words don't say)."""
+    """The characteristics an unrecognised static wording could change (all, when its words don't say).
+    What follows "protection from" is the quality of an ability (CR 702.16a), not a color or type it gives."""
+    text = _PROTECTION_FROM.sub("protection", text)
     found = tuple(name for names, pattern in _WORDED if pattern.search(text) for name in names)
     return found or ALL_CHARACTERISTICS

@@ -17,6 +17,7 @@ from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import SELF, AbilityKind, Card, CopyEffect, CopyScope, ExceptionKind, Frozen
 from engine.core.results import Explanation
+from engine.oracle.kicker import KICKED_TIMES, KICKER, Kicked
 from engine.oracle.spell_text import (
     CastCondition,
     ConditionKind,
@@ -57,8 +58,6 @@ from engine.stack.items import (
     ILLEGAL_ON_RESOLUTION,
     INDEPENDENT,
     KEPT_ILLEGAL,
-    KICKED_TIMES,
-    KICKER,
     KICKER_LINKED,
     LAST_KNOWN,
     MANA_RIDER,
@@ -88,7 +87,6 @@ from engine.stack.items import (
     X_MANA_VALUE,
     X_ON_STACK,
     Choices,
-    Kicked,
     PaidObject,
     Payment,
     Player,

@@ -17,6 +17,7 @@ from engine.core.messages import Message, Param, card, english, msg
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
 from engine.errors import UserError
+from engine.oracle.kicker import KICKER, Kicked, KickedRefused, checked_kicked, kicker_of
 from engine.oracle.spell_text import (
     Targetable,
     TargetKind,
@@ -80,8 +81,6 @@ BACK_FACE_VALUE = cite("202.3b", "the mana value of the copy is 0")
 MANA_RIDER = cite(
     "106.6", "have an additional effect that affects the spell or ability that mana is spent on"
 )
-KICKER = cite("702.33a", "You may pay an additional [cost] as you cast this spell")
-KICKED_TIMES = cite("702.33d", "it may be kicked multiple times")
 KICKER_LINKED = cite("702.33e", "These abilities are linked to the kicker or multikicker abilities")
 AURA_TARGETS = cite("303.4a", "An Aura spell requires a target, which is defined by its enchant ability")
 ENTWINE = cite("702.42a", "You may choose all modes of this spell instead of just the number specified")
@@ -134,9 +133,6 @@ class Payment(Frozen):
     cast_from: str | None = "hand"  # None for a copy that wasn't cast
     mana_sources: tuple[ManaSource, ...] = ()
     alternative_cost: str | None = None  # "flashback", "overload", "without paying its mana cost"
-
-
-Kicked = bool | int | tuple[str, ...]
 
 
 class Choices(Frozen):
@@ -242,8 +238,10 @@ def validate_choices(card: Card, choices: Choices, *, back_face_up: bool = False
     """
     face = card.faces[1] if back_face_up and len(card.faces) > 1 else card.front
     update: dict[str, object] = {"modes": _chosen_modes(face, choices)}
-    if choices.kicked is not False and choices.kicked != 0:
-        update["kicked"] = _named_kickers(face, choices.kicked)
+    try:
+        update["kicked"] = checked_kicked(face.name, kicker_of(face.abilities), choices.kicked)
+    except KickedRefused as refused:
+        raise refuse(refused.message, KICKER) from None
     for spliced in choices.spliced:
         _check_splice(face, spliced)
     if choices.division and (len(choices.division) != len(choices.targets) or min(choices.division) < 1):
@@ -287,48 +285,6 @@ def _check_splice(face: Face, spliced: Card) -> None:
             msg("{spliced} can't be spliced onto {card}.", spliced=card(spliced.name), card=card(face.name)),
             SPLICE_RULE,
         )
-
-
-def _kicker_costs(face: Face) -> tuple[str, ...]:
-    """The kicker costs in printed order ("Kicker {2}{U} and/or {1}{B}" has two, CR 702.33b)."""
-    return tuple(
-        cost.strip()
-        for ability in _keyword(face, "Kicker", "Multikicker")
-        for cost in (ability.keyword_parameter or "").split(" and/or ")
-    )
-
-
-def _named_kickers(face: Face, kicked: Kicked) -> Kicked:
-    """``kicked`` checked against the card; kicker costs named "first"/"second" become the costs."""
-    costs = _kicker_costs(face)
-    if not costs:
-        raise refuse(msg("{card} has no kicker; it can't be kicked.", card=card(face.name)), KICKER)
-    if not isinstance(kicked, tuple):
-        multi = _keyword(face, "Multikicker")
-        if not isinstance(kicked, bool) and kicked > len(costs) and not multi:
-            raise refuse(
-                msg("{card} can be kicked at most {count} time(s).", card=card(face.name), count=len(costs)),
-                KICKER,
-            )
-        return kicked
-    positions = {"first": 0, "second": 1}
-    named: list[str] = []
-    for name in kicked:
-        if name in positions and positions[name] < len(costs):
-            named.append(costs[positions[name]])
-        elif name in costs:
-            named.append(name)
-        else:
-            raise refuse(
-                msg(
-                    "{card}'s kicker costs are {costs}; not {name}.",
-                    card=card(face.name),
-                    costs=", ".join(costs),
-                    name=repr(name),
-                ),
-                KICKER,
-            )
-    return tuple(named)
 
 
 def spell_texts(spell: StackSpell) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from engine.core.messages import Param
 from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.errors import UserError
+from engine.oracle.kicker import Kicked
 from engine.oracle.text_change import WordChange
 from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.tokens import TokenSpec
@@ -84,7 +85,7 @@ class ObjectSpec(Frozen):
     counters: tuple[tuple[str, int], ...] | None = None  # None: whatever entering gives it (CR 614.1c)
     given_counters: tuple[tuple[str, int], ...] = ()  # what the effect putting it there gives too (122.6)
     choices: tuple[tuple[str, str], ...] = ()
-    kicked: bool = False
+    kicked: Kicked = False
     x: int = 0
     attached_to: str | None = None
     effects: tuple[EffectSpec, ...] = ()
@@ -269,7 +270,7 @@ class GameObject(Frozen):
     face_down: FaceDownKind | None = None
     counters: dict[str, int] = Field(default_factory=dict)
     choices: dict[str, str] = Field(default_factory=dict)
-    kicked: bool = False
+    kicked: Kicked = False  # as its card was cast, checked against its kicker (engine.oracle.kicker)
     x: int = 0
     attached_to: str | None = None
     copies: tuple[AppliedCopy, ...] = ()
@@ -288,11 +289,11 @@ class GameObject(Frozen):
     unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
 
     @property
-    def kicked_text(self) -> bool:
-        """Whether the kicker of the text it has was paid: only its own card's, as it was cast. A permanent
+    def kicked_text(self) -> Kicked:
+        """How the kicker of the text it has was paid: only its own card's, as it was cast. A permanent
         that entered as a copy wasn't cast with the copied text, so "if ~ was kicked" is false for it
         (CR 607.2i, 702.33e)."""
-        return self.kicked and not self.copies
+        return False if self.copies else self.kicked
 
 
 class Event(Frozen):

@@ -39,6 +39,11 @@ class PaidObjectSpec(Frozen):
 PaidObjects = tuple[Annotated[PaidObjectSpec, BeforeValidator(_named)], ...]
 
 
+def _times(value: object) -> object:
+    """``kicked: {times: 2}`` is ``kicked: 2`` (CR 702.33d)."""
+    return value["times"] if isinstance(value, dict) and list(value) == ["times"] else value
+
+
 class PaidSpec(Frozen):
     """The ``paid:`` mapping of a stack entry."""
 
@@ -61,7 +66,9 @@ class StackEntrySpec(Frozen):
     id: str | None = Field(default=None, max_length=MAX_TEXT)
     card: Name | None = None
     controller: Player = "you"
-    kicked: bool | int | tuple[Name, ...] = False
+    kicked: Annotated[
+        bool | Annotated[int, Field(ge=0, le=MAX_X)] | tuple[Name, ...], BeforeValidator(_times)
+    ] = False
     x: int | None = Field(default=None, ge=0, le=MAX_X)
     modes: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
     targets: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)

@@ -105,6 +105,16 @@ def test_full_example_of_the_issue_loads() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("given", "kicked"),
+    [("true", True), ("{times: 3}", 3), ('["{1}{U}", first]', ("{1}{U}", "first")), ("false", False)],
+)
+def test_kicked_says_how_and_how_often(given: str, kicked: object) -> None:
+    """CR 702.33d, 702.33f: kicked, how many times, or with which kicker costs."""
+    (volver,) = load_board(f"battlefield:\n  - {{card: Anavolver, kicked: {given}}}\n").objects
+    assert volver.kicked == kicked
+
+
 def test_json_is_accepted_too() -> None:
     text = json.dumps(
         {"battlefield": [{"card": "Tarmogoyf", "id": "goyf"}, {"card": "Clone", "copy_of": "goyf"}]}
@@ -159,6 +169,9 @@ def test_linked_query() -> None:
         ("battlefield:\n  - card: Clone\n    effects:\n      - {}\n", 2, "an effect is one or more of"),
         ("battlefield: [Clone]\nquery: nobody\n", 2, "query refers to 'nobody'"),
         ("battlefield: [Clone]\nturn: mine\n", 2, "turn must be one of you, opponent"),
+        ("battlefield:\n  - {card: Kavu Titan, kicked: maybe}\n", 2, "kicked must be true or false"),
+        ("battlefield:\n  - {card: Kavu Titan, kicked: {times: -1}}\n", 2, "kicked times must be a whole"),
+        ("battlefield:\n  - {card: Kavu Titan, kicked: []}\n", 2, "kicked must be true or false"),
         ("battlefield: [Clone\n", 2, "not valid YAML or JSON"),
     ],
 )

@@ -44,7 +44,7 @@ def test_a_clone_of_a_kicked_aeronaut_doesnt_trigger() -> None:
     """607.2i / 702.33e: the copy wasn't cast with the copied text, so "if it was kicked" is false."""
     answer = answer_of(
         "battlefield:\n  - {card: Kor Aeronaut, id: kor, kicked: true, controller: opponent}\n"
-        "  - {card: Clone, id: clone, copy_of: kor, kicked: true}\nquery: clone\n"
+        "  - {card: Clone, id: clone, copy_of: kor}\nquery: clone\n"
     )
     [step] = said(answer, AERONAUT)
     assert "the kicker of the text it copied wasn't paid" in step.text

@@ -348,7 +348,7 @@ def test_multikicked_comet_storm_copy_keeps_x_kicks_and_targets(cards: CardsByNa
                 "card": "Comet Storm",
                 "id": "storm",
                 "x": 3,
-                "kicked": 2,
+                "kicked": {"times": 2},  # the same as "kicked: 2" (CR 702.33d)
                 "targets": ["player:opponent", "bears", "player:you"],
             },
             {"copy_of": "storm", "via": "Twincast"},

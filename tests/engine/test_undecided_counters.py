@@ -21,7 +21,6 @@ UNDECIDED = {
     "Festerhide Boar": (Undecided.CONDITION, "614.1c"),  # "… if a creature died this turn"
     "Hotheaded Giant": (Undecided.CONDITION, "614.1c"),  # "… unless you've cast another red spell"
     "Academy Elite": (Undecided.COUNT, "614.1c"),  # "X … counters, where X is the number of …"
-    "Apex Hawks": (Undecided.COUNT, "614.1c"),  # multikicker: "for each time it was kicked"
 }
 
 
@@ -68,3 +67,25 @@ def test_unconditional_and_kicked_counters_stay_decided() -> None:
     assert [
         (c.kind, c.count) for c in entering_counters(_abilities("Walking Ballista"), x=3, kicked=False)
     ] == [("+1/+1", 3)]
+
+
+def test_multikicker_counters_count_the_times_it_was_kicked() -> None:
+    """CR 702.33d: "a +1/+1 counter on it for each time it was kicked" counts the times given; kicked
+    without a count leaves them unknown; a Clone copying it wasn't kicked, so it gets none (702.33e)."""
+    hawks = _abilities("Apex Hawks")
+    assert [(c.kind, c.count) for c in entering_counters(hawks, x=0, kicked=3)] == [("+1/+1", 3)]
+    twice = entering_counters(hawks, x=0, kicked=("{1}{W}",) * 2)
+    assert [(c.kind, c.count) for c in twice] == [("+1/+1", 2)]
+    assert entering_counters(hawks, x=0, kicked=False) == ()
+    assert [u.depends_on for u in undecided_counters(hawks, kicked=True)] == [Undecided.KICKS]
+    assert undecided_counters(hawks, kicked=2) == ()
+    result = _clone_of("Apex Hawks").result
+    assert (result.current.power, result.current.toughness, result.unknowns) == (2, 2, ())
+
+
+def test_a_kicker_cost_given_decides_its_own_counters_only() -> None:
+    """CR 702.33f: Anavolver kicked with {B} only gets the {B} kicker's counter, not the {1}{U} one's."""
+    volver = _abilities("Anavolver")
+    assert [(c.kind, c.count) for c in entering_counters(volver, x=0, kicked=("{B}",))] == [("+1/+1", 1)]
+    assert [c.count for c in entering_counters(volver, x=0, kicked=("{1}{U}", "{B}"))] == [2, 1]
+    assert [c.count for c in entering_counters(volver, x=0, kicked=2)] == [2, 1]

@@ -1,0 +1,115 @@
+"""Kicker on the battlefield (CR 702.33, 607.2i): a board's ``kicked`` checked against the permanent's
+card, what a kicker cost the board doesn't name leaves unknown, and why copied kicker text doesn't apply."""
+
+from __future__ import annotations
+
+from engine.core.characteristics import GameAbility
+from engine.core.citations import cite
+from engine.core.messages import Param, msg
+from engine.core.messages import card as card_name
+from engine.core.model import Card
+from engine.core.results import Explanation
+from engine.layers.system import unknown_note
+from engine.oracle.entering import enters_with_abilities, enters_with_counters
+from engine.oracle.kicker import (
+    KICKED_TIMES,
+    Kicked,
+    KickedRefused,
+    checked_kicked,
+    kicked_with,
+    kicker_of,
+    was_kicked,
+)
+from engine.oracle.spell_text import ConditionKind, cast_conditions
+from engine.state.board import Board, BoardError, GameObject, ObjectSpec
+
+KICKER_EACH = cite("702.33f", "abilities that each correspond to a specific kicker cost")
+KICKER_LINKED = cite("607.2i", "was declared as the object was cast as a spell")
+KICKER_ABILITIES = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
+
+
+def object_kicked(spec: ObjectSpec, card: Card | None) -> Kicked:
+    """The board's ``kicked`` for an object, checked against its own card's kicker (CR 702.33a, 702.33d):
+    a card without kicker can't have been kicked, nor with a cost it doesn't have."""
+    if card is None or not was_kicked(spec.kicked):
+        return spec.kicked
+    try:
+        return checked_kicked(card.front.name, kicker_of(card.front.abilities), spec.kicked)
+    except KickedRefused as refused:
+        raise BoardError(msg("{handle}: {why}", handle=card_name(spec.id), why=refused.message)) from None
+
+
+def kicker_notes(
+    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]
+) -> tuple[Board, GameObject]:
+    """As ``obj`` enters: a copy's copied "if ~ was kicked" text doesn't apply (607.2i), and what the
+    abilities of a kicker cost the board doesn't name would give it is unknown (702.33f)."""
+    return _undecided_kicker(_copied_kicker_note(board, obj, abilities), obj, abilities)
+
+
+def _undecided_kicker(
+    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]
+) -> tuple[Board, GameObject]:
+    """Kicked, with kicker costs each with its own "enters with" ability, and the board doesn't say which
+    were paid: what they give is unknown (CR 702.33d, 702.33f), never guessed; none of them is applied.
+    Its triggered abilities of one cost are the enters triggers' notes (603.4)."""
+    kicker, kicked = kicker_of(abilities), obj.kicked_text
+    costs = [cost for cost in _conditioned_costs(abilities) if kicked_with(kicker, kicked, cost) is None]
+    replacing = [a for a in abilities if enters_with_counters(a) and _names_cost(a, costs)]
+    if not replacing:
+        return board, obj
+    characteristics = ["counters", "power", "toughness"]
+    if any(enters_with_abilities(a) for a in replacing):
+        characteristics.append("abilities")
+    reason = msg(
+        "it was kicked but the board doesn't say with which of its kicker costs ({costs}); each gives it "
+        'different counters and abilities (kicked: ["{cost}"] names the costs paid)',
+        costs=_and_or(sorted(set(costs), key=costs.index)),
+        cost=costs[0],
+    )
+    note, unknown = unknown_note(tuple(characteristics), reason, KICKED_TIMES, KICKER_EACH)
+    obj = obj.model_copy(update={"kicked": False, "unknowns": (*obj.unknowns, unknown)})
+    return board.explain(obj.id, note, note=True), obj
+
+
+def _conditioned_costs(abilities: tuple[GameAbility, ...]) -> list[str]:
+    """The kicker costs that abilities of ``abilities`` each correspond to ("if it was kicked with its {W}
+    kicker", CR 702.33f), as often as they are named."""
+    return [
+        c.needs
+        for a in abilities
+        for c in cast_conditions(a.rules_text)
+        if c.kind is ConditionKind.KICKED and c.needs
+    ]
+
+
+def _names_cost(ability: GameAbility, costs: list[str]) -> bool:
+    return any(
+        c.needs in costs for c in cast_conditions(ability.rules_text) if c.kind is ConditionKind.KICKED
+    )
+
+
+def _and_or(items: list[str]) -> Param:
+    """``items`` joined with "and/or": "{1}{R} and/or {2}{U}"."""
+    if len(items) < 2:
+        return items[0]
+    return msg("{first} and/or {rest}", first=items[0], rest=_and_or(items[1:]))
+
+
+def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
+    """A kicked permanent entering as a copy: the copied "if ~ was kicked" abilities don't apply."""
+    copied = [a.text for a in abilities if "was kicked" in a.rules_text]
+    if not (was_kicked(obj.kicked) and obj.copies and copied):
+        return board
+    return board.explain(
+        obj.id,
+        Explanation.of(
+            msg(
+                "It was kicked, but not with the kicker of the text it copied: “{ability}” refers only to "
+                "the kicker printed with it, paid as that object was cast, so it doesn't apply.",
+                ability=copied[0],
+            ),
+            KICKER_LINKED,
+            KICKER_ABILITIES,
+        ),
+    )
