@@ -37,7 +37,8 @@ from engine.layers.system import (
 )
 from engine.layers.text import EXCHANGED, source_label
 from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
-from engine.linked.links import LINKED, LINKED_TO_ITSELF, Link, find_links
+from engine.linked.links import LINKED, Link, find_links
+from engine.linked.pairs import LINKED_TO_ITSELF
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
 from engine.state.zone_records import TriggerHit, ZoneMove

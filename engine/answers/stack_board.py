@@ -16,12 +16,9 @@ from engine.core.messages import card as card_name
 from engine.core.model import AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.oracle.spell_text import Targetable, TargetKind, mana_rider
-from engine.stack.copies import (
-    StackCopyResult,
-    cast_copy,
-    copy_ability,
-    copy_spell,
-)
+from engine.stack.ability_copies import copy_ability
+from engine.stack.cast_copies import cast_copy
+from engine.stack.copies import StackCopyResult
 from engine.stack.items import (
     Choices,
     ManaSource,
@@ -35,6 +32,7 @@ from engine.stack.items import (
     check_targets,
     validate_choices,
 )
+from engine.stack.spell_copies import copy_spell
 from engine.state.stack_spec import MAX_STACK, PaidObjectSpec, PaidSpec, StackEntrySpec
 
 

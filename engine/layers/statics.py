@@ -15,20 +15,14 @@ from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectSpec, Player
 from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
+from engine.oracle.static_conditions import HostCondition, Requirement
+from engine.oracle.static_effects import ForEach, gets_chosen_type, sets_mana_value
+from engine.oracle.static_subjects import COLOR_WORDS, Subject, enchant_quality_of, named_subject
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
     CHOSEN_CREATURE_TYPE,
-    COLOR_WORDS,
     SUBTYPES_OF,
-    ForEach,
-    HostCondition,
-    Requirement,
     StaticAbility,
-    Subject,
-    enchant_quality_of,
-    gets_chosen_type,
-    named_subject,
-    sets_mana_value,
 )
 
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")

@@ -66,12 +66,12 @@ from engine.layers.text import (
     with_intrinsic_mana,
 )
 from engine.oracle.entering import COIN_KEY, pt_options, pt_setting_ability, pt_setting_key
+from engine.oracle.static_conditions import Requirement
+from engine.oracle.static_effects import ForEach, layers_of, pt_modifier
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
     CHOSEN_CREATURE_TYPE,
     SUBTYPES_OF,
-    ForEach,
-    Requirement,
     StaticAbility,
     adds_chosen_type,
     adds_one_toughness,
@@ -79,10 +79,8 @@ from engine.oracle.statics import (
     changes_characteristics,
     counts_graveyard_card_types,
     evaluated_by_zone_changes,
-    layers_of,
     level_static,
     parse_static,
-    pt_modifier,
     restricts_only,
     self_referencing,
     uses_chosen_number,

@@ -11,9 +11,10 @@ CR 205), ``mana`` (mana costs, CR 107.4, 202), ``keywords`` (the keyword vocabul
 instructions, CR 707), ``entering`` ("enters with" / "as enters" text, CR 614.1c, 614.12, 603.6a),
 ``spell_text`` (targets, cast conditions and riders of spells and abilities, CR 115, 601.2, 707.10),
 ``wording`` (short wordings the board asks about: static copy effects, self-animation, state
-triggers), ``statics`` (static abilities' wordings, CR 604, 613), ``zones`` (zone-change triggers and
-replacements, CR 603.6c, 614), ``linked`` (linked-ability phrases, CR 607.2), ``corpus`` (whole-corpus
-parser figures).
+triggers), ``statics`` (static abilities' wordings, CR 604, 613, and level symbols, 711.2) with
+``static_subjects`` (whom a static ability affects), ``static_conditions`` ("as long as", CR 604.2, 611.3a)
+and ``static_effects`` (what it does, CR 613.1, 205.1), ``zones`` (zone-change triggers and replacements,
+CR 603.6c, 614), ``linked`` (linked-ability phrases, CR 607.2), ``corpus`` (whole-corpus parser figures).
 """
 
 from __future__ import annotations

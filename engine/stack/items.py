@@ -4,7 +4,8 @@ A :class:`StackSpell` records a spell with every decision made while casting it 
 kicker, entwine, splice, division) and how its costs were paid (objects, mana and its sources, the
 zone it was cast from); a :class:`StackAbility` an activated or triggered ability of an object. This
 module reads them against the card (modes, kicker costs, splice, targets) and registers the rules the
-stack engine cites; :mod:`engine.stack.copies` copies them.
+stack engine cites; :mod:`engine.stack.spell_copies`, :mod:`engine.stack.ability_copies` and
+:mod:`engine.stack.cast_copies` copy them.
 """
 
 from __future__ import annotations

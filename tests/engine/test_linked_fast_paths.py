@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.model import Card
-from engine.linked import links
+from engine.linked import roles
+from engine.linked.roles import Role
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
 from engine.oracle.linked import may_link
@@ -19,19 +20,19 @@ def corpus(keyword_vocabulary: KeywordVocabulary) -> list[Card]:
     return [parse_card(record, keyword_vocabulary) for record in all_cards()]
 
 
-def _every_segment_read(card: Card) -> tuple[list[links._Role], list[links._Role]]:
+def _every_segment_read(card: Card) -> tuple[list[Role], list[Role]]:
     """The roles of every segment of ``card``, none skipped (as find_links read them before the shortcuts)."""
-    actors: list[links._Role] = []
-    referrers: list[links._Role] = []
-    for segment in links._segments(card):
+    actors: list[Role] = []
+    referrers: list[Role] = []
+    for segment in roles.card_segments(card):
         worded = may_link(segment.text)
-        actors.extend(links._acting_roles(segment, worded=worded))
+        actors.extend(roles._acting_roles(segment, worded=worded))
         if worded:
-            referrers.extend(links._referring_roles(segment))
+            referrers.extend(roles._referring_roles(segment))
     return actors, referrers
 
 
-def _described(roles: list[links._Role]) -> list[tuple[tuple[int, int], str, str, str, int]]:
+def _described(roles: list[Role]) -> list[tuple[tuple[int, int], str, str, str, int]]:
     return [
         (role.segment.order, role.segment.text, role.channel, role.detail, role.position) for role in roles
     ]
@@ -41,7 +42,7 @@ def _described(roles: list[links._Role]) -> list[tuple[tuple[int, int], str, str
 def test_the_segments_read_have_every_role_of_the_card(corpus: list[Card]) -> None:
     with_roles = 0
     for card in corpus:
-        actors, referrers = links._roles(card)
+        actors, referrers = roles.card_roles(card)
         every_actor, every_referrer = _every_segment_read(card)
         assert _described(actors) == _described(every_actor), card.name
         assert _described(referrers) == _described(every_referrer), card.name
@@ -53,9 +54,9 @@ def test_the_segments_read_have_every_role_of_the_card(corpus: list[Card]) -> No
 def test_the_word_choices_read_alone_are_the_acting_ones(corpus: list[Card]) -> None:
     choices = 0
     for card in corpus:
-        segments = links._readable_segments(card)
-        alone = [role for role in links._word_choice_actors(segments) if role.channel == "words"]
-        acting = [role for role in links._acting(segments) if role.channel == "words"]
+        segments = roles.readable_segments(card)
+        alone = [role for role in roles.word_choice_actors(segments) if role.channel == "words"]
+        acting = [role for role in roles.actors_in(segments) if role.channel == "words"]
         assert _described(alone) == _described(acting), card.name
         choices += len(alone)
     assert choices >= 5  # Archangel of Strife, Citadel Siege … (their links: tests/engine/test_linked.py)

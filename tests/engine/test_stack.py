@@ -18,7 +18,8 @@ from pydantic import ValidationError
 
 from engine.answers.stack_board import BoardObject, board_object, build_stack, stack_handles
 from engine.core.model import Card
-from engine.stack.copies import StackCopyResult, cast_copy
+from engine.stack.cast_copies import cast_copy
+from engine.stack.copies import StackCopyResult
 from engine.stack.items import Choices, Payment, StackError
 from engine.state.stack_spec import MAX_STACK, StackEntrySpec, stack_card_names
 from tests.card_data import parsed_card
