@@ -12,6 +12,7 @@ MAX_CARDS = 20  # cards a board defines itself (``cards:``)
 MAX_STRING = 200  # characters of one name, handle or value
 MAX_KICKS = 20  # kicker costs a permanent lists as paid (multikicker repeats one)
 MAX_NUMBER = 1_000  # the largest counter count, X or P/T change
+MAX_LIFE = 1_000_000  # the largest life total (either sign) or starting life total
 MAX_DEPTH = 20  # levels of nesting (a board needs about six)
 MAX_NODES = 100_000  # values a board stands for once its YAML aliases are expanded
 

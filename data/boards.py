@@ -48,6 +48,8 @@ Board format version 1::
     # put_onto_battlefield: {object, transformed}; flip: {object}   — see engine.resolving, engine.faces
     day_night: day | night   # the game's designation as the board starts (CR 728.1)
     turn: you | opponent     # whose turn it is (CR 102.1): decides "as long as it's your turn"
+    life: {you: 25, opponent: 8, starting: 20}   # life totals (CR 119), each optional; starting: 20 unless
+             # a variant's (Commander's 40): decide "as long as you have 30 or more life" and the like
     stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
             | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
     query: handle | {linked: handle}
@@ -69,7 +71,15 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import ValidationError
 
-from data.board_format import MAX_ACTIONS, MAX_CARDS, MAX_KICKS, MAX_NUMBER, MAX_OBJECTS, MAX_STRING
+from data.board_format import (
+    MAX_ACTIONS,
+    MAX_CARDS,
+    MAX_KICKS,
+    MAX_LIFE,
+    MAX_NUMBER,
+    MAX_OBJECTS,
+    MAX_STRING,
+)
 from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
 from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
 from data.board_yaml import compose_board, line_of, pairs, plain
@@ -80,6 +90,7 @@ from engine import (
     KIND_WORDS,
     PREDEFINED_TOKENS,
     PT_COUNTS,
+    STARTING_LIFE,
     ActionKind,
     ActionSpec,
     BoardSpec,
@@ -87,6 +98,7 @@ from engine import (
     EffectKind,
     EffectSpec,
     FaceDownKind,
+    Game,
     MoveSpec,
     ObjectSpec,
     Param,
@@ -161,6 +173,7 @@ _TOP_KEYS = (
     "query",
     "day_night",
     "turn",
+    "life",
 )
 # Scryfall prints these as text ("2", "*"); a board may write a number plainly (YAML reads ``power: 2`` as 2).
 _PRINTED_NUMBERS = ("power", "toughness", "loyalty", "defense")
@@ -248,6 +261,8 @@ class _Reader:
             day_night = _enum(DayNight, plain(designation), line_of(designation), "day_night")
         whose = sections.get("turn")
         turn = None if whose is None else _enum(Player, plain(whose), line_of(whose), "turn")
+        totals = sections.get("life")
+        game = Game(turn=turn) if totals is None else _game(turn, plain(totals), line_of(totals))
         return BoardSpec(
             objects=tuple(objects),
             actions=tuple(actions),
@@ -255,7 +270,7 @@ class _Reader:
             query_linked=linked,
             stack=stack,
             day_night=day_night,
-            turn=turn,
+            game=game,
             cards=cards,
         )
 
@@ -922,19 +937,36 @@ def _kicked(value: Any, line: int | None) -> bool | int | tuple[str, ...]:
     )
 
 
-def _number(value: Any, line: int | None, what: str, *, signed: bool = False) -> int:
+def _number(
+    value: Any, line: int | None, what: str, *, signed: bool = False, limit: int = MAX_NUMBER
+) -> int:
     if (
         isinstance(value, bool)
         or not isinstance(value, int)
-        or abs(value) > MAX_NUMBER
+        or abs(value) > limit
         or (value < 0 and not signed)
     ):
-        low = -MAX_NUMBER if signed else 0
+        low = -limit if signed else 0
         raise BoardFormatError(
-            msg("{what} must be a whole number from {low} to {high}", what=what, low=low, high=MAX_NUMBER),
+            msg("{what} must be a whole number from {low} to {high}", what=what, low=low, high=limit),
             line,
         )
     return value
+
+
+def _game(turn: Player | None, totals: Any, line: int | None) -> Game:
+    """Whose turn it is and the ``life:`` mapping ({you: N, opponent: N, starting: N}, each optional)."""
+    if not isinstance(totals, dict) or not set(totals) <= {"you", "opponent", "starting"}:
+        raise BoardFormatError(
+            msg("life must be a mapping like {example}", example="{you: 20, opponent: 7, starting: 20}"), line
+        )
+    life = tuple(
+        (Player(player), _number(totals[player], line, f"life of {player}", signed=True, limit=MAX_LIFE))
+        for player in ("you", "opponent")
+        if player in totals
+    )
+    starting = _number(totals.get("starting", STARTING_LIFE), line, "starting life", limit=MAX_LIFE)
+    return Game(turn=turn, life=life, starting_life=starting)
 
 
 def _enum(kind: type[_E], value: Any, line: int | None, what: str) -> _E:

@@ -23,6 +23,7 @@ from .core.budget import MAX_OUTCOMES, MAX_WORK, QuestionBudget, TooMuchWork
 from .core.characteristics import COLOR_NAMES
 from .core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
 from .core.effects import PT_COUNTS, EffectKind, EffectSpec, Player
+from .core.game import STARTING_LIFE, Game
 from .core.messages import Message, Param, msg
 from .core.model import Ability, Card, CopyEffect, Face
 from .core.results import Explanation
@@ -58,6 +59,7 @@ __all__ = [
     "MAX_WORK",
     "PREDEFINED_TOKENS",
     "PT_COUNTS",
+    "STARTING_LIFE",
     "Ability",
     "ActionKind",
     "ActionSpec",
@@ -79,6 +81,7 @@ __all__ = [
     "Explanation",
     "Face",
     "FaceDownKind",
+    "Game",
     "JudgeError",
     "KeywordVocabulary",
     "LinkedReport",

@@ -111,7 +111,7 @@ def _seen(obj: GameObject, board: Board) -> Seen:
         attached_to=obj.attached_to,
         token=obj.token,
         choices=obj.choices,
-        active=board.turn,
+        game=board.game,
     )
 
 

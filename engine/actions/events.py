@@ -54,6 +54,7 @@ from engine.core.budget import ACTION_WORK, charge
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
+from engine.core.game import Game
 from engine.core.messages import Message, Param, listing, msg, semicolon_series, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
@@ -185,11 +186,11 @@ def build_board(
     cards: Mapping[str, Card],
     *,
     first: tuple[Event, ...] = (),
-    turn: Player | None = None,
+    game: Game | None = None,
 ) -> Board:
     """The board ``first`` (the starting day or night), then the objects (in timestamp order), and then
-    the actions produce, on ``turn``'s turn (None: not said)."""
-    board = Board(turn=turn)
+    the actions produce, in ``game`` (whose turn it is, the life totals)."""
+    board = Board(game=game or Game())
     for event in first:
         board = apply_event(board, event, cards)
     for obj in spec_objects:
@@ -275,7 +276,7 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
         if spec.day_night is not None
         else ()
     )
-    return build_board(spec.objects, actions, cards, first=starting, turn=spec.turn)
+    return build_board(spec.objects, actions, cards, first=starting, game=spec.game)
 
 
 def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:

@@ -54,7 +54,9 @@ def destination(board: Board, obj: GameObject, move: MoveSpec) -> Destination:
     """Where ``obj`` goes when it leaves the battlefield for ``move.to``, after replacement effects."""
     if move.to is not Zone.GRAVEYARD:
         return Destination(zone=move.to)
-    found, steps = graveyard_replacements(board, obj)
+    found, unsure, steps = _replacements(board, obj)
+    if unsure and move.replacement not in {r.source for r in found}:
+        return _unsure(obj, found, unsure, steps)
     if not found:
         if move.replacement:
             raise BoardError(
@@ -64,11 +66,13 @@ def destination(board: Board, obj: GameObject, move: MoveSpec) -> Destination:
     return _choose(obj, found, move, steps)
 
 
-def graveyard_replacements(
+def _replacements(
     board: Board, obj: GameObject
-) -> tuple[tuple[GraveyardReplacement, ...], tuple[Explanation, ...]]:
-    """The graveyard replacement effects of other permanents that apply to ``obj``, and notes."""
+) -> tuple[tuple[GraveyardReplacement, ...], tuple[GraveyardReplacement, ...], tuple[Explanation, ...]]:
+    """The effects that apply to ``obj``, those that may (the board doesn't say whom an Aura enchants),
+    and notes."""
     found: list[GraveyardReplacement] = []
+    unsure: list[GraveyardReplacement] = []
     notes: list[Explanation] = []
     # The leaving permanent's own effect still applies to its move (Rest in Peace destroyed is exiled).
     for source in board.in_zone(Zone.BATTLEFIELD):
@@ -81,11 +85,12 @@ def graveyard_replacements(
                 continue
             applies, note = _applies(source, obj, wording, board)
             notes += [note] if note else []
-            if applies:
-                found.append(
-                    GraveyardReplacement(source=source.id, text=ability.text, to=to, also=wording.also)
+            if applies is not False:
+                replacement = GraveyardReplacement(
+                    source=source.id, text=ability.text, to=to, also=wording.also
                 )
-    return tuple(found), tuple(notes)
+                (found if applies else unsure).append(replacement)
+    return tuple(found), tuple(unsure), tuple(notes)
 
 
 def _replaced_zone(rest: str) -> Zone | None:
@@ -96,9 +101,9 @@ def _replaced_zone(rest: str) -> Zone | None:
 
 def _applies(
     source: GameObject, obj: GameObject, wording: GraveyardReplacementWording, board: Board
-) -> tuple[bool, Explanation | None]:
-    """Whether the effect covers ``obj``: a token only for "card or token", whose graveyard it is, and for
-    "would die", which creatures."""
+) -> tuple[bool | None, Explanation | None]:
+    """Whether the effect covers ``obj`` (None: unknown): a token only for "card or token", whose
+    graveyard it is, and for "would die", which creatures."""
     if wording.dies:
         return _covers_dying(source, obj, wording, board), None
     if obj.token and not wording.tokens:
@@ -145,19 +150,48 @@ def _controlled_as_said(ctrl: str | None, controller: Player, sources_controller
     return True
 
 
-def _enchanted_player(source: GameObject, obj: GameObject) -> tuple[bool, Explanation | None]:
+def _enchanted_player(source: GameObject, obj: GameObject) -> tuple[bool | None, Explanation | None]:
+    """Whether ``obj``'s owner is the player the Aura enchants; None when the board doesn't say whom."""
     chosen = source.choices.get(ENCHANTED_PLAYER)
     if chosen in (Player.YOU.value, Player.OPPONENT.value):
         return obj.owner.value == chosen, None
-    return False, Explanation.of(
-        msg(
-            "The board doesn't say which player {source} enchants (give choices: {{{choice}: "
-            "you|opponent}}), so its effect isn't applied.",
-            source=card(source.id),
-            choice=ENCHANTED_PLAYER,
-        ),
-        OWNERS_GRAVEYARD,
+    return None, None
+
+
+def _unsure(
+    obj: GameObject,
+    found: tuple[GraveyardReplacement, ...],
+    unsure: tuple[GraveyardReplacement, ...],
+    steps: tuple[Explanation, ...],
+) -> Destination:
+    """An Aura's effect applies only if it enchants the card's owner, which the board doesn't say: where
+    the card goes is unknown, and the move waits with each outcome named (never "it isn't applied")."""
+    every = (*found, *unsure)
+    each = [msg("{source} (to {zone})", source=card(r.source), zone=_zone_words(r.to)) for r in every]
+    if found:
+        outcomes = msg(
+            "if it enchants {object}'s owner, {object}'s controller chooses which effect applies: {options}; "
+            "otherwise {zone}",
+            object=card(obj.id),
+            options=semicolon_series(each),
+            zone=_zone_words(found[0].to) if len(found) == 1 else msg("one of the others, as chosen"),
+        )
+    else:
+        outcomes = msg(
+            "if it enchants {object}'s owner, {options}; otherwise its owner's graveyard",
+            object=card(obj.id),
+            options=semicolon_series(each),
+        )
+    text = msg(
+        "Where {object} goes is unknown, because the board doesn't say which player {sources} enchants "
+        "(give choices: {{{choice}: you|opponent}}): {outcomes}. Until then the board doesn't move it.",
+        object=card(obj.id),
+        sources=_listed(unsure),
+        choice=ENCHANTED_PLAYER,
+        outcomes=outcomes,
     )
+    why = Explanation.of(text, INSTEAD, AFFECTED_CHOOSES if found else OWNERS_GRAVEYARD)
+    return Destination(zone=None, options=every, steps=(*steps, why))
 
 
 def _choose(

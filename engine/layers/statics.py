@@ -14,8 +14,9 @@ from functools import cache
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectSpec, Player
+from engine.core.game import Game
 from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
-from engine.oracle.static_conditions import HostCondition, Requirement
+from engine.oracle.static_conditions import HostCondition, LifeCheck, Requirement
 from engine.oracle.static_effects import ForEach, gets_chosen_type, sets_mana_value
 from engine.oracle.static_subjects import COLOR_WORDS, Subject, enchant_quality_of, named_subject
 from engine.oracle.statics import (
@@ -28,6 +29,7 @@ from engine.oracle.statics import (
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
 NOT_LOCKED_IN = cite("611.3a", "it applies at any given moment to whatever its text indicates")
 ACTIVE_PLAYER = cite("102.1", "The active player is the player whose turn it is")
+LIFE_TOTALS = cite("119.1", "Each player begins the game with a starting life total of 20")
 EQUIPPED_CREATURE = cite(
     "301.5a", "The creature an Equipment is attached to is called the “equipped creature.”"
 )
@@ -66,7 +68,7 @@ class Seen:
     on_battlefield: bool = True
     counters: Mapping[str, int] = field(default_factory=dict)
     tapped: bool = False
-    active: Player | None = None  # whose turn it is (the active player), None when the board doesn't say
+    game: Game = field(default_factory=Game)  # whose turn it is and the life totals, as far as given
 
 
 def affected(
@@ -195,18 +197,33 @@ def requirement_holds(requirement: Requirement, source: Seen, world: Mapping[str
 
 
 def decided(requirement: Requirement, source: Seen) -> bool:
-    """Whether the board decides ``requirement`` of ``source``: its kind of check is one a board shows,
-    or it is about whose turn it is and the board says (CR 102.1)."""
-    return requirement.decided or (requirement.your_turn is not None and source.active is not None)
+    """Whether the board decides ``requirement`` of ``source``: its kind of check is one a board shows, it
+    is about whose turn it is and the board says (CR 102.1), or it compares life totals the board gives."""
+    if requirement.life:
+        return all(_life_total(check, source) is not None for check in requirement.life)
+    return requirement.decided or (requirement.your_turn is not None and source.game.turn is not None)
+
+
+def _life_total(check: LifeCheck, source: Seen) -> int | None:
+    """The life total ``check`` compares (of the source's controller or their opponent), when given."""
+    player = source.controller if check.whose == "you" else _other(source.controller)
+    return source.game.life_of(player)
+
+
+def _other(player: Player) -> Player:
+    return Player.OPPONENT if player is Player.YOU else Player.YOU
 
 
 def requirement_state(
     requirement: Requirement, source: Seen, world: Mapping[str, Seen]
 ) -> tuple[bool, Message]:
     """Whether the decided ``requirement`` is met on the board, and what on the board says so."""
-    if requirement.your_turn is not None and source.active is not None:
-        whose = msg("it is your turn") if source.active is Player.YOU else msg("it is your opponent's turn")
-        return (source.active is source.controller) is requirement.your_turn, whose
+    active = source.game.turn
+    if requirement.your_turn is not None and active is not None:
+        whose = msg("it is your turn") if active is Player.YOU else msg("it is your opponent's turn")
+        return (active is source.controller) is requirement.your_turn, whose
+    if requirement.life:
+        return _life_state(requirement.life, source)
     if requirement.counters is not None:
         kind, wanted = requirement.counters
         have = sum(n for k, n in source.counters.items() if k.casefold() == kind.casefold())
@@ -235,6 +252,24 @@ def requirement_state(
     if has:
         return True, msg("{object} is {word}", object=card(source.id), word=word)
     return False, msg("{object} is not {word}", object=card(source.id), word=word)
+
+
+def _life_state(checks: tuple[LifeCheck, ...], source: Seen) -> tuple[bool, Message]:
+    """Whether every life-total comparison holds (CR 119), and the totals the board gives."""
+    holds = all(check.holds(_life_total(check, source) or 0, source.game.starting_life) for check in checks)
+    players = dict.fromkeys(
+        source.controller if check.whose == "you" else _other(source.controller) for check in checks
+    )
+    totals = [
+        msg("you have {life} life", life=source.game.life_of(player) or 0)
+        if player is Player.YOU
+        else msg("your opponent has {life} life", life=source.game.life_of(player) or 0)
+        for player in players
+    ]
+    if any(check.starting for check in checks):
+        totals.append(msg("the starting life total is {life}", life=source.game.starting_life))
+    first, *rest = totals
+    return holds, first if not rest else msg("{first}, {rest}", first=first, rest=series(rest))
 
 
 def _attached_state(roles: tuple[str, ...], source: Seen, world: Mapping[str, Seen]) -> tuple[bool, Message]:

@@ -29,6 +29,7 @@ from engine.core.characteristics import (
 )
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
+from engine.core.game import Game
 from engine.core.messages import Message, Param, card, listing, msg, series, type_words
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
@@ -42,6 +43,7 @@ from engine.layers.statics import (
     EQUIPPED_CREATURE,
     ILLEGAL_AURA,
     ILLEGAL_EQUIPMENT,
+    LIFE_TOTALS,
     NOT_LOCKED_IN,
     STATIC_ABILITIES,
     Seen,
@@ -66,7 +68,7 @@ from engine.layers.text import (
     with_intrinsic_mana,
 )
 from engine.oracle.entering import COIN_KEY, pt_options, pt_setting_ability, pt_setting_key
-from engine.oracle.static_conditions import Requirement
+from engine.oracle.static_conditions import Requirement, opponents_life_condition
 from engine.oracle.static_effects import ForEach, layers_of, pt_modifier
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
@@ -421,7 +423,7 @@ class _Work:
     reordered_layers: set[str] = field(default_factory=set)  # an earlier effect applied after a later one
     last_key: dict[str, Key] = field(default_factory=dict)  # per layer: the key of the last effect applied
     seen: Seen | None = None  # how static abilities see it, while its values are these
-    active: Player | None = None  # whose turn it is, when the board says
+    game: Game = field(default_factory=Game)  # whose turn it is and the life totals, as far as given
 
 
 @dataclass
@@ -1015,7 +1017,7 @@ def _start(obj: GameObject, board: Board) -> _Work:
         values=copiable_values(obj),
         live=obj.zone is Zone.BATTLEFIELD and not obj.phased_out,
         controller=current_controller(obj),
-        active=board.turn,
+        game=board.game,
     )
     effects = _own_effects(obj)
     work.steps += _layer_two(obj, effects)
@@ -1078,7 +1080,7 @@ def _seen(work: _Work) -> Seen:
             on_battlefield=work.live,
             counters=work.obj.counters,
             tapped=work.obj.tapped,
-            active=work.active,
+            game=work.game,
         )
     return work.seen
 
@@ -1592,6 +1594,9 @@ def _undecided_note(
         ), None
     changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
     turn = requirement.your_turn is not None
+    given: Param = msg(" (give turn: you or turn: opponent)") if turn else ""
+    if requirement.life:
+        given = msg(" (give the life totals: life: {{you: N, opponent: N}})")
     return unknown_note(
         changed,
         msg(
@@ -1600,13 +1605,14 @@ def _undecided_note(
             source=card(source.id),
             ability=strip_reminder(ability.text),
             condition=_worded(requirement, source),
-            given=msg(" (give turn: you or turn: opponent)") if turn else "",
+            given=given,
             effects=effects,
             partly=partly,
         ),
         STATIC_ABILITIES,
         NOT_LOCKED_IN,
         *((ACTIVE_PLAYER,) if turn else ()),
+        *((LIFE_TOTALS,) if requirement.life else ()),
     )
 
 
@@ -1616,6 +1622,8 @@ def _worded(requirement: Requirement, source: Seen) -> Param:
     if requirement.your_turn is not None and source.controller is Player.OPPONENT:
         theirs = msg("it's your opponent's turn")
         return theirs if requirement.your_turn else msg("it's not your opponent's turn")
+    if requirement.life and source.controller is Player.OPPONENT:
+        return opponents_life_condition(requirement.text)
     return requirement.text.replace(SELF, source.values.name or source.id)
 
 
@@ -1645,6 +1653,8 @@ def _requirement_steps(handle: str, final: _Final) -> list[Explanation]:
                     ),
                     STATIC_ABILITIES,
                     NOT_LOCKED_IN,
+                    *((ACTIVE_PLAYER,) if requirement.your_turn is not None else ()),
+                    *((LIFE_TOTALS,) if requirement.life else ()),
                 )
             )
     return steps

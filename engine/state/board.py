@@ -18,6 +18,7 @@ from engine.core.characteristics import CopiableText
 from engine.core.effects import EffectKind as EffectKind
 from engine.core.effects import EffectSpec as EffectSpec
 from engine.core.effects import Player as Player
+from engine.core.game import Game
 from engine.core.messages import Param
 from engine.core.model import Card, CopyEffect, Frozen, PrintedNumber
 from engine.core.results import Explanation, Unknown
@@ -183,7 +184,7 @@ class BoardSpec(Frozen):
     query_linked: str | None = None
     stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
     day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
-    turn: Player | None = None  # whose turn it is: the active player (CR 102.1)
+    game: Game = Game()  # whose turn it is (CR 102.1) and the life totals (CR 119) the board gives
     # The board's own card definitions (``cards:``), each a Scryfall-shaped card object as JSON text: the
     # caller uses them for their names before its card data (the engine only ever sees parsed cards).
     cards: tuple[str, ...] = ()
@@ -348,7 +349,7 @@ class Board(Frozen):
     moves: tuple[ZoneMove, ...] = ()  # zone changes, in order (engine.actions.zones)
     triggers: tuple[TriggerHit, ...] = ()  # what those zone changes triggered
     day_night: DayNight | None = None  # CR 728.1
-    turn: Player | None = None  # whose turn it is (CR 102.1: the active player), when the board says
+    game: Game = Game()  # whose turn it is (CR 102.1) and the life totals (CR 119), as far as given
     pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
     used_copies: tuple[PendingCopy, ...] = ()  # applied ones: what enters in the same action shares them
     considered: tuple[str, ...] = ()  # entering objects whose "enter as a copy" replacements were applied

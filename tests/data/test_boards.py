@@ -7,6 +7,7 @@ import json
 import pytest
 
 from data.boards import MAX_TEXT, BoardFormatError, load_board
+from engine.core.game import Game
 from engine.state.board import ActionKind, EffectKind, FaceDownKind, Player, Zone
 
 FULL = """\
@@ -123,6 +124,13 @@ def test_json_is_accepted_too() -> None:
     assert [o.id for o in spec.objects] == ["goyf", "Clone"]
 
 
+def test_life_totals_and_starting_life() -> None:
+    spec = load_board("battlefield: [Clone]\nturn: opponent\nlife: {you: -3, starting: 40}\n")
+    assert spec.game == Game(turn=Player.OPPONENT, life=((Player.YOU, -3),), starting_life=40)
+    assert spec.game.life_of(Player.OPPONENT) is None
+    assert load_board("battlefield: [Clone]\n").game == Game(starting_life=20)
+
+
 def test_linked_query() -> None:
     spec = load_board("battlefield: [Nightveil Specter]\nquery: {linked: Nightveil Specter}\n")
     assert (spec.query, spec.query_linked) == (None, "Nightveil Specter")
@@ -169,6 +177,11 @@ def test_linked_query() -> None:
         ("battlefield:\n  - card: Clone\n    effects:\n      - {}\n", 2, "an effect is one or more of"),
         ("battlefield: [Clone]\nquery: nobody\n", 2, "query refers to 'nobody'"),
         ("battlefield: [Clone]\nturn: mine\n", 2, "turn must be one of you, opponent"),
+        ("battlefield: [Clone]\nlife: 20\n", 2, "life must be a mapping like"),
+        ("battlefield: [Clone]\nlife: {me: 20}\n", 2, "life must be a mapping like"),
+        ("battlefield: [Clone]\nlife: {you: lots}\n", 2, "life of you must be a whole number"),
+        ("battlefield: [Clone]\nlife: {opponent: 1000001}\n", 2, "from -1000000 to 1000000"),
+        ("battlefield: [Clone]\nlife: {starting: -5}\n", 2, "starting life must be a whole number from 0"),
         ("battlefield:\n  - {card: Kavu Titan, kicked: maybe}\n", 2, "kicked must be true or false"),
         ("battlefield:\n  - {card: Kavu Titan, kicked: {times: -1}}\n", 2, "kicked times must be a whole"),
         ("battlefield:\n  - {card: Kavu Titan, kicked: []}\n", 2, "kicked must be true or false"),

@@ -168,8 +168,14 @@ def test_wheel_needs_to_know_whom_it_enchants() -> None:
         "battlefield: [{card: Wheel of Sun and Moon, id: wheel}, {card: Grizzly Bears, id: bears}]\n"
         "actions: [{leaves: {object: bears, to: graveyard}}]\n"
     )
-    assert board.get("bears").zone is Zone.GRAVEYARD
-    assert "enchanted player" in board.moves[-1].steps[0].text
+    # Not given is not "not applied" (CR 614.1a): the card goes to the graveyard or the bottom of the library.
+    assert board.get("bears").zone is Zone.BATTLEFIELD
+    move = board.moves[-1]
+    assert move.to is None and move.options == ("wheel",)
+    assert "Where bears goes is unknown" in move.steps[-1].text
+    assert "wheel (to the bottom of its owner's library)" in move.steps[-1].text
+    assert "otherwise its owner's graveyard" in move.steps[-1].text
+    assert "isn't applied" not in " ".join(step.text for step in move.steps)
     wheel = _board(
         "battlefield: [{card: Wheel of Sun and Moon, id: wheel, choices: {enchanted player: you}},"
         " {card: Grizzly Bears, id: bears}]\nactions: [{leaves: {object: bears, to: graveyard}}]\n"
