@@ -373,7 +373,7 @@ class _Reader:
             copy_of=chain[0] if chain else None,
             then_copy_of=tuple(chain[1:]),
             via=_text(raw["via"], line, "via") if "via" in raw else None,
-            tapped=_flag(raw, "tapped", line),
+            tapped=_flag(raw, "tapped", line) if "tapped" in raw else None,
             phased_out=_flag(raw, "phased_out", line),
             flipped=_flag(raw, "flipped", line),
             transformed=_flag(raw, "transformed", line),
@@ -937,9 +937,7 @@ def _kicked(value: Any, line: int | None) -> bool | int | tuple[str, ...]:
     )
 
 
-def _number(
-    value: Any, line: int | None, what: str, *, signed: bool = False, limit: int = MAX_NUMBER
-) -> int:
+def _number(value: Any, line: int | None, what: str, *, signed: bool = False, limit: int = MAX_NUMBER) -> int:
     if (
         isinstance(value, bool)
         or not isinstance(value, int)

@@ -67,6 +67,7 @@ from engine.layers.system import (
     MELDED_MANA_VALUE,
     copiable_values,
     current_characteristics,
+    current_controller,
     effect_phrase,
     is_melded,
     layer_one_text,
@@ -97,9 +98,9 @@ from engine.oracle.entering import (
     pt_setting_key,
     settled_optional,
 )
-from engine.oracle.linked import says_exile
+from engine.oracle.linked import exiled_cards, says_exile
 from engine.oracle.types import gainable_subtypes
-from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy, totals_exiled_cards
+from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy, pt_from_exiled_cards
 from engine.state.board import (
     ActionKind,
     AppliedCopy,
@@ -417,6 +418,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         board, obj = _random_result(board, obj, effect, via, spec.random_result)
         board = _linked_copy_trigger(board, obj)
     board, obj = _enter_replacements(board, obj, spec, event.timestamp)
+    board, obj = _untapped_since(board, obj, spec)
     stamp = event.timestamp
     entry = 0
     for effect_spec in spec.effects:
@@ -429,6 +431,23 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         listed = TimedEffect(timestamp=stamp, spec=effect_spec, listed=True, source=source)
         obj = obj.model_copy(update={"effects": (*obj.effects, listed)})
     return board.replace(obj)
+
+
+def _untapped_since(board: Board, obj: GameObject, spec: ObjectSpec) -> tuple[Board, GameObject]:
+    """A permanent that entered tapped, which the board says is untapped: it has untapped since (an untap
+    step, an effect), so the board's status is used, never silently replaced (CR 110.5c)."""
+    if spec.tapped is not False or not obj.tapped:
+        return board, obj
+    obj = obj.model_copy(update={"tapped": False})
+    note = Explanation.of(
+        msg(
+            "{object} entered tapped, and the board says it is untapped (tapped: false): it has untapped "
+            "since, so it is untapped.",
+            object=card_name(obj.id),
+        ),
+        KEEPS_STATUS,
+    )
+    return board.explain(obj.id, note), obj
 
 
 def _check_faces(obj: GameObject) -> None:
@@ -571,7 +590,8 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         controller=spec.controller,
         timestamp=timestamp,
         token=spec.token,
-        tapped=spec.tapped,
+        tapped=bool(spec.tapped),
+        tapped_given=spec.tapped is not None,
         phased_out=spec.phased_out,
         flipped=spec.flipped,
         transformed=spec.transformed,
@@ -939,7 +959,8 @@ def _as_enters_note(
     affects = tuple(
         a
         for a in result.affects
-        if (a != "tapped" or not obj.tapped) and not (counters_given and a in _DECIDED_BY_COUNTERS)
+        if (a != "tapped" or not (obj.tapped or obj.tapped_given))
+        and not (counters_given and a in _DECIDED_BY_COUNTERS)
     )
     if counters_given and not affects and _DECIDED_BY_COUNTERS & set(result.affects):
         given = msg(
@@ -1022,6 +1043,7 @@ def _exile_note(
         return None
     anew, rules = _anew(obj)
     if exiled:
+        _check_exilable(obj, ability, exiled)
         names = series([card_name(o.card.name if o.card else o.id) for o in exiled])
         text = msg(
             "“{ability}” applies as it enters{anew}: the board lists {names} as exiled with it.",
@@ -1044,8 +1066,42 @@ def _exile_note(
         ability=ability.text,
         anew=anew,
     )
-    totals = any(totals_exiled_cards(a.rules_text) for a in copiable_values(obj).abilities)
+    totals = any(pt_from_exiled_cards(a.rules_text) for a in copiable_values(obj).abilities)
     return unknown_note(("exiled cards", *(("power", "toughness") if totals else ())), reason, *rules)
+
+
+def _check_exilable(obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]) -> None:
+    """The cards the board lists as exiled with ``obj``'s "exile … cards from your graveyard" ability are
+    ones it can exile: of the card types it names, from its controller's graveyard (CR 607.2b)."""
+    wording = exiled_cards(ability.rules_text.casefold())
+    if wording is None:
+        return
+    for card in exiled:
+        if card.card is None:
+            continue
+        # Outside the battlefield only a split card has both halves' types (CR 709.4c, 712.8a).
+        faces = card.card.faces if card.card.layout == "split" else card.card.faces[:1]
+        types = {t for face in faces for t in face.type_line.types}
+        if wording.types and not types & set(wording.types):
+            raise BoardError(
+                msg(
+                    "{card} can't be exiled with {object}: “{ability}” exiles only {types} cards.",
+                    card=card_name(card.id),
+                    object=card_name(obj.id),
+                    ability=ability.text,
+                    types=listing([type_words((t,)) for t in wording.types], "or"),
+                )
+            )
+        if wording.yours and card.owner is not current_controller(obj):
+            raise BoardError(
+                msg(
+                    "{card} can't be exiled with {object}: “{ability}” exiles cards from its controller's "
+                    "graveyard, and {card} has another owner (give it controller: the same player).",
+                    card=card_name(card.id),
+                    object=card_name(obj.id),
+                    ability=ability.text,
+                )
+            )
 
 
 def _optional_done(obj: GameObject, result: AsEntersResult) -> bool | None:

@@ -67,7 +67,7 @@ def copy_question(
         id=original_id,
         controller=owner,
         counters=state.counters or None,
-        tapped=state.tapped,
+        tapped=state.tapped or None,
         flipped=state.flipped,
         transformed=state.transformed,
         face_down=state.face_down,

@@ -14,7 +14,7 @@ import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, Literal, NamedTuple, TypeVar
 
 from engine.core.budget import charge
 from engine.core.characteristics import (
@@ -90,7 +90,7 @@ from engine.oracle.statics import (
 from engine.oracle.text import strip_reminder
 from engine.oracle.text_change import CORRECT_WAY
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
-from engine.oracle.wording import characteristics_worded, self_defined_numbers, totals_exiled_cards
+from engine.oracle.wording import characteristics_worded, pt_from_exiled_cards, self_defined_numbers
 from engine.state.board import (
     AppliedCopy,
     AsEntersSetting,
@@ -1996,7 +1996,8 @@ def _layer_seven(
         return None, None
     power, toughness = _base_numbers(values, obj, board, steps)
     # A text change can give a creature with printed numbers Sutured Ghoul's CDA (604.3a): it defines them.
-    if any(totals_exiled_cards(a.rules_text) for a in values.abilities):
+    way = next((w for a in values.abilities if (w := pt_from_exiled_cards(a.rules_text))), None)
+    if way is not None:
         undecided = undecided_exiled(board, obj)
         if undecided is None and any("exiled cards" in u.characteristics for u in obj.unknowns):
             return None, None  # which cards it exiled as it entered is unknown: its entering note says why
@@ -2005,7 +2006,7 @@ def _layer_seven(
             notes.append(note)
             unknowns.append(unknown)
             return None, None
-        power, toughness = _exiled_totals(obj, board, notes)
+        power, toughness = _exiled_totals(obj, board, notes, way)
     for effect in effects:
         spec = effect.spec
         if spec.kind not in (EffectKind.SET_PT, EffectKind.ANIMATE) or (
@@ -2092,15 +2093,22 @@ def _layer_seven(
     return power, toughness
 
 
-def _exiled_totals(obj: GameObject, board: Board, notes: list[Explanation]) -> tuple[int | None, int | None]:
-    """Sutured Ghoul's CDA: the total power and toughness of the cards exiled with this object (CR 607.2b).
+def _exiled_totals(
+    obj: GameObject, board: Board, notes: list[Explanation], way: Literal["totals", "mana value"]
+) -> tuple[int | None, int | None]:
+    """A CDA defined by the cards exiled with this object (CR 607.2b): Sutured Ghoul's total power and
+    toughness, or Living Lore's exiled card's mana value (no card: 0, the ruling says).
 
     Only the cards an ability of the text it has now exiled count: never those the original's exiled, nor
     those an ability it had before it became a copy exiled (707.7), nor a granted ability's (607.5).
     """
     linked = exiled_with_text(board, obj, len(text_values(obj, board).abilities))
     exiled = [copiable_values(o) for o in linked]
-    numbers = [(c.power.value if c.power else 0, c.toughness.value if c.toughness else 0) for c in exiled]
+    numbers: list[tuple[int | None, int | None]]
+    if way == "mana value":
+        numbers = [(c.mana_value, c.mana_value) for c in exiled]
+    else:
+        numbers = [(c.power.value if c.power else 0, c.toughness.value if c.toughness else 0) for c in exiled]
     if any(p is None or t is None for p, t in numbers):
         return None, None
     power = sum(p or 0 for p, _ in numbers)
@@ -2110,19 +2118,25 @@ def _exiled_totals(obj: GameObject, board: Board, notes: list[Explanation]) -> t
         if exiled
         else msg("none")
     )
-    notes.append(
-        Explanation.of(
-            msg(
-                "Layer 7a: its characteristic-defining ability totals the cards exiled with it by its own "
-                "ability ({names}), so it is {power}/{toughness}; cards another object exiled don't count.",
-                names=names,
-                power=power,
-                toughness=toughness,
-            ),
-            LAYER_7A,
-            EXILED_WITH,
+    said = (
+        msg(
+            "Layer 7a: its characteristic-defining ability totals the cards exiled with it by its own "
+            "ability ({names}), so it is {power}/{toughness}; cards another object exiled don't count.",
+            names=names,
+            power=power,
+            toughness=toughness,
+        )
+        if way == "totals"
+        else msg(
+            "Layer 7a: its characteristic-defining ability takes the mana value of the card exiled with it "
+            "by its own ability ({names}), so it is {power}/{toughness}; cards another object exiled don't "
+            "count.",
+            names=names,
+            power=power,
+            toughness=toughness,
         )
     )
+    notes.append(Explanation.of(said, LAYER_7A, EXILED_WITH))
     return power, toughness
 
 

@@ -11,7 +11,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.core.model import SELF
+from engine.core.characteristics import CARD_TYPE_WORDS
+from engine.core.model import SELF, Frozen
 from engine.oracle.text import or_list
 
 
@@ -250,6 +251,34 @@ def exiles_cards_at(text: str) -> int | None:
 def says_exile(text: str) -> bool:
     """Whether ``text`` uses the verb "exile" (not "from exile", "in exile", "exile ~")."""
     return "exile" in text and _EXILE_VERB.search(text) is not None
+
+
+class ExiledCards(Frozen):
+    """What an "exile [N] TYPE cards from your graveyard" wording may exile: cards of one of ``types``
+    (none: any card), from its controller's graveyard only when ``yours``."""
+
+    types: tuple[str, ...] = ()
+    yours: bool = False
+
+
+# "exile any number of creature cards from your graveyard", "exile an instant or sorcery card from your
+# graveyard", "exile two creature cards from graveyards"
+_EXILED_CARDS = re.compile(
+    r"\bexile (?:any number of|up to \w+|an?|one|two|three|x|\w+) (?P<types>[a-z ]+?) cards? from "
+    r"(?P<where>your graveyard|graveyards|a graveyard)"
+)
+
+
+def exiled_cards(text: str) -> ExiledCards | None:
+    """What an ability worded "exile … cards from your graveyard" exiles (lower-cased ``text``); None when it
+    isn't worded so."""
+    found = _EXILED_CARDS.search(text)
+    if found is None:
+        return None
+    words = [word for word in re.split(r" or | and/or |, ", found["types"]) if word]
+    types = tuple(word.capitalize() for word in words if word in CARD_TYPE_WORDS)
+    yours = found["where"] == "your graveyard"
+    return ExiledCards(types=types if len(types) == len(words) else (), yours=yours)
 
 
 def worded_as_acting(text: str) -> bool:

@@ -7,6 +7,7 @@ and returns what the wording says, or None when the text doesn't say it.
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from engine.core.model import SELF
 
@@ -20,6 +21,9 @@ _SELF_PT = re.compile(
 _EXILED_TOTAL = re.compile(
     r"power is equal to the total power of the exiled cards"
     r" and its toughness is equal to their total toughness"
+)
+_EXILED_MANA_VALUE = re.compile(
+    r"power and toughness are each equal to the exiled card's (?:mana value|converted mana cost)"
 )
 # Which characteristics a static ability's wording may change, by the words it uses (CR 613.1).
 _WORDED = (
@@ -62,9 +66,12 @@ def self_defined_numbers(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def totals_exiled_cards(text: str) -> bool:
-    """Whether a CDA sets P/T to the exiled cards' total power and toughness (Sutured Ghoul, CR 607.2b)."""
-    return _EXILED_TOTAL.search(text) is not None
+def pt_from_exiled_cards(text: str) -> Literal["totals", "mana value"] | None:
+    """How a CDA defines P/T from the cards exiled with the object (CR 607.2b): their total power and
+    toughness (Sutured Ghoul) or the exiled card's mana value (Living Lore); None when it doesn't."""
+    if _EXILED_TOTAL.search(text):
+        return "totals"
+    return "mana value" if _EXILED_MANA_VALUE.search(text) else None
 
 
 def characteristics_worded(text: str) -> tuple[str, ...]:

@@ -76,7 +76,7 @@ class ObjectSpec(Frozen):
     copy_of: str | None = None
     then_copy_of: tuple[str, ...] = ()  # copied in turn through the copy ability it got (CR 707.5, 707.9e)
     via: str | None = None
-    tapped: bool = False
+    tapped: bool | None = None  # None: as it entered (untapped unless an ability says, CR 110.5b)
     phased_out: bool = False  # treated as though it doesn't exist (CR 702.26b)
     flipped: bool = False
     transformed: bool = False
@@ -264,6 +264,7 @@ class GameObject(Frozen):
     timestamp: int = 0
     token: bool = False
     tapped: bool = False
+    tapped_given: bool = False  # the board says whether it is tapped: what entering did to it doesn't decide
     phased_out: bool = False
     flipped: bool = False
     transformed: bool = False

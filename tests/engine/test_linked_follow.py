@@ -390,7 +390,7 @@ battlefield:
   - {card: Sutured Ghoul, id: ghoul, controller: opponent}
   - {card: Clone, id: clone, copy_of: ghoul}
 exile:
-  - {card: Craw Wurm, exiled_by: ghoul, ability: 2}
+  - {card: Craw Wurm, exiled_by: ghoul, ability: 2, controller: opponent}
   - {card: Grizzly Bears, exiled_by: clone, ability: 2}
   - {card: Llanowar Elves, exiled_by: clone, ability: 2}
 query: clone

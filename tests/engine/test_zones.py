@@ -171,7 +171,8 @@ def test_wheel_needs_to_know_whom_it_enchants() -> None:
     # Not given is not "not applied" (CR 614.1a): the card goes to the graveyard or the bottom of the library.
     assert board.get("bears").zone is Zone.BATTLEFIELD
     move = board.moves[-1]
-    assert move.to is None and move.options == ("wheel",)
+    assert move.to is None
+    assert move.options == ("wheel",)
     assert "Where bears goes is unknown" in move.steps[-1].text
     assert "wheel (to the bottom of its owner's library)" in move.steps[-1].text
     assert "otherwise its owner's graveyard" in move.steps[-1].text
