@@ -17,8 +17,10 @@ from bot.i18n import catalog
 from data.boards import load_board
 from engine.answers.copy_corpus import clone_board
 from engine.answers.copy_result import BoardAnswer, ObjectAnswer, answer_board
+from engine.core.model import Card
+from engine.core.results import Explanation, Unknown
 from engine.errors import JudgeError
-from engine.state.board import BoardError
+from engine.state.board import BoardError, BoardSpec
 from tests.card_data import creature_cards, parsed_card
 from tests.engine.copy_cards import cards_for
 from tests.i18n.test_engine_messages import corpus, english, explained
@@ -206,6 +208,9 @@ def test_the_choices_an_object_uses_are_accepted() -> None:
 _FINAL_NUMBERS = re.compile(r"so it is -?\d+/-?\d+|each undefined number is 0|Its toughness is -?\d+:")
 
 
+_DIES_OF_TOUGHNESS = re.compile(r"graveyard for having toughness|dies as a 0/0|toughness 0 or less, so")
+
+
 def contradictions(answer: BoardAnswer) -> list[str]:
     """What an answer states as fact while the same answer marks what it rests on unknown: a final power
     or toughness, a legend-rule note without a known name, a counter-state trigger without known counters,
@@ -220,6 +225,12 @@ def contradictions(answer: BoardAnswer) -> list[str]:
         found += [t for t in texts if "are legendary permanents named" in t]
     if "counters" in unknown:
         found += [t for t in texts if re.match(r"It has no \S+ counters, so", t)]
+    if "types" in unknown:
+        found += [t for t in texts if re.search(r"\bisn't an? (?:creature|artifact|land|enchantment)\b", t)]
+    if "abilities" in unknown:
+        found += [t for t in texts if re.search(r"\bhas no (?:linked )?abilities\b|no linked abilities", t)]
+    if unknown & {"power", "toughness"}:
+        found += [t for t in texts if _DIES_OF_TOUGHNESS.search(t) and "doesn't say" not in t]
     for name in ("power", "toughness"):
         shown = getattr(result.current, name)
         if name in unknown and shown not in ("unknown", None):
@@ -269,3 +280,30 @@ def test_the_counters_a_board_gives_decide_a_die_roll() -> None:
     rolled = answer_of("battlefield:\n  - {card: Jumbo Imp, id: imp}\n")
     assert "give the counters it entered with: counters: {…}" in rolled.unknowns[0].reason
     assert "706.1" in rolled.unknowns[0].rules
+
+
+@pytest.mark.parametrize(
+    ("unknown", "said"),
+    [
+        ("types", "It isn't a creature, so it has no power or toughness."),
+        ("abilities", "It has no linked abilities."),
+        ("toughness", "It is put into its owner's graveyard for having toughness 0 or less."),
+        ("power", "Layer 7a: … so it is 2/2; cards another object exiled don't count."),
+    ],
+)
+def test_the_consistency_check_finds_a_fact_stated_about_an_unknown(unknown: str, said: str) -> None:
+    """The check above can fail: a note asserting what the answer marks unknown is reported."""
+    answer = answer_board(*_bears(), "test")
+    result = answer.result.model_copy(
+        update={
+            "unknowns": (Unknown(characteristics=(unknown,), reason="test", rules=()),),
+            "notes": (Explanation(text=said, rules=()),),
+        }
+    )
+    assert contradictions(answer.model_copy(update={"result": result})) != []
+    assert contradictions(answer) == []
+
+
+def _bears() -> tuple[BoardSpec, dict[str, Card]]:
+    spec = load_board("battlefield: [{card: Grizzly Bears, id: bears}]\n")
+    return spec, cards_for(spec)
