@@ -136,6 +136,7 @@ _OBJECT_KEYS = frozenset(
         "choices",
         "kicked",
         "x",
+        "level",
         "attached_to",
         "effects",
         "exiled_by",
@@ -386,6 +387,7 @@ class _Reader:
             choices=_choices(raw.get("choices", {}), line),
             kicked=_kicked(raw.get("kicked", False), line),
             x=_number(raw.get("x", 0), line, "x"),
+            class_level=_class_level(raw.get("level", 1), line),
             attached_to=refs.get("attached_to"),
             effects=tuple(
                 part for e in _list(raw.get("effects", []), line, "effects") for part in _effect(e, line)
@@ -950,6 +952,14 @@ def _number(value: Any, line: int | None, what: str, *, signed: bool = False, li
             line,
         )
     return value
+
+
+def _class_level(value: Any, line: int | None) -> int:
+    """``level``: a Class's level, from 1 (CR 716.2d: without one it is level 1)."""
+    level = _number(value, line, "level")
+    if level < 1:
+        raise BoardFormatError(msg("level must be a whole number from 1 to {high}", high=MAX_NUMBER), line)
+    return level
 
 
 def _game(turn: Player | None, totals: Any, line: int | None) -> Game:

@@ -76,8 +76,19 @@ def _by_name() -> dict[str, dict[str, Any]]:
 
 
 def card_json(name: str) -> dict[str, Any]:
-    """The Scryfall card object named ``name`` (full or face name); KeyError when absent."""
-    return _by_name()[name.casefold()]
+    """The Scryfall card object named ``name`` (full or face name); a card printed since the 2019 snapshot
+    from the shared 2022 file; KeyError when absent from both."""
+    key = name.casefold()
+    return _by_name()[key] if key in _by_name() else _by_name_2022()[key]
+
+
+@cache
+def _by_name_2022() -> dict[str, dict[str, Any]]:
+    return {
+        face.casefold(): card
+        for card in _cards_2022()
+        for face in [card["name"], *(f["name"] for f in card.get("card_faces") or [])]
+    }
 
 
 def card_record(name: str) -> CardRecord:

@@ -601,6 +601,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         choices=dict(spec.choices),
         kicked=object_kicked(spec, card),
         x=spec.x,
+        class_level=spec.class_level,
         attached_to=spec.attached_to,
         exiled_by=spec.exiled_by,
         exiled_by_ability=spec.exiled_by_ability,

@@ -71,6 +71,7 @@ class GameAbility(Frozen):
     trigger: str | None = None
     copy_effect: CopyEffect | None = None
     band: LevelBand | None = None  # a level symbol: one static ability with the abilities of its striation
+    level: int | None = None  # the Class level (or chapter, leveler level) its printed section belongs to
 
     @classmethod
     def from_ability(cls, ability: Ability, copy_effects: tuple[CopyEffect, ...] = ()) -> GameAbility:
@@ -85,6 +86,7 @@ class GameAbility(Frozen):
             trigger=ability.trigger,
             copy_effect=effect,
             band=ability.band,
+            level=ability.level,
         )
 
     def with_band_member(self, member: Ability) -> GameAbility:

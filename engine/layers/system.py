@@ -407,6 +407,11 @@ class _Candidate:
     source: str | None = None
 
 
+CLASS_LEVELS = cite("716.2a", "As long as this Class is level N or greater, it has [abilities].")
+CLASS_LEVEL_ONE = cite("716.2d", "it is treated as though its level is 1")
+LEVEL_NOT_COPIABLE = cite("716.2b", "Levels are not a copiable characteristic.")
+
+
 @dataclass
 class _Work:
     """One object while the layers are applied to the whole board."""
@@ -1022,7 +1027,7 @@ def _start(obj: GameObject, board: Board) -> _Work:
     effects = _own_effects(obj)
     work.steps += _layer_two(obj, effects)
     text = layer_three(work.values, obj, board, copiable_values)
-    work.values = text.values
+    work.values = _at_class_level(text.values, obj, work.steps)
     work.steps += text.steps
     for characteristics, reason, rules in text.unknowns:
         note, unknown = unknown_note(characteristics, reason, *rules)
@@ -1030,6 +1035,36 @@ def _start(obj: GameObject, board: Board) -> _Work:
         work.unknowns.append(unknown)
     work.values = _layer_four_cdas(work.values, obj, effects, work)
     return work
+
+
+def _at_class_level(values: Characteristics, obj: GameObject, steps: list[Explanation]) -> Characteristics:
+    """A Class has the abilities of its level bars' sections only up to its level (CR 716.2a); its level
+    is its own, never copied (716.2b), and 1 when the board gives none (716.2d)."""
+    if not any(a.kind is AbilityKind.CLASS_LEVEL for a in values.abilities):
+        return values
+    above = [
+        a
+        for a in values.abilities
+        if a.level is not None and a.level > obj.class_level and a.kind is not AbilityKind.CLASS_LEVEL
+    ]
+    if not above:
+        return values
+    steps.append(
+        Explanation.of(
+            msg(
+                "It is a Class at level {level}{given}: “As long as this Class is level N or greater, it "
+                "has [abilities]”, so it doesn't have the abilities of its higher levels ({abilities}); its "
+                "level bars' activated abilities it always has.",
+                level=obj.class_level,
+                given="" if obj.class_level > 1 else msg(" (the board gives no level: level 1)"),
+                abilities=series([msg("“{text}”", text=strip_reminder(a.text)) for a in above]),
+            ),
+            CLASS_LEVELS,
+            CLASS_LEVEL_ONE,
+            *((LEVEL_NOT_COPIABLE,) if obj.copies else ()),
+        )
+    )
+    return values.model_copy(update={"abilities": tuple(a for a in values.abilities if a not in above)})
 
 
 class _Final:

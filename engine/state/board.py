@@ -88,6 +88,7 @@ class ObjectSpec(Frozen):
     choices: tuple[tuple[str, str], ...] = ()
     kicked: Kicked = False
     x: int = 0
+    class_level: int = 1  # a Class's level (CR 716.2d: one that has none is treated as level 1)
     attached_to: str | None = None
     effects: tuple[EffectSpec, ...] = ()
     exiled_by: str | None = None
@@ -274,6 +275,7 @@ class GameObject(Frozen):
     choices: dict[str, str] = Field(default_factory=dict)
     kicked: Kicked = False  # as its card was cast, checked against its kicker (engine.oracle.kicker)
     x: int = 0
+    class_level: int = 1  # its level as a Class: a designation, not copiable (CR 716.2b, 716.2d)
     attached_to: str | None = None
     copies: tuple[AppliedCopy, ...] = ()
     settings: tuple[AsEntersSetting, ...] = ()

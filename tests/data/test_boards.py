@@ -178,6 +178,7 @@ def test_linked_query() -> None:
         ("battlefield: [Clone]\nquery: nobody\n", 2, "query refers to 'nobody'"),
         ("battlefield: [Clone]\nturn: mine\n", 2, "turn must be one of you, opponent"),
         ("battlefield: [Clone]\nlife: 20\n", 2, "life must be a mapping like"),
+        ("battlefield:\n  - {card: Druid Class, level: 0}\n", 2, "level must be a whole number from 1"),
         ("battlefield: [Clone]\nlife: {me: 20}\n", 2, "life must be a mapping like"),
         ("battlefield: [Clone]\nlife: {you: lots}\n", 2, "life of you must be a whole number"),
         ("battlefield: [Clone]\nlife: {opponent: 1000001}\n", 2, "from -1000000 to 1000000"),
