@@ -79,10 +79,12 @@ class Context(NamedTuple):
 
 
 class Reply(NamedTuple):
-    """A rendered answer: one embed per page (at least one) and the rules it cites (for the select)."""
+    """A rendered answer: one embed per page (at least one), the rules it cites (for the select) and the
+    board text it was built from (for the "Edit board" button), if any."""
 
     pages: tuple[discord.Embed, ...]
     cited: tuple[str, ...] = ()
+    board: str | None = None
 
 
 def safe(text: str) -> str:
@@ -227,7 +229,7 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
     if result.rules_note:
         blocks.append(safe(result.rules_note))
     blocks += cache_only_blocks(result.cache_only)
-    return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()))
+    return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()), result.board)
 
 
 def _board_blocks(answer: BoardAnswer, context: Context) -> list[str]:
