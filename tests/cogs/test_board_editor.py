@@ -6,12 +6,14 @@ exactly that board. All through discord.py's own interaction handling (``tests/c
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from bot import create_bot
 from bot.discord_bot import JudgeBot
 from cogs.editor import EDIT_ID, EDITOR_MAX, EDITOR_PREFIX, EXAMPLE_BOARD, TEXT_ID
+from cogs.render import HELP_BOARDS
 from tests.cogs.checks import NO_MENTIONS, assert_all_within_limits
 from tests.cogs.conftest import SettingsFactory
 from tests.cogs.harness import CapturedRequest, DiscordHarness, Dispatch, modal_submit_payload
@@ -201,3 +203,30 @@ async def test_a_submission_counts_against_the_cooldown_and_keeps_the_text_when_
     assert refused.callback.content is not None
     assert refused.callback.content.startswith("Easy there! You can ask again in ")
     assert refused.callback.custom_ids == [EDIT_ID]
+
+
+async def test_help_teaches_the_board_format_with_three_boards_that_answer(harness: DiscordHarness) -> None:
+    shown = await harness.slash("help")
+    assert shown.callback is not None
+    assert shown.callback.ephemeral
+    assert shown.message is not None
+    texts = [shown.message.embeds[0]["description"]]
+    while "page:next" in shown.message.custom_ids and not shown.message.component("page:next")["disabled"]:
+        await harness.press(shown.message, "page:next")
+        texts.append(shown.message.embeds[0]["description"])
+    guide = "\n".join(texts)
+    assert "with neither, it opens the board editor with an example" in guide
+    assert "**Apps** › **Rule on this board**" in guide
+    assert "has **Edit board**: it opens the editor with that board" in guide
+    assert "`docs/board-format.md`" in guide
+    boards = re.findall(r"```yaml\n(.*?)```", guide, re.DOTALL)
+    assert [f"```yaml\n{board}```" for board in boards] == list(HELP_BOARDS)
+    answers = [public_answer(await harness.slash("board", scenario=board)) for board in boards]
+    assert [a.embeds[0]["title"] for a in answers] == [
+        "clone: Tarmogoyf",
+        "specter: Nightveil Specter",
+        "fireball copy: Fireball (copy via Twincast)",
+    ]
+    linked_rules = [o["value"] for o in answers[1].components[0]["components"][0]["options"]]
+    assert any(rule.startswith("607.") for rule in linked_rules)
+    assert all(EDIT_ID in a.custom_ids for a in answers)
