@@ -7,10 +7,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot import create_bot
 from cogs.board import RULE_ON_BOARD
 from cogs.editor import EDIT_ID, TEXT_ID
 from cogs.translator import JudgeTranslator
 from tests.cogs.checks import NO_MENTIONS, assert_all_within_limits
+from tests.cogs.conftest import SettingsFactory
 from tests.cogs.harness import CapturedRequest, DiscordHarness, Dispatch, FakeAttachment, command_tree_json
 
 GOYF_BOARD = "battlefield:\n  - {card: Tarmogoyf, id: goyf}\n  - {card: Clone, id: clone, copy_of: goyf}\n"
@@ -136,3 +138,12 @@ async def test_the_message_command_is_registered_and_named_in_japanese(harness: 
         app_commands.locale_str(RULE_ON_BOARD), discord.Locale.japanese, context
     )
     assert japanese == "この盤面を裁定"
+
+
+async def test_the_message_command_counts_against_the_cooldown(make_settings: SettingsFactory) -> None:
+    async with DiscordHarness(create_bot(make_settings(cooldown_rate=1)), timeout=10.0) as harness:
+        posted = harness.user_message(f"```yaml\n{GOYF_BOARD}```")
+        first = await harness.message_command(RULE_ON_BOARD, posted)
+        second = await harness.message_command(RULE_ON_BOARD, posted)
+    assert answer_of(first).embeds
+    assert refusal_of(second).startswith("Easy there! You can ask again in ")
