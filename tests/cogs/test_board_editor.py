@@ -84,6 +84,10 @@ async def test_a_submitted_board_is_answered_as_board_scenario_answers_it(harnes
     assert submitted.message is not None
     edited = await harness.press(submitted.message, EDIT_ID)
     assert text_input(modal_of(edited))["value"] == GOYF_BOARD
+    someone_else = dataclasses.replace(harness.origin, user_id=harness.origin.user_id + 1)
+    theirs = await harness.press(submitted.message, EDIT_ID, origin=someone_else)  # anyone may start from it
+    assert text_input(modal_of(theirs))["value"] == GOYF_BOARD
+    assert modal_of(theirs)["custom_id"] != modal_of(edited)["custom_id"]  # an editor of their own
 
 
 async def test_a_board_error_names_its_line_and_offers_the_editor_with_the_text_kept(
