@@ -102,7 +102,7 @@ class BoardCog(commands.Cog, name="Board"):
                         ".json or .txt file."
                     )
                 )
-            text = await within_deadline(interaction, board_file_text(file, limit, MESSAGE_FILE_TYPES))
+            text = await within_deadline(interaction, attached_text(file, limit))
         if not text.strip():
             raise Refused(N_("The board in this message is empty."))
         await answer_board(interaction, text)
@@ -142,18 +142,18 @@ def message_board(content: str) -> str | None:
     return None
 
 
-async def board_file_text(
-    file: discord.Attachment, limit: int, types: tuple[str, ...] = BOARD_FILE_TYPES
-) -> str:
-    """The text of an attached board file, checked for its type and size before it is read."""
-    if not file.filename.lower().endswith(types):
-        if types == BOARD_FILE_TYPES:
-            raise Refused(
-                N_("The board file must be .yaml, .yml or .json (got {name!r})."), name=file.filename[:60]
-            )
+async def board_file_text(file: discord.Attachment, limit: int) -> str:
+    """The text of a board file attached to ``/board``, checked for its type and size before it is read."""
+    if not file.filename.lower().endswith(BOARD_FILE_TYPES):
         raise Refused(
-            N_("The board file must be .yaml, .yml, .json or .txt (got {name!r})."), name=file.filename[:60]
+            N_("The board file must be .yaml, .yml or .json (got {name!r})."), name=file.filename[:60]
         )
+    return await attached_text(file, limit)
+
+
+async def attached_text(file: discord.Attachment, limit: int) -> str:
+    """The text of an attached file: refused before it is downloaded when larger than ``limit`` bytes,
+    and when it is not UTF-8."""
     if file.size > limit:
         raise Refused(
             N_("The board file is {size:,} bytes; at most {limit:,} are accepted."),
