@@ -37,20 +37,20 @@ EXTENSIONS = (
 
 
 class LiveViews:
-    """The views whose items still work, oldest first, at most ``limit``: one more stops the oldest as
-    though it had timed out (its ``on_timeout`` disables its items on its message). Each view discord.py
-    keeps holds its reply until it times out, so without this a burst of replies would hold memory for
-    the whole timeout."""
+    """The views whose items still work, and the open board editors (modals), oldest first, at most
+    ``limit``: one more stops the oldest as though it had timed out (its ``on_timeout`` disables its items
+    on its message). Each view discord.py keeps holds its reply until it times out, so without this a
+    burst of replies (or of editors nobody submits) would hold memory for the whole timeout."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self._views: dict[discord.ui.View, None] = {}  # insertion order: the oldest first
+        self._views: dict[discord.ui.view.BaseView, None] = {}  # insertion order: the oldest first
         self._expiring: set[asyncio.Task[None]] = set()  # referenced until done (asyncio keeps weak refs)
 
     def __len__(self) -> int:
         return len(self._views)
 
-    def add(self, view: discord.ui.View) -> None:
+    def add(self, view: discord.ui.view.BaseView) -> None:
         """Count ``view`` as working, stopping the oldest beyond the limit."""
         self._views[view] = None
         while len(self._views) > self.limit:
@@ -61,7 +61,7 @@ class LiveViews:
             self._expiring.add(expiring)
             expiring.add_done_callback(self._expiring.discard)
 
-    def discard(self, view: discord.ui.View) -> None:
+    def discard(self, view: discord.ui.view.BaseView) -> None:
         """Stop counting ``view`` (it timed out)."""
         self._views.pop(view, None)
 

@@ -212,8 +212,9 @@ class JudgeView(discord.ui.View):
 
 
 class ReplyView(JudgeView):
-    """Previous/Next buttons (only the asker may turn the pages) and a select of the rules cited; one of
-    the bot's ``live`` views until it times out (or is stopped as the oldest of too many)."""
+    """Previous/Next buttons (only the asker may turn the pages), a select of the rules cited and, under an
+    answer built from a board, "Edit board" (:mod:`cogs.editor`); one of the bot's ``live`` views until it
+    times out (or is stopped as the oldest of too many)."""
 
     def __init__(self, reply: Reply, *, owner_id: int, timeout: float, live: LiveViews) -> None:
         super().__init__(timeout=timeout)
@@ -227,6 +228,11 @@ class ReplyView(JudgeView):
             self.add_item(self.previous).add_item(self.next)
         if reply.cited:
             self.add_item(CitedRulesSelect(reply.cited))
+        from cogs.editor import EditBoardButton, editable  # the editor's module builds on this one
+
+        if editable(reply.board):
+            assert reply.board is not None
+            self.add_item(EditBoardButton(reply.board))
 
     async def on_timeout(self) -> None:
         """No longer one of the live views; its items disabled."""

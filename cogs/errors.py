@@ -1,5 +1,6 @@
 """One handler per error type, for the command tree and every view: private, helpful, no tracebacks,
-in the interaction's language (the Judge's messages through :func:`bot.i18n.errors.error_message`).
+in the interaction's language (the Judge's messages through :func:`bot.i18n.errors.error_message`); an
+error about a board offers the board editor again, with the board as it was sent (:mod:`cogs.editor`).
 
 :func:`report` unwraps discord.py's wrapper and picks the handler of the nearest class in the
 error's MRO from :data:`HANDLERS`; anything unexpected is logged and answered with an apology.
@@ -39,6 +40,7 @@ from cogs.common import (
     send_private,
     speak_to,
 )
+from cogs.editor import editor_for
 from cogs.markdown import code
 from cogs.options import for_discord
 from cogs.render import clip, safe
@@ -72,8 +74,13 @@ async def report(interaction: Interaction, error: Exception) -> None:
             return
 
 
+async def _private(interaction: Interaction, text: str) -> None:
+    """Say ``text`` privately; when the interaction asked about a board, with "Edit board" (the text kept)."""
+    await send_private(interaction, text, editor_for(interaction))
+
+
 async def _cooldown(interaction: Interaction, error: app_commands.CommandOnCooldown) -> None:
-    await send_private(
+    await _private(
         interaction,
         _("Easy there! You can ask again in {seconds:.0f} seconds. The judge is still here.").format(
             seconds=error.retry_after
@@ -92,14 +99,14 @@ async def _ambiguous(interaction: Interaction, error: AmbiguousCardName) -> None
         view = AmbiguousNameView(question, error.query, error.candidates, owner_id=interaction.user.id)
         await send_private(interaction, text, view)
         return
-    await send_private(interaction, text + " " + ", ".join(safe(c) for c in error.candidates))
+    await _private(interaction, text + " " + ", ".join(safe(c) for c in error.candidates))
 
 
 async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
     bare = f"No card named “{error.query}”."
     if not isinstance(error, WorldError) and str(error) != bare:  # the cache's reason: empty, offline
         said = _("No card named “{query}”.").format(query=error.query)
-        await send_private(interaction, safe(said) + "\n" + _(NO_CARD_DATA))
+        await _private(interaction, safe(said) + "\n" + _(NO_CARD_DATA))
         return
     lines = [safe(error_message(error))]
     if error.suggestions:
@@ -107,48 +114,46 @@ async def _not_found(interaction: Interaction, error: CardNotFound) -> None:
         lines.append(_("Did you mean: {names}?").format(names=names))
     if isinstance(error.__cause__, WorldError):
         lines.append(_(TRY_LATER))
-    await send_private(interaction, "\n".join(lines))
+    await _private(interaction, "\n".join(lines))
 
 
 async def _rule_not_found(interaction: Interaction, error: RuleNotFound) -> None:
     nearest = ", ".join(code(visible(s)) for s in error.suggestions[:10])
     nearest_line = "\n" + _("Nearest: {rules}").format(rules=nearest) if nearest else ""
-    await send_private(interaction, safe(error_message(error)) + nearest_line)
+    await _private(interaction, safe(error_message(error)) + nearest_line)
 
 
 async def _bad_board(interaction: Interaction, error: BoardFormatError) -> None:
     names = await error_names(error, judge_of(interaction))
     problem = safe(error_message(error, framed=False, names=names))
-    await send_private(interaction, _("Your board has a problem: {problem}").format(problem=problem))
+    await _private(interaction, _("Your board has a problem: {problem}").format(problem=problem))
 
 
 async def _rules_unavailable(interaction: Interaction, error: RulesUnavailable) -> None:
     unavailable = _("The Comprehensive Rules aren't available right now.")
-    await send_private(interaction, f"{unavailable} {safe(error_message(error, framed=False))}")
+    await _private(interaction, f"{unavailable} {safe(error_message(error, framed=False))}")
 
 
 async def _user_error(interaction: Interaction, error: UserError) -> None:
     names = await error_names(error, judge_of(interaction))
-    await send_private(interaction, safe(error_message(error, names=names)))
+    await _private(interaction, safe(error_message(error, names=names)))
 
 
 async def _world_error(interaction: Interaction, error: WorldError) -> None:
     log.warning("a data source failed: %s", error)
-    await send_private(
+    await _private(
         interaction, _("A data source I rely on is unavailable right now; please try again later.")
     )
 
 
 async def _check_failure(interaction: Interaction, error: app_commands.CheckFailure) -> None:
-    await send_private(interaction, _("You can't use this command here."))
+    await _private(interaction, _("You can't use this command here."))
 
 
 async def _unexpected(interaction: Interaction, error: Exception) -> None:
     command = interaction.command.qualified_name if interaction.command else "a component"
     log.error("unexpected error in %s", command, exc_info=error)
-    await send_private(
-        interaction, _("Something went wrong on my side; it has been logged. Please try again.")
-    )
+    await _private(interaction, _("Something went wrong on my side; it has been logged. Please try again."))
 
 
 HANDLERS: dict[type[BaseException], Handler] = {

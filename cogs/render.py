@@ -79,10 +79,12 @@ class Context(NamedTuple):
 
 
 class Reply(NamedTuple):
-    """A rendered answer: one embed per page (at least one) and the rules it cites (for the select)."""
+    """A rendered answer: one embed per page (at least one), the rules it cites (for the select) and the
+    board text it was built from (for the "Edit board" button), if any."""
 
     pages: tuple[discord.Embed, ...]
     cited: tuple[str, ...] = ()
+    board: str | None = None
 
 
 def safe(text: str) -> str:
@@ -227,7 +229,7 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
     if result.rules_note:
         blocks.append(safe(result.rules_note))
     blocks += cache_only_blocks(result.cache_only)
-    return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()))
+    return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()), result.board)
 
 
 def _board_blocks(answer: BoardAnswer, context: Context) -> list[str]:
@@ -492,6 +494,26 @@ def error_embed(text: str) -> discord.Embed:
     return discord.Embed(description=pack([text], DESCRIPTION_MAX)[0], colour=ERROR_COLOR)
 
 
+HELP_COPY_BOARD = """```yaml
+battlefield:
+  - {card: Tarmogoyf, id: goyf, controller: opponent}
+  - {card: Clone, id: clone, copy_of: goyf}
+graveyard: [Lightning Bolt, Forest]
+query: clone
+```"""
+HELP_LINKED_BOARD = """```yaml
+battlefield:
+  - {card: Nightveil Specter, id: specter}
+query: {linked: specter}
+```"""
+HELP_STACK_BOARD = """```yaml
+stack:
+  - {card: Fireball, id: fireball, controller: opponent, x: 5, targets: ["player:you"]}
+  - {copy_of: fireball, via: Twincast, new_targets: ["player:opponent"]}
+```"""
+HELP_BOARDS = (HELP_COPY_BOARD, HELP_LINKED_BOARD, HELP_STACK_BOARD)
+"""The example boards /help shows: a copy, linked abilities and the stack."""
+
 HELP_BLOCKS = (
     N_(
         "Ask the judge about copy effects (CR 707) and linked abilities (CR 607). Card names autocomplete, "
@@ -505,20 +527,45 @@ HELP_BLOCKS = (
         "`choice` (`option=3`) and the copy's own `new_choice` (both autocomplete)."
     ),
     N_("**/linked** `card` — every pair of linked abilities on a card; `with` asks about a second card too."),
-    N_("**/board** `scenario` — a whole board as YAML (or attach a `.yaml`/`.json` file as `file`)."),
+    N_(
+        "**/board** `scenario` — a whole board as YAML (or attach a `.yaml`/`.json` file as `file`); with "
+        "neither, it opens the board editor with an example."
+    ),
     N_("**/card** `name` — a card's Oracle text."),
     N_("**/rulings** `name` — a card's rulings, newest first."),
     N_("**/cr** `query` — a rule by number (`707.2a`), a glossary term or search words."),
     N_("**/settings language** `language` — answer in English or Japanese (日本語)."),
+    N_(
+        "**Rule on this board** — on a message with a board in a ```yaml code block or a `.yaml`/`.json`/"
+        "`.txt` file: open the message's menu › **Apps** › **Rule on this board**."
+    ),
     "",
     N_(
         "Under an answer, pick a cited rule to read it; only you see it. Every question can also be asked "
         "offline with the `mtg-judge` command line."
     ),
+    "",
+    N_(
+        "**Boards.** A board lists the objects in timestamp order (`battlefield`, `graveyard`, `exile`), "
+        "what happened (`actions`), spells and abilities on the `stack` (bottom first) and the object to "
+        "explain (`query`). Every answer built from a board, `/copy`'s included, has **Edit board**: it "
+        "opens the editor with that board, to change and ask again."
+    ),
+    N_("A copy: Clone entering as a copy of an opponent's Tarmogoyf, with two card types in graveyards."),
+    HELP_COPY_BOARD,
+    N_("Linked abilities (CR 607) of a permanent on a board:"),
+    HELP_LINKED_BOARD,
+    N_("The stack: Twincast copying a Fireball with X=5, the copy aimed at the other player."),
+    HELP_STACK_BOARD,
+    N_(
+        "The whole format (counters, choices, effects, tokens, face-down and double-faced cards, zone "
+        "changes, cards of your own) is in `docs/board-format.md` of the mtg-judge repository."
+    ),
 )
+"""The help, block by block (each kept whole on a page); the example boards are code, never translated."""
 
 
 def help_reply(context: Context) -> Reply:
     """What each command does."""
-    blocks = [_(block) if block else block for block in HELP_BLOCKS]
+    blocks = [block if not block or block in HELP_BOARDS else _(block) for block in HELP_BLOCKS]
     return Reply(pages(_("mtg-judge: a Magic rules judge"), blocks, context))

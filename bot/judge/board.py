@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from bot.judge.board_text import board_yaml
 from bot.judge.limits import question_budget
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer, ImportSummary
@@ -55,6 +56,10 @@ class BoardResult(Answer):
     rules_note: str | None = None  # the loaded rules changed a rule this answer cites
     cache_only: bool = False
     """Scryfall couldn't be reached to confirm a partial or misspelt name: a card came from the cache."""
+    board: str | None = None
+    """The board text this answer was built from: the asker's own for a board, the default board written
+    as YAML (``bot.judge.board_text``) for a copy; None when it can't be written. Asked as a board, it gives
+    this answer again."""
 
     def cited_rules(self) -> set[str]:
         """Every rule number the answer's steps and notes cite."""
@@ -149,13 +154,16 @@ def answer_copy(names: list[str], state: OriginalState, card: CardFinder, versio
         spec = BoardSpec(objects=question.objects, stack=question.stack, query=question.query)
         cards = {found.name: found for found in (copier, original)}
         cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
-        return BoardResult(answer=answer_stack_board(spec, spec.stack, cards, version, question_budget()))
+        answer: BoardAnswer | StackBoardAnswer = answer_stack_board(
+            spec, spec.stack, cards, version, question_budget()
+        )
+        return BoardResult(answer=answer, board=board_yaml(spec))
     state = state.model_copy(update=face_state(original, names[1]))
     target = card(names[2] if len(names) > 2 else DEFAULT_TARGET)
     spec = copy_question(copier, original, state, target=target)
     cards = {found.name: found for found in (copier, original, target)}
     cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
-    return BoardResult(answer=answer_board(spec, cards, version, question_budget()))
+    return BoardResult(answer=answer_board(spec, cards, version, question_budget()), board=board_yaml(spec))
 
 
 def board_json(result: BoardResult) -> JsonObject:

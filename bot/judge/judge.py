@@ -375,6 +375,7 @@ class Judge:
             lambda asked: (board_cards(board, asked.card, asked.in_cache), asked), rules.downloaded
         )
         result = await self._apart.run(answer_board_cards, board.spec, found, asked.rules.version)
+        result = result.model_copy(update={"board": text})
         return await self._worker.run(lambda: asked.finished(result))
 
     # -- internals ---------------------------------------------------------------------------------

@@ -21,17 +21,23 @@ Usage::
         chosen = await harness.choose(result.message, "copy:printing", ["lea"])
         hints = await harness.autocomplete("copy", "copier", "Clo")
         assert [c["name"] for c in hints.choices] == ["Clone"]
+        editor = await harness.slash("board")                          # callback type 9: a modal
+        answered = await harness.submit(editor, {"board:text": "battlefield: [Clone]"})
+        posted = harness.user_message("```yaml\nbattlefield: [Clone]\n```")   # someone's message
+        ruled = await harness.message_command("Rule on this board", posted)
         assert harness.requests          # everything captured so far, oldest first
     finally:
         await harness.close()
 
-Each ``slash``/``command``/``autocomplete``/``press``/``choose``/``dispatch`` call returns once the handlers
-it started have finished (or raises ``TimeoutError`` after ``timeout`` seconds), with a :class:`Dispatch`
-holding the requests captured meanwhile. Options are typed from the command registered on ``bot.tree``,
-so unknown commands or options and missing required options raise instead of silently diverging from
-what Discord would send. The interaction comes from :attr:`DiscordHarness.origin` (a guild text channel
-by default); pass ``origin=dataclasses.replace(harness.origin, locale="ja")`` or ``harness.origin.in_dm()``
-to change who, where and in which locale.
+Each ``slash``/``command``/``autocomplete``/``press``/``choose``/``submit``/``message_command``/``dispatch``
+call returns once the handlers it started have finished (or raises ``TimeoutError`` after ``timeout``
+seconds), with a :class:`Dispatch` holding the requests captured meanwhile. Options are typed from the
+command registered on ``bot.tree``, so unknown commands or options and missing required options raise
+instead of silently diverging from what Discord would send. The interaction comes from
+:attr:`DiscordHarness.origin` (a guild text channel by default); pass
+``origin=dataclasses.replace(harness.origin, locale="ja")`` or ``harness.origin.in_dm()`` to change who,
+where and in which locale. A modal the bot opened (callback type 9) is submitted with :meth:`submit`; a
+message command is used on a message object (:meth:`user_message` builds one) with :meth:`message_command`.
 
 Modelled Discord behaviour: a deferred "thinking" response (callback type 5) creates a loading message
 which the first followup (or an edit of ``@original``) fills in; an UPDATE_MESSAGE (type 7) edits the
@@ -82,6 +88,8 @@ __all__ = [
     "command_tree_json",
     "component_payload",
     "limit_violations",
+    "message_command_payload",
+    "modal_submit_payload",
 ]
 
 AnyBot = commands.Bot | commands.AutoShardedBot
@@ -339,6 +347,65 @@ def component_payload(
         interaction_id=interaction_id,
         token=token,
         message=message,
+    )
+
+
+def modal_submit_payload(
+    custom_id: str,
+    values: Mapping[str, str],
+    *,
+    origin: Origin,
+    application_id: int,
+    interaction_id: int,
+    token: str,
+    message: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A modal submission (type 5) of the modal ``custom_id``: one action row per text input, with the
+    value the user left in it; ``message`` is the message whose component opened the modal, if one did."""
+    rows = [
+        {"type": 1, "components": [{"type": 4, "custom_id": input_id, "value": value}]}
+        for input_id, value in values.items()
+    ]
+    return interaction_payload(
+        type=5,
+        data={"custom_id": custom_id, "components": rows},
+        origin=origin,
+        application_id=application_id,
+        interaction_id=interaction_id,
+        token=token,
+        message=message,
+    )
+
+
+def message_command_payload(
+    name: str,
+    target: Mapping[str, Any],
+    *,
+    origin: Origin,
+    application_id: int,
+    interaction_id: int,
+    token: str,
+    command_id: int,
+    command_guild_id: int | None = None,
+) -> dict[str, Any]:
+    """A message command (type 2, ``data.type`` 3) used on ``target``, a message object, which Discord
+    sends in ``data.resolved.messages`` (content included: no intent is needed for it)."""
+    data: dict[str, Any] = {
+        "id": str(command_id),
+        "name": name,
+        "type": 3,
+        "target_id": str(target["id"]),
+        "resolved": {"messages": {str(target["id"]): copy.deepcopy(dict(target))}},
+    }
+    if command_guild_id is not None:
+        data["guild_id"] = str(command_guild_id)
+    return interaction_payload(
+        type=2,
+        data=data,
+        origin=origin,
+        application_id=application_id,
+        interaction_id=interaction_id,
+        token=token,
     )
 
 
@@ -923,6 +990,109 @@ class DiscordHarness:
             if unknown:
                 raise ValueError(f"{custom_id!r} offers {offered}, not {unknown}")
         return await self._component(sent, custom_id, component, values, origin)
+
+    async def submit(
+        self, opened: Dispatch, values: Mapping[str, str] | None = None, /, *, origin: Origin | None = None
+    ) -> Dispatch:
+        """Submit the modal ``opened`` showed (its callback of type 9), each text input keeping its
+        prefilled value unless ``values`` (by the input's custom_id) gives another; refused, as Discord
+        refuses it, when a value breaks the input's ``min_length``/``max_length``/``required``."""
+        if opened.type != 9 or opened.callback is None:
+            raise LookupError(f"the interaction opened no modal; it sent {opened.kinds()}")
+        modal = opened.callback.data
+        inputs = {
+            c["custom_id"]: c for c in walk_components(modal.get("components", [])) if c.get("type") == 4
+        }
+        unknown = sorted(set(values or {}) - set(inputs))
+        if unknown:
+            raise LookupError(f"the modal has no text input {unknown}; it has {sorted(inputs)}")
+        submitted = {
+            input_id: (values or {}).get(input_id, c.get("value") or "") for input_id, c in inputs.items()
+        }
+        for input_id, value in submitted.items():
+            shown = inputs[input_id]
+            low = shown.get("min_length") or (1 if shown.get("required", True) else 0)
+            if (value and not low <= len(value) <= shown.get("max_length", 4_000)) or (not value and low):
+                raise ValueError(f"Discord would not submit {len(value)} characters in {input_id!r}")
+        record = self._interactions.get(opened.payload["token"])
+        source = None if record is None or record.source_message_id is None else record.source_message_id
+        message = self.messages.get(source) if source is not None else None
+        payload = modal_submit_payload(
+            str(modal["custom_id"]),
+            submitted,
+            origin=origin or replace(self.origin, channel_id=int(opened.payload["channel"]["id"])),
+            application_id=self.application_id,
+            interaction_id=self.snowflake(),
+            token=self._new_token(),
+            message=None if message is None else message.data,
+        )
+        return await self.dispatch(payload)
+
+    async def message_command(
+        self, name: str, target: Mapping[str, Any] | SentMessage, /, *, origin: Origin | None = None
+    ) -> Dispatch:
+        """Use the message command ``name`` (a context menu registered on ``bot.tree``) on ``target``: a
+        message the bot sent, or a message object such as :meth:`user_message` builds."""
+        origin = origin or self.origin
+        guild = discord.Object(origin.guild_id) if origin.guild_id is not None else None
+        message_type = discord.AppCommandType.message
+        menu = self.bot.tree.get_command(name, guild=guild, type=message_type) if guild else None
+        command_guild_id = origin.guild_id if menu is not None else None
+        menu = menu or self.bot.tree.get_command(name, type=message_type)
+        if not isinstance(menu, app_commands.ContextMenu):
+            known = sorted(c.name for c in self.bot.tree.get_commands(type=message_type))
+            raise LookupError(f"no message command {name!r} on the tree; it has {known}")
+        payload = message_command_payload(
+            name,
+            target.data if isinstance(target, SentMessage) else target,
+            origin=origin,
+            application_id=self.application_id,
+            interaction_id=self.snowflake(),
+            token=self._new_token(),
+            command_id=self._command_id(f"message:{name}"),
+            command_guild_id=command_guild_id,
+        )
+        return await self.dispatch(payload)
+
+    def user_message(
+        self,
+        content: str = "",
+        *,
+        attachments: Sequence[FakeAttachment] = (),
+        author: Origin | None = None,
+        channel_id: int | None = None,
+    ) -> dict[str, Any]:
+        """A message object someone (``author``: another user of the guild by default) posted in the
+        origin's channel, with ``attachments`` (for :meth:`message_command`)."""
+        author = author or replace(self.origin, user_id=self.origin.user_id + 7, username="player")
+        message_id = self.snowflake()
+        files = []
+        for attachment in attachments:
+            file = attachment.payload(self.snowflake())
+            file["ephemeral"] = False
+            file["url"] = file["url"].replace("ephemeral-attachments", "attachments")
+            files.append(file)
+        data: dict[str, Any] = {
+            "id": str(message_id),
+            "channel_id": str(channel_id or self.origin.channel_id),
+            "type": 0,
+            "content": content,
+            "author": author.user_payload(),
+            "timestamp": _now_iso(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": files,
+            "embeds": [],
+            "components": [],
+            "pinned": False,
+            "flags": 0,
+        }
+        if self.origin.guild_id is not None:
+            data["guild_id"] = str(self.origin.guild_id)
+        return data
 
     async def _component(
         self,

@@ -31,7 +31,7 @@ async def test_copy_shows_the_copy_its_reasoning_with_linked_rules_and_the_data_
     assert "**Why**\n1. Clone enters as a copy of Tarmogoyf" in embed["description"]
     assert embed["footer"]["text"] == FOOTER
     assert callback.allowed_mentions == NO_MENTIONS
-    assert callback.custom_ids == ["rules:cited"]
+    assert callback.custom_ids == ["rules:cited", "board:edit"]  # the board it used, to edit (issue 24)
     assert_all_within_limits(result.requests)
 
 

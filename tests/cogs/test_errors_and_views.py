@@ -164,9 +164,10 @@ async def test_a_bad_board_names_its_line_and_problem(harness: DiscordHarness) -
     assert result.callback.content is not None
     assert result.callback.content.startswith("Your board has a problem: line 2: ")
     assert "wings" in result.callback.content
-    empty = await harness.slash("board")
+    empty = await harness.slash("board", scenario="   ")
     assert empty.callback is not None
     assert empty.callback.content == "Give the board as scenario text, or attach it as a .yaml or .json file."
+    assert (await harness.slash("board")).type == 9  # no board at all: the editor (test_board_editor)
 
 
 async def test_a_board_file_is_read_when_it_is_yaml_and_small(harness: DiscordHarness) -> None:
@@ -298,6 +299,7 @@ async def test_the_command_tree_is_complete_and_within_discords_limits(harness: 
         "cr": ["query"],
         "help": [],
         "settings": ["language"],
+        "Rule on this board": [],
     }
     strings = [o for c in tree for o in c.get("options", []) if o["type"] == 3]
     assert all(o["min_length"] >= 1 and o["max_length"] <= 6_000 for o in strings)

@@ -44,8 +44,9 @@ async def command_strings() -> set[tuple[str, str]]:
             strings.add(("option description", parameter.description))
             strings |= {("choice", choice.name) for choice in parameter.choices}
     for group in bot.tree.get_commands():
-        assert not isinstance(group, app_commands.ContextMenu)  # the bot has slash commands only
-        strings |= {("command name", group.name), ("command description", group.description)}
+        strings.add(("command name", group.name))
+        if not isinstance(group, app_commands.ContextMenu):  # a message command has a name only
+            strings.add(("command description", group.description))
     return strings
 
 
