@@ -36,3 +36,48 @@ def test_mypy_strict_is_clean(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # the configured packages are paths relative to the project root
     report, errors, status = mypy_api.run(["--config-file", str(ROOT / "pyproject.toml")])
     assert status == 0, report + errors
+
+
+CARD_MODULES = ("data/cards/service.py", "data/cards/repository.py", "data/scryfall/client.py")
+"""Where card records are read and passed on: none of them may go about as an untyped dictionary."""
+
+_TYPED_CARDS = """
+from data.cards.repository import CardRepository
+from data.cards.resolver import CardResolver
+from data.cards.service import CardService
+from data.scryfall.client import ScryfallClient
+
+
+async def check(
+    service: CardService, repository: CardRepository, resolver: CardResolver, client: ScryfallClient
+) -> None:
+    reveal_type(await service.find("Opt"))
+    reveal_type(service.find_cached("Opt"))
+    reveal_type(repository.get("key"))
+    reveal_type(resolver.resolve("Opt").card)
+    reveal_type(await client.card_named("Opt"))
+    reveal_type(await client.search_printings("Opt"))
+    (await service.find("Opt"))["name"]
+"""
+
+
+@pytest.mark.parametrize("module", CARD_MODULES)
+def test_no_card_record_is_an_untyped_dictionary(module: str) -> None:
+    text = (ROOT / module).read_text(encoding="utf-8")
+    assert "dict[str, Any]" not in text
+    assert "Mapping[str, Any]" not in text
+
+
+def test_mypy_sees_the_typed_card_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    snippet = tmp_path / "typed_cards.py"
+    snippet.write_text(_TYPED_CARDS, encoding="utf-8")
+    report, errors, _ = mypy_api.run(["--config-file", str(ROOT / "pyproject.toml"), str(snippet)])
+    revealed = [
+        line.split("Revealed type is ")[1].strip('"')
+        for line in report.splitlines()
+        if "Revealed type" in line
+    ]
+    record = "data.cards.schema.CardRecord"
+    assert revealed == [record, record, f"{record} | None", record, record, f"list[{record}]"]
+    assert 'Value of type "CardRecord" is not indexable' in report, report + errors

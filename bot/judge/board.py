@@ -9,7 +9,6 @@ board of "COPIER copies ORIGINAL" and answers it on the Judge's worker.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -18,7 +17,8 @@ from bot.judge.limits import question_budget
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer, ImportSummary
 from data.boards import load_board
-from data.cards.names import card_names, normalize_name
+from data.cards.names import normalize_name
+from data.cards.schema import CardRecord
 from engine import BoardAnswer as BoardAnswer  # re-exported: the answer types front ends render
 from engine import (
     BoardSpec,
@@ -92,13 +92,14 @@ def read_board(text: str, vocabulary: KeywordVocabulary) -> ReadBoard:
     """The board ``text`` (YAML or JSON) and the cards it defines, parsed with ``vocabulary``: the first
     step of a board, apart (its text is the user's). Raises BoardFormatError."""
     spec = load_board(text)
-    records = [json.loads(card_text) for card_text in spec.cards]
+    # each text passed data.boards' check against the card schema: read here as the record it is
+    records = [CardRecord.model_validate_json(card_text) for card_text in spec.cards]
     defined = {
         normalize_name(name): parsed
-        for record, parsed in ((r, parse_card(r, vocabulary)) for r in records)
-        for name, _ in card_names(record)
+        for record, parsed in ((r, parse_card(r.scryfall(), vocabulary)) for r in records)
+        for name, _ in record.names
     }
-    return ReadBoard(spec, defined, tuple(str(record["name"]) for record in records))
+    return ReadBoard(spec, defined, tuple(record.name for record in records))
 
 
 def board_cards(board: ReadBoard, card: CardFinder, in_cache: Callable[[str], bool]) -> BoardCards:

@@ -3,15 +3,14 @@ and rulings."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from bot.judge.payload import JsonObject
 from bot.judge.rules import Answer
+from data.cards.schema import CardFace, CardRecord
 from data.scryfall.images import image_link, page_link
-from engine import WorldError, msg
 
 
 class _Oracle(BaseModel):
@@ -129,16 +128,10 @@ class RulingsAnswer(Answer):
         }
 
 
-def card_answer(card: Mapping[str, Any], data_date: str = "", *, cache_only: bool = False) -> CardAnswer:
-    """The answer for a Scryfall card object (``cache_only``: see :attr:`CardAnswer.cache_only`);
-    WorldError when the cached record is malformed."""
-    try:
-        oracle = OracleCard.model_validate(card)
-    except ValidationError as error:
-        name = str(card.get("name", "?"))[:100]
-        raise WorldError(msg("The cached data of “{card}” is malformed.", card=name)) from error
+def card_answer(card: CardRecord, data_date: str = "", *, cache_only: bool = False) -> CardAnswer:
+    """The answer for a card record (``cache_only``: see :attr:`CardAnswer.cache_only`)."""
     return CardAnswer(
-        oracle=oracle,
+        oracle=OracleCard.model_validate(card.scryfall()),
         faces=card_faces(card),
         image_url=image_link(card),
         scryfall_url=page_link(card),
@@ -153,16 +146,16 @@ def card_json(card: OracleCard | Mapping[str, object]) -> JsonObject:
     return oracle.model_dump(mode="json", exclude_unset=True)
 
 
-def card_faces(card: Mapping[str, Any]) -> tuple[FaceView, ...]:
+def card_faces(card: CardRecord) -> tuple[FaceView, ...]:
     """Every face of ``card`` (its ``card_faces``, else the card itself)."""
-    return tuple(_face_view(face) for face in card.get("card_faces") or [card])
+    return tuple(_face_view(face) for face in card.faces)
 
 
-def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]] | None) -> RulingsAnswer:
+def rulings_answer(card: CardRecord, rulings: Iterable[Mapping[str, str]] | None) -> RulingsAnswer:
     """``rulings`` of ``card``, newest first (None: not loaded, see :attr:`RulingsAnswer.loaded`)."""
     ordered = sorted(rulings or [], key=lambda ruling: str(ruling.get("published_at", "")), reverse=True)
     return RulingsAnswer(
-        card=str(card["name"]),
+        card=card.name,
         rulings=tuple(
             Ruling(
                 source=str(r.get("source", "")),
@@ -175,19 +168,19 @@ def rulings_answer(card: Mapping[str, Any], rulings: list[dict[str, Any]] | None
     )
 
 
-def _face_view(face: Mapping[str, Any]) -> FaceView:
-    if "power" in face or "toughness" in face:
-        stats = f"{face.get('power', '')}/{face.get('toughness', '')}"
-    elif "loyalty" in face:
-        stats = f"Loyalty {face['loyalty']}"
-    elif "defense" in face:
-        stats = f"Defense {face['defense']}"
+def _face_view(face: CardFace) -> FaceView:
+    if face.power is not None or face.toughness is not None:
+        stats = f"{face.power or ''}/{face.toughness or ''}"
+    elif face.loyalty is not None:
+        stats = f"Loyalty {face.loyalty}"
+    elif face.defense is not None:
+        stats = f"Defense {face.defense}"
     else:
         stats = ""
     return FaceView(
-        name=str(face.get("name", "")),
-        mana_cost=str(face.get("mana_cost", "")),
-        type_line=str(face.get("type_line", "")),
-        oracle_text=str(face.get("oracle_text", "")),
+        name=face.name,
+        mana_cost=face.mana_cost or "",
+        type_line=face.type_line or "",
+        oracle_text=face.oracle_text or "",
         stats=stats,
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.judge.limits import LIMITS
 from data.cards.errors import CardLookupError
@@ -59,11 +59,6 @@ def of_types(types: frozenset[str]) -> Callable[[NameEntry], bool]:
     return keep
 
 
-def _oracle_texts(card: dict[str, Any]) -> list[str]:
-    faces = card.get("card_faces") or []
-    return [str(card.get("oracle_text") or ""), *(str(face.get("oracle_text") or "") for face in faces)]
-
-
 async def complete_copyable_names(judge: Judge, copier: str, text: str) -> list[str]:
     """At most 25 card names for autocomplete, as ``Judge.complete_card_names``, of only the cards
     ``copier`` (as typed) can copy when the cache settles which card it is and its text says."""
@@ -78,7 +73,7 @@ async def complete_copyable_names(judge: Judge, copier: str, text: str) -> list[
         except CardLookupError:
             lookup = None
         if lookup is not None and lookup.resolution is not None:
-            types = copied_types(_oracle_texts(lookup.resolution.card))
+            types = copied_types(lookup.resolution.card.oracle_texts)
             keep = of_types(types) if types is not None else None
         return resolver.complete(typed, LIMITS.autocomplete_results, keep)
 

@@ -53,8 +53,8 @@ from bot.judge.rules import (
 from bot.judge.services import Services, Worker, open_services
 from data.board_format import MAX_TEXT
 from data.cards.language_choices import LanguageChoices
-from data.cards.names import card_key
 from data.cards.printings import PrintedNames
+from data.cards.schema import CardRecord
 from data.cards.service import CachedOnly, LocalLookup
 from data.db import generations
 from engine import msg
@@ -189,11 +189,11 @@ class Judge:
         found = await self._services.cards.find(name)
         data_date = await self._worker.run(self._cards_date)
         answer = card_answer(found, data_date, cache_only=isinstance(found, CachedOnly))
-        oracle_id = found.get("oracle_id")
+        oracle_id = found.oracle_id
         if lang == "en" or not oracle_id:
             return answer
         table = PrintedNames(self._services.db)
-        printed = await self._worker.run(lambda: table.printed(str(oracle_id), lang))
+        printed = await self._worker.run(lambda: table.printed(oracle_id, lang))
         if printed is None:
             return answer
         view = PrintedView(lang=lang, name=printed.name, type_line=printed.type_line, text=printed.text)
@@ -389,7 +389,7 @@ class Judge:
         (on the loop, without holding the worker) and the question is asked again. Parsed cards are
         cached, so asking again costs little, and each stop settles one more name, so it ends.
         """
-        fetched: dict[str, dict[str, Any]] = {}
+        fetched: dict[str, CardRecord] = {}
         while True:
             try:
                 return await self._worker.run(functools.partial(self._asked, question, fetched, downloaded))
@@ -401,7 +401,7 @@ class Judge:
     def _asked(
         self,
         question: Callable[[_Question], _Answered],
-        fetched: dict[str, dict[str, Any]],
+        fetched: dict[str, CardRecord],
         downloaded: ImportSummary | None,
     ) -> _Answered:
         return question(_Question(self, fetched, downloaded))
@@ -433,14 +433,13 @@ class Judge:
         self._parsed.clear()
         self._settled.clear()
 
-    def _parse(self, found: dict[str, Any], rules: LoadedRules) -> Card:
-        key = card_key(found)
-        card = self._parsed.get(key)
+    def _parse(self, found: CardRecord, rules: LoadedRules) -> Card:
+        card = self._parsed.get(found.key)
         if card is None:
             from engine import parse_card
 
-            card = parse_card(found, rules.vocabulary)
-            self._parsed.put(key, card)
+            card = parse_card(found.scryfall(), rules.vocabulary)  # the engine reads Scryfall's JSON
+            self._parsed.put(found.key, card)
         return card
 
     def _cards_date(self) -> str:
@@ -463,7 +462,7 @@ class _Question:
     """What a question asked on the worker may use: the rules, the cards it names, the rules note."""
 
     def __init__(
-        self, judge: Judge, fetched: dict[str, dict[str, Any]], downloaded: ImportSummary | None
+        self, judge: Judge, fetched: dict[str, CardRecord], downloaded: ImportSummary | None
     ) -> None:
         self.downloaded = downloaded  # the rules were downloaded for this question (say so)
         rules = judge._current_rules()

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import sqlite_utils
 from pydantic import ValidationError
@@ -23,6 +22,9 @@ ON CONFLICT (key) DO UPDATE SET
     json = excluded.json
 WHERE json IS NOT excluded.json
 """
+Ruling = dict[str, str]
+"""A cached ruling under Scryfall's field names: object, oracle_id, source, published_at, comment."""
+
 _INSERT_NAME = "INSERT OR IGNORE INTO card_names (card_key, name, normalized, is_face) VALUES (?, ?, ?, ?)"
 
 
@@ -101,7 +103,7 @@ class CardRepository:
         """Changes whenever any connection changes the cards (for cache invalidation)."""
         return generation(self.db, "cards")
 
-    def store_rulings(self, oracle_id: str, rulings: Iterable[dict[str, Any]]) -> None:
+    def store_rulings(self, oracle_id: str, rulings: Iterable[Mapping[str, object]]) -> None:
         """Replace the cached rulings of ``oracle_id`` in one transaction."""
         rows = [
             (oracle_id, r.get("source", ""), r.get("published_at", ""), r.get("comment", "")) for r in rulings
@@ -111,7 +113,7 @@ class CardRepository:
             self.db.conn.executemany("INSERT OR IGNORE INTO rulings VALUES (?, ?, ?, ?)", rows)
             self.db.execute("INSERT OR REPLACE INTO ruling_fetches VALUES (?, datetime('now'))", [oracle_id])
 
-    def rulings(self, oracle_id: str) -> list[dict[str, Any]] | None:
+    def rulings(self, oracle_id: str) -> list[Ruling] | None:
         """The cached rulings of ``oracle_id`` (Scryfall field names), or None when never fetched."""
         fetched = self.db.execute("SELECT 1 FROM ruling_fetches WHERE oracle_id = ?", [oracle_id]).fetchone()
         if fetched is None:
@@ -122,7 +124,13 @@ class CardRepository:
             [oracle_id],
         ).fetchall()
         return [
-            {"object": "ruling", "oracle_id": oracle_id, "source": s, "published_at": p, "comment": c}
+            {
+                "object": "ruling",
+                "oracle_id": oracle_id,
+                "source": str(s),
+                "published_at": str(p),
+                "comment": str(c),
+            }
             for s, p, c in rows
         ]
 
@@ -146,7 +154,7 @@ def name_entry(
     return NameEntry(key, name, normalized, bool(is_face), bool(is_game_card), type_line or "")
 
 
-def _card_row(card: CardRecord) -> tuple[Any, ...]:
+def _card_row(card: CardRecord) -> tuple[str | int | None, ...]:
     return (
         card.key,
         card.oracle_id,
@@ -159,6 +167,6 @@ def _card_row(card: CardRecord) -> tuple[Any, ...]:
     )
 
 
-def _name_rows(card: CardRecord) -> list[tuple[Any, ...]]:
+def _name_rows(card: CardRecord) -> list[tuple[str | int, ...]]:
     key = card.key
     return [(key, name, normalize_name(name), int(is_face)) for name, is_face in card.names]

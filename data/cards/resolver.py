@@ -20,8 +20,7 @@ import itertools
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Literal
+from typing import Literal
 
 from rapidfuzz import fuzz, process
 
@@ -52,14 +51,9 @@ stored it) or was removed since the names were read."""
 class Resolution:
     """The card a name resolved to, the name it matched and how."""
 
-    record: CardRecord
+    card: CardRecord
     matched_name: str
     kind: MatchKind
-
-    @cached_property
-    def card(self) -> dict[str, Any]:
-        """The card as Scryfall JSON (what the engine's parser and the Judge read)."""
-        return self.record.scryfall()
 
 
 def validated_query(query: str) -> str:

@@ -80,6 +80,7 @@ class CardRecord(CardFace):
     keywords: list[str] | None = None
     card_faces: list[CardFace] | None = None
     all_parts: list[RelatedCard] | None = None
+    edhrec_rank: int | None = Field(default=None, ge=0)  # 1 is the most played (the resolver's ranking)
 
     @property
     def key(self) -> str:
@@ -92,12 +93,23 @@ class CardRecord(CardFace):
         return answered_names(self.name, [face.name for face in self.card_faces or ()])
 
     @property
+    def faces(self) -> Sequence[CardFace]:
+        """The card's faces: its ``card_faces``, else the card itself (a single-faced card is its face)."""
+        return self.card_faces or (self,)
+
+    @property
+    def oracle_texts(self) -> list[str]:
+        """The card's Oracle text, then each face's (empty where there is none)."""
+        return [self.oracle_text or "", *(face.oracle_text or "" for face in self.card_faces or ())]
+
+    @property
     def is_game_card(self) -> bool:
         """False for tokens, emblems, art series, vanguards, schemes and planes."""
         return game_card(self.layout, self.set_type, self.type_line or "")
 
     def scryfall(self) -> dict[str, Any]:
-        """The record as Scryfall JSON (what the engine's parser and the Judge read), absent fields out."""
+        """The record as Scryfall JSON, absent fields out: the engine's input (``engine.parse_card`` is
+        pure and reads Scryfall's JSON, not this model), and nothing else's."""
         return self.model_dump(exclude_none=True)
 
     def json_text(self) -> str:

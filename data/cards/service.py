@@ -27,17 +27,18 @@ from data.cards.printings import (
     printed_rows,
     printings_named,
 )
-from data.cards.records import RecordProblem, card_record
-from data.cards.repository import CardRepository
+from data.cards.repository import CardRepository, Ruling
 from data.cards.resolver import CardResolver, Resolution, validated_query
 from data.cards.schema import CardRecord
 from data.excerpts import excerpt
 from data.scryfall.errors import (
+    UNREADABLE_REPLY,
     ScryfallAmbiguous,
     ScryfallError,
     ScryfallNotFound,
     ScryfallRateLimited,
     ScryfallUnavailable,
+    UnreadableReply,
 )
 
 T = TypeVar("T")
@@ -57,17 +58,14 @@ EMPTY_CACHE_HELP = (
 )
 
 
-UNREADABLE_REPLY = "Scryfall sent a card record the bot can't read"
-
-
-class UnreadableReply(ScryfallError):
-    """Scryfall answered with a card record that doesn't fit the card schema (``cmc: "lots"``): it is not
-    stored, and the question is answered as when Scryfall can't be asked (from the cache, if it can)."""
-
-
-class CachedOnly(dict[str, Any]):
+class CachedOnly(CardRecord):
     """A card the cache matched partly or with a typo, returned as it is because Scryfall couldn't be asked
     whether the name means another card."""
+
+    @classmethod
+    def of(cls, card: CardRecord) -> CachedOnly:
+        """``card``, marked as answered from the cache alone (its fields as they are: not checked again)."""
+        return cls.model_construct(card.model_fields_set, **dict(card))
 
 
 @dataclass(frozen=True)
@@ -128,8 +126,8 @@ class CardService:
             await self._own_session.close()
         self._own_session = self.client = None
 
-    async def find(self, name: str) -> dict[str, Any]:
-        """The Scryfall card object ``name`` names: cache first, then Scryfall exact then fuzzy (online).
+    async def find(self, name: str) -> CardRecord:
+        """The card record ``name`` names: cache first, then Scryfall exact then fuzzy (online).
 
         Raises CardNotFound (with suggestions), AmbiguousCardName (with candidates) or another
         CardLookupError (empty or over-long name).
@@ -146,13 +144,13 @@ class CardService:
         except CardLookupError as error:
             return LocalLookup(query, None, error)
 
-    def settled(self, lookup: LocalLookup) -> dict[str, Any] | None:
+    def settled(self, lookup: LocalLookup) -> CardRecord | None:
         """The card when the cache's answer is final (an exact name, or offline), else None."""
         if lookup.resolution is not None and (lookup.resolution.kind == "exact" or self.client is None):
             return lookup.resolution.card
         return None
 
-    async def finish(self, lookup: LocalLookup) -> dict[str, Any]:
+    async def finish(self, lookup: LocalLookup) -> CardRecord:
         """The card of a local look-up, asking Scryfall when the cache's answer is not final."""
         if lookup.resolution is None:
             assert lookup.error is not None
@@ -167,35 +165,31 @@ class CardService:
         ):  # Scryfall was asked: no card has exactly that name, the cache's match stands
             return lookup.resolution.card
         except ScryfallError:
-            return CachedOnly(lookup.resolution.card)
+            return CachedOnly.of(lookup.resolution.card)
 
-    def find_cached(self, name: str) -> dict[str, Any]:
+    def find_cached(self, name: str) -> CardRecord:
         """Like ``find`` but from the cache alone (no network), for synchronous callers."""
         return self.resolver.resolve(name).card
 
-    async def rulings(self, card: dict[str, Any]) -> list[dict[str, Any]] | None:
+    async def rulings(self, card: CardRecord) -> list[Ruling] | None:
         """The rulings of ``card``: cached, else fetched from Scryfall and cached; None when they are not
         known (never fetched or imported, and Scryfall unreachable or offline), so that "no rulings
         exist" ([]) is never said of rulings that were not loaded."""
-        oracle_id = card.get("oracle_id")
+        oracle_id, printing = card.oracle_id, card.id
         if not oracle_id:
             return None
-        cached: list[dict[str, Any]] | None = await self._blocking(
-            lambda: self.repository.rulings(str(oracle_id))
-        )
-        if cached is not None or self.client is None or not card.get("id"):
+        cached: list[Ruling] | None = await self._blocking(lambda: self.repository.rulings(oracle_id))
+        if cached is not None or self.client is None or not printing:
             return cached
         try:
-            fetched = await self.client.rulings(str(card["id"]))
+            fetched = await self.client.rulings(printing)
         except ScryfallError:
             return None
-        await self._blocking(lambda: self.repository.store_rulings(str(oracle_id), fetched))
-        stored: list[dict[str, Any]] | None = await self._blocking(
-            lambda: self.repository.rulings(str(oracle_id))
-        )
+        await self._blocking(lambda: self.repository.store_rulings(oracle_id, fetched))
+        stored: list[Ruling] | None = await self._blocking(lambda: self.repository.rulings(oracle_id))
         return stored
 
-    async def _fetch_or_raise(self, query: str, local_error: CardLookupError) -> dict[str, Any]:
+    async def _fetch_or_raise(self, query: str, local_error: CardLookupError) -> CardRecord:
         empty = self.client is None and await self._blocking(self.repository.count) == 0
         if empty and isinstance(local_error, CardNotFound):
             raise CardNotFound(query, reason=EMPTY_CACHE_HELP) from None
@@ -220,14 +214,14 @@ class CardService:
         except ScryfallError as error:
             raise _unreachable(local_error, error) from error
 
-    async def _fetch_exact(self, query: str) -> dict[str, Any]:
+    async def _fetch_exact(self, query: str) -> CardRecord:
         if self.client is None:
             raise ScryfallUnavailable("offline", code="offline")
         if is_printed_name(query):
             return await self._fetch_printed(query, exact=True)
         return await self._store(await self.client.card_named(query))
 
-    async def _fetch_printed_or_raise(self, query: str, local_error: CardLookupError) -> dict[str, Any]:
+    async def _fetch_printed_or_raise(self, query: str, local_error: CardLookupError) -> CardRecord:
         """A name in another script the cache can't settle, asked of Scryfall's multilingual search."""
         try:
             return await self._fetch_printed(query, exact=False)
@@ -239,7 +233,7 @@ class CardService:
         except ScryfallError as error:
             raise _unreachable(local_error, error) from error
 
-    async def _fetch_printed(self, query: str, *, exact: bool) -> dict[str, Any]:
+    async def _fetch_printed(self, query: str, *, exact: bool) -> CardRecord:
         """The Oracle card printed as ``query`` (a Scryfall search of every language's printings, then
         the card by Oracle id unless cached), stored with the printed names learned.
 
@@ -257,10 +251,10 @@ class CardService:
         oracle_id, printed = next(iter(matches.items()))
         card: CardRecord | None = await self._blocking(lambda: self.repository.get(oracle_id))
         if card is None:
-            card = _checked(await self.client.oracle_card(oracle_id))
+            card = await self.client.oracle_card(oracle_id)
         found = card
         await self._blocking(lambda: self._store_printed(found, printed))
-        return found.scryfall()
+        return found
 
     def _store_printed(self, card: CardRecord, printings: list[CardRecord]) -> None:
         """Store the Oracle card and the names it is printed with, in one transaction."""
@@ -274,19 +268,10 @@ class CardService:
         except ScryfallError:
             return []
 
-    async def _store(self, reply: dict[str, Any]) -> dict[str, Any]:
-        """Scryfall's card, stored once it has passed the card schema (UnreadableReply otherwise)."""
-        card = _checked(reply)
+    async def _store(self, card: CardRecord) -> CardRecord:
+        """Scryfall's card (checked by the client against the card schema), stored."""
         await self._blocking(lambda: self.repository.store(card))
-        return card.scryfall()
-
-
-def _checked(reply: object) -> CardRecord:
-    """A card Scryfall sent, checked against the card schema; UnreadableReply when it doesn't fit."""
-    try:
-        return card_record(reply)
-    except RecordProblem as problem:
-        raise UnreadableReply(f"{UNREADABLE_REPLY} ({problem})", code="unreadable_card") from None
+        return card
 
 
 def _printed_names(groups: Iterable[list[CardRecord]]) -> list[str]:

@@ -16,8 +16,26 @@ import aiohttp
 from aiolimiter import AsyncLimiter
 from yarl import URL
 
-from data.scryfall.errors import ScryfallError, ScryfallNotFound, ScryfallRateLimited, ScryfallUnavailable
-from data.scryfall.replies import CHUNK, Received, ReplyTooLarge, decoded, parsed_json, read_body, timed_out
+from data.cards.records import RecordProblem, Skipped, card_record
+from data.cards.schema import CardRecord
+from data.scryfall.errors import (
+    UNREADABLE_REPLY,
+    ScryfallError,
+    ScryfallNotFound,
+    ScryfallRateLimited,
+    ScryfallUnavailable,
+    UnreadableReply,
+)
+from data.scryfall.replies import (
+    CHUNK,
+    Received,
+    ReplyTooLarge,
+    ScryfallObject,
+    decoded,
+    parsed_json,
+    read_body,
+    timed_out,
+)
 
 Sleep = Callable[[float], Awaitable[None]]
 DownloadProgress = Callable[[int, int], None]
@@ -91,63 +109,66 @@ class ScryfallClient:
         self._limiters = {"slow": AsyncLimiter(1, SLOW_INTERVAL), "fast": AsyncLimiter(1, FAST_INTERVAL)}
         self._resume_at = {"slow": 0.0, "fast": 0.0}  # time.monotonic() before which a 429 asked us to wait
 
-    async def card_named(self, name: str, *, fuzzy: bool = False) -> dict[str, Any]:
-        """``/cards/named``: the card called exactly ``name`` (case-insensitive), or Scryfall's fuzzy pick."""
-        return await self.get_json("/cards/named", {"fuzzy" if fuzzy else "exact": name})
+    async def card_named(self, name: str, *, fuzzy: bool = False) -> CardRecord:
+        """``/cards/named``: the card called exactly ``name`` (case-insensitive), or Scryfall's fuzzy pick;
+        UnreadableReply when it doesn't fit the card schema."""
+        return _card(await self.get_json("/cards/named", {"fuzzy" if fuzzy else "exact": name}))
 
     async def autocomplete(self, query: str) -> list[str]:
         """``/cards/autocomplete``: up to 20 card names Scryfall suggests for ``query``."""
         catalog = await self.get_json("/cards/autocomplete", {"q": query})
         return [str(name) for name in catalog.get("data", [])]
 
-    async def search(self, query: str) -> list[dict[str, Any]]:
-        """``/cards/search``: every card matching the Scryfall search ``query``, following all pages."""
+    async def search(self, query: str) -> list[CardRecord]:
+        """``/cards/search``: every card matching the Scryfall search ``query``, following all pages (a
+        card that doesn't fit the card schema is left out)."""
         page = await self.get_json("/cards/search", {"q": query})
-        cards: list[dict[str, Any]] = list(page.get("data", []))
+        found: list[object] = list(page.get("data", []))
         while page.get("has_more") and page.get("next_page"):
             page = await self.get_json(str(page["next_page"]))
-            cards.extend(page.get("data", []))
-        return cards
+            found.extend(page.get("data", []))
+        return list(Skipped().valid(found))
 
-    async def search_printings(self, name: str) -> list[dict[str, Any]]:
+    async def search_printings(self, name: str) -> list[CardRecord]:
         """``/cards/search`` with ``include_multilingual=true``: the printings, in every language, whose
         (printed) name has each word of ``name`` (one page: the first 175; each word quoted, so text
-        typed by a user is never read as search syntax)."""
+        typed by a user is never read as search syntax); those that don't fit the card schema left out."""
         words = " ".join(f'"{word}"' for word in name.replace('"', " ").split())
         params = {"q": words, "include_multilingual": "true", "unique": "prints"}
         page = await self.get_json("/cards/search", params)
-        return list(page.get("data", []))
+        return list(Skipped().valid(page.get("data", [])))
 
-    async def oracle_card(self, oracle_id: str) -> dict[str, Any]:
-        """The card whose Oracle id is ``oracle_id`` (``/cards/search?q=oracleid:…``, in English)."""
+    async def oracle_card(self, oracle_id: str) -> CardRecord:
+        """The card whose Oracle id is ``oracle_id`` (``/cards/search?q=oracleid:…``, in English);
+        UnreadableReply when it doesn't fit the card schema."""
         page = await self.get_json("/cards/search", {"q": f"oracleid:{oracle_id}"})
         cards = list(page.get("data", []))
         if not cards:
             raise ScryfallNotFound(f"no card has the Oracle id {oracle_id}", status=404, code="not_found")
-        return dict(cards[0])
+        return _card(cards[0])
 
-    async def rulings(self, scryfall_id: str) -> list[dict[str, Any]]:
+    async def rulings(self, scryfall_id: str) -> list[ScryfallObject]:
         """``/cards/{id}/rulings``: the rulings of the card printing ``scryfall_id``."""
         listing = await self.get_json(f"/cards/{scryfall_id}/rulings")
         return list(listing.get("data", []))
 
-    async def bulk_data(self) -> list[dict[str, Any]]:
+    async def bulk_data(self) -> list[ScryfallObject]:
         """``/bulk-data``: the bulk files Scryfall offers."""
         listing = await self.get_json("/bulk-data")
         return list(listing.get("data", []))
 
-    async def bulk_entry(self, kind: str) -> dict[str, Any]:
+    async def bulk_entry(self, kind: str) -> ScryfallObject:
         """The ``/bulk-data`` entry of type ``kind`` (``oracle_cards``, ``rulings``, ``all_cards``…)."""
         for entry in await self.bulk_data():
             if entry.get("type") == kind:
                 return entry
         raise ScryfallError(f"Scryfall lists no {kind} bulk file", code="not_found")
 
-    async def oracle_cards_bulk(self) -> dict[str, Any]:
+    async def oracle_cards_bulk(self) -> ScryfallObject:
         """The ``oracle_cards`` entry of ``/bulk-data`` (``download_uri``, ``updated_at``…)."""
         return await self.bulk_entry("oracle_cards")
 
-    async def rulings_bulk(self) -> dict[str, Any]:
+    async def rulings_bulk(self) -> ScryfallObject:
         """The ``rulings`` entry of ``/bulk-data`` (every ruling of every card, by oracle_id)."""
         return await self.bulk_entry("rulings")
 
@@ -187,7 +208,7 @@ class ScryfallClient:
                 raise ScryfallUnavailable(f"download failed: HTTP {status}", status=status)
             await _write_body(response, destination, progress, received)
 
-    async def get_json(self, path_or_url: str, params: dict[str, str] | None = None) -> dict[str, Any]:
+    async def get_json(self, path_or_url: str, params: dict[str, str] | None = None) -> ScryfallObject:
         """GET an API path (or a ``next_page`` URL) and return its JSON object; raise a ScryfallError.
 
         429s are waited out as Scryfall asks; a 5xx or a broken connection is tried again after a
@@ -325,7 +346,7 @@ def _server_error(reply: _Reply) -> ScryfallUnavailable:
     return ScryfallUnavailable(f"Scryfall is unavailable (HTTP {reply.status})", status=reply.status)
 
 
-def _checked(reply: _Reply) -> dict[str, Any]:
+def _checked(reply: _Reply) -> ScryfallObject:
     """The JSON object of a reply that isn't a 429 or a 5xx; Scryfall's error object raised as its error."""
     payload = reply.json()
     if not isinstance(payload, dict):
@@ -334,6 +355,14 @@ def _checked(reply: _Reply) -> dict[str, Any]:
     if reply.status >= 400 or payload.get("object") == "error":
         raise ScryfallError.from_error_object(reply.status, payload)
     return payload
+
+
+def _card(reply: object) -> CardRecord:
+    """A card Scryfall sent, checked against the card schema; UnreadableReply when it doesn't fit."""
+    try:
+        return card_record(reply)
+    except RecordProblem as problem:
+        raise UnreadableReply(f"{UNREADABLE_REPLY} ({problem})", code="unreadable_card") from None
 
 
 async def _write_body(

@@ -52,3 +52,11 @@ class ScryfallRateLimited(ScryfallUnavailable):
 
 class BulkFileUnusable(ScryfallUnavailable):
     """A downloaded bulk file is empty, cut short, not one JSON array, or holds a record of another kind."""
+
+
+UNREADABLE_REPLY = "Scryfall sent a card record the bot can't read"
+
+
+class UnreadableReply(ScryfallError):
+    """Scryfall answered with a card record that doesn't fit the card schema (``cmc: "lots"``): it is not
+    stored, and the question is answered as when Scryfall can't be asked (from the cache, if it can)."""

@@ -17,8 +17,8 @@ thumbnail; the page link is kept only when it is a ``https://scryfall.com/`` pag
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+
+from data.cards.schema import CardRecord
 
 IMAGE_HOST = "https://cards.scryfall.io/"
 PAGE_HOST = "https://scryfall.com/"
@@ -39,17 +39,15 @@ _RETIRED_BY_NUMBER = re.compile(
 _PRINTING_ID = re.compile(_ID)
 
 
-def image_link(card: Mapping[str, Any]) -> str | None:
-    """A link to the image of ``card`` (Scryfall JSON: its own ``image_uris``, else its first face's)
-    that today's image host serves, or None (see the module's docstring)."""
-    faces = card.get("card_faces")
-    first_face = faces[0] if isinstance(faces, list) and faces and isinstance(faces[0], Mapping) else {}
-    images = card.get("image_uris") or first_face.get("image_uris")
-    if not isinstance(images, Mapping):
+def image_link(card: CardRecord) -> str | None:
+    """A link to the image of ``card`` (its own ``image_uris``, else its first face's) that today's image
+    host serves, or None (see the module's docstring)."""
+    first_face = card.card_faces[0] if card.card_faces else None
+    images = card.image_uris or (first_face.image_uris if first_face is not None else None)
+    if not images:
         return None
-    printing = card.get("id")
     for size in SIZES:
-        link = current_image_link(images.get(size), printing if isinstance(printing, str) else None)
+        link = current_image_link(images.get(size), card.id)
         if link is not None:
             return link
     return None
@@ -70,9 +68,9 @@ def current_image_link(url: object, printing_id: str | None = None) -> str | Non
     return None
 
 
-def page_link(card: Mapping[str, Any]) -> str | None:
+def page_link(card: CardRecord) -> str | None:
     """The card's Scryfall page (``scryfall_uri``) when it is one, else None."""
-    page = card.get("scryfall_uri")
-    if isinstance(page, str) and page.startswith(PAGE_HOST) and len(page) <= 2_000 and " " not in page:
+    page = card.scryfall_uri
+    if page is not None and page.startswith(PAGE_HOST) and " " not in page:
         return page
     return None

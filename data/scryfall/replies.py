@@ -10,6 +10,10 @@ from typing import Any
 
 import aiohttp
 
+ScryfallObject = dict[str, Any]
+"""A JSON object Scryfall sent that is not a card (a search page, a catalog, a bulk-data entry, a ruling,
+an error): a card is a ``data.cards.schema.CardRecord`` as soon as it is read."""
+
 CHUNK = 1 << 16
 MAX_JSON_DEPTH = 64  # a Scryfall reply nests about six levels (a list of cards with faces)
 
@@ -66,7 +70,7 @@ def nests_deeper(value: Any, max_depth: int) -> bool:
     with a stack of its own: no recursion however deep it is)."""
     if not isinstance(value, dict | list):
         return False
-    stack: list[tuple[dict[str, Any] | list[Any], int]] = [(value, 1)]
+    stack: list[tuple[ScryfallObject | list[Any], int]] = [(value, 1)]
     while stack:
         container, depth = stack.pop()
         if depth > max_depth:

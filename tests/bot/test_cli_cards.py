@@ -12,6 +12,7 @@ from bot.cli import app
 from bot.config import Settings
 from bot.judge import Judge, card_faces
 from bot.judge import card_json as service_card_json
+from data.cards.schema import CardRecord
 from tests.card_data import card_json
 from tests.fakes.scryfall import FakeScryfall
 
@@ -79,7 +80,7 @@ def test_card_json_keeps_the_back_face_color_indicator(card_cache_db: Path) -> N
 
 def test_a_battle_face_shows_its_defense() -> None:
     battle = {"name": "Invasion of Testing", "type_line": "Battle — Siege", "defense": "5"}
-    assert card_faces(battle)[0].stats == "Defense 5"
+    assert card_faces(CardRecord.model_validate(battle))[0].stats == "Defense 5"
     assert service_card_json(battle)["defense"] == "5"
 
 

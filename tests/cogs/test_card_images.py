@@ -96,8 +96,16 @@ def test_image_links_are_on_todays_host_or_none(
 
 def test_the_first_face_gives_the_image_of_a_card_with_faces() -> None:
     back = f"https://img.scryfall.com/cards/normal/front/8/a/{ID}.jpg"
-    card = {"id": ID, "card_faces": [{"image_uris": {"normal": back}}, {"image_uris": {"normal": "x"}}]}
+    faces = [
+        {"name": "Front", "image_uris": {"normal": back}},
+        {"name": "Back", "image_uris": {"normal": "x"}},
+    ]
+    card = CardRecord.model_validate({"name": "Front // Back", "id": ID, "card_faces": faces})
     assert image_link(card) == f"https://cards.scryfall.io/normal/front/8/a/{ID}.jpg"
-    assert image_link({"image_uris": {"png": back}}) is None  # not a thumbnail size
-    assert page_link({"scryfall_uri": "https://scryfall.com/card/m14/47/clone"}) is not None
-    assert page_link({"scryfall_uri": "https://scryfall.com.evil.example/card"}) is None
+    assert image_link(record(image_uris={"png": back})) is None  # not a thumbnail size
+    assert page_link(record(scryfall_uri="https://scryfall.com/card/m14/47/clone")) is not None
+    assert page_link(record(scryfall_uri="https://scryfall.com.evil.example/card")) is None
+
+
+def record(**fields: object) -> CardRecord:
+    return CardRecord.model_validate({"name": "Clone", **fields})

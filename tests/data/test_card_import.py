@@ -152,7 +152,9 @@ def test_an_interrupted_import_leaves_the_previous_cache_usable(card_cache_db: P
     with pytest.raises(KeyboardInterrupt):
         import_cards(db, source, progress=interrupt)
     assert cards_digest(db) == before
-    assert CardResolver(CardRepository(db)).resolve("tarmogoyf").card["oracle_text"].startswith("Tarmogoyf's")
+    assert str(CardResolver(CardRepository(db)).resolve("tarmogoyf").card.oracle_text).startswith(
+        "Tarmogoyf's"
+    )
 
 
 def test_a_corrupt_file_fails_cleanly_and_changes_nothing(card_cache_db: Path, tmp_path: Path) -> None:

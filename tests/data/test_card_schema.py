@@ -24,9 +24,10 @@ from data.cards.records import MAX_SKIPPED_NAMES
 from data.cards.repository import CardRepository
 from data.cards.resolver import UNREADABLE_RECORD, CardResolver
 from data.cards.schema import CardRecord
-from data.cards.service import UNREADABLE_REPLY, CachedOnly
+from data.cards.service import CachedOnly
 from data.db import open_database
 from data.rules.parser import RulesDocument
+from data.scryfall.errors import UNREADABLE_REPLY
 from engine.oracle import parse_card
 from engine.oracle.keywords import KeywordVocabulary
 from tests.card_data import card_json, card_record
@@ -104,8 +105,8 @@ def test_a_record_without_faces_given_as_null_is_imported_and_parses(
     summary = import_cards(db, path)
     assert (summary.cards_read, summary.skipped) == (3, 0)
     card = CardResolver(CardRepository(db)).resolve("Nulled").card
-    assert card == {key: value for key, value in nulled.items() if value is not None}
-    assert parse_card(card, keyword_vocabulary).faces[0].colors == ()
+    assert card.scryfall() == {key: value for key, value in nulled.items() if value is not None}
+    assert parse_card(card.scryfall(), keyword_vocabulary).faces[0].colors == ()
 
 
 def test_records_that_are_not_card_objects_are_skipped_not_fatal(tmp_path: Path) -> None:
@@ -175,7 +176,7 @@ async def test_a_wrongly_typed_reply_falls_back_to_the_cache(
             "Lots"
         )  # a partial match in the cache; Scryfall's exact answer is unreadable
         assert isinstance(found, CachedOnly)
-        assert found["name"] == "Lots of Fun"
+        assert found.name == "Lots of Fun"
         assert names_in(cards.db) == ["Lots of Fun"]
 
 
@@ -206,7 +207,7 @@ def test_a_stored_record_that_does_not_fit_is_missing_with_a_reason(spoilt_cache
     with pytest.raises(CardNotFound) as caught:
         resolver.resolve("Tarmogoyf")
     assert str(caught.value) == f"No card named “Tarmogoyf”. {UNREADABLE_RECORD}"
-    assert resolver.resolve("Opt").card == card_json("Opt")
+    assert resolver.resolve("Opt").card == card_record("Opt")
 
 
 QUESTIONS: dict[str, Callable[[Judge, str], Awaitable[object]]] = {
@@ -227,13 +228,69 @@ async def test_questions_about_an_unreadable_stored_record_are_errors_not_traceb
                 await QUESTIONS[question](judge, name)
 
 
+SPOILT = "Spoilt Relic"
+# stored by hand, bypassing the import: each record the schema refuses, and one it reads (null is absent)
+BY_HAND: dict[str, dict[str, Any]] = {
+    "every wrong field": {"cmc": "lots", "card_faces": None, "image_uris": 5, "all_parts": [3]},
+    "cmc": {"cmc": "lots"},
+    "image_uris": {"image_uris": 5},
+    "all_parts": {"all_parts": [3]},
+}
+BY_HAND_QUESTIONS: dict[str, Callable[[Judge, str], Awaitable[object]]] = {
+    **QUESTIONS,
+    "copy of it": lambda judge, name: judge.copy("Clone", name, original_state()),
+}
+
+
+def store_by_hand(path: Path, record: dict[str, Any]) -> None:
+    """Write ``record`` straight into the cache's tables under its name, as no import would."""
+    db = open_database(path)
+    with db.conn:
+        db.execute(
+            "INSERT INTO cards VALUES (?, NULL, ?, ?, 'normal', 'Artifact', 1, ?)",
+            [SPOILT, SPOILT, SPOILT.casefold(), json.dumps(record)],
+        )
+        db.execute("INSERT INTO card_names VALUES (?, ?, ?, 0)", [SPOILT, SPOILT, SPOILT.casefold()])
+    db.close()
+
+
+def spoilt_relic(**fields: Any) -> dict[str, Any]:
+    return {"object": "card", "name": SPOILT, "layout": "normal", "type_line": "Artifact", **fields}
+
+
+@pytest.fixture
+def rules_cache(card_cache_db: Path, rules_document: RulesDocument, tmp_path: Path) -> Path:
+    return cache_copy_with(card_cache_db, tmp_path / "cache.db", rules_document)
+
+
+@pytest.mark.parametrize("wrong", list(BY_HAND))
+@pytest.mark.parametrize("question", list(BY_HAND_QUESTIONS))
+async def test_a_record_the_schema_refuses_stored_by_hand_is_an_unreadable_card_record(
+    rules_cache: Path, wrong: str, question: str
+) -> None:
+    store_by_hand(rules_cache, spoilt_relic(**BY_HAND[wrong]))
+    async with Judge.open(Settings(db=rules_cache, offline=True)) as judge:
+        with pytest.raises(CardNotFound) as caught:
+            await BY_HAND_QUESTIONS[question](judge, SPOILT)
+    assert str(caught.value) == f"No card named “{SPOILT}”. {UNREADABLE_RECORD}"
+
+
+async def test_faces_stored_as_null_by_hand_are_read_as_none(rules_cache: Path) -> None:
+    store_by_hand(rules_cache, spoilt_relic(card_faces=None, oracle_text="Flying"))
+    async with Judge.open(Settings(db=rules_cache, offline=True)) as judge:
+        answer = await judge.card(SPOILT)
+        parsed = await judge.parse(SPOILT)
+    assert (answer.name, [face.name for face in answer.faces]) == (SPOILT, [SPOILT])
+    assert [face.name for face in parsed.card.faces] == [SPOILT]
+
+
 async def test_online_an_unreadable_stored_record_is_fetched_again_and_replaced(
     tmp_path: Path, fake_scryfall: FakeScryfall
 ) -> None:
     async with open_card_service(settings(tmp_path, fake_scryfall)) as cards:
         CardRepository(cards.db).store(card_record("Opt"))
         spoil(cards.db, "Opt", mana_cost=5)
-        assert await cards.find("Opt") == card_json("Opt")
+        assert await cards.find("Opt") == card_record("Opt")
         assert fake_scryfall.requests_to("/cards/named")
         assert CardRepository(cards.db).get(card_record("Opt").key) == card_record("Opt")
 

@@ -21,7 +21,7 @@ def resolver(card_cache_db: Path) -> CardResolver:
 
 
 def resolved_name(resolver: CardResolver, query: str) -> str:
-    return str(resolver.resolve(query).card["name"])
+    return str(resolver.resolve(query).card.name)
 
 
 @pytest.mark.parametrize(
@@ -38,7 +38,7 @@ def test_exact_names_ignore_case_accents_and_punctuation(
     resolver: CardResolver, query: str, expected: str
 ) -> None:
     resolution = resolver.resolve(query)
-    assert (resolution.card["name"], resolution.kind) == (expected, "exact")
+    assert (resolution.card.name, resolution.kind) == (expected, "exact")
 
 
 @pytest.mark.parametrize(
@@ -62,7 +62,7 @@ def test_full_and_face_names_of_multi_part_cards(resolver: CardResolver, query: 
 @pytest.mark.parametrize("name", ["Fling", "Opt", "Nix"])
 def test_short_real_names_win_exactly(resolver: CardResolver, name: str) -> None:
     resolution = resolver.resolve(name.lower())
-    assert (resolution.card["name"], resolution.kind) == (name, "exact")
+    assert (resolution.card.name, resolution.kind) == (name, "exact")
 
 
 def test_nix_does_not_silently_become_a_phoenix(tmp_path: Path) -> None:
@@ -87,13 +87,13 @@ def test_nix_does_not_silently_become_a_phoenix(tmp_path: Path) -> None:
 
 def test_typos_resolve_when_one_card_is_clearly_nearest(resolver: CardResolver) -> None:
     resolution = resolver.resolve("tarmogyf")
-    assert (resolution.card["name"], resolution.kind) == ("Tarmogoyf", "typo")
+    assert (resolution.card.name, resolution.kind) == ("Tarmogoyf", "typo")
     assert resolved_name(resolver, "lim dul's vault") == "Lim-Dûl's Vault"
 
 
 def test_partial_names_resolve_when_only_one_card_fits(resolver: CardResolver) -> None:
     resolution = resolver.resolve("tarmo")
-    assert (resolution.card["name"], resolution.kind) == ("Tarmogoyf", "partial")
+    assert (resolution.card.name, resolution.kind) == ("Tarmogoyf", "partial")
 
 
 def test_several_fitting_cards_give_ranked_candidates(resolver: CardResolver) -> None:
@@ -185,11 +185,11 @@ def test_real_cards_win_over_tokens_and_other_objects(tmp_path: Path) -> None:
         repository.upsert_cards(
             [CardRecord.model_validate(card) for card in (token, emblem)] + [record("Opt")]
         )
-    assert CardResolver(repository).resolve("opt").card["layout"] == "normal"
+    assert CardResolver(repository).resolve("opt").card.layout == "normal"
 
 
 def test_a_token_still_resolves_when_nothing_else_has_its_name(resolver: CardResolver) -> None:
-    assert resolver.resolve("Ob Nixilis Reignited Emblem").card["layout"] == "emblem"
+    assert resolver.resolve("Ob Nixilis Reignited Emblem").card.layout == "emblem"
 
 
 @pytest.mark.parametrize("query", ["", "   ", "x" * 201])

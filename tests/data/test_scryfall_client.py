@@ -47,8 +47,8 @@ async def test_every_request_identifies_itself(client: ScryfallClient, fake_scry
 
 
 async def test_named_exact_and_fuzzy(client: ScryfallClient) -> None:
-    assert (await client.card_named("tarmogoyf"))["oracle_text"].startswith("Tarmogoyf's power")
-    assert (await client.card_named("lim-dûl's va", fuzzy=True))["name"] == "Lim-Dûl's Vault"
+    assert str((await client.card_named("tarmogoyf")).oracle_text).startswith("Tarmogoyf's power")
+    assert (await client.card_named("lim-dûl's va", fuzzy=True)).name == "Lim-Dûl's Vault"
 
 
 async def test_not_found_carries_scryfalls_error_object(client: ScryfallClient) -> None:
@@ -72,10 +72,10 @@ async def test_autocomplete_search_rulings_and_bulk_data(client: ScryfallClient,
     assert "Tarmogoyf" in await client.autocomplete("tarmo")
     found = await client.search("lim-dûl")  # two pages of 5
     assert len(found) == 8
-    assert all("Lim-Dûl" in card["name"] for card in found)
-    assert len({card["name"] for card in found}) == len(found)
+    assert all("Lim-Dûl" in card.name for card in found)
+    assert len({card.name for card in found}) == len(found)
     opt = await client.card_named("Opt")
-    assert (await client.rulings(opt["id"]))[0]["comment"] == "A ruling about Opt."
+    assert (await client.rulings(str(opt.id)))[0]["comment"] == "A ruling about Opt."
     entry = await client.oracle_cards_bulk()
     assert entry["type"] == "oracle_cards"
     target = tmp_path / "bulk.json"
@@ -110,7 +110,7 @@ async def test_429_backs_off_for_retry_after_then_retries(
     client: ScryfallClient, fake_scryfall: FakeScryfall, sleeps: SleepRecorder
 ) -> None:
     fake_scryfall.fail_next(Fault("429", "/cards/named", retry_after="7"))
-    assert (await client.card_named("Opt"))["name"] == "Opt"
+    assert (await client.card_named("Opt")).name == "Opt"
     assert sleeps.delays == [pytest.approx(7.0, abs=0.5)]
     assert len(fake_scryfall.requests_to("/cards/named")) == 2
 

@@ -57,7 +57,7 @@ async def test_one_5xx_is_tried_again_and_answered(
     client: ScryfallClient, fake_scryfall: FakeScryfall, sleeps: SleepRecorder
 ) -> None:
     fake_scryfall.fail_next(Fault("503", "/cards/named"))
-    assert (await client.card_named("Opt"))["name"] == "Opt"
+    assert (await client.card_named("Opt")).name == "Opt"
     assert len(fake_scryfall.requests_to("/cards/named")) == 2
     assert len(sleeps.delays) == 1
 
@@ -104,13 +104,13 @@ async def test_json_without_a_usable_content_type_is_read_as_utf8(
     client: ScryfallClient, fake_scryfall: FakeScryfall, content_type: str | None
 ) -> None:
     fake_scryfall.fail_next(*raw(OPT, content_type))
-    assert (await client.card_named("Opt"))["oracle_text"] == "Scry 1. Draw a card."
+    assert (await client.card_named("Opt")).oracle_text == "Scry 1. Draw a card."
 
 
 async def test_the_declared_charset_is_honoured(client: ScryfallClient, fake_scryfall: FakeScryfall) -> None:
     body = '{"object": "card", "name": "Lim-Dûl\'s Vault"}'.encode("latin-1")
     fake_scryfall.fail_next(*raw(body, "application/json; charset=latin-1"))
-    assert (await client.card_named("Lim-Dûl's Vault"))["name"] == "Lim-Dûl's Vault"
+    assert (await client.card_named("Lim-Dûl's Vault")).name == "Lim-Dûl's Vault"
 
 
 @pytest.mark.parametrize("depth", [MAX_JSON_DEPTH + 1, 100_000])
@@ -191,7 +191,7 @@ async def test_an_html_502_falls_back_to_the_cached_card(tmp_path: Path, fake_sc
     async with open_card_service(settings(tmp_path, fake_scryfall)) as cards:
         await cards.find("Tarmogoyf")
         fake_scryfall.fail_next(*raw(CDN_502, None, status=502, times=MAX_FAILURE_RETRIES + 1))
-        assert (await cards.find("tarmogyf"))["name"] == "Tarmogoyf"  # a typo: Scryfall asked, unusable
+        assert (await cards.find("tarmogyf")).name == "Tarmogoyf"  # a typo: Scryfall asked, unusable
         fake_scryfall.fail_next(*raw(CDN_502, "text/html; charset=x-no-such"))
         with pytest.raises(CardUnavailable, match="Scryfall is unreachable"):
             await cards.find("Fling")

@@ -101,7 +101,7 @@ async def test_an_unreachable_scryfall_is_a_world_error_not_not_found(
     async with open_card_service(settings(tmp_path, fake_scryfall)) as cards:
         await cards.find("Opt")
         fake_scryfall.outage = True
-        assert (await cards.find("Opt"))["name"] == "Opt"  # still answered from the cache
+        assert (await cards.find("Opt")).name == "Opt"  # still answered from the cache
         with pytest.raises(CardUnavailable) as caught:
             await cards.find("Fling")
     assert isinstance(caught.value, WorldError)

@@ -9,7 +9,6 @@ import pytest
 
 from bot.i18n import use_language
 from bot.i18n.errors import error_message
-from bot.judge.cards import card_answer
 from data.cards.names import MAX_NAME_LENGTH
 from data.cards.resolver import validated_query
 from engine import JudgeError
@@ -86,9 +85,3 @@ def test_an_overlong_card_name() -> None:
     assert (
         japanese == f"カード名は{MAX_NAME_LENGTH}文字までです（{MAX_NAME_LENGTH + 1}文字が入力されました）。"
     )
-
-
-def test_a_malformed_cached_card() -> None:
-    english, japanese = worded(lambda: card_answer({"name": "Grizzly Bears", "cmc": "two"}))
-    assert english == "The cached data of “Grizzly Bears” is malformed."
-    assert japanese == "キャッシュにある「Grizzly Bears」のデータが壊れています。"

@@ -67,7 +67,7 @@ def test_japanese_names_resolve_to_the_oracle_card(
     resolver = CardResolver(CardRepository(db), NameIndex())
     if index_loaded:
         resolver.complete("a", 1)
-    assert resolver.resolve(typed).card["name"] == oracle_name
+    assert resolver.resolve(typed).card.name == oracle_name
 
 
 def test_the_shared_printings_file_fills_the_table(db: sqlite_utils.Database) -> None:
@@ -76,9 +76,9 @@ def test_the_shared_printings_file_fills_the_table(db: sqlite_utils.Database) ->
     summary = import_printings(db, path)
     assert summary.printings_read == 88  # every record is a Japanese printing; two have a printed name
     resolver = CardResolver(CardRepository(db))
-    assert resolver.resolve("チャンドラ ナラー").card["name"] == "Chandra Nalaar"
-    assert resolver.resolve("ジェイス・ベレレン").card["name"] == "Jace Beleren"
-    printed = PrintedNames(db).printed(resolver.resolve("ジェイス").card["oracle_id"], "ja")
+    assert resolver.resolve("チャンドラ ナラー").card.name == "Chandra Nalaar"
+    assert resolver.resolve("ジェイス・ベレレン").card.name == "Jace Beleren"
+    printed = PrintedNames(db).printed(str(resolver.resolve("ジェイス").card.oracle_id), "ja")
     assert printed is not None
     assert printed.text.startswith("+2：")
 

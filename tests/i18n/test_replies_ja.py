@@ -33,7 +33,7 @@ from data.cards.resolver import validated_query
 from data.cards.service import EMPTY_CACHE_HELP
 from engine.core.messages import msg
 from tests.bot.cli import flat, runner
-from tests.card_data import card_json
+from tests.card_data import card_record
 from tests.cogs.harness import DiscordHarness, FakeAttachment
 from tests.i18n.test_cli import ja_db  # noqa: F401 -- the CLI's cache with the Japanese printings
 from tests.i18n.test_discord import harness  # noqa: F401 -- the bot asked from a Japanese client
@@ -152,7 +152,7 @@ async def test_discord_errors_in_japanese(harness: DiscordHarness) -> None:  # n
 
 
 def test_the_cache_only_note_in_japanese() -> None:
-    answer = card_answer(card_json("Tarmogoyf"), "2024-01-01", cache_only=True)
+    answer = card_answer(card_record("Tarmogoyf"), "2024-01-01", cache_only=True)
     context = Context(
         DataVersions(rules="2025-02-07", cards="2024-01-01"), RULES_LINK, {"Tarmogoyf": "タルモゴイフ"}
     )
