@@ -16,10 +16,20 @@ from typing import Any
 import yaml
 
 from data.boards import load_board
-from engine import ActionKind, ActionSpec, BoardSpec, EffectKind, EffectSpec, ObjectSpec, Player, Zone
+from engine import (
+    STARTING_LIFE,
+    ActionKind,
+    ActionSpec,
+    BoardSpec,
+    EffectKind,
+    EffectSpec,
+    ObjectSpec,
+    Player,
+    Zone,
+)
 
 _ZONES = (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE)
-_FLAGS = ("tapped", "phased_out", "flipped", "transformed", "token")
+_FLAGS = ("phased_out", "flipped", "transformed", "token")
 _PT_EFFECTS = {EffectKind.PUMP: "pump", EffectKind.SET_PT: "set_pt"}
 _ACTION_KEYS = {ActionKind.BECOMES_COPY: "becomes_copy", ActionKind.CREATE_TOKEN_COPY: "create_token_copy"}
 
@@ -47,8 +57,14 @@ def _sections(spec: BoardSpec) -> dict[str, Any]:
     if spec.cards or spec.query_linked or spec.version != 1:
         raise _Unwritable
     sections: dict[str, Any] = {}
-    if spec.turn is not None:
-        sections["turn"] = spec.turn.value
+    game = spec.game
+    if game.turn is not None:
+        sections["turn"] = game.turn.value
+    if game.life or game.starting_life != STARTING_LIFE:
+        life: dict[str, int] = {player.value: total for player, total in game.life}
+        sections["life"] = life | (
+            {"starting": game.starting_life} if game.starting_life != STARTING_LIFE else {}
+        )
     if spec.day_night is not None:
         sections["day_night"] = spec.day_night.value
     for zone in _ZONES:
@@ -79,6 +95,8 @@ def _object(obj: ObjectSpec) -> dict[str, Any]:
         raw["copy_of"] = [obj.copy_of, *obj.then_copy_of] if obj.then_copy_of else obj.copy_of
     if obj.via is not None:
         raw["via"] = obj.via
+    if obj.tapped is not None:
+        raw["tapped"] = obj.tapped
     raw |= {flag: True for flag in _FLAGS if getattr(obj, flag)}
     if obj.back_face:
         raw["face"] = "back"
@@ -92,6 +110,8 @@ def _object(obj: ObjectSpec) -> dict[str, Any]:
         raw["kicked"] = list(obj.kicked) if isinstance(obj.kicked, tuple) else obj.kicked
     if obj.x:
         raw["x"] = obj.x
+    if obj.class_level != 1:
+        raw["level"] = obj.class_level
     if obj.attached_to is not None:
         raw["attached_to"] = obj.attached_to
     if obj.effects:

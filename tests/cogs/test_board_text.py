@@ -62,3 +62,24 @@ def test_the_yaml_reads_back_as_the_same_board_and_a_part_it_cannot_write_gives_
     )
     linked = load_board("battlefield: [{card: Nightveil Specter, id: s}]\nquery: {linked: s}\n")
     assert board_yaml(linked) is None  # not a part a built board has: nothing rather than another board
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "life: {you: 25, opponent: -2, starting: 40}\nturn: opponent\n"
+        "battlefield: [{card: Angel of Vitality}]\n",
+        "battlefield: [{card: Druid Class, level: 3}]\n",
+        "battlefield: [{card: Hallowed Fountain, tapped: false, choices: {may: not done}}]\n",
+    ],
+)
+def test_life_totals_class_levels_and_a_given_status_are_written_back(text: str) -> None:
+    spec = load_board(text)
+    written = board_yaml(spec)
+    assert written is not None
+    again = load_board(written)
+    assert (again.game, again.objects[0].class_level, again.objects[0].tapped) == (
+        spec.game,
+        spec.objects[0].class_level,
+        spec.objects[0].tapped,
+    )
