@@ -39,7 +39,6 @@ from engine.layers.system import (
     effect_name,
     is_melded,
     layer_one_text,
-    printed_text,
     text_for_copying,
 )
 from engine.oracle.copy_effects import (
@@ -410,6 +409,11 @@ def _copies_back_face(original: GameObject) -> bool:
     )
 
 
+ANEW_AS_ENTERS = cite(
+    "707.6", "the object’s controller will get to make any “as [this] enters the battlefield”"
+)
+
+
 def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     """Explain what of the original is copied and what isn't (CR 707.2, 707.3, 708.2, 111.3)."""
     label = original_param(original)
@@ -462,7 +466,7 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     for setting in original.settings:
         made = (
             msg("The coin flipped as {label} entered made it {option}.", label=label, option=setting.option)
-            if setting.option in coin_outcomes(printed_text(original).main.abilities)
+            if setting.option in coin_outcomes(copiable_values(original).abilities)
             else msg(
                 "The choice made for {label}'s “becomes your choice of” ability made it {option}.",
                 label=label,
@@ -473,11 +477,13 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
             Explanation.of(
                 msg(
                     "{made} That ability sets power and toughness, so what it did (types and abilities "
-                    "included) is part of its copiable values and is copied.",
+                    "included) is part of its copiable values: a copy has that result, unless it is entering "
+                    "the battlefield, when it applies the ability anew with its own result.",
                     made=made,
                 ),
                 COPIABLE,
                 COPIABLE_SETTING,
+                ANEW_AS_ENTERS,
             )
         )
     if original.flipped:
