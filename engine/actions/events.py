@@ -65,6 +65,7 @@ from engine.layers.system import (
     FLIP_ALTERNATIVE,
     FLIP_COST_COLOR,
     MELDED_MANA_VALUE,
+    card_types_off_battlefield,
     copiable_values,
     current_characteristics,
     current_controller,
@@ -1080,10 +1081,7 @@ def _check_exilable(obj: GameObject, ability: GameAbility, exiled: tuple[GameObj
     for card in exiled:
         if card.card is None:
             continue
-        # Outside the battlefield only a split card has both halves' types (CR 709.4c, 712.8a).
-        faces = card.card.faces if card.card.layout == "split" else card.card.faces[:1]
-        types = {t for face in faces for t in face.type_line.types}
-        if wording.types and not types & set(wording.types):
+        if wording.types and not card_types_off_battlefield(card.card) & set(wording.types):
             raise BoardError(
                 msg(
                     "{card} can't be exiled with {object}: “{ability}” exiles only {types} cards.",

@@ -310,7 +310,7 @@ def _copied_ability(copier: Card, original: Card) -> Ability:
 def _default_targets(
     requirements: tuple[TargetRequirement, ...], controller: Player
 ) -> tuple[tuple[str, ...], tuple[ObjectSpec, ...]]:
-    other = Player.OPPONENT if controller is Player.YOU else Player.YOU
+    other = controller.opponent
     targets: list[str] = []
     objects: list[ObjectSpec] = []
     for requirement in requirements[:1] if requirements and requirements[0].variable else requirements:

@@ -17,6 +17,11 @@ class Player(StrEnum):
     YOU = "you"
     OPPONENT = "opponent"
 
+    @property
+    def opponent(self) -> Player:
+        """The other player of the two."""
+        return Player.OPPONENT if self is Player.YOU else Player.YOU
+
 
 class EffectKind(StrEnum):
     """Kinds of other (non-copy) continuous effects a board can put on an object, with their layer."""

@@ -206,12 +206,8 @@ def decided(requirement: Requirement, source: Seen) -> bool:
 
 def _life_total(check: LifeCheck, source: Seen) -> int | None:
     """The life total ``check`` compares (of the source's controller or their opponent), when given."""
-    player = source.controller if check.whose == "you" else _other(source.controller)
+    player = source.controller if check.whose == "you" else source.controller.opponent
     return source.game.life_of(player)
-
-
-def _other(player: Player) -> Player:
-    return Player.OPPONENT if player is Player.YOU else Player.YOU
 
 
 def requirement_state(
@@ -258,7 +254,7 @@ def _life_state(checks: tuple[LifeCheck, ...], source: Seen) -> tuple[bool, Mess
     """Whether every life-total comparison holds (CR 119), and the totals the board gives."""
     holds = all(check.holds(_life_total(check, source) or 0, source.game.starting_life) for check in checks)
     players = dict.fromkeys(
-        source.controller if check.whose == "you" else _other(source.controller) for check in checks
+        source.controller if check.whose == "you" else source.controller.opponent for check in checks
     )
     totals = [
         msg("you have {life} life", life=source.game.life_of(player) or 0)

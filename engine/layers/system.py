@@ -2389,11 +2389,15 @@ def graveyard_card_types(board: Board) -> tuple[str, ...]:
     found: set[str] = set()
     for obj in board.in_zone(Zone.GRAVEYARD):
         if obj.card is not None and not obj.token:
-            # Outside the battlefield only a split card has both halves' types (CR 709.4c, 712.8a).
-            faces = obj.card.faces if obj.card.layout == "split" else obj.card.faces[:1]
-            for face in faces:
-                found.update(t for t in face.type_line.types if t in CARD_TYPES)
+            found.update(t for t in card_types_off_battlefield(obj.card) if t in CARD_TYPES)
     return tuple(t for t in CARD_TYPES if t in found)
+
+
+def card_types_off_battlefield(card: Card) -> frozenset[str]:
+    """The types of ``card`` outside the battlefield: only a split card has both halves' (CR 709.4c,
+    712.8a); any other card has its front face's."""
+    faces = card.faces if card.layout == "split" else card.faces[:1]
+    return frozenset(t for face in faces for t in face.type_line.types)
 
 
 def unset_as_entered(values: Characteristics, obj: GameObject) -> tuple[Explanation, Unknown] | None:
