@@ -317,7 +317,13 @@ def _zone_blocks(answer: BoardAnswer, context: Context) -> list[str]:
         blocks.append(text + cited(move.rules, context.link_base))
     blocks += ["\n**" + _("Triggered") + "**"] if answer.triggers else []
     for hit in answer.triggers:
-        times = _("once") if hit.times == 1 else _("{times} times").format(times=hit.times)
+        times = (
+            _("unknown")
+            if hit.times is None
+            else _("once")
+            if hit.times == 1
+            else _("{times} times").format(times=hit.times)
+        )
         blocks.append(f"• [{times}] " + explained(hit.explanation, context, "").lstrip())
     return blocks
 

@@ -81,3 +81,42 @@ def test_mypy_sees_the_typed_card_record(tmp_path: Path, monkeypatch: pytest.Mon
     record = "data.cards.schema.CardRecord"
     assert revealed == [record, record, f"{record} | None", record, record, f"list[{record}]"]
     assert 'Value of type "CardRecord" is not indexable' in report, report + errors
+
+
+_UNKNOWN_READS = """
+from engine.layers.system import current_characteristics
+from engine.state.board import Board, GameObject
+
+def reads(obj: GameObject, board: Board) -> None:
+    current = current_characteristics(obj, board)
+    if current.is_a("Creature"):
+        pass
+    print(current.power.value)
+    print(len(current.abilities))
+"""
+
+
+def test_mypy_refuses_a_characteristic_read_without_its_unknown_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CR-cited unknowns are values (engine.core.known): a condition on a Fact, or its value read without
+    checking it is Known, is a type error, so no check can be evaluated on the known part alone."""
+    monkeypatch.chdir(ROOT)
+    snippet = tmp_path / "unknown_reads.py"
+    snippet.write_text(_UNKNOWN_READS, encoding="utf-8")
+    report, errors, _ = mypy_api.run(["--config-file", str(ROOT / "pyproject.toml"), str(snippet)])
+    assert "[truthy-bool]" in report, report + errors
+    assert 'Item "Unsure" of "Known[PrintedNumber | None] | Unsure" has no attribute "value"' in report
+    assert 'Argument 1 to "len" has incompatible type' in report
+
+
+def test_only_the_answer_views_read_values_shown_beside_their_unknowns() -> None:
+    """``Computed.displayed()`` gives the known part of unknown characteristics, for display beside the
+    list of what is unknown; nothing else may call it (a decision on it would rest on a guess)."""
+    callers = sorted(
+        str(path.relative_to(ROOT))
+        for package in ("engine", "data", "bot", "cogs")
+        for path in (ROOT / package).rglob("*.py")
+        if ".displayed()" in path.read_text(encoding="utf-8")
+    )
+    assert callers == ["engine/answers/copy_result.py"]

@@ -213,7 +213,13 @@ def _zone_change_lines(
         )
     lines += [Text("\n" + _("Triggered"), style="bold")] if triggers else []
     for hit in triggers:
-        times = _("once") if hit.times == 1 else _("{times} times").format(times=hit.times)
+        times = (
+            _("unknown")
+            if hit.times is None
+            else _("once")
+            if hit.times == 1
+            else _("{times} times").format(times=hit.times)
+        )
         lines.append(_explained(f"• [{times}] ", hit.explanation, names))
     return lines
 

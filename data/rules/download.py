@@ -93,4 +93,4 @@ async def _fetch(session: aiohttp.ClientSession, transfer: _Transfer, max_bytes:
             f"could not fetch {url}: the server sent nothing for {IDLE_TIMEOUT:g} s"
         ) from error
     except aiohttp.ClientError as error:
-        raise RulesDownloadError(f"could not fetch {url}: {error or type(error).__name__}") from error
+        raise RulesDownloadError(f"could not fetch {url}: {str(error) or type(error).__name__}") from error

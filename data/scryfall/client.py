@@ -196,7 +196,7 @@ class ScryfallClient:
                     code="timeout",
                 ) from error
             except aiohttp.ClientError as error:
-                raise ScryfallUnavailable(f"download failed: {error or type(error).__name__}") from error
+                raise ScryfallUnavailable(f"download failed: {str(error) or type(error).__name__}") from error
 
     async def _stream_to(
         self, url: str, destination: Path, progress: DownloadProgress | None, received: Received

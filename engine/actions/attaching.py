@@ -9,9 +9,11 @@ effects of its static abilities, the ones other effects gave it included, in the
 from __future__ import annotations
 
 from engine.actions.zones import TOKEN_GONE, static_copy_ends
+from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
+from engine.core.known import Unsure, explained, is_true, unsure_of
 from engine.core.messages import Message, card, msg
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
 from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_issue
 from engine.layers.system import (
     ATTACHED_TIMESTAMP,
@@ -19,6 +21,7 @@ from engine.layers.system import (
     current_characteristics,
     current_controller,
 )
+from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.state.board import Board, BoardError, Event, GameObject, Zone
 
 EQUIPMENT_DOESNT_MOVE = cite("301.5b", "the Equipment doesn’t move")
@@ -41,7 +44,11 @@ def attach(board: Board, event: Event) -> Board:
                 host=card(host.id),
             )
         )
-    values = current_characteristics(obj, board)
+    source_values = current_characteristics(obj, board).known_for("types", "subtypes", "abilities", "name")
+    host_values = current_characteristics(host, board).known_for("types", "subtypes", "supertypes", "colors")
+    if isinstance(source_values, Unsure) or isinstance(host_values, Unsure):
+        return _maybe_attached(board, obj, host, unsure_of(source_values, host_values))
+    values = source_values.value
     if not set(ATTACHABLE) & set(values.subtypes):
         return _does_nothing(
             board,
@@ -64,7 +71,7 @@ def attach(board: Board, event: Event) -> Board:
                 host=card(host.id),
             ),
         )
-    problem = attachment_issue(_seen(obj, board), _seen(host, board))
+    problem = attachment_issue(_seen(obj, values, board), _seen(host, host_values.value, board))
     if problem is not None:
         rule = AURA_DOESNT_MOVE if "Aura" in values.subtypes else EQUIPMENT_DOESNT_MOVE
         extra = (EQUIPMENT_CREATURE,) if "Equipment" in values.subtypes and values.is_a("Creature") else ()
@@ -103,10 +110,35 @@ def attach(board: Board, event: Event) -> Board:
     )
 
 
-def _seen(obj: GameObject, board: Board) -> Seen:
+def _maybe_attached(board: Board, obj: GameObject, host: GameObject, why: Unsure) -> Board:
+    """Whether ``obj`` can become attached to ``host`` rests on characteristics that aren't known: both
+    outcomes are named, and what ``host`` is with or without it is unknown."""
+    reason = msg(
+        "whether {object} became attached to it isn't known ({reason})",
+        object=card(obj.id),
+        reason=why.reason,
+    )
+    note = explained(
+        msg(
+            "Whether {object} becomes attached to {host} is unknown, because {reason}: if it can legally be "
+            "attached to {host}, it moves there and gets a new timestamp; otherwise it doesn't move.",
+            object=card(obj.id),
+            host=card(host.id),
+            reason=why.reason,
+        ),
+        why,
+        ATTACHED_TIMESTAMP,
+        ATTACH_DOES_NOTHING,
+    )
+    unknown = Unknown.of(ALL_CHARACTERISTICS, reason, ATTACH_DOES_NOTHING)
+    board = board.replace(host.model_copy(update={"unknowns": (*host.unknowns, unknown)}))
+    return board.explain(obj.id, note, note=True)
+
+
+def _seen(obj: GameObject, values: Characteristics, board: Board) -> Seen:
     return Seen(
         id=obj.id,
-        values=current_characteristics(obj, board),
+        values=values,
         controller=current_controller(obj),
         attached_to=obj.attached_to,
         token=obj.token,
@@ -122,7 +154,7 @@ def _does_nothing(board: Board, obj: GameObject, why: Message) -> Board:
 def _one_role_per_player(board: Board, role: GameObject, host: GameObject) -> Board:
     """CR 704.5y: of the Roles one player controls on a permanent, only the newest stays; a Role token put
     into a graveyard then ceases to exist (111.7)."""
-    if "Role" not in current_characteristics(role, board).subtypes:
+    if not is_true(current_characteristics(role, board).has_subtype("Role")):
         return board
     controller = current_controller(role)
     older = [
@@ -131,7 +163,7 @@ def _one_role_per_player(board: Board, role: GameObject, host: GameObject) -> Bo
         if other.id != role.id
         and other.attached_to == host.id
         and current_controller(other) is controller
-        and "Role" in current_characteristics(other, board).subtypes
+        and is_true(current_characteristics(other, board).has_subtype("Role"))
     ]
     for other in older:
         board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != other.id)})

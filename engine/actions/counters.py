@@ -19,10 +19,11 @@ from engine.copy.effects import ADDITIONAL
 from engine.core.budget import charge, outcome_limit
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
+from engine.core.known import Known, Unsure, explained, unsure_of
 from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, listing, msg, series
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
+from engine.layers.computed import Computed
 from engine.layers.system import (
-    Computed,
     board_characteristics,
     copiable_values,
     current_characteristics,
@@ -97,7 +98,11 @@ def counters_as_it_enters(
     """``obj`` with the counters entering gives it (none computed when the board lists its ``counters``)."""
     if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
         return board, obj
-    values = current_characteristics(obj, board)
+    layered = current_characteristics(obj, board)
+    typed = layered.known_for("types", "subtypes", "loyalty", "defense")
+    if isinstance(typed, Unsure):
+        return _counters_unknown(board, obj, typed)
+    values = typed.value
     undecided = undecided_counters(abilities, kicked=obj.kicked_text)
     given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked_text)]
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
@@ -106,6 +111,9 @@ def counters_as_it_enters(
     # The other permanents' layered abilities, on this board (explanations don't change them): worked out
     # only when a ban or a replacement may need them.
     computed = partial(board_characteristics, board)
+    sources = _abilities_unknown(board, obj, layered, computed) if kinds else None
+    if sources is not None:
+        return _counters_unknown(board, obj, sources)
     board, obj, stopped = _banned(board, obj, values, kinds, computed)
     if stopped is None:
         return board, obj
@@ -118,6 +126,35 @@ def counters_as_it_enters(
     if not modifiers:
         return board, obj.model_copy(update={"counters": counts})
     return _modified(board, obj, values, counts, modifiers, spec.replacement_order)
+
+
+def _abilities_unknown(
+    board: Board, obj: GameObject, layered: Computed, computed: _Computed
+) -> Unsure | None:
+    """Why the abilities that could ban or change the counters it enters with aren't all known (its own
+    and the other permanents'), or None when they are: a ban (CR 122.6) or a replacement (614.12) among
+    them would change the count."""
+    found = [layered.abilities] + [
+        computed()[source.id].abilities
+        for source in board.in_zone(Zone.BATTLEFIELD)
+        if source.id != obj.id and not source.phased_out
+    ]
+    unsure = [fact for fact in found if isinstance(fact, Unsure)]
+    return unsure_of(*unsure) if unsure else None
+
+
+def _counters_unknown(board: Board, obj: GameObject, why: Unsure) -> tuple[Board, GameObject]:
+    """How many counters it enters with rests on what isn't known: so do its counters and what they
+    change (its power and toughness, its loyalty), never taken as none."""
+    reason = msg("how many counters it enters with rests on what isn't known ({reason})", reason=why.reason)
+    note = explained(
+        msg("Which counters it enters with is unknown, because {reason}.", reason=reason),
+        why,
+        GIVEN_AS_IT_ENTERS,
+    )
+    unknown = Unknown.of(("counters", "power", "toughness", "loyalty"), reason, GIVEN_AS_IT_ENTERS)
+    obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+    return board.explain(obj.id, note, note=True), obj
 
 
 def _banned(
@@ -152,7 +189,7 @@ def _bans(
         if source.id == obj.id or source.phased_out:
             continue
         yours = current_controller(source) is obj.controller
-        for ability in computed()[source.id].abilities:
+        for ability in _known_abilities(computed()[source.id]):
             ban = counter_ban(ability)
             if ban is not None and not ban.itself and _names(ban, yours, values):
                 found.append((source.id, ban))
@@ -315,6 +352,13 @@ def _x_reason(obj: GameObject) -> Message:
     )
 
 
+def _known_abilities(layered: Computed) -> tuple[GameAbility, ...]:
+    """A permanent's abilities, which :func:`_abilities_unknown` found known before any ban or replacement
+    is looked for (so the unknown case can't reach here)."""
+    abilities = layered.abilities
+    return abilities.value if isinstance(abilities, Known) else ()
+
+
 def _modifiers(
     board: Board, obj: GameObject, values: Characteristics, counts: Counts, computed: _Computed
 ) -> list[_Modifier]:
@@ -325,7 +369,7 @@ def _modifiers(
     for source in board.in_zone(Zone.BATTLEFIELD):
         if source.id == obj.id or source.phased_out:
             continue
-        for ability in computed()[source.id].abilities:
+        for ability in _known_abilities(computed()[source.id]):
             effect = counter_replacement(ability)
             if effect is not None and _applies(
                 effect, current_controller(source) is obj.controller, values, counts

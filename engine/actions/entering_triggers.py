@@ -10,10 +10,12 @@ the ability triggers is unknown, never taken as true or false.
 
 from __future__ import annotations
 
-from engine.core.characteristics import Characteristics, GameAbility
+from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation, cite
+from engine.core.known import Fact, Known, all_of, combined, is_false, is_true
 from engine.core.messages import msg
 from engine.core.results import Explanation
+from engine.layers.computed import Computed
 from engine.layers.system import current_characteristics, current_controller
 from engine.oracle.entering import ControlCount, InterveningIf, control_count, enters_triggers, intervening_if
 from engine.oracle.kicker import Kicked, KickerCosts, kicked_with, kicker_of, was_kicked
@@ -66,26 +68,36 @@ def _holds(condition: InterveningIf, obj: GameObject, kicker: KickerCosts, kicke
     return None
 
 
-def _controls(board: Board, obj: GameObject, counted: ControlCount) -> bool:
+def _controls(board: Board, obj: GameObject, counted: ControlCount) -> bool | None:
     """Whether ``obj``'s controller controls enough permanents of the kind, the board being the whole
-    battlefield (``obj`` itself included unless "another")."""
+    battlefield (``obj`` itself included unless "another"); None when permanents whose characteristics
+    aren't known decide it."""
     controller = current_controller(obj)
     others = [o for o in board.in_zone(Zone.BATTLEFIELD) if o.id != obj.id and not o.phased_out]
     found = [current_characteristics(o, board) for o in others if current_controller(o) is controller]
     if not counted.another:
         found.append(current_characteristics(obj, board))
-    return sum(1 for values in found if _is_kind(values, counted)) >= counted.at_least
+    kinds = [_is_kind(values, counted) for values in found]
+    certain = sum(1 for kind in kinds if is_true(kind))
+    possible = sum(1 for kind in kinds if not is_false(kind))
+    if certain >= counted.at_least:
+        return True
+    return False if possible < counted.at_least else None
 
 
-def _is_kind(values: Characteristics, counted: ControlCount) -> bool:
+def _is_kind(values: Computed, counted: ControlCount) -> Fact[bool]:
     kinds = {k.casefold() for k in counted.kinds}
-    if kinds and not kinds & {t.casefold() for t in (*values.types, *values.subtypes)}:
-        return False
-    if counted.snow and "Snow" not in values.supertypes:
-        return False
-    if counted.color == "colorless":
-        return not values.colors
-    return counted.color is None or counted.color in values.colors
+    typed = combined((values.types, values.subtypes)).map(
+        lambda found: not kinds or bool(kinds & {t.casefold() for part in found for t in part})
+    )
+    snow = values.supertypes.map(lambda supertypes: "Snow" in supertypes) if counted.snow else Known(True)
+    color = counted.color
+    colored = (
+        values.colors.map(lambda colors: not colors if color == "colorless" else color in colors)
+        if color is not None
+        else Known(True)
+    )
+    return all_of(typed, snow, colored)
 
 
 def _checked(

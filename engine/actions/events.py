@@ -55,6 +55,7 @@ from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.game import Game
+from engine.core.known import Known, Unsure, explained
 from engine.core.messages import Message, Param, listing, msg, semicolon_series, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
@@ -608,6 +609,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         exiled_by_ability=spec.exiled_by_ability,
         exiled_text=spec.exiled_text,
         commander=spec.commander,
+        unknowns=spec.unknowns,
     )
 
 
@@ -1410,9 +1412,29 @@ def _counters_and_tapped(
     return board, obj
 
 
+def _copy_ability_unsure(copier: GameObject, abilities: Unsure) -> Explanation:
+    return explained(
+        msg(
+            "Its abilities are unknown, because {reason}: this answer uses the ability of its copiable "
+            "values that makes it become a copy; if an effect removed that ability, it doesn't become a "
+            "copy.",
+            reason=abilities.reason,
+        ),
+        abilities,
+        BECOMES_COPY,
+    )
+
+
 def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     copier = board.get(event.object_id)
-    own = copy_effect_of(current_characteristics(copier, board).abilities, _BECOMING_SCOPES)
+    abilities = current_characteristics(copier, board).abilities
+    # Its abilities not all known (an effect the engine doesn't read could change them): the copy
+    # ability its copiable values give it is the one used, and the answer says whether it still has it
+    # rests on that unknown.
+    known = abilities.value if isinstance(abilities, Known) else copiable_values(copier).abilities
+    own = copy_effect_of(known, _BECOMING_SCOPES)
+    if isinstance(abilities, Unsure) and own is not None and not event.via:
+        board = board.explain(copier.id, _copy_ability_unsure(copier, abilities), note=True)
     via = event.via or (copiable_values(copier).name or copier.id)
     effect = card_copy_effect(cards[event.via], _BECOMING_SCOPES) if event.via else own
     if event.via and effect is None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from engine.copy.effects import FACE_UP_FACE, PHASED_OUT
 from engine.core.citations import Citation, cite
+from engine.core.known import Fact, Unsure, explained, is_true
 from engine.core.messages import Param, card, indefinite, listing, msg, type_words
 from engine.core.model import Card, Frozen
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
     FLIP_ALTERNATIVE,
     FLIP_COST_COLOR,
@@ -20,6 +21,7 @@ from engine.layers.system import (
     is_melded,
     layer_one_text,
 )
+from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.state.board import Board, GameObject
 
 TRANSFORMS = cite("701.28a", "turn it over so that its other face is up")
@@ -84,9 +86,10 @@ def is_double_faced_card(card: Card) -> bool:
     return card.layout in DOUBLE_FACED_LAYOUTS
 
 
-def has_keyword(obj: GameObject, board: Board, keyword: str) -> bool:
+def has_keyword(obj: GameObject, board: Board, keyword: str) -> Fact[bool]:
     """Whether ``obj`` has the keyword ability ``keyword`` now (after every layer)."""
-    return any(a.keyword == keyword for a in current_characteristics(obj, board).abilities)
+    abilities = current_characteristics(obj, board).abilities
+    return abilities.map(lambda found: any(a.keyword == keyword for a in found))
 
 
 def transform(board: Board, object_id: str, timestamp: int, *, by_day_night: bool = False) -> Board:
@@ -95,6 +98,9 @@ def transform(board: Board, object_id: str, timestamp: int, *, by_day_night: boo
     ``by_day_night`` is the transform daybound or nightbound makes as it becomes night or day (702.145b, e).
     """
     obj = board.get(object_id)
+    bound = _bound_unknown(board, obj, by_day_night=by_day_night)
+    if bound is not None:
+        return _maybe_transformed(board, obj, bound)
     refusal = _why_no_transform(board, obj, by_day_night=by_day_night)
     if refusal is not None:
         return board.explain(obj.id, refusal, note=True)
@@ -152,7 +158,40 @@ def _phased_out_unchanged(obj: GameObject) -> Explanation | None:
 def _bound_rule(obj: GameObject, board: Board) -> tuple[Citation]:
     """The daybound or nightbound rule that tried to transform ``obj``: worked out only then, as it needs
     the layer system."""
-    return (NIGHTBOUND_AT_DAY if has_keyword(obj, board, "Nightbound") else DAYBOUND_AT_NIGHT,)
+    return (NIGHTBOUND_AT_DAY if is_true(has_keyword(obj, board, "Nightbound")) else DAYBOUND_AT_NIGHT,)
+
+
+def _bound_unknown(board: Board, obj: GameObject, *, by_day_night: bool) -> Unsure | None:
+    """Why whether ``obj`` has daybound or nightbound, which only lets it transform by day and night
+    (CR 702.145b, 702.145e), isn't known; None when it is known or it can't transform anyway."""
+    if by_day_night or obj.phased_out or obj.face_down or not is_transforming_card(obj):
+        return None
+    for keyword in ("Daybound", "Nightbound"):
+        has = has_keyword(obj, board, keyword)
+        if isinstance(has, Unsure):
+            return has
+    return None
+
+
+def _maybe_transformed(board: Board, obj: GameObject, why: Unsure) -> Board:
+    """Whether the instruction transforms ``obj`` rests on abilities that aren't known: so does every
+    characteristic it has afterwards (which face is up)."""
+    note = explained(
+        msg(
+            "Whether it transforms is unknown, because whether it has daybound or nightbound isn't known "
+            "({reason}): with one of them this instruction does nothing, otherwise it transforms. Its "
+            "characteristics are unknown with it.",
+            reason=why.reason,
+        ),
+        why,
+        DAYBOUND,
+        NIGHTBOUND,
+    )
+    unknown = Unknown.of(
+        ALL_CHARACTERISTICS, msg("whether it transformed isn't known ({reason})", reason=why.reason), DAYBOUND
+    )
+    board = board.replace(obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)}))
+    return board.explain(obj.id, note, note=True)
 
 
 def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> Explanation | None:
@@ -208,7 +247,7 @@ def _why_no_transform(board: Board, obj: GameObject, *, by_day_night: bool) -> E
         )
     if not by_day_night:
         for keyword, rule in (("Daybound", DAYBOUND), ("Nightbound", NIGHTBOUND)):
-            if has_keyword(obj, board, keyword):
+            if is_true(has_keyword(obj, board, keyword)):  # unknown: _bound_unknown said so first
                 return Explanation.of(_ONLY_BY_KEYWORD[keyword], rule)
     return None
 

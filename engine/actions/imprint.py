@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.characteristics import Characteristics, GameAbility
+from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec
+from engine.core.known import Fact, Known, Unsure, unsure_of
 from engine.core.messages import Message, Param, listing, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, PrintedNumber
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
     current_characteristics,
     semicolons,
@@ -55,9 +56,12 @@ _KINDS = (EffectKind.SET_PT, EffectKind.SET_SUBTYPES)
 def exiled_with_ability(source: GameObject, board: Board) -> int | None:
     """The number (from 1) of ``source``'s first ability that exiles: "exiled with ~" cards' ability.
 
-    "Cards exiled with ~" and exiling ``source`` itself ("Exile ~: …") don't exile cards with it."""
+    "Cards exiled with ~" and exiling ``source`` itself ("Exile ~: …") don't exile cards with it; None
+    too when its abilities aren't known (which ability exiled isn't then numbered)."""
     abilities = current_characteristics(source, board).abilities
-    return next((i for i, a in enumerate(abilities, 1) if says_exile(a.rules_text.casefold())), None)
+    if isinstance(abilities, Unsure):
+        return None
+    return next((i for i, a in enumerate(abilities.value, 1) if says_exile(a.rules_text.casefold())), None)
 
 
 def exiled_with(board: Board, source: GameObject) -> tuple[GameObject, ...]:
@@ -97,9 +101,11 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     chooses (CR 712.21b), so no card is taken as last and a note lists the options.
     """
     found = _ability(source, board)
-    if found is None:
+    if isinstance(found, Unsure):
+        return _unknown_effects(board, source, found)
+    if found.value is None:
         return _stopped(board, source, _ability_gone(source))
-    ability, wording = found
+    ability, wording = found.value
     if undecided:
         return board.explain(source.id, _choose_last(source, undecided), note=True)
     exiled = [o for o in exiled_with(board, source) if _creature_card(o.card)]
@@ -111,9 +117,26 @@ def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, 
     kept = wording.kept
     label = msg("{source}'s “{ability}”", source=card_name(source.id), ability=strip_reminder(ability.text))
     # The card's values in exile, where a characteristic-defining ability still works (CR 604.3).
-    values = current_characteristics(last, board)
-    source = _with_effects(source, values, kept, label)
-    return board.replace(source).explain(source.id, _explained(source, last, values, kept))
+    current = current_characteristics(last, board)
+    power, toughness, subtypes = current.power, current.toughness, current.subtypes
+    if isinstance(power, Unsure) or isinstance(toughness, Unsure) or isinstance(subtypes, Unsure):
+        return _unknown_effects(board, source, unsure_of(power, toughness, subtypes))
+    numbers = (power.value, toughness.value)
+    source = _with_effects(source, *numbers, (*subtypes.value, *kept), label)
+    return board.replace(source).explain(source.id, _explained(source, last, numbers, kept))
+
+
+def _unknown_effects(board: Board, source: GameObject, why: Unsure) -> Board:
+    """What its "last creature card exiled" ability gives isn't known: its P/T and creature types aren't."""
+    reason = msg(
+        "what {source}'s ability linked to the exiled cards gives it isn't known ({reason})",
+        source=card_name(source.id),
+        reason=why.reason,
+    )
+    unknown = Unknown.of(("power", "toughness", "subtypes"), reason, LINKED_EXILE)
+    if unknown in source.unknowns:
+        return board
+    return board.replace(source.model_copy(update={"unknowns": (*source.unknowns, unknown)}))
 
 
 def _stopped(board: Board, source: GameObject, why: Explanation) -> Board:
@@ -225,12 +248,15 @@ def _ability_gone(source: GameObject) -> Explanation:
     )
 
 
-def _ability(source: GameObject, board: Board) -> tuple[GameAbility, LastExiledWith] | None:
-    for ability in current_characteristics(source, board).abilities:
+def _ability(source: GameObject, board: Board) -> Fact[tuple[GameAbility, LastExiledWith] | None]:
+    abilities = current_characteristics(source, board).abilities
+    if isinstance(abilities, Unsure):
+        return abilities
+    for ability in abilities.value:
         wording = last_exiled_with(ability.rules_text)
         if wording:
-            return ability, wording
-    return None
+            return Known((ability, wording))
+    return Known(None)
 
 
 def _creature_card(card: Card | None) -> bool:
@@ -238,11 +264,15 @@ def _creature_card(card: Card | None) -> bool:
 
 
 def _with_effects(
-    source: GameObject, values: Characteristics, kept: tuple[str, ...], label: Message
+    source: GameObject,
+    printed_power: PrintedNumber | None,
+    printed_toughness: PrintedNumber | None,
+    subtypes: tuple[str, ...],
+    label: Message,
 ) -> GameObject:
-    power = values.power.value if values.power and values.power.value is not None else 0
-    toughness = values.toughness.value if values.toughness and values.toughness.value is not None else 0
-    subtypes = tuple(dict.fromkeys((*values.subtypes, *kept)))
+    power = printed_power.value if printed_power and printed_power.value is not None else 0
+    toughness = printed_toughness.value if printed_toughness and printed_toughness.value is not None else 0
+    subtypes = tuple(dict.fromkeys(subtypes))
     others = _without_ours(source)
     added = (
         TimedEffect(
@@ -267,11 +297,14 @@ def _without_ours(source: GameObject) -> tuple[TimedEffect, ...]:
 
 
 def _explained(
-    source: GameObject, last: GameObject, values: Characteristics, kept: tuple[str, ...]
+    source: GameObject,
+    last: GameObject,
+    numbers: tuple[PrintedNumber | None, PrintedNumber | None],
+    kept: tuple[str, ...],
 ) -> Explanation:
     name = last.card.name if last.card else last.id
     still: Param = msg(" It's still a {kind}.", kind=kept[0]) if kept else ""
-    power, toughness = _shown(values.power), _shown(values.toughness)
+    power, toughness = _shown(numbers[0]), _shown(numbers[1])
     printed = last.card.front.power if last.card else None
     defined = bool(printed and not printed.printed.isdigit())
     cda: Param = (

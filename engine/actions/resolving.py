@@ -30,14 +30,16 @@ from engine.actions.faces import (
 )
 from engine.actions.zones import NEW_OBJECT
 from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_param
-from engine.core.characteristics import Characteristics
 from engine.core.citations import Citation, cite
+from engine.core.known import Known, Unsure, all_of, explained, is_true
 from engine.core.messages import Message, Param, indefinite, listing, msg, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import SELF, Card, CopyScope
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
+from engine.layers.computed import Computed
 from engine.layers.system import FRONT_FACE_ONLY, copiable_values, current_characteristics, current_controller
 from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.oracle.zones import chosen_target, next_enters_as_copies, standing_copy
 from engine.state.board import (
     ActionKind,
@@ -124,7 +126,9 @@ def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: Messag
     keyword, face_up_back = ("Daybound", False) if board.day_night is DayNight.NIGHT else ("Nightbound", True)
     if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
         return board
-    if not _lists(obj, keyword) or not has_keyword(obj, board, keyword):
+    # Only what its copiable values list as daybound/nightbound gets here; abilities an effect made unknown
+    # leave it as it is (its other characteristics carry that unknown already).
+    if not _lists(obj, keyword) or not is_true(has_keyword(obj, board, keyword)):
         return board
     board = board.explain(
         obj.id,
@@ -150,7 +154,7 @@ def designation_from_permanents(board: Board) -> Board:
         ("Daybound", DayNight.DAY, BECOMES_DAY),
         ("Nightbound", DayNight.NIGHT, BECOMES_NIGHT),
     ):
-        holder = next((obj for obj in _may_have(board, keyword) if has_keyword(obj, board, keyword)), None)
+        holder = next((o for o in _may_have(board, keyword) if is_true(has_keyword(o, board, keyword))), None)
         if holder is not None:
             because = msg(
                 "It was neither day nor night, and {holder} has {keyword}: it becomes {designation}.",
@@ -369,7 +373,11 @@ def _enter_with_replacements(
     """Apply the replacement effects that modify how it enters (614.12), in order, then let it enter."""
     board, spec = _pending_copy(board, event, spec, cards, enter)
     would_be = _would_be(board, event, spec, cards, enter)
-    if board.day_night is DayNight.NIGHT and not spec.transformed and has_keyword(*would_be, "Daybound"):
+    if (
+        board.day_night is DayNight.NIGHT
+        and not spec.transformed
+        and is_true(has_keyword(*would_be, "Daybound"))
+    ):
         board, spec = _daybound(board, spec, cards[spec.card], from_zone=from_zone)
         if spec.zone is not Zone.BATTLEFIELD:
             return _entering_once(enter, board, _enters_event(event, spec), cards)
@@ -413,18 +421,21 @@ def create_token_with_waiting_copy(
     values = current_characteristics(token, trial)
     if waiting:
         noted, pending = _reflection(trial, token.id, values)
-        if pending is None:
-            return noted
+        if not isinstance(pending, PendingCopy):
+            return _with_unknown(noted, token.id, pending)
         board, _ = _reflection(board, token.id, values)
     else:
         entering = ObjectSpec(card="", id=token.id, token=True, controller=token.controller)
-        board, pending = _standing_for(board, entering, values)
-        if pending is None:
-            return trial
+        noted, pending = _standing_for(trial, entering, values)
+        if not isinstance(pending, PendingCopy):
+            return _with_unknown(noted, token.id, pending) if pending else trial
+        board, _ = _standing_for(board, entering, values)
     instead = (
         msg("a copy of {original}", original=original_param(trial.get(token.copies[-1].of_id)))
         if token.copies
-        else msg("{token}, with the characteristics the effect defines", token=card_name(values.name or ""))
+        else msg(
+            "{token}, with the characteristics the effect defines", token=card_name(_name_of(token, values))
+        )
     )
     board = board.explain(
         token.id,
@@ -482,6 +493,8 @@ def _pending_copy(
         return _standing_copy(board, event, spec, cards, enter)
     obj, trial = _would_be(board, event, spec, cards, enter)
     board, pending = _reflection(board, spec.id, current_characteristics(obj, trial))
+    if isinstance(pending, Unknown):
+        return board, spec.model_copy(update={"unknowns": (*spec.unknowns, pending)})
     if pending is None:
         return _standing_copy(board, event, spec, cards, enter)
     reflected = spec.model_copy(update={"copy_of": pending.of_id, "via": pending.via, "then_copy_of": ()})
@@ -565,6 +578,8 @@ def _standing_copy(
         return board, spec
     obj, trial = _would_be(board, event, spec, cards, enter)
     board, standing = _standing_for(board, spec, current_characteristics(obj, trial))
+    if isinstance(standing, Unknown):
+        return board, spec.model_copy(update={"unknowns": (*spec.unknowns, standing)})
     if standing is None:
         return board, spec
     copied = spec.model_copy(update={"copy_of": standing.of_id, "via": standing.via, "then_copy_of": ()})
@@ -572,11 +587,16 @@ def _standing_copy(
 
 
 def _standing_for(
-    board: Board, spec: ObjectSpec, values: Characteristics
-) -> tuple[Board, PendingCopy | None]:
-    """The standing "enter as a copy" effect that applies to ``spec`` entering with ``values``, explained."""
-    found = _standing_sources(board, spec) if values.is_a("Creature") else []
-    if not found:
+    board: Board, spec: ObjectSpec, values: Computed
+) -> tuple[Board, PendingCopy | Unknown | None]:
+    """The standing "enter as a copy" effect that applies to ``spec`` entering with ``values``, explained;
+    an :class:`Unknown` when whether it is a creature, and so whether one applies, isn't known."""
+    found = _standing_sources(board, spec)
+    creature = values.is_a("Creature")
+    if found and isinstance(creature, Unsure):
+        via = found[0][0].card.name if found[0][0].card else found[0][0].id
+        return _unsure_replacement(board, spec.id, via, found[0][1], msg("a creature"), creature)
+    if not found or not is_true(creature):
         return board, None
     source, of_id = found[0]
     via = source.card.name if source.card else source.id
@@ -644,7 +664,10 @@ def _standing_sources(board: Board, spec: ObjectSpec) -> list[tuple[GameObject, 
     for source in _permanents(board):
         if source.id == spec.id or current_controller(source) is not spec.controller:
             continue
-        for ability in current_characteristics(source, board).abilities:
+        abilities = current_characteristics(source, board).abilities
+        # Only a permanent whose copiable values list such an ability gets here (the cheap filter); one
+        # whose abilities an effect made unknown carries that unknown in its own answer.
+        for ability in abilities.value if isinstance(abilities, Known) else ():
             standing = standing_copy(ability.rules_text)
             if standing is None or (standing.nontoken and spec.token):
                 continue
@@ -654,16 +677,20 @@ def _standing_sources(board: Board, spec: ObjectSpec) -> list[tuple[GameObject, 
     return found
 
 
-def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Board, PendingCopy | None]:
+def _reflection(board: Board, handle: str, values: Computed) -> tuple[Board, PendingCopy | Unknown | None]:
     """Whether the waiting effect applies to ``handle``, which would exist with ``values`` (CR 614.12): the
-    board with the reason, and the effect (used from now on) when it applies."""
+    board with the reason, and the effect (used from now on) when it applies; an :class:`Unknown` when
+    that rests on card types that aren't known."""
     pending = waiting_copy(board)
     if pending is None:
         return board, None
-    types = indefinite(type_words(values.types)) if values.types else msg("a permanent with no card type")
-    matched = [t for t in pending.types if values.is_a(t)]
+    wanted = indefinite(listing([type_words((t.lower(),)) for t in pending.types], "or"))
+    known = values.types
+    if isinstance(known, Unsure):
+        return _unsure_replacement(board, handle, pending.via, pending.of_id, wanted, known)
+    types = indefinite(type_words(known.value)) if known.value else msg("a permanent with no card type")
+    matched = [t for t in pending.types if t.casefold() in (k.casefold() for k in known.value)]
     if not matched:
-        wanted = indefinite(listing([type_words((t.lower(),)) for t in pending.types], "or"))
         return board.explain(
             handle,
             Explanation.of(
@@ -704,6 +731,48 @@ def _reflection(board: Board, handle: str, values: Characteristics) -> tuple[Boa
         ),
     )
     return board, pending
+
+
+def _name_of(obj: GameObject, values: Computed) -> str:
+    """``obj``'s name to show, its handle when it has none or it isn't known."""
+    name = values.name
+    return name.value if isinstance(name, Known) and name.value else obj.id
+
+
+def _unsure_replacement(
+    board: Board, handle: str, via: str, of_id: str, wanted: Param, why: Unsure
+) -> tuple[Board, Unknown]:
+    """Whether ``via``'s "enter as a copy" replacement effect applies to ``handle`` rests on its card types,
+    which aren't known: both outcomes are named, and every characteristic it enters with is unknown."""
+    reason = msg(
+        "whether {via}'s replacement effect applies isn't known: it applies only if, as it would exist on "
+        "the battlefield, it is {wanted}, and its card types aren't known ({reason})",
+        via=card_name(via),
+        wanted=wanted,
+        reason=why.reason,
+    )
+    note = explained(
+        msg(
+            "Whether it enters as a copy of {original} is unknown, because {reason}. If it is {wanted}, it "
+            "enters as a copy of {original}; otherwise it enters as it would have.",
+            original=card_name(of_id),
+            reason=reason,
+            wanted=wanted,
+        ),
+        why,
+        AS_IT_WOULD_EXIST,
+        ENTERS_REPLACEMENT,
+    )
+    unknown = Unknown.of(ALL_CHARACTERISTICS, reason, AS_IT_WOULD_EXIST)
+    return board.explain(handle, note, note=True), unknown
+
+
+def _with_unknown(board: Board, handle: str, unknown: Unknown | None) -> Board:
+    """``board`` with ``unknown`` on the object ``handle`` (what entering left undecided about it)."""
+    if unknown is None:
+        return board
+    obj = board.get(handle)
+    return board.replace(obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)}))
 
 
 def _used(board: Board, pending: PendingCopy) -> Board:
@@ -789,7 +858,7 @@ def _siege_protector(board: Board, spec: ObjectSpec, obj: GameObject, trial: Boa
     """A Siege's controller chooses its protector as it enters (CR 310.11a); its defense counters are
     counted with the other counters it enters with (``engine.actions.counters``)."""
     values = current_characteristics(obj, trial)
-    if not values.is_a("Battle") or "Siege" not in values.subtypes:
+    if not is_true(all_of(values.is_a("Battle"), values.has_subtype("Siege"))):  # unknown: no protector note
         return board
     return board.explain(
         spec.id,

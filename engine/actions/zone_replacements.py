@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.citations import cite
 from engine.core.effects import Player
+from engine.core.known import Unsure, explained, is_false
 from engine.core.messages import Message, Param, card, msg, semicolon_series
 from engine.core.model import Frozen
 from engine.core.results import Explanation
@@ -39,6 +40,7 @@ class GraveyardReplacement(Frozen):
     text: str
     to: Zone
     also: str | None = None  # what else it does, which a board doesn't do (Kalitas's Zombie)
+    unsure_because: Param | None = None  # why it may apply, if not for whom an Aura enchants
 
 
 class Destination(Frozen):
@@ -78,7 +80,11 @@ def _replacements(
     for source in board.in_zone(Zone.BATTLEFIELD):
         if source.phased_out:
             continue
-        for ability in current_characteristics(source, board).abilities:
+        abilities = current_characteristics(source, board).abilities
+        if isinstance(abilities, Unsure):
+            notes.append(_abilities_unknown(source, obj, abilities))
+            continue
+        for ability in abilities.value:
             wording = graveyard_replacement(ability.rules_text)
             to = _replaced_zone(wording.rest) if wording else None
             if wording is None or to is None:
@@ -86,11 +92,33 @@ def _replacements(
             applies, note = _applies(source, obj, wording, board)
             notes += [note] if note else []
             if applies is not False:
+                because = _creature_unknown(obj, board) if applies is None and wording.dies else None
                 replacement = GraveyardReplacement(
-                    source=source.id, text=ability.text, to=to, also=wording.also
+                    source=source.id, text=ability.text, to=to, also=wording.also, unsure_because=because
                 )
                 (found if applies else unsure).append(replacement)
     return tuple(found), tuple(unsure), tuple(notes)
+
+
+def _abilities_unknown(source: GameObject, obj: GameObject, abilities: Unsure) -> Explanation:
+    """A permanent whose abilities aren't known may have one replacing the move: said, never assumed away."""
+    return explained(
+        msg(
+            "{source}'s abilities are unknown, because {reason}: if one of them replaces {object}'s move "
+            "(“… instead”), {object} goes where that ability says instead.",
+            source=card(source.id),
+            object=card(obj.id),
+            reason=abilities.reason,
+        ),
+        abilities,
+        INSTEAD,
+    )
+
+
+def _creature_unknown(obj: GameObject, board: Board) -> Param | None:
+    """Why whether ``obj`` is a creature isn't known ("would die" covers only creatures, CR 700.4)."""
+    creature = current_characteristics(obj, board).is_a("Creature")
+    return creature.reason if isinstance(creature, Unsure) else None
 
 
 def _replaced_zone(rest: str) -> Zone | None:
@@ -128,16 +156,19 @@ def _applies(
 
 def _covers_dying(
     source: GameObject, obj: GameObject, wording: GraveyardReplacementWording, board: Board
-) -> bool:
+) -> bool | None:
     """ "If [another] [nontoken] creature [CONTROLLER] would die": a creature going from the battlefield
-    (CR 700.4), "another" never the source itself and "~" only it (Void Maw exiles others, not itself)."""
-    if obj.zone is not Zone.BATTLEFIELD or "Creature" not in current_characteristics(obj, board).types:
+    (CR 700.4), "another" never the source itself and "~" only it (Void Maw exiles others, not itself);
+    None when whether it is a creature isn't known."""
+    creature = current_characteristics(obj, board).is_a("Creature")
+    if obj.zone is not Zone.BATTLEFIELD or is_false(creature):
         return False
     if (wording.another and obj.id == source.id) or (wording.itself and obj.id != source.id):
         return False
     if wording.nontoken and obj.token:
         return False
-    return _controlled_as_said(wording.ctrl, current_controller(obj), current_controller(source))
+    controlled = _controlled_as_said(wording.ctrl, current_controller(obj), current_controller(source))
+    return None if controlled and isinstance(creature, Unsure) else controlled
 
 
 def _controlled_as_said(ctrl: str | None, controller: Player, sources_controller: Player) -> bool:
@@ -190,6 +221,15 @@ def _unsure(
         choice=ENCHANTED_PLAYER,
         outcomes=outcomes,
     )
+    because = next((r.unsure_because for r in unsure if r.unsure_because is not None), None)
+    if because is not None:
+        text = msg(
+            "Where {object} goes is unknown, because whether it is a creature isn't known ({reason}): if it "
+            "is, {options}; otherwise its owner's graveyard. Until then the board doesn't move it.",
+            object=card(obj.id),
+            reason=because,
+            options=semicolon_series(each),
+        )
     why = Explanation.of(text, INSTEAD, AFFECTED_CHOOSES if found else OWNERS_GRAVEYARD)
     return Destination(zone=None, options=every, steps=(*steps, why))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.actions.zone_replacements import NOT_A_CARD
 from engine.core.characteristics import GameAbility
 from engine.core.citations import cite
+from engine.core.known import Fact, Known, Unsure, explained, is_false
 from engine.core.messages import Param, card, msg
 from engine.core.model import AbilityKind, Card
 from engine.core.results import Explanation
@@ -44,9 +45,9 @@ def zone_triggers(
     return tuple(hits)
 
 
-def _triggered(source: GameObject, board: Board) -> list[GameAbility]:
+def _triggered(source: GameObject, board: Board) -> Fact[list[GameAbility]]:
     abilities = current_characteristics(source, board).abilities
-    return [a for a in abilities if a.kind is AbilityKind.TRIGGERED and a.trigger]
+    return abilities.map(lambda found: [a for a in found if a.kind is AbilityKind.TRIGGERED and a.trigger])
 
 
 def _leaving_hits(before: Board, obj: GameObject, to: Zone, *, melded: bool) -> list[TriggerHit]:
@@ -54,26 +55,68 @@ def _leaving_hits(before: Board, obj: GameObject, to: Zone, *, melded: bool) -> 
     for source in before.in_zone(Zone.BATTLEFIELD):
         if source.phased_out:
             continue
-        for ability in _triggered(source, before):
+        triggered = _triggered(source, before)
+        if isinstance(triggered, Unsure):
+            hits.append(_unknown_abilities_hit(source, obj, triggered))
+            continue
+        for ability in triggered.value:
             leaving = leaving_trigger(ability.trigger or "")
-            if leaving and _leaving_matches(leaving, before, source, obj, to):
-                hits.append(_leaving_hit(before, source, ability, obj, leaving.event, melded=melded))
+            matches = _leaving_matches(leaving, before, source, obj, to) if leaving else Known(False)
+            if leaving and not is_false(matches):
+                hit = _leaving_hit(before, source, ability, obj, leaving.event, melded=melded)
+                hits.append(hit if isinstance(matches, Known) else _unknown_hit(hit, obj, matches))
     return hits
+
+
+def _unknown_abilities_hit(source: GameObject, obj: GameObject, abilities: Unsure) -> TriggerHit:
+    """A permanent whose abilities aren't known may have one that this move triggers: said, not dropped."""
+    sentence = msg(
+        "Whether {source} has an ability that {object}'s move triggers is unknown, because {reason}.",
+        source=card(source.id),
+        object=card(obj.id),
+        reason=abilities.reason,
+    )
+    return TriggerHit(
+        source=source.id,
+        source_name=None,
+        ability="",
+        event=obj.id,
+        times=None,
+        explanation=explained(sentence, abilities, LEAVES_TRIGGER),
+    )
+
+
+def _unknown_hit(hit: TriggerHit, obj: GameObject, matches: Unsure) -> TriggerHit:
+    """``hit`` when whether its condition holds isn't known: it triggers if it does (never stated as done)."""
+    sentence = msg(
+        "Whether {source}'s “{text}” triggers is unknown: it does if {object} is a creature, which isn't "
+        "known, because {reason}.",
+        source=card(hit.source),
+        text=hit.ability,
+        object=card(obj.id),
+        reason=matches.reason,
+    )
+    return hit.model_copy(
+        update={"times": None, "explanation": explained(sentence, matches, LEAVES_TRIGGER, DIES)}
+    )
 
 
 def _leaving_matches(
     leaving: LeavingTrigger, before: Board, source: GameObject, obj: GameObject, to: Zone
-) -> bool:
+) -> Fact[bool]:
+    """Whether the leaving ``obj`` is what the trigger condition names; unknown when that rests on its card
+    types and they aren't known."""
     if leaving.event != "leaves the battlefield" and to is not Zone.GRAVEYARD:
-        return False
+        return Known(False)
     if leaving.itself:
-        return source.id == obj.id
-    values = current_characteristics(obj, before)
-    if leaving.what == "creature" and not values.is_a("Creature"):
-        return False
+        return Known(source.id == obj.id)
     if leaving.nontoken and obj.token:
-        return False
-    return _who_matches(leaving, source, obj) and _controller_matches(leaving.ctrl, source, obj)
+        return Known(False)
+    if not (_who_matches(leaving, source, obj) and _controller_matches(leaving.ctrl, source, obj)):
+        return Known(False)
+    if leaving.what != "creature":
+        return Known(True)
+    return current_characteristics(obj, before).is_a("Creature")
 
 
 def _who_matches(leaving: LeavingTrigger, source: GameObject, obj: GameObject) -> bool:
@@ -92,7 +135,7 @@ def _controller_matches(ctrl: str | None, source: GameObject, obj: GameObject) -
 def _leaving_hit(
     before: Board, source: GameObject, ability: GameAbility, obj: GameObject, event: str, *, melded: bool
 ) -> TriggerHit:
-    name = current_characteristics(source, before).name
+    name = _name(source, before)
     text = ability.worded_for(name)
     what = msg("died") if event != "leaves the battlefield" else msg("left the battlefield")
     rules = [LEAVES_TRIGGER, LOOK_BACK, *((DIES,) if event != "leaves the battlefield" else ())]
@@ -125,7 +168,11 @@ def _card_hits(after: Board, obj: GameObject, cards: tuple[Card, ...], *, melded
     for source in after.in_zone(Zone.BATTLEFIELD):
         if source.phased_out or source.id == obj.id:
             continue
-        for ability in _triggered(source, after):
+        triggered = _triggered(source, after)
+        if isinstance(triggered, Unsure):
+            hits.append(_unknown_abilities_hit(source, obj, triggered))
+            continue
+        for ability in triggered.value:
             wording = card_to_graveyard_trigger(ability.trigger or "")
             if wording is None or not _graveyard_matches(wording.whose, source, obj):
                 continue
@@ -145,7 +192,7 @@ def _graveyard_matches(whose: str, source: GameObject, obj: GameObject) -> bool:
 def _card_hit(
     after: Board, source: GameObject, ability: GameAbility, obj: GameObject, times: int, *, melded: bool
 ) -> TriggerHit:
-    name = current_characteristics(source, after).name
+    name = _name(source, after)
     text = ability.worded_for(name)
     count = msg("once") if times == 1 else msg("{times} times", times=times)
     rules = [FROM_ANYWHERE, REPEATEDLY]
@@ -169,6 +216,12 @@ def _card_hit(
         times=times,
         explanation=Explanation.of(sentence, *rules),
     )
+
+
+def _name(source: GameObject, board: Board) -> str | None:
+    """The trigger's source's name to word its ability with; its handle when its name isn't known."""
+    name = current_characteristics(source, board).name
+    return name.value if isinstance(name, Known) else source.id
 
 
 def token_not_a_card(obj: GameObject) -> Explanation:

@@ -28,6 +28,7 @@ from engine.copy.last_known import TOKEN_GONE as TOKEN_GONE
 from engine.copy.last_known import ZONE_NAMES, copy_source, uses_last_known
 from engine.core.citations import cite
 from engine.core.effects import Player
+from engine.core.known import Known
 from engine.core.messages import COUNTER_KINDS, Message, Param, listing, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect
@@ -168,8 +169,12 @@ def _check_nontoken_target(board: Board, obj: GameObject, move: MoveSpec) -> Non
         return
     source = board.get(move.by)
     number = exiled_with_ability(source, board)
-    abilities = current_characteristics(source, board).abilities
-    if number is not None and "nontoken" in abilities[number - 1].rules_text:
+    abilities = current_characteristics(source, board).abilities  # known whenever ``number`` is
+    if (
+        number is not None
+        and isinstance(abilities, Known)
+        and "nontoken" in abilities.value[number - 1].rules_text
+    ):
         raise BoardError(
             msg(
                 "{source}'s ability exiles a target nontoken creature; {card} is a token, so it can't be "

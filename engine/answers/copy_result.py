@@ -19,16 +19,17 @@ from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectKind
+from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
 from engine.core.messages import Param, english, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
+from engine.layers.computed import Computed
 from engine.layers.dependency import one_question_bound
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import (
     COPIABLE_AFTER_LAYER_1,
     LAYER_1B,
-    Computed,
     copiable_unknowns,
     copiable_values,
     current_characteristics,
@@ -45,6 +46,7 @@ from engine.state.zone_records import TriggerHit, ZoneMove
 
 _SHOWN_ORDER = (
     "name",
+    "mana cost",
     "colors",
     "supertypes",
     "types",
@@ -418,7 +420,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
                 **_view(copiable, numbers=False, unknown=frozenset(unset)), unknown=unset
             ),
             current=CurrentView(
-                **_view(current, numbers=True, unknown=unknown),
+                **_view(current.displayed(), numbers=True, unknown=unknown),
                 unknown=tuple(name for name in _SHOWN_ORDER if name in unknown),
                 counters={k: v for k, v in obj.counters.items() if v},
                 token=obj.token,
@@ -436,9 +438,17 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
 def _counted_loyalty(obj: GameObject, current: Computed) -> Computed:
     """A planeswalker on the battlefield has as much loyalty as it has loyalty counters (CR 306.5c); what
     the board leaves undecided about how it entered (``obj.unknowns``) joins the layers' unknowns."""
-    current = current.model_copy(update={"unknowns": (*current.unknowns, *obj.unknowns)})
-    if obj.zone is not Zone.BATTLEFIELD or not current.is_a("Planeswalker"):
+    current = current.with_unknowns(obj.unknowns)
+    planeswalker = current.is_a("Planeswalker")
+    if obj.zone is not Zone.BATTLEFIELD or is_false(planeswalker) or isinstance(current.loyalty, Unsure):
         return current
+    counters = current.unknown("counters")
+    if isinstance(planeswalker, Unsure) or counters:
+        because = (planeswalker.because if isinstance(planeswalker, Unsure) else ()) + counters
+        reason = msg(
+            "a planeswalker's loyalty is its loyalty counters, and {reason}", reason=Unsure(because).reason
+        )
+        return current.with_unknowns((Unknown.of(("loyalty",), reason, LOYALTY_IS_COUNTERS),))
     count = obj.counters.get("loyalty", 0)
     step = Explanation.of(
         msg(
@@ -449,7 +459,7 @@ def _counted_loyalty(obj: GameObject, current: Computed) -> Computed:
         LOYALTY_IS_COUNTERS,
     )
     loyalty = PrintedNumber(printed=str(count), value=count)
-    return current.model_copy(update={"loyalty": loyalty, "steps": (*current.steps, step)})
+    return current.with_loyalty(loyalty, step)
 
 
 def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation]:
@@ -556,10 +566,12 @@ def status_of(obj: GameObject) -> Status:
     )
 
 
-def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanation]:
-    """State triggers like Dark Depths' "When ~ has no ice counters on it" that its counters satisfy now."""
+def _state_triggers(obj: GameObject, current: Computed) -> list[Explanation]:
+    """State triggers like Dark Depths' "When ~ has no ice counters on it" that its counters satisfy now
+    (none said when its abilities aren't known: the answer lists them as unknown)."""
     notes: list[Explanation] = []
-    for ability in current.abilities:
+    abilities, name = current.abilities, current.name
+    for ability in abilities.value if isinstance(abilities, Known) else ():
         kind = no_counters_trigger(ability.rules_text)
         if kind and not obj.counters.get(kind):
             notes.append(
@@ -567,7 +579,7 @@ def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanati
                     msg(
                         "It has no {kind} counters, so “{ability}” triggers as soon as that is true.",
                         kind=kind,
-                        ability=ability.worded_for(current.name),
+                        ability=ability.worded_for(name.value if isinstance(name, Known) else obj.id),
                     ),
                     STATE_TRIGGER,
                 )
@@ -576,39 +588,14 @@ def _state_triggers(obj: GameObject, current: Characteristics) -> list[Explanati
 
 
 def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
-    notes: list[Explanation] = []
+    """What state-based actions do to it as it is now (CR 704.5), each only as far as what it rests on is
+    known: a check on an unknown characteristic says so."""
     if obj.zone is not Zone.BATTLEFIELD:
-        return notes
-    notes += _state_triggers(obj, current)
-    toughness = current.toughness.value if current.toughness else None
-    unknown = {name for u in current.unknowns for name in u.characteristics}
-    if current.is_a("Creature") and "toughness" in unknown:
-        notes.append(
-            Explanation.of(
-                msg(
-                    "Its toughness isn't known, so this answer doesn't say whether it is put into its "
-                    "owner's graveyard for having toughness 0 or less."
-                ),
-                ZERO_TOUGHNESS,
-            )
-        )
-    elif current.is_a("Creature") and toughness is not None and toughness <= 0:
-        notes.append(
-            Explanation.of(
-                msg(
-                    "Its toughness is {toughness}: it is put into its owner's graveyard the next time "
-                    "state-based actions are checked.",
-                    toughness=toughness,
-                ),
-                ZERO_TOUGHNESS,
-            )
-        )
-    if (
-        current.is_a("Planeswalker")
-        and "loyalty" not in unknown
-        and current.loyalty
-        and current.loyalty.value == 0
-    ):
+        return []
+    notes = _state_triggers(obj, current)
+    notes += _toughness_notes(current)
+    planeswalker, loyalty = current.is_a("Planeswalker"), current.loyalty
+    if is_true(planeswalker) and isinstance(loyalty, Known) and loyalty.value and loyalty.value.value == 0:
         notes.append(
             Explanation.of(
                 msg(
@@ -618,25 +605,98 @@ def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list
                 ZERO_LOYALTY,
             )
         )
-    if current.legendary and current.name and not unknown & {"name", "supertypes"}:
-        rivals = [
-            o.id
-            for o in board.in_zone(Zone.BATTLEFIELD)
-            if o.id != obj.id
-            and current_controller(o) is current_controller(obj)
-            and current_characteristics(o, board).name == current.name
-            and current_characteristics(o, board).legendary
-        ]
-        if rivals:
-            notes.append(
-                Explanation.of(
-                    msg(
-                        "It and {rivals} are legendary permanents named {name} controlled by the same "
-                        "player: that player keeps one and puts the rest into their owners' graveyards.",
-                        rivals=series([card_name(r) for r in rivals]),
-                        name=card_name(current.name),
-                    ),
-                    LEGEND_RULE,
-                )
+    return notes + _legend_rule_notes(obj, board, current)
+
+
+def _toughness_notes(current: Computed) -> list[Explanation]:
+    """CR 704.5f, on a creature: said when its toughness is 0 or less, and said to be open when that or
+    whether it is a creature isn't known."""
+    creature, toughness = current.is_a("Creature"), current.toughness
+    if is_false(creature):
+        return []
+    if isinstance(toughness, Unsure):
+        return [
+            explained(
+                msg(
+                    "Its toughness isn't known, so this answer doesn't say whether it is put into its "
+                    "owner's graveyard for having toughness 0 or less."
+                ),
+                toughness,
+                ZERO_TOUGHNESS,
             )
+        ]
+    value = toughness.value.value if toughness.value else None
+    if value is None or value > 0:
+        return []
+    if isinstance(creature, Unsure):
+        return [
+            explained(
+                msg(
+                    "Its toughness is {toughness}, and whether it is a creature is unknown, because "
+                    "{reason}: if it is, it is put into its owner's graveyard the next time state-based "
+                    "actions are checked.",
+                    toughness=value,
+                    reason=creature.reason,
+                ),
+                creature,
+                ZERO_TOUGHNESS,
+            )
+        ]
+    return [
+        Explanation.of(
+            msg(
+                "Its toughness is {toughness}: it is put into its owner's graveyard the next time "
+                "state-based actions are checked.",
+                toughness=value,
+            ),
+            ZERO_TOUGHNESS,
+        )
+    ]
+
+
+def _legend_rule_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
+    """CR 704.5j: the other legendary permanents with its name its controller controls; those whose name
+    or supertypes aren't known are named as open."""
+    legendary, name = current.legendary, current.name
+    if not (is_true(legendary) and isinstance(name, Known) and name.value):
+        return []
+    wanted = name.value
+    rivals: list[str] = []
+    open_rivals: list[Unsure] = []
+    for other in board.in_zone(Zone.BATTLEFIELD):
+        if other.id == obj.id or current_controller(other) is not current_controller(obj):
+            continue
+        values = current_characteristics(other, board)
+        same = all_of(values.name.map(lambda found: found == wanted), values.legendary)
+        if is_true(same):
+            rivals.append(other.id)
+        elif isinstance(same, Unsure):
+            open_rivals.append(same)
+    notes: list[Explanation] = []
+    if rivals:
+        notes.append(
+            Explanation.of(
+                msg(
+                    "It and {rivals} are legendary permanents named {name} controlled by the same player: "
+                    "that player keeps one and puts the rest into their owners' graveyards.",
+                    rivals=series([card_name(r) for r in rivals]),
+                    name=card_name(wanted),
+                ),
+                LEGEND_RULE,
+            )
+        )
+    if open_rivals:
+        why = unsure_of(*open_rivals)
+        notes.append(
+            explained(
+                msg(
+                    "Whether the legend rule applies to it and another permanent its controller controls is "
+                    "unknown, because {reason}: it does if that one is also legendary and named {name}.",
+                    reason=why.reason,
+                    name=card_name(wanted),
+                ),
+                why,
+                LEGEND_RULE,
+            )
+        )
     return notes

@@ -25,6 +25,7 @@ from engine.answers.copy_result import (
 from engine.answers.stack_board import BoardObject, build_stack
 from engine.core.budget import QuestionBudget
 from engine.core.effects import Player
+from engine.core.known import Known, Unsure
 from engine.core.messages import Message, card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
@@ -40,7 +41,7 @@ from engine.stack.items import (
     refuse,
     requirements_of,
 )
-from engine.state.board import Board, BoardSpec, GameObject, ObjectSpec, Zone
+from engine.state.board import Board, BoardError, BoardSpec, GameObject, ObjectSpec, Zone
 from engine.state.stack_spec import StackEntrySpec
 
 
@@ -110,18 +111,30 @@ def board_objects(board: Board, cards: Mapping[str, Card]) -> dict[str, BoardObj
 
 def _board_object(obj: GameObject, board: Board, cards: Mapping[str, Card]) -> BoardObject:
     on_battlefield = obj.zone is Zone.BATTLEFIELD
-    values = current_characteristics(obj, board) if on_battlefield else copiable_values(obj)
-    name = values.name or "a face-down permanent"
+    values = (
+        current_characteristics(obj, board).known_for("name", "types")
+        if on_battlefield
+        else Known(copiable_values(obj))
+    )
+    if isinstance(values, Unsure):
+        raise BoardError(
+            msg(
+                "A stack question needs what each permanent is to say what can be targeted, and {object}'s "
+                "name or card types are unknown, because {reason}.",
+                object=card(obj.id),
+                reason=values.reason,
+            )
+        )
     target = Targetable(
         handle=obj.id,
-        name=name,
+        name=values.value.name or "a face-down permanent",
         kind=TargetKind.PERMANENT if on_battlefield else TargetKind.CARD,
-        types=values.types,
+        types=values.value.types,
         controller=current_controller(obj).value,
     )
     # a copy has the abilities of what it copies (CR 707.2): use that card when the catalogue has it
-    card = cards.get(copiable_values(obj).name or "", obj.card)
-    return BoardObject(target=target, card=card, zone=obj.zone.value)
+    text_card = cards.get(copiable_values(obj).name or "", obj.card)
+    return BoardObject(target=target, card=text_card, zone=obj.zone.value)
 
 
 def stack_copy_answer(result: StackCopyResult) -> StackCopyAnswer:

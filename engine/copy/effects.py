@@ -18,7 +18,8 @@ from engine.core.characteristics import (
     merged_types,
 )
 from engine.core.citations import Citation, cite
-from engine.core.messages import Param, counter_count, english, indefinite, msg, series, type_words
+from engine.core.known import Fact, Known, Unsure, any_of, explained
+from engine.core.messages import Param, counter_count, indefinite, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import (
     SELF,
@@ -114,12 +115,14 @@ def card_copy_effect(card: Card, scopes: tuple[CopyScope, ...]) -> CopyEffect | 
 
 def check_copyable(
     effect: CopyEffect, via: str, copier: GameObject, original: GameObject, board: Board
-) -> None:
-    """Raise :class:`CopyError` unless ``original`` is something ``effect`` may copy ("any artifact …")."""
+) -> list[Explanation]:
+    """Raise :class:`CopyError` unless ``original`` may be something ``effect`` copies ("any artifact …");
+    the notes say what of that is unknown (its types or supertypes not known: the copy is answered as the
+    board says it was made, and whether it could be is left open)."""
     wording = effect.copyable.casefold()
     current = current_characteristics(original, board)
     wanted = copyable_types(wording)
-    label, by, copyable = original_param(original, current), card_name(via), effect.copyable
+    label, by, copyable = original_param(original), card_name(via), effect.copyable
     if original.phased_out:
         raise CopyError(
             msg(
@@ -150,15 +153,20 @@ def check_copyable(
                 original=label,
             )
         )
-    if wanted and not any(current.is_a(t) for t in wanted):
-        types = type_words(current.types) if current.types else msg("no card type")
+    unsure: list[Unsure] = []
+    of_type = any_of(*(current.is_a(t) for t in wanted)) if wanted else Known(True)
+    if isinstance(of_type, Unsure):
+        unsure.append(of_type)
+    elif not of_type.value:
+        types = current.types
+        shown = type_words(types.value) if isinstance(types, Known) and types.value else msg("no card type")
         raise CopyError(
             msg(
                 "{via} can copy only {copyable}; {original} is {types}.",
                 via=by,
                 copyable=copyable,
                 original=label,
-                types=types,
+                types=shown,
             )
         )
     if "you control" in wording and current_controller(original) is not current_controller(copier):
@@ -172,7 +180,10 @@ def check_copyable(
         )
     if ("another" in wording or "other" in wording.split()) and original.id == copier.id:
         raise CopyError(msg("{via} can't copy itself ({copyable}).", via=by, copyable=copyable))
-    if "nonlegendary" in wording and current.legendary:
+    legendary = current.legendary if "nonlegendary" in wording else Known(False)
+    if isinstance(legendary, Unsure):
+        unsure.append(legendary)
+    elif legendary.value:
         raise CopyError(
             msg(
                 "{via} can copy only {copyable}; {original} is legendary.",
@@ -181,11 +192,25 @@ def check_copyable(
                 original=label,
             )
         )
+    return [_copyable_unknown(fact, by, copyable, label) for fact in unsure]
 
 
-def original_label(obj: GameObject, values: Characteristics | None = None) -> str:
-    """A readable name for an object in English (``the face-down permanent "demon"``)."""
-    return english(original_param(obj, values))
+def _copyable_unknown(fact: Unsure, via: Param, copyable: str, original: Param) -> Explanation:
+    """Whether ``original`` is something ``via`` can copy is unknown: the board's copy is answered as given,
+    and if it isn't, the copy couldn't have been made (CR 707.2 copies only what the effect names)."""
+    return explained(
+        msg(
+            "Whether {original} is {copyable}, which is all {via} can copy, is unknown, because {reason}: "
+            "if it isn't, {via} couldn't have copied it, and this answer is for the copy the board says was "
+            "made.",
+            original=original,
+            copyable=copyable,
+            via=via,
+            reason=fact.reason,
+        ),
+        fact,
+        COPIABLE,
+    )
 
 
 def original_param(obj: GameObject, values: Characteristics | None = None) -> Param:
@@ -321,7 +346,7 @@ def status_as_copy(
 
 
 def _entering_status(
-    status: EnteringStatus, effect: CopyEffect | None, via: str, *, creature: bool
+    status: EnteringStatus, effect: CopyEffect | None, via: str, *, creature: Fact[bool]
 ) -> list[Explanation]:
     """The copy enters as its copy effect says ("enter tapped as a copy", "that's tapped and attacking"):
     its status comes from that effect, never from the original (CR 110.5b, 707.2)."""
@@ -349,7 +374,10 @@ def _entering_status(
         )
     if not (status.attacking or status.blocking):
         return why
-    if not creature:
+    if isinstance(creature, Unsure):
+        why.append(explained(_COMBAT_UNKNOWN[status.attacking], creature, ONLY_CREATURES_IN_COMBAT))
+        return why
+    if not creature.value:
         why.append(Explanation.of(_NOT_IN_COMBAT[status.attacking], ONLY_CREATURES_IN_COMBAT))
         return why
     why.append(
@@ -369,6 +397,17 @@ _NOT_IN_COMBAT = {
     ),
 }
 """Put onto the battlefield attacking (True) or blocking (False) though it isn't a creature."""
+_COMBAT_UNKNOWN = {
+    True: msg(
+        "It would be put onto the battlefield attacking; whether it is attacking is unknown, because whether "
+        "it is a creature is: a creature enters attacking, anything else is never an attacking permanent."
+    ),
+    False: msg(
+        "It would be put onto the battlefield blocking; whether it is blocking is unknown, because whether "
+        "it is a creature is: a creature enters blocking, anything else is never a blocking permanent."
+    ),
+}
+"""Put onto the battlefield attacking (True) or blocking (False), its card types unknown."""
 _IN_COMBAT = {
     True: msg(
         "It enters attacking (what it's attacking is what the effect names, else its controller's choice as "

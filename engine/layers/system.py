@@ -33,6 +33,7 @@ from engine.core.game import Game
 from engine.core.messages import Message, Param, card, listing, msg, series, type_words
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
+from engine.layers.computed import Computed
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_budget
 from engine.layers.statics import (
     ACTIVE_PLAYER,
@@ -338,14 +339,6 @@ def copiable_values(obj: GameObject) -> Characteristics:
     if obj.face_down:
         return FACE_DOWN
     return layer_one_text(obj).with_status(obj.flipped)
-
-
-class Computed(Characteristics):
-    """Current characteristics with the notes the layer system produced while computing them."""
-
-    steps: tuple[Explanation, ...] = ()
-    notes: tuple[Explanation, ...] = ()
-    unknowns: tuple[Unknown, ...] = ()  # what depends on something the engine doesn't model or wasn't told
 
 
 def current_characteristics(obj: GameObject, board: Board) -> Computed:
@@ -1011,8 +1004,8 @@ class _Layering:
         update = {
             k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
         }
-        texts = {"steps": tuple(steps), "notes": tuple(notes), "unknowns": tuple(unknowns)}
-        return Computed(**{**work.values.model_dump(), **update, **texts})
+        values = work.values.model_copy(update=update)
+        return Computed.of(values, tuple(steps), tuple(notes), tuple(unknowns))
 
 
 def _start(obj: GameObject, board: Board) -> _Work:

@@ -37,7 +37,18 @@ _WORDED = (
     (("name",), re.compile(r"\bnamed?\b")),
 )
 _PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
-ALL_CHARACTERISTICS = ("name", "colors", "types", "subtypes", "power", "toughness", "abilities")
+ALL_CHARACTERISTICS = (
+    "name",
+    "mana cost",
+    "colors",
+    "supertypes",
+    "types",
+    "subtypes",
+    "power",
+    "toughness",
+    "loyalty",
+    "abilities",
+)
 
 
 def is_static_copy(text: str) -> bool:

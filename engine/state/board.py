@@ -101,6 +101,7 @@ class ObjectSpec(Frozen):
     # The order its controller applies the replacement effects that change how many counters it enters
     # with, by the handles of their sources (CR 616.1); needed only when the order changes the result.
     replacement_order: tuple[str, ...] = ()
+    unknowns: tuple[Unknown, ...] = ()  # set by the engine, not the board format: what entering left open
 
 
 class ActionKind(StrEnum):

@@ -38,5 +38,5 @@ class TriggerHit(Frozen):
     source_name: str | None
     ability: str
     event: str  # the handle of the object whose move triggered it
-    times: int
+    times: int | None  # None: whether it triggers isn't known (the explanation says why)
     explanation: Explanation

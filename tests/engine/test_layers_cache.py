@@ -7,9 +7,11 @@ from data.boards import load_board
 from engine.actions.events import board_from_spec
 from engine.core.messages import msg
 from engine.core.results import Explanation
-from engine.layers.system import Computed, board_characteristics
+from engine.layers.computed import Computed
+from engine.layers.system import board_characteristics
 from engine.state.board import Board
 from tests.engine.copy_cards import cards_for
+from tests.known import settled
 
 _BOARD = """
 battlefield:
@@ -25,7 +27,8 @@ def _board() -> Board:
     return board_from_spec(spec, cards_for(spec))
 
 
-def _pt(values: Computed) -> tuple[int | None, int | None]:
+def _pt(current: Computed) -> tuple[int | None, int | None]:
+    values = settled(current)
     power, toughness = values.power, values.toughness
     return (power.value if power else None, toughness.value if toughness else None)
 

@@ -9,9 +9,12 @@ import pytest
 
 from data.boards import load_board
 from engine.actions.events import board_from_spec
+from engine.core.characteristics import Characteristics
+from engine.layers.computed import Computed
 from engine.layers.dependency import MAX_DEPENDENCY_WORK, one_question_bound
-from engine.layers.system import Computed, board_characteristics
+from engine.layers.system import board_characteristics
 from tests.engine.copy_cards import cards_for
+from tests.known import settled
 
 CREATURES = ("Grizzly Bears", "Hill Giant", "Craw Wurm", "Savannah Lions", "Serra Angel")
 TYPE_CHANGERS = ("Glorious Anthem", "Humility", "Opalescence", "Darkest Hour", "Mycosynth Lattice")
@@ -45,15 +48,16 @@ def computed(text: str) -> tuple[dict[str, Computed], int]:
     return characteristics, budget.spent
 
 
-def _pt(values: Computed) -> tuple[int | None, int | None]:
+def _pt(current: Computed | Characteristics) -> tuple[int | None, int | None]:
+    values = settled(current) if isinstance(current, Computed) else current
     return (
         values.power.value if values.power else None,
         values.toughness.value if values.toughness else None,
     )
 
 
-def _creatures(board: dict[str, Computed]) -> list[Computed]:
-    return [values for handle, values in board.items() if handle.startswith("c")]
+def _creatures(board: dict[str, Computed]) -> list[Characteristics]:
+    return [settled(values) for handle, values in board.items() if handle.startswith("c")]
 
 
 def test_the_board_has_95_creatures_and_5_statics_in_timestamp_order() -> None:
@@ -77,7 +81,7 @@ def test_humility_before_opalescence_and_lattice_after_darkest_hour() -> None:
         assert creature.colors == ()
         assert creature.abilities == ()
     assert len(_creatures(board)) == 95
-    anthem, humility, opalescence, darkest, lattice = (board[f"s{i}"] for i in range(5))
+    anthem, humility, opalescence, darkest, lattice = (settled(board[f"s{i}"]) for i in range(5))
     assert (_pt(anthem), _pt(humility), _pt(darkest)) == ((3, 3), (4, 4), (1, 1))
     for enchantment in (anthem, humility, darkest):
         assert set(enchantment.types) == {"Enchantment", "Artifact", "Creature"}
@@ -96,7 +100,7 @@ def test_the_same_statics_in_the_other_order_give_the_other_answers() -> None:
     board, _ = computed(hundred_objects(TYPE_CHANGERS[::-1]))
     for creature in _creatures(board):
         assert (_pt(creature), creature.colors, creature.abilities) == ((1, 1), ("B",), ())
-    lattice, darkest, opalescence, humility, anthem = (board[f"s{i}"] for i in range(5))
+    lattice, darkest, opalescence, humility, anthem = (settled(board[f"s{i}"]) for i in range(5))
     assert (_pt(anthem), _pt(humility), _pt(darkest)) == ((1, 1), (1, 1), (1, 1))
     assert (darkest.colors, opalescence.colors, lattice.colors) == (("B",), (), ())
     assert opalescence.abilities
@@ -136,7 +140,8 @@ def test_99_alternating_humility_and_opalescence_are_answered_within_the_bound()
     don't exist. In 7b o0's 1/1 comes first and the Opalescences set each object to its mana value."""
     board, work = computed(alternating(99))
     assert work < MAX_DEPENDENCY_WORK
-    for handle, values in board.items():
+    for handle, current in board.items():
+        values = settled(current)
         assert (_pt(values), set(values.types), values.abilities) == (
             (4, 4),
             {"Enchantment", "Creature"},

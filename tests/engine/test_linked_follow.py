@@ -22,6 +22,7 @@ from engine.state.board import Board, GameObject
 from tests.card_data import parsed_card
 from tests.conftest import SEEDS, require_shared
 from tests.engine.copy_cards import cards_for
+from tests.known import current_values
 
 SISTERS = "Sisters of Stone Death"
 SISTERS_EXILE = "{B}{G}: Exile target creature blocking or blocked by Sisters of Stone Death."
@@ -46,7 +47,7 @@ def ids(objects: tuple[GameObject, ...]) -> list[str]:
 
 
 def pt_and_types(board: Board, handle: str) -> tuple[object, object, tuple[str, ...]]:
-    values = current_characteristics(board.get(handle), board)
+    values = current_values(board.get(handle), board)
     power = values.power.value if values.power else None
     toughness = values.toughness.value if values.toughness else None
     return power, toughness, values.subtypes
@@ -245,7 +246,7 @@ def test_seed_nightveil_specter_cant_play_the_creature_kaldras_ability_exiled() 
     # Seed example 1: the equipped Specter's ability 8 comes from Kaldra Compleat; ability 3 refers only to
     # what its ability 2 exiled.
     board = board_of(NIGHTVEIL_WITH_KALDRA)
-    abilities = current_characteristics(board.get("specter"), board).abilities
+    abilities = current_values(board.get("specter"), board).abilities
     assert (
         abilities[7].text == "Whenever this creature deals combat damage to a creature, exile that creature."
     )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from data.boards import load_board
 from engine.actions.events import board_from_spec, replay
-from engine.layers.system import current_characteristics
 from engine.state.board import Board
 from tests.engine.copy_cards import cards_for
+from tests.known import current_values
 
 _CHOSEN = "battlefield:\n  - {card: Grizzly Bears, id: bears}\n"
 _WAITS = "  - next_enters_as_copy: {of: bears, via: Mystic Reflection}\n"
@@ -18,7 +18,7 @@ def _board(text: str) -> Board:
 
 
 def _name(board: Board, handle: str) -> str | None:
-    return current_characteristics(board.get(handle), board).name
+    return current_values(board.get(handle), board).name
 
 
 def test_enters_actions_meet_it_once_and_noncreatures_pass_it_by() -> None:

@@ -11,7 +11,8 @@ from data.boards import BoardFormatError, load_board
 from engine.actions.events import board_from_spec, replay
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.effects import EffectKind, EffectSpec, Player
-from engine.core.messages import Message
+from engine.core.known import Known, Unsure
+from engine.core.messages import Message, english
 from engine.core.model import AbilityKind, PrintedNumber
 from engine.layers.dependency import next_effect
 from engine.layers.statics import Seen, affected, attachment_issue, could_name, would_affect
@@ -22,6 +23,7 @@ from engine.oracle.statics import changes_characteristics, parse_static, restric
 from engine.state.board import Board
 from tests.card_data import all_cards, card_json
 from tests.engine.copy_cards import cards_for
+from tests.known import board_values, current_values, settled
 
 
 def _parts(text: str) -> list[tuple[EffectKind, object]]:
@@ -410,20 +412,20 @@ def test_attaching_gives_new_timestamps_and_replays() -> None:
     hammer = board.get("hammer")
     assert hammer.attached_to == "bears"
     assert hammer.timestamp > board.get("rune").timestamp
-    bears = current_characteristics(board.get("bears"), board)
+    bears = current_values(board.get("bears"), board)
     assert (bears.power and bears.power.value, [a.text for a in bears.abilities]) == (12, ["Flying"])
     again = replay(board.events, cards_for(load_board(_RUNE_FIRST)))
-    assert current_characteristics(again.get("bears"), again).abilities == bears.abilities
+    assert current_values(again.get("bears"), again).abilities == bears.abilities
 
 
 def test_hammer_alone_removes_flying_and_equipment_keeps_granted_ability() -> None:
     board = _board(_RUNE_FIRST.replace("  - {card: Rune of Flight, id: rune, attached_to: hammer}\n", ""))
-    bears = current_characteristics(board.get("bears"), board)
+    bears = current_values(board.get("bears"), board)
     assert bears.power
     assert bears.power.value == 12
     assert bears.abilities == ()
     with_rune = _board(_RUNE_FIRST)
-    hammer = board_characteristics(with_rune)["hammer"]
+    hammer = board_values(with_rune)["hammer"]
     assert "Equipped creature has flying." in [a.text for a in hammer.abilities]
 
 
@@ -431,7 +433,7 @@ def test_results_are_cached_per_board_and_objects_off_the_board_still_work() -> 
     board = _board(_RUNE_FIRST)
     assert board_characteristics(board) is board_characteristics(board)
     lone = board.get("bears").model_copy(update={"attached_to": None})
-    assert current_characteristics(lone, Board()).power == PrintedNumber(printed="2", value=2)
+    assert current_values(lone, Board()).power == PrintedNumber(printed="2", value=2)
 
 
 @pytest.mark.parametrize(
@@ -478,8 +480,8 @@ def test_aura_on_an_illegal_permanent_is_noted_not_applied() -> None:
         "  - {card: Grizzly Bears, id: bears}\n"
     )
     forest = current_characteristics(board.get("forest"), board)
-    assert [a.text for a in forest.abilities] == ["{T}: Add {G}."]  # not Rancor's trample
-    assert forest.power is None
+    assert [a.text for a in settled(forest).abilities] == ["{T}: Add {G}."]  # not Rancor's trample
+    assert settled(forest).power is None
     assert any("704.5m" in note.rules for note in forest.notes)
 
 
@@ -597,9 +599,9 @@ def test_own_condition_replaces_the_unrecognised_note() -> None:
 
 def test_own_condition_is_checked_after_earlier_layers() -> None:
     wall = "battlefield:\n  - {card: Mistform Wall, id: wall"
-    printed = current_characteristics(_board(wall + "}\n").get("wall"), _board(wall + "}\n"))
+    printed = current_values(_board(wall + "}\n").get("wall"), _board(wall + "}\n"))
     board = _board(wall + ", effects: [{set_subtypes: [Bird]}]}\n")
-    bird = current_characteristics(board.get("wall"), board)
+    bird = current_values(board.get("wall"), board)
     assert "Defender" in [a.text for a in printed.abilities]
     assert "Defender" not in [a.text for a in bird.abilities]
 
@@ -734,14 +736,17 @@ graveyard:
 def test_conspiracy_makes_a_changeling_and_a_card_in_the_graveyard_only_the_chosen_type() -> None:
     """CR 613.3: changeling applies first in layer 4, then Conspiracy sets the creature types to Elf."""
     board = _board(_CONSPIRACY_BOARD.format(", choices: {creature type: Elf}"))
-    computed = board_characteristics(board)
+    computed = board_values(board)
     assert (computed["outcast"].subtypes, computed["dead"].subtypes) == (("Elf",), ("Elf",))
 
 
 def test_no_chosen_type_on_the_board_is_a_note_not_a_guess() -> None:
     board = _board(_CONSPIRACY_BOARD.format(""))
     computed = board_characteristics(board)
-    assert computed["dead"].subtypes == ("Bear",)
+    assert computed["dead"].subtypes == Known(("Bear",))
+    outcast = computed["outcast"].subtypes  # gets the chosen type: which one is unknown, not the known part
+    assert isinstance(outcast, Unsure)
+    assert "the board doesn't give it" in english(outcast.reason)
     assert any("the board doesn't give it" in note for note in _note_texts(board, "outcast"))
 
 
@@ -787,8 +792,10 @@ def test_for_each_amounts_are_counted_per_object_after_layer_6() -> None:
     """Coat of Arms counts other creatures sharing a creature type with each one (changeling shares
     every type); Bravado's "other creature" isn't the enchanted one; Ancestral Mask's "other enchantment"
     isn't the Mask."""
-    computed = board_characteristics(_board(_COAT))
-    pt = {h: (c.power.value, c.toughness.value) for h, c in computed.items() if c.power and c.toughness}
+    built = _board(_COAT)
+    computed = board_characteristics(built)
+    values = board_values(built)
+    pt = {h: (c.power.value, c.toughness.value) for h, c in values.items() if c.power and c.toughness}
     # The opponent's Bear shares a type only with the changeling; the Archdruid pumps only "other" Elves.
     assert pt["bears"] == (3, 3)
     assert pt["druid"] == (4, 4)

@@ -21,10 +21,13 @@ from engine.actions.text_changes import (
     text_changes_end_in_cleanup,
 )
 from engine.answers.copy_result import LinkedView, answer_board, describe_linked
+from engine.core.characteristics import Characteristics
 from engine.core.effects import EffectKind, EffectSpec
+from engine.core.known import Unsure
 from engine.core.model import Card
 from engine.core.results import Explanation
-from engine.layers.system import Computed, current_characteristics
+from engine.layers.computed import Computed
+from engine.layers.system import current_characteristics
 from engine.oracle import parse_card
 from engine.oracle.text_change import CREATURE_TYPES, WordChange, WordKind, changed_text, word_kind
 from engine.state.board import (
@@ -40,6 +43,7 @@ from engine.state.board import (
 )
 from tests.card_data import parsed_card, rules_keyword_vocabulary
 from tests.engine.copy_cards import cards_for
+from tests.known import current_values
 
 # A Sutured Ghoul whose linked exile ability uses a color word (a card written for this test).
 BONE_COLLECTOR = {
@@ -99,8 +103,12 @@ def now(board: Board, handle: str) -> Computed:
     return current_characteristics(board.get(handle), board)
 
 
+def value(board: Board, handle: str) -> Characteristics:
+    return current_values(board.get(handle), board)
+
+
 def pt(board: Board, handle: str) -> tuple[int | None, int | None]:
-    values = now(board, handle)
+    values = value(board, handle)
     return (
         values.power.value if values.power else None,
         values.toughness.value if values.toughness else None,
@@ -108,7 +116,7 @@ def pt(board: Board, handle: str) -> tuple[int | None, int | None]:
 
 
 def texts(board: Board, handle: str) -> list[str]:
-    return [a.rules_text for a in now(board, handle).abilities]
+    return [a.rules_text for a in value(board, handle).abilities]
 
 
 def rules(board: Board, handle: str) -> set[str]:
@@ -129,12 +137,12 @@ def test_artificial_evolution_turns_a_goblin_lord_into_an_elf_lord() -> None:
     assert pt(built, "elf") == (1, 1)
     assert pt(built, "goblin") == (2, 2)
     built = change(built, "king", WordKind.CREATURE_TYPE, "Goblin", "Elf", "Artificial Evolution")
-    king = now(built, "king")
+    king = value(built, "king")
     assert king.name == "Goblin King"
     assert king.subtypes == ("Elf",)
     assert texts(built, "king") == ["Other Elf creatures get +1/+1 and have mountainwalk."]
     assert pt(built, "elf") == (2, 2)
-    assert "Mountainwalk" in [a.text for a in now(built, "elf").abilities]
+    assert "Mountainwalk" in [a.text for a in value(built, "elf").abilities]
     assert pt(built, "goblin") == (1, 1)
     assert {"612.2", "613.1c", "612.1"} <= rules(built, "king")
 
@@ -143,10 +151,10 @@ def test_sleight_of_mind_changes_protection_from_white_to_black() -> None:
     """CR 612.2: the color word of a protection keyword changes ("Protection from white" → "from black")."""
     built, _ = board(ObjectSpec(card="Black Knight", id="knight"))
     built = change(built, "knight", WordKind.COLOR, "white", "black", "Sleight of Mind")
-    protection = now(built, "knight").abilities[1]
+    protection = value(built, "knight").abilities[1]
     assert protection.rules_text == "Protection from black"
     assert (protection.keyword, protection.keyword_parameter) == ("Protection", "from black")
-    assert now(built, "knight").name == "Black Knight"
+    assert value(built, "knight").name == "Black Knight"
     assert {"612.2", "613.1c"} <= rules(built, "knight")
 
 
@@ -154,7 +162,7 @@ def test_mind_bend_changes_swampwalk_to_islandwalk() -> None:
     """CR 612.2 (Mind Bend's own example: "forestwalk" to "islandwalk")."""
     built, _ = board(ObjectSpec(card="Bog Wraith", id="wraith"))
     built = change(built, "wraith", WordKind.BASIC_LAND_TYPE, "Swamp", "Island", "Mind Bend")
-    walk = now(built, "wraith").abilities[0]
+    walk = value(built, "wraith").abilities[0]
     assert (walk.rules_text, walk.keyword, walk.keyword_parameter) == ("Islandwalk", "Landwalk", "Island")
     assert "612.2" in rules(built, "wraith")
 
@@ -163,7 +171,7 @@ def test_mind_bend_on_an_island_makes_it_a_swamp_that_taps_for_black() -> None:
     """CR 612.1 (the type line's text), 305.6: the intrinsic mana ability follows the land type."""
     built, _ = board(ObjectSpec(card="Island", id="island"))
     built = change(built, "island", WordKind.BASIC_LAND_TYPE, "Island", "Swamp", "Mind Bend")
-    assert now(built, "island").subtypes == ("Swamp",)
+    assert value(built, "island").subtypes == ("Swamp",)
     assert texts(built, "island") == ["{T}: Add {B}."]
     assert {"612.1", "613.1c"} <= rules(built, "island")
 
@@ -172,7 +180,7 @@ def test_sleight_of_mind_on_circle_of_protection_black_changes_the_source_not_th
     """CR 612.2: "a black source" becomes "a white source"; the name "Circle of Protection: Black" stays."""
     built, _ = board(ObjectSpec(card="Circle of Protection: Black", id="circle"))
     built = change(built, "circle", WordKind.COLOR, "black", "white", "Sleight of Mind")
-    values = now(built, "circle")
+    values = value(built, "circle")
     assert values.name == "Circle of Protection: Black"
     assert texts(built, "circle") == [
         "{1}: The next time a white source of your choice would deal damage to you this turn, prevent that "
@@ -213,7 +221,9 @@ def test_exchange_of_words_between_sutured_ghoul_and_a_vanilla_creature() -> Non
     assert pt(built, "ghoul") == (0, 0)
     assert len(texts(built, "bears")) == 3
     assert texts(built, "bears")[0] == "Trample"
-    assert now(built, "bears").abilities[1].worded_for("Grizzly Bears").startswith("As Grizzly Bears enters")
+    assert (
+        value(built, "bears").abilities[1].worded_for("Grizzly Bears").startswith("As Grizzly Bears enters")
+    )
     assert pt(built, "bears") == (0, 0)
     ghoul = built.get("ghoul")
     assert exiled_with(built, ghoul) == ()
@@ -378,8 +388,8 @@ def test_a_word_change_in_a_linked_exile_pair_leaves_earlier_cards_unknown() -> 
     assert exiled_with(built, collector) == ()
     assert exiled_by_other_abilities(built, collector) == ()
     values = now(built, "collector")
-    assert values.power is None
-    assert values.toughness is None
+    assert isinstance(values.power, Unsure)  # unknown, never stated as none
+    assert isinstance(values.toughness, Unsure)
     assert {"power", "toughness", "exiled cards"} <= {c for u in values.unknowns for c in u.characteristics}
     assert {"607.1", "612.2", "607.2b"} <= rules(built, "collector")
     later = ObjectSpec(card="Llanowar Elves", id="elves", zone=Zone.EXILE, exiled_by="collector")
@@ -408,7 +418,7 @@ def test_what_a_changed_linked_ability_exiled_stays_unknown_after_the_change_end
     assert collector.text_changes == ()
     assert [o.id for o in exiled_with(built, collector)] == ["giant"]
     values = now(built, "collector")
-    assert values.power is None
+    assert isinstance(values.power, Unsure)  # unknown, never stated as none
     assert "Llanowar Elves were exiled with it while a text-changing effect" in values.unknowns[-1].reason
     assert {"607.1", "612.2"} <= set(values.unknowns[-1].rules)
 

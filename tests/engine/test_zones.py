@@ -11,11 +11,11 @@ from engine.actions.imprint import exiled_with
 from engine.actions.zones import cards_of, found_object, meld_parts_needed
 from engine.answers.copy_result import BoardAnswer, answer_board
 from engine.core.effects import Player
-from engine.layers.system import current_characteristics
 from engine.oracle.zones import graveyard_replacement
 from engine.state.board import Board, BoardError, Zone
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
+from tests.known import current_values
 
 
 def _board(text: str) -> Board:
@@ -28,7 +28,7 @@ def _answer(text: str) -> BoardAnswer:
     return answer_board(spec, cards_for(spec), "test")
 
 
-def _times(board: Board) -> dict[str, int]:
+def _times(board: Board) -> dict[str, int | None]:
     return {hit.source: hit.times for hit in board.triggers}
 
 
@@ -79,7 +79,7 @@ def test_a_copy_that_dies_is_its_own_card_in_the_graveyard() -> None:
     )
     clone = board.get("clone")
     assert clone.copies == ()
-    assert current_characteristics(clone, board).name == "Clone"
+    assert current_values(clone, board).name == "Clone"
 
 
 def test_a_token_that_leaves_ceases_to_exist_but_its_dies_triggers_see_it() -> None:
@@ -214,7 +214,7 @@ def test_duplicant_takes_a_normal_creatures_values() -> None:
         "battlefield: [{card: Grizzly Bears, id: bears, controller: opponent}]\n"
         "actions: [{enters: {card: Duplicant, id: dup}}, {leaves: {object: bears, to: exile, by: dup}}]\n"
     )
-    dup = current_characteristics(board.get("dup"), board)
+    dup = current_values(board.get("dup"), board)
     assert dup.power is not None
     assert dup.toughness is not None
     assert (dup.power.value, dup.toughness.value, dup.subtypes) == (2, 2, ("Bear", "Shapeshifter"))
@@ -250,7 +250,7 @@ def test_duplicant_loses_the_values_when_the_card_leaves_exile() -> None:
         "actions: [{enters: {card: Duplicant, id: dup}}, {leaves: {object: bears, to: exile, by: dup}},"
         " {returns: {cards_of: bears}}]\n"
     )
-    dup = current_characteristics(board.get("dup"), board)
+    dup = current_values(board.get("dup"), board)
     assert dup.toughness is not None
     assert (dup.toughness.value, dup.subtypes) == (4, ("Shapeshifter",))
     assert board.get("bears").zone is Zone.BATTLEFIELD
@@ -296,8 +296,8 @@ def test_an_aura_copy_effect_follows_the_aura_to_its_new_host() -> None:
         "actions:\n  - becomes_copy: {object: bears, of: angel, via: Metamorphic Alteration}\n"
         "  - attach: {object: alteration, to: elves}\n"
     )
-    assert current_characteristics(board.get("bears"), board).name == "Grizzly Bears"
-    assert current_characteristics(board.get("elves"), board).name == "Serra Angel"
+    assert current_values(board.get("bears"), board).name == "Grizzly Bears"
+    assert current_values(board.get("elves"), board).name == "Serra Angel"
 
 
 # Void Maw's "If another creature would die, exile it instead" (CR 614.1a, 700.4): a card it exiles is
