@@ -49,6 +49,8 @@ _TOO_MANY = N_("Only the first {limit} cards of a message are looked up ({count}
 _UNKNOWN_FORM = N_("“{lookup}”: write [[name]] for a card, or [[name|rulings]] for its rulings.")
 _MORE = N_("… (all of it: {command})")
 _EASY = N_("Easy there! You can ask again in {seconds:.0f} seconds. The judge is still here.")
+_MORE_ROOM = 40
+"""Characters kept for the pointer to the command that shows an answer whole (``… (all of it: /card)``)."""
 _WENT_WRONG = N_("Something went wrong on my side; it has been logged. Please try again.")
 
 
@@ -97,10 +99,12 @@ def read_lookups(content: str) -> Asked:
 
 
 class Shown(NamedTuple):
-    """One answered lookup: its embed, and the command that shows all of it (``card``, ``rulings``)."""
+    """One answered lookup: its embed (the answer's first page), the command that shows all of it
+    (``card``, ``rulings``) and whether the answer has more pages than that."""
 
     embed: discord.Embed
     command: str
+    more: bool = False
 
 
 class Answered(NamedTuple):
@@ -141,6 +145,9 @@ class ChatCog(commands.Cog, name="Chat"):
             return
         try:
             answered = await self._within_deadline(message, self._answers(asked))
+        except Exception:  # each name's errors are lines of the answer: this is the bot's own failure
+            log.exception("could not answer the cards named in a message")
+            answered = Answered((), (_(_WENT_WRONG),))
         except BaseException:
             if asked.lookups:
                 budgets.give_back(user_id)
@@ -182,10 +189,7 @@ class ChatCog(commands.Cog, name="Chat"):
         except Exception:
             log.exception("could not look up a card named in chat")
             return _(_WENT_WRONG)
-        embed = reply.pages[0]
-        if len(reply.pages) > 1:
-            embed.description = _with_more(embed.description or "", EMBED_TOTAL_MAX, command)
-        return Shown(embed, command)
+        return Shown(reply.pages[0], command, len(reply.pages) > 1)
 
     async def _within_deadline(self, message: discord.Message, work: Any) -> Answered:
         """Await ``work``; when it takes longer than ``defer_after`` seconds, show "typing" meanwhile."""
@@ -258,11 +262,14 @@ def compact(shown: Sequence[Shown], footer_text: str) -> list[discord.Embed]:
     longer ones), a description longer than its share cut between lines."""
     embeds = [one.embed for one in shown]
     room = EMBED_TOTAL_MAX - len(footer_text)
-    sizes = [len(embed.title or "") + len(embed.description or "") for embed in embeds]
+    sizes = [
+        len(one.embed.title or "") + len(one.embed.description or "") + (_MORE_ROOM if one.more else 0)
+        for one in shown
+    ]
     shares = fair_shares(sizes, room)
-    for (embed, command), size, share in zip(shown, sizes, shares, strict=True):
+    for (embed, command, more), size, share in zip(shown, sizes, shares, strict=True):
         embed.remove_footer()
-        if size > share:
+        if more or size > share:
             embed.description = _with_more(embed.description or "", share - len(embed.title or ""), command)
     if embeds:
         embeds[-1].set_footer(text=footer_text)

@@ -14,6 +14,7 @@ import pytest
 from bot import create_bot
 from bot.config import Settings
 from bot.discord_bot import CHAT_EXTENSION, JudgeBot, intents
+from bot.judge import Ruling, RulingsAnswer
 from cogs.chat import MAX_LOOKUPS, Lookup, fair_shares, read_lookups
 from tests.cogs.checks import NO_MENTIONS, assert_all_within_limits
 from tests.cogs.conftest import MENTION_CARD, SettingsFactory
@@ -286,3 +287,32 @@ async def test_a_long_answer_is_cut_with_a_pointer_to_the_command(
     for embed in body["embeds"]:
         assert embed["description"].endswith("\n… (all of it: /card)")
         assert embed["description"].startswith(f"**{embed['title']}**")
+
+
+async def test_many_rulings_end_with_a_pointer_to_rulings(
+    chat: DiscordHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert isinstance(chat.bot, JudgeBot)
+    judge = chat.bot.judge
+    comment = "A ruling long enough that sixty of them fill more than one page of an embed, surely."
+    many = tuple(
+        Ruling(source="wotc", published_at=f"2019-01-{n % 28 + 1:02}", comment=comment) for n in range(60)
+    )
+
+    async def rulings(name: str) -> RulingsAnswer:
+        return RulingsAnswer(card="Tarmogoyf", rulings=many)
+
+    monkeypatch.setattr(judge, "rulings", rulings)
+    alone = chat.user_message("[[Tarmogoyf|rulings]]")
+    (embed,) = reply_to(await deliver(chat, alone), alone)["embeds"]
+    assert embed["title"] == "Rulings: Tarmogoyf"
+    assert embed["description"].endswith(f"{comment}\n… (all of it: /rulings)")
+    shown = embed["description"].count(comment)
+    assert 30 < shown < 60  # the first page's rulings, whole
+    with_cards = chat.user_message("[[Tarmogoyf|rulings]] [[Clone]] [[Opt]]")
+    embeds = reply_to(await deliver(chat, with_cards), with_cards)["embeds"]
+    assert [e["title"] for e in embeds] == ["Rulings: Tarmogoyf", "Clone", "Opt"]
+    assert embeds[0]["description"].endswith("\n… (all of it: /rulings)")
+    clone = await slash_embed(chat, "card", "Clone")
+    del clone["footer"]
+    assert embeds[1] == clone  # what the rulings leave is enough for the short ones
