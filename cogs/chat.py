@@ -76,8 +76,7 @@ class Asked(NamedTuple):
 def read_lookups(content: str) -> Asked:
     """The ``[[name]]`` and ``[[name|rulings]]`` in ``content`` outside code, each once (the first
     :data:`MAX_LOOKUPS` of them; blank ones ignored)."""
-    lookups: dict[Lookup, None] = {}
-    seen: set[tuple[str, bool]] = set()
+    lookups: dict[tuple[str, bool], Lookup] = {}  # by name (any case) and form: each once, in order
     unknown: dict[str, None] = {}
     for found in _LOOKUP.finditer(_CODE.sub(" ", content)):
         typed = found.group(1)
@@ -90,11 +89,8 @@ def read_lookups(content: str) -> Asked:
             unknown[typed.strip()] = None
             continue
         lookup = Lookup(name, wanted in RULINGS_FORMS)
-        key = (name.casefold(), lookup.rulings)
-        if key not in seen:
-            seen.add(key)
-            lookups[lookup] = None
-    asked = tuple(lookups)
+        lookups.setdefault((name.casefold(), lookup.rulings), lookup)
+    asked = tuple(lookups.values())
     return Asked(asked[:MAX_LOOKUPS], max(0, len(asked) - MAX_LOOKUPS), tuple(unknown)[:MAX_LOOKUPS])
 
 

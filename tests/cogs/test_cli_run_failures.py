@@ -39,8 +39,8 @@ FAILURES: dict[str, tuple[Callable[[], Exception], str]] = {
     ),
     "no network": (
         _no_network,
-        "Error: Discord can't be reached (Cannot connect to host discord.com:443 ssl:default [Name or service "
-        "not known]); check the network, then start the bot again.",
+        "Error: Discord can't be reached (Cannot connect to host discord.com:443 ssl:default [Name or "
+        "service not known]); check the network, then start the bot again.",
     ),
     "intent refused": (
         lambda: discord.PrivilegedIntentsRequired(None),
