@@ -48,3 +48,7 @@ class Settings(BaseSettings):
         default=1_000, ge=1, description="most replies whose buttons work at once (the oldest stop first)"
     )
     board_file_bytes: int = Field(default=100_000, ge=1, description="largest board file accepted by /board")
+    discord_chat_cards: bool = Field(
+        default=False,
+        description="answer [[card name]] in messages (needs the message content intent; off by default)",
+    )

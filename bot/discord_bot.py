@@ -34,6 +34,9 @@ EXTENSIONS = (
     "cogs.stale",
 )
 """The cogs, one per feature; ``cogs.errors`` installs the tree's error handler."""
+CHAT_EXTENSION = "cogs.chat"
+"""``[[card name]]`` in messages: loaded only when ``discord_chat_cards`` is on (it needs the message
+content intent)."""
 
 
 class LiveViews:
@@ -73,7 +76,7 @@ class JudgeBot(commands.AutoShardedBot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
-            intents=discord.Intents(guilds=True),  # slash commands need no message content
+            intents=intents(settings),
             allowed_mentions=discord.AllowedMentions.none(),
             **_sharding(settings),
         )
@@ -94,7 +97,7 @@ class JudgeBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the Judge, load the cogs and, in development, sync the commands to the test guild."""
         self._judge = await self._resources.enter_async_context(Judge.open(self.settings, preload=True))
-        for extension in EXTENSIONS:
+        for extension in extensions(self.settings):
             await self.load_extension(extension)
         guild_id = self.settings.discord_guild_id
         if self._sync_dev_guild and guild_id is not None:
@@ -110,6 +113,21 @@ class JudgeBot(commands.AutoShardedBot):
         finally:
             await self._resources.aclose()
             self._judge = None
+
+
+def intents(settings: Settings) -> discord.Intents:
+    """The gateway intents: guilds only (slash and message commands need no message content), and the
+    messages with their content when ``[[card name]]`` in chat is on (the one privileged intent asked for,
+    to be enabled in the Developer Portal)."""
+    wanted = discord.Intents(guilds=True)
+    if settings.discord_chat_cards:
+        wanted.guild_messages = wanted.dm_messages = wanted.message_content = True
+    return wanted
+
+
+def extensions(settings: Settings) -> tuple[str, ...]:
+    """The cogs to load: every feature's, and the chat lookups' when they are on."""
+    return (*EXTENSIONS, CHAT_EXTENSION) if settings.discord_chat_cards else EXTENSIONS
 
 
 def _sharding(settings: Settings) -> dict[str, Any]:
