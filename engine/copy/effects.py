@@ -621,6 +621,17 @@ def _apply_exception(
 ) -> tuple[CopiableText, list[Explanation]]:
     """One exception of a copy effect (CR 707.9a-g)."""
     condition = exception.condition
+    types_unknown = tuple(u for u in original.unknowns if u.copiable and "types" in u.characteristics)
+    if condition and types_unknown and condition.casefold() in CARD_TYPE_WORDS:
+        why = Unsure(types_unknown)
+        text = msg(
+            "The exception “{text}” applies only if the copy is {condition}, and the card types it copies "
+            "aren't known ({reason}): if it is, the exception applies; if not, it doesn't.",
+            text=exception.text,
+            condition=indefinite(type_words((condition,))),
+            reason=why.reason,
+        )
+        return values, [explained(text, why, CONDITION)]
     if condition and not values.main.is_a(condition) and condition.casefold() in CARD_TYPE_WORDS:
         return values, [
             Explanation.of(

@@ -121,3 +121,17 @@ def test_a_dies_trigger_on_a_known_creature_still_triggers_once() -> None:
         )
     )
     assert [(hit.source, hit.times) for hit in answer.triggers] == [("artist", 1)]
+
+
+def test_a_copy_exception_for_creatures_is_open_when_the_copied_types_are_unknown() -> None:
+    """CR 707.9f: Spark Double's "if it's a creature" and "if it's a planeswalker" exceptions apply only
+    if the copy is one; copying values nobody knows, neither is judged, and its counters are unknown."""
+    double = "  - enters: {card: Spark Double, id: double, copy_of: token}\n"
+    result = _answer(_board_text(actions=double)).result
+    open_exceptions = [s for s in result.steps if s.text.startswith("The exception “it enters with an")]
+    assert len(open_exceptions) == 2
+    assert all("the card types it copies aren't known" in s.text for s in open_exceptions)
+    assert all(set(s.rules) == {"707.9f", "705.1"} for s in open_exceptions)
+    assert result.current.counters == {}
+    assert "counters" in result.current.unknown
+    assert any(n.text.startswith("Which counters it enters with is unknown") for n in result.notes)
