@@ -48,6 +48,14 @@ class Settings(BaseSettings):
         default=1_000, ge=1, description="most replies whose buttons work at once (the oldest stop first)"
     )
     board_file_bytes: int = Field(default=100_000, ge=1, description="largest board file accepted by /board")
+    refresh_hours: float = Field(
+        default=24.0,
+        ge=0,
+        description="hours between checks for newer Scryfall bulk files while the bot runs (0: never)",
+    )
+    refresh_retry_minutes: float = Field(
+        default=60.0, gt=0, description="minutes before checking again after a failed refresh"
+    )
     discord_chat_cards: bool = Field(
         default=False,
         description="answer [[card name]] in messages (needs the message content intent; off by default)",

@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.data_refresh import DataRefresher
 from bot.judge import Judge
 from cogs.cooldown import QuestionBudgets
 
@@ -97,6 +98,10 @@ class JudgeBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open the Judge, load the cogs and, in development, sync the commands to the test guild."""
         self._judge = await self._resources.enter_async_context(Judge.open(self.settings, preload=True))
+        refresher = data_refresher(self.settings, self._judge)
+        if refresher is not None:
+            refreshing = asyncio.create_task(refresher.run(), name="mtg-judge-data-refresh")
+            self._resources.callback(refreshing.cancel)  # stopped before the Judge it uses closes
         for extension in extensions(self.settings):
             await self.load_extension(extension)
         guild_id = self.settings.discord_guild_id
@@ -113,6 +118,13 @@ class JudgeBot(commands.AutoShardedBot):
         finally:
             await self._resources.aclose()
             self._judge = None
+
+
+def data_refresher(settings: Settings, judge: Judge) -> DataRefresher | None:
+    """The scheduled refresh of Scryfall's bulk files, unless the bot is offline or it is off."""
+    if settings.offline or settings.refresh_hours == 0:
+        return None
+    return DataRefresher(judge, settings.refresh_hours * 3600, settings.refresh_retry_minutes * 60)
 
 
 def intents(settings: Settings) -> discord.Intents:

@@ -36,6 +36,7 @@ from .judge import DataVersions, Judge
 from .limits import LIMITS, Limits, original_state, parse_choices, parse_counters, parse_graveyard, parse_pump
 from .linked import LinkedAnswer, linked_json
 from .parse import ParseAnswer, parse_json
+from .refresh import RefreshOutcome
 from .rules import GlossaryAnswer, ImportSummary, RuleAnswer, SearchAnswer
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "ParseAnswer",
     "PrintedView",
     "Progress",
+    "RefreshOutcome",
     "RuleAnswer",
     "RuleNotFound",
     "RulesDownloadError",

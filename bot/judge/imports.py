@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import tempfile
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ from data.bulk_folder import FolderPlan, plan_folder
 from data.cards.importer import ImportSummary, import_cards
 from data.cards.importer import Progress as Progress  # re-exported: an import's progress callback
 from data.cards.printings import PRINTED_LANGUAGES, PrintingsSummary, import_printings
+from data.cards.repository import CardRepository
 from data.cards.rulings_import import RulingsImportSummary as RulingsImportSummary  # re-exported
 from data.cards.rulings_import import import_rulings
 from data.scryfall.bulk_files import CARD_KEYS, RULING_KEYS, bulk_records
@@ -23,7 +25,12 @@ from data.scryfall.errors import BulkFileUnusable, ScryfallError
 from engine import msg
 
 if TYPE_CHECKING:
+    import sqlite_utils
+
     from data.scryfall.client import ScryfallClient
+
+BULK_UPDATED_AT = "bulk_updated_at"
+"""The card metadata key of the imported Scryfall bulk file's ``updated_at`` (a refresh compares it)."""
 
 CardImportSummary = ImportSummary
 """What a card import did, under the name front ends know it by (the rules import has its own)."""
@@ -117,29 +124,59 @@ async def sync_cards(services: Services, progress: Progress | None = None) -> Im
     SyncFailed with the cache and its bulk date as they were; a rulings file without any ruling
     leaves the cached rulings as they are."""
     client = _online_client(services)
+    try:
+        entry = await client.oracle_cards_bulk()
+    except ScryfallError as error:
+        raise SyncFailed(f"cannot download the bulk files: {error}; the cache is unchanged") from error
     with tempfile.TemporaryDirectory(prefix="mtg-judge-sync-") as folder:
-        cards_file, rulings_file = Path(folder) / "oracle-cards.json", Path(folder) / "rulings.json"
-        try:
-            entry = await client.oracle_cards_bulk()
-            await client.download(str(entry["download_uri"]), cards_file)
-            rulings_entry = await client.rulings_bulk()
-            await client.download(str(rulings_entry["download_uri"]), rulings_file)
-            rulings = await services.blocking(lambda: _checked_bulk_files(cards_file, rulings_file))
-        except (ScryfallError, KeyError) as error:
-            raise SyncFailed(f"cannot download the bulk files: {error}; the cache is unchanged") from error
-        bulk_date = str(entry.get("updated_at", ""))[:10]
-        source = str(entry["download_uri"])
-
-        def imported() -> ImportSummary:
-            summary = import_cards(
-                services.db, cards_file, source=source, bulk_date=bulk_date, progress=progress
-            )
-            if rulings:
-                import_rulings(services.db, rulings_file)
-            return summary
-
-        summary: ImportSummary = await services.blocking(imported)
+        files = await download_bulk_files(services, entry, Path(folder))
+        summary: ImportSummary = await services.blocking(
+            lambda: import_bulk_files(services.db, files, progress)
+        )
         return summary
+
+
+@dataclass(frozen=True)
+class BulkFiles:
+    """Scryfall's oracle cards and rulings bulk files, downloaded and checked whole."""
+
+    cards: Path
+    rulings: Path
+    rulings_count: int  # 0: the rulings file holds none, and the cached rulings stay
+    source: str  # the cards file's download URI
+    updated_at: str  # its ``updated_at`` in /bulk-data
+
+
+async def download_bulk_files(services: Services, entry: Mapping[str, object], folder: Path) -> BulkFiles:
+    """Download the cards file ``entry`` names and the current rulings file into ``folder``, and check
+    both whole (SyncFailed otherwise; nothing is imported)."""
+    client = _online_client(services)
+    cards_file, rulings_file = folder / "oracle-cards.json", folder / "rulings.json"
+    try:
+        source = str(entry["download_uri"])
+        await client.download(source, cards_file)
+        rulings_entry = await client.rulings_bulk()
+        await client.download(str(rulings_entry["download_uri"]), rulings_file)
+        # A file check, apart from the database's thread: questions go on meanwhile.
+        rulings = await asyncio.to_thread(_checked_bulk_files, cards_file, rulings_file)
+    except (ScryfallError, KeyError) as error:
+        raise SyncFailed(f"cannot download the bulk files: {error}; the cache is unchanged") from error
+    return BulkFiles(cards_file, rulings_file, rulings, source, str(entry.get("updated_at", "")))
+
+
+def import_bulk_files(
+    db: sqlite_utils.Database, files: BulkFiles, progress: Progress | None = None
+) -> ImportSummary:
+    """Import downloaded bulk files into ``db`` (the cards in one transaction, then the rulings), and
+    record the cards file's ``updated_at`` so that a refresh can tell a newer one (BULK_UPDATED_AT)."""
+    summary = import_cards(
+        db, files.cards, source=files.source, bulk_date=files.updated_at[:10], progress=progress
+    )
+    if files.rulings_count:
+        import_rulings(db, files.rulings)
+    with db.conn:
+        CardRepository(db).set_metadata({BULK_UPDATED_AT: files.updated_at})
+    return summary
 
 
 def _checked_bulk_files(cards_file: Path, rulings_file: Path) -> int:

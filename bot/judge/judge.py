@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from bot.judge.imports import CardImportSummary, Progress, SetupSummary
     from bot.judge.linked import LinkedAnswer
     from bot.judge.parse import ParseAnswer
+    from bot.judge.refresh import RefreshOutcome
     from data.cards.printings import PrintingsSummary
     from data.cards.rulings_import import RulingsImportSummary
     from engine import Card, OriginalState
@@ -271,6 +272,14 @@ class Judge:
         from bot.judge.imports import sync_cards
 
         return await sync_cards(self._services, progress)
+
+    async def refresh_cards(self) -> RefreshOutcome:
+        """Import Scryfall's current oracle cards and rulings if they changed since the last import, apart
+        from the questions (they are answered from the old data until it commits); never raises for
+        Scryfall or the files: a failure is the outcome's ``kind``."""
+        from bot.judge.refresh import refresh_cards
+
+        return await refresh_cards(self._services)
 
     async def sync_printings(
         self,

@@ -110,7 +110,8 @@ def _kill_before_commit(tmp_path: Path, arguments: list[str], kill_at: str, **en
     was about to run."""
     marker = tmp_path / "about-to-commit"
     with _writer(tmp_path, arguments, kill_at, **env) as child:
-        _wait_for(lambda: marker.exists() or child.poll() is not None)
+        # The file exists before its text is written: wait for the text (a busy machine shows the gap).
+        _wait_for(lambda: (marker.exists() and bool(marker.read_text())) or child.poll() is not None)
         assert child.poll() is None, child.communicate()
         os.kill(child.pid, signal.SIGKILL)
         assert child.wait(timeout=30) == -signal.SIGKILL

@@ -15,7 +15,7 @@ from engine import Explanation
 from engine.stack.items import StackError
 
 SPIN_SECONDS = 30.0  # CPU time a spinning call gives up after by itself: far past any limit below
-WAIT_SECONDS = 30.0
+WAIT_SECONDS = 120.0  # a board child starting on a busy 2-core machine (about 1 s idle)
 
 
 def spin() -> str:
