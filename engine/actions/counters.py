@@ -15,7 +15,7 @@ from functools import partial
 from math import factorial, prod
 
 from engine.actions.resolving import COPIED_ENTERING_TEXT
-from engine.copy.effects import ADDITIONAL
+from engine.copy.exceptions import ADDITIONAL
 from engine.core.budget import charge, outcome_limit
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite

@@ -46,10 +46,10 @@ from engine.copy.effects import (
     card_copy_effect,
     check_copyable,
     copy_effect_of,
-    exception_wording,
     original_param,
     status_as_copy,
 )
+from engine.copy.exceptions import exception_wording
 from engine.core.budget import ACTION_WORK, charge
 from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
 from engine.core.citations import Citation, cite
