@@ -118,6 +118,7 @@ from engine.state.board import (
     Zone,
     text_timestamp,
 )
+from engine.state.class_levels import checked_class_level
 from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, TokenSpec, token_card
 
 BECOMES_COPY = cite(
@@ -603,7 +604,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         choices=dict(spec.choices),
         kicked=object_kicked(spec, card),
         x=spec.x,
-        class_level=spec.class_level,
+        class_level=checked_class_level(spec, card),
         attached_to=spec.attached_to,
         exiled_by=spec.exiled_by,
         exiled_by_ability=spec.exiled_by_ability,

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from data.boards import load_board
 from engine.answers.copy_result import answer_board
 from engine.linked.links import find_links
+from engine.state.board import BoardError
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
 
@@ -71,3 +74,20 @@ battlefield:
 query: clone
 """
     assert "607.2i" in _cited(_answer(board)["result"])
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("{card: Rogue Class, level: 4}", "line 2: Rogue Class: .* no level 4; .* up to level 3"),
+        ("{card: Grizzly Bears, level: 2}", "line 2: Grizzly Bears: Grizzly Bears isn't a Class"),
+    ],
+)
+def test_a_level_the_card_has_no_bar_for_is_refused_naming_the_line(entry: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        _answer(f"battlefield:\n  - {entry}\n")
+
+
+def test_the_highest_level_a_class_shows_is_accepted() -> None:
+    result = _answer("battlefield:\n  - {card: Rogue Class, id: rogue, level: 3}\nquery: rogue\n")["result"]
+    assert any("You may play cards exiled with" in a for a in result["current"]["abilities"])
