@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from data.boards import load_board
 from engine.answers.copy_result import answer_board
+from engine.answers.stack_answer import answer_stack_board
 from engine.linked.links import find_links
+from engine.oracle.card_wording import in_card_wording
 from engine.state.board import BoardError
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for
@@ -91,3 +94,54 @@ def test_a_level_the_card_has_no_bar_for_is_refused_naming_the_line(entry: str, 
 def test_the_highest_level_a_class_shows_is_accepted() -> None:
     result = _answer("battlefield:\n  - {card: Rogue Class, id: rogue, level: 3}\nquery: rogue\n")["result"]
     assert any("You may play cards exiled with" in a for a in result["current"]["abilities"])
+
+
+def _stack_text(board: str) -> str:
+    spec = load_board(board)
+    cards = {name: parsed_card(name) for name in spec.card_names()}
+    dumped = answer_stack_board(spec, spec.stack, cards, "2025-02-07").model_dump(mode="json")
+    return json.dumps(dumped, ensure_ascii=False)
+
+
+def test_a_copied_spell_quotes_its_oracle_wording_this_spell() -> None:
+    # CR 201.5: Rite of Replication's Oracle text says "If this spell was kicked" (review board 60).
+    text = _stack_text(
+        """
+battlefield:
+  - {card: Serra Angel, id: angel}
+stack:
+  - {card: Rite of Replication, id: rite, kicked: true, targets: [angel], paid: {mana: "{2}{U}{U}{5}"}}
+  - {copy_of: rite, via: Twincast}
+"""
+    )
+    assert "If this spell was kicked, create five of those tokens instead." in text
+    assert "If Rite of Replication was kicked" not in text
+
+
+def test_a_copied_multikicked_spell_quotes_its_oracle_wording() -> None:
+    # Review board 59: Comet Storm says "for each time this spell was kicked".
+    text = _stack_text(
+        """
+battlefield:
+  - {card: Grizzly Bears, id: bears, controller: opponent}
+  - {card: Serra Angel, id: angel, controller: opponent}
+stack:
+  - card: Comet Storm
+    id: storm
+    x: 3
+    kicked: {times: 2}
+    targets: [player:opponent, bears, angel]
+    paid: {mana: "{3}{R}{R}{1}{1}"}
+  - {copy_of: storm, via: Reverberate}
+"""
+    )
+    assert "for each time this spell was kicked" in text
+    assert "each time Comet Storm was kicked" not in text
+
+
+def test_a_piece_the_printed_wording_lacks_names_the_object() -> None:
+    # Reworded old text isn't in the printed wording: the self-reference names the object (CR 201.5).
+    old = ["If this creature enters the battlefield"]
+    assert in_card_wording("If ~ entered", old, "Bear") == "If Bear entered"
+    printed = ["If this spell was kicked, draw"]
+    assert in_card_wording("If ~ was kicked", printed, "Rite") == "If this spell was kicked"
