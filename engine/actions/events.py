@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from engine.actions.attaching import attach
 from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import ETB_TRIGGER, enters_trigger_notes
-from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
+from engine.actions.faces import (
+    cannot_turn_face_down,
+    flip,
+    no_special_action,
+    stays_face_down,
+    transform,
+    turned_up_front_face,
+)
 from engine.actions.imprint import exiled_with, last_exiled_effects
 from engine.actions.kicking import kicker_notes, object_kicked
 from engine.actions.resolving import (
@@ -1890,7 +1897,10 @@ def _turn_face_up(board: Board, event: Event) -> Board:
         return board.explain(
             obj.id, Explanation.of(msg("It is already face up; nothing happens."), TURNED_FACE_UP), note=True
         )
-    kind = obj.face_down
+    stays = stays_face_down(obj)
+    if stays is not None:
+        return board.explain(obj.id, stays)
+    kind, effect_only = obj.face_down, no_special_action(obj)
     obj = obj.model_copy(update={"face_down": None, "timestamp": event.timestamp})
     obj, front_face = turned_up_front_face(obj)
     turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(kind, ())
@@ -1923,6 +1933,8 @@ def _turn_face_up(board: Board, event: Event) -> Board:
     )
     if front_face is not None:
         board = board.explain(obj.id, front_face)
+    if effect_only is not None:
+        board = board.explain(obj.id, effect_only, note=True)
     board, obj = _pt_setting(
         board, obj, layer_one_text(obj).main.abilities, event.timestamp, turned_face_up=True
     )

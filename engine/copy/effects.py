@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core.characteristics import (
     CARD_TYPE_WORDS,
     FACE_DOWN_RULE,
+    WARDED_FACE_DOWN,
     Characteristics,
     CopiableText,
     GameAbility,
@@ -67,6 +68,10 @@ MODIFY = cite("707.9b", "The final set of values for that characteristic becomes
 NO_CDA = cite("707.9d", "any characteristic-defining ability (see rule 604.3) of the object being copied")
 ADDITIONAL = cite("707.9e", "an exception that’s an additional effect rather than a modification")
 CONDITION = cite("707.9f", "Some exceptions to the copying process apply only if the copy is or has")
+WARDED_RULES = {
+    "cloak": cite("701.56a", "It becomes a 2/2 face-down creature card with ward {2}, no name"),
+    "disguise": cite("702.168b", "These values are the copiable values of that object’s characteristics"),
+}
 FACE_DOWN_COPY = cite(
     "708.2", "Any listed characteristics are the copiable values of that object’s characteristics"
 )
@@ -462,13 +467,21 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
             Explanation.of(
                 msg(
                     'The face-down permanent "{id}" is face down: its copiable values are those of a '
+                    "face-down permanent — a nameless, colorless 2/2 creature with ward {{2}}, no subtypes "
+                    "and no mana cost. The copy is face up, and it can't be turned face up for the hidden "
+                    "card's cost.",
+                    id=original.id,
+                )
+                if original.face_down in WARDED_FACE_DOWN
+                else msg(
+                    'The face-down permanent "{id}" is face down: its copiable values are those of a '
                     "face-down permanent — a nameless, colorless 2/2 creature with no text, no subtypes and "
                     "no mana cost. The copy is face up, and it can't be turned face up for the hidden card's "
                     "cost.",
                     id=original.id,
                 ),
                 FACE_DOWN_COPY,
-                FACE_DOWN_RULE,
+                WARDED_RULES.get(original.face_down, FACE_DOWN_RULE),
                 COPIABLE,
             ),
             *_not_copied_state(original, board, label),
