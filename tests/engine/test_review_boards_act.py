@@ -145,3 +145,42 @@ def test_a_piece_the_printed_wording_lacks_names_the_object() -> None:
     assert in_card_wording("If ~ entered", old, "Bear") == "If Bear entered"
     printed = ["If this spell was kicked, draw"]
     assert in_card_wording("If ~ was kicked", printed, "Rite") == "If this spell was kicked"
+
+
+def test_a_clone_of_hostage_taker_returns_what_its_own_ability_exiled() -> None:
+    # CR 610.3, 607.2a, 707.7: the Clone's copied ability exiled the Angel; the original's exile stays.
+    answer = _answer(
+        """
+battlefield:
+  - {card: Hostage Taker, id: taker, controller: opponent}
+  - {card: Clone, id: clone, copy_of: taker}
+exile:
+  - {card: Serra Angel, id: angel, exiled_by: clone, ability: 1, controller: opponent}
+  - {card: Grizzly Bears, id: bears, exiled_by: taker, ability: 1}
+actions:
+  - leaves: {object: clone, to: graveyard}
+query: angel
+"""
+    )
+    zones = {obj["id"]: obj["zone"] for obj in answer["objects"]}
+    assert zones["angel"] == "battlefield"
+    assert zones["bears"] == "exile"
+    controllers = {obj["id"]: obj["controller"] for obj in answer["objects"]}
+    assert controllers["angel"] == "opponent"
+
+
+def test_fiend_hunter_returns_nothing_by_itself_its_leaves_ability_triggers() -> None:
+    # Fiend Hunter's return is a triggered ability (603.6c), not an "until" duration: the card waits for it.
+    answer = _answer(
+        """
+battlefield:
+  - {card: Fiend Hunter, id: hunter}
+exile:
+  - {card: Serra Angel, id: angel, exiled_by: hunter, ability: 1}
+actions:
+  - leaves: {object: hunter, to: graveyard}
+query: angel
+"""
+    )
+    assert {obj["id"]: obj["zone"] for obj in answer["objects"]}["angel"] == "exile"
+    assert [hit["source"] for hit in answer["triggers"]] == ["hunter"]
