@@ -222,10 +222,7 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
         )
     else:
         blocks = _board_blocks(answer, context)
-        heading = (
-            title
-            or f"{context.card(answer.result.id)}: {_title_name(answer, context)}"
-        )
+        heading = title or f"{context.card(answer.result.id)}: {_title_name(answer, context)}"
     if result.rules_note:
         blocks.append(safe(result.rules_note))
     blocks += cache_only_blocks(result.cache_only)
