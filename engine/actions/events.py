@@ -13,6 +13,7 @@ from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import ETB_TRIGGER, enters_trigger_notes
 from engine.actions.faces import (
     cannot_turn_face_down,
+    card_cost_turning,
     flip,
     no_special_action,
     stays_face_down,
@@ -58,7 +59,7 @@ from engine.copy.effects import (
     status_as_copy,
 )
 from engine.core.budget import ACTION_WORK, charge
-from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
+from engine.core.characteristics import FACE_DOWN_RULE, WARDED_FACE_DOWN, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.game import Game
@@ -1533,12 +1534,19 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
             copier.id,
             Explanation.of(
                 msg(
+                    "It is face down, so it remains a nameless colorless 2/2 with ward {{2}} and no other "
+                    "abilities; if it's turned face up, it will have the values it copied. {turning}",
+                    turning=_turning_up(copier),
+                )
+                if copier.face_down in WARDED_FACE_DOWN
+                else msg(
                     "It is face down, so it remains a nameless colorless 2/2 with no abilities; if it's "
                     "turned face up, it will have the values it copied. {turning}",
                     turning=_turning_up(copier),
                 ),
                 FACE_DOWN_BECOMES_COPY,
                 COPY_STATUS,
+                *(by_card[1:] if (by_card := card_cost_turning(copier)) else ()),
             ),
         )
     return board.replace(copier)
@@ -1550,6 +1558,9 @@ def _turning_up(obj: GameObject) -> Message:
         obj.face_down or FaceDownKind.PLAIN, ()
     )
     copied = [a for a in layer_one_text(obj).main.abilities if a.keyword in turning]
+    by_card = card_cost_turning(obj)
+    if by_card is not None and not copied:
+        return by_card[0]
     if copied:
         keyword, cost = copied[0].keyword or "", copied[0].keyword_parameter or copied[0].text
         return msg(

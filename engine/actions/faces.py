@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.copy.effects import FACE_UP_FACE, PHASED_OUT
 from engine.core.citations import Citation, cite
 from engine.core.known import Fact, Unsure, explained, is_true
-from engine.core.messages import Param, card, indefinite, listing, msg, type_words
+from engine.core.messages import Message, Param, card, indefinite, listing, msg, type_words
 from engine.core.model import Card, Frozen
 from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
@@ -64,6 +64,11 @@ _NOT_THIS_WAY = "it doesn’t have a mana cost, it can’t be turned face up thi
 SPECIAL_ACTION_NEEDS_CREATURE = {
     FaceDownKind.MANIFEST: cite("701.34b", _NOT_THIS_WAY),
     FaceDownKind.CLOAK: cite("701.56b", _NOT_THIS_WAY),
+}
+_PAY_THAT_COST = "what that card’s mana cost is, pay that cost, then turn the permanent face up"
+PAY_CARD_COST = {
+    FaceDownKind.MANIFEST: cite("701.34b", _PAY_THAT_COST),
+    FaceDownKind.CLOAK: cite("701.56b", _PAY_THAT_COST),
 }
 _KIND_WORDS = {FaceDownKind.MANIFEST: msg("manifested"), FaceDownKind.CLOAK: msg("cloaked")}
 _TURNING_KEYWORDS = frozenset({"Morph", "Megamorph", "Disguise"})
@@ -331,6 +336,24 @@ def no_special_action(obj: GameObject) -> Explanation | None:
         ),
         SPECIAL_ACTION_NEEDS_CREATURE[kind],
     )
+
+
+def card_cost_turning(obj: GameObject) -> tuple[Message, Citation] | None:
+    """A manifested or cloaked permanent whose card is a creature card with a mana cost: its controller may
+    turn it face up for that cost (CR 701.34b, 701.56b), whatever it copied; None otherwise."""
+    kind, represented = obj.face_down, obj.card
+    if kind not in PAY_CARD_COST or represented is None or no_special_action(obj) is not None:
+        return None
+    if not ("Creature" in represented.front.type_line.types and represented.front.mana_cost):
+        return None
+    worded = msg(
+        "As a {kind} permanent, its controller can turn it face up by showing that its card, {card}, is a "
+        "creature card and paying its mana cost, {cost}.",
+        kind=_KIND_WORDS[kind],
+        card=card(represented.name),
+        cost="".join(represented.front.mana_cost),
+    )
+    return worded, PAY_CARD_COST[kind]
 
 
 def _is_instant_or_sorcery(represented: Card) -> bool:
