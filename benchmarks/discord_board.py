@@ -2,7 +2,7 @@
 ``/board scenario:`` (the reference), the same board submitted through the board editor (the modal
 ``/board`` opens), and "Rule on this board" on a message holding it in a ```yaml code block.
 
-Each run feeds raw INTERACTION_CREATE payloads through discord.py (``tests/cogs/harness.py``) and ends when
+Each run feeds raw INTERACTION_CREATE payloads through discord.py (``tests/cogs/harness/``) and ends when
 the bot's HTTP payload (the embed answer) is captured; the three are interleaved run by run, so a busy
 machine slows them alike, and each is given as a ratio to ``/board scenario:`` of the same run. Opening
 the editor (``/board`` with nothing: the modal sent) is timed too. Warm: cards parsed and rules read
@@ -87,7 +87,7 @@ def main() -> None:
         timings = asyncio.run(time_board_paths(db, args.n))
     stats = {path: Stats.of(samples) for path, samples in timings.items()}
     reference = stats[PATHS[0]]
-    print(f"{args.n} warm runs each, through discord.py (tests/cogs/harness.py):")
+    print(f"{args.n} warm runs each, through discord.py (tests/cogs/harness/):")
     print("| what | p50 ms | p99 ms | max ms | p50 / reference p50 | p99 / reference p99 |")
     print("| --- | --- | --- | --- | --- | --- |")
     for path, figures in stats.items():

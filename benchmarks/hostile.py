@@ -1,32 +1,45 @@
 """The heaviest boards within ``LIMITS``, and what one of them costs the other users while it runs.
 
-Run: ``python benchmarks/hostile.py [--db CACHE] [--n 200]`` (needs ../shared; without ``--db`` it builds
+Run: ``python -m benchmarks.hostile [--db CACHE] [--n 200]`` (needs ../shared; without ``--db`` it builds
 a temporary cache first). Each candidate board is answered through a warm Judge as the bot answers it
-(apart, in the child process, each step within ``LIMITS.board_seconds`` of CPU time); its row gives
-the child's CPU time. Then the worst one is asked again while other questions (``/card`` by exact name,
-autocomplete) are asked in a row, one at a time: their times, against the same questions asked idle.
-The candidates (the engine's work budget, when it lands, may make them cheaper):
+(apart, in the child process, each step within ``LIMITS.board_seconds`` of CPU time, and within the
+engine's work budget, ``LIMITS.work_steps``); its row gives the question's CPU time: the child's for
+reading and answering the board, and this process's for finding its cards. The worst one's CPU time is
+also given as a ratio to the CPU time of ``json.loads`` of the bulk file (its decompressed bytes, read
+once), so that runs on different machines compare. Then the worst one is asked again while other
+questions (``/card`` by exact name, autocomplete) are asked in a row, one at a time: their times, against
+the same questions asked idle. The candidates:
 
 - counter doublers (Doubling Season, Hardened Scales) without ``replacement_order`` on a creature entering
   with counters: the engine tries every order of them (n! of them) to see whether the order matters;
 - the most objects, doublers and creatures entering with counters, each trying those orders;
 - the most actions, every one an ``exchange_text`` of two creatures' rules texts (objects and actions
-  count together towards ``board_objects``).
+  count together towards ``board_objects``);
+- the most creatures entering beside two doublers whose order matters (about 700,000 units of work);
+- 99 alternating Humility and Opalescence (a dependency loop in layer 6, CR 613.8b);
+- a few of them beside the two doublers, and the most actions, each a Walking Ballista resolving: the
+  dependencies are worked out again as each enters, so that a unit of work costs most (the worst found:
+  16 statics end at the bound on dependency checks, 14 are answered).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
+import json
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from benchmarks.judge_questions import Row, build_cache, names
-from benchmarks.timing import TABLE_HEADER, Stats, reference_seconds, table_row
+from benchmarks.timing import BULK, TABLE_HEADER, Stats, reference_seconds, table_row
 from bot.config import Settings
 from bot.judge import LIMITS, Judge, JudgeError
 from bot.judge.isolation import ISOLATED
+from tests.engine.test_layers_scale import alternating
 
 DOUBLERS = ("Doubling Season", "Hardened Scales")
 LIGHT_QUESTIONS = 200
@@ -54,6 +67,20 @@ def exchanges() -> str:
     return "\n".join(lines)
 
 
+def resolving(statics: int) -> str:
+    """``statics`` alternating Humility and Opalescence, Doubling Season and Hardened Scales, then the
+    most actions, each a Walking Ballista (X=3) resolving: every one enters with counters whose doublers'
+    order matters, and the layers, dependencies among the statics included, are worked out again for it."""
+    lines = ["battlefield:"]
+    lines += [f"  - {{card: {('Humility', 'Opalescence')[i % 2]}, id: o{i}}}" for i in range(statics)]
+    lines += [f"  - {{card: {name}, id: d{i}}}" for i, name in enumerate(DOUBLERS)]
+    lines.append("actions:")
+    lines += [
+        f"  - resolves: {{card: Walking Ballista, id: b{i}, x: 3}}" for i in range(LIMITS.board_actions)
+    ]
+    return "\n".join(lines)
+
+
 CANDIDATES: tuple[tuple[str, Callable[[], str]], ...] = (
     ("6 counter doublers, no replacement_order", lambda: doublers(6)),
     ("7 counter doublers, no replacement_order", lambda: doublers(7)),
@@ -63,7 +90,52 @@ CANDIDATES: tuple[tuple[str, Callable[[], str]], ...] = (
         lambda: doublers(7, LIMITS.board_objects - 7),
     ),
     (f"{LIMITS.board_actions} exchange_text among {EXCHANGED} creatures", exchanges),
+    (
+        f"Doubling Season, Hardened Scales and {LIMITS.board_objects - 2} Walking Ballistas",
+        lambda: doublers(2, LIMITS.board_objects - 2),
+    ),
+    (f"{LIMITS.board_objects - 1} alternating Humility and Opalescence", lambda: alternating(99)),
+    (
+        f"14 Humility/Opalescence, 2 doublers, {LIMITS.board_actions} Walking Ballistas resolving",
+        lambda: resolving(14),
+    ),
+    (
+        f"16 Humility/Opalescence, 2 doublers, {LIMITS.board_actions} Walking Ballistas resolving",
+        lambda: resolving(16),
+    ),
 )
+
+
+def cpu_reference_seconds(repeat: int = 3) -> float:
+    """The median CPU time (``time.process_time``) of ``json.loads`` on the bulk file's decompressed bytes,
+    decompressed once beforehand."""
+    data = gzip.decompress(BULK.read_bytes())
+    samples = []
+    for _ in range(repeat):
+        start = time.process_time()
+        json.loads(data)
+        samples.append(time.process_time() - start)
+    return statistics.median(samples)
+
+
+@contextmanager
+def child_cpu() -> Iterator[list[float]]:
+    """Within the block, the CPU time of each call the child process answers (reading a board, answering
+    it), in the list yielded."""
+    spent: list[float] = []
+    call = ISOLATED.call
+
+    def counted(*args: object, **keywords: object) -> object:
+        try:
+            return call(*args, **keywords)  # type: ignore[arg-type]
+        finally:
+            spent.append(ISOLATED.last_cpu_seconds)
+
+    ISOLATED.call = counted  # type: ignore[method-assign, assignment]
+    try:
+        yield spent
+    finally:
+        del ISOLATED.call  # the class's method again
 
 
 async def answered(judge: Judge, board: str) -> str:
@@ -75,7 +147,7 @@ async def answered(judge: Judge, board: str) -> str:
     return "answered"
 
 
-async def light_times(judge: Judge, count: int, while_running: asyncio.Future[object] | None) -> list[float]:
+async def light_times(judge: Judge, count: int, while_running: asyncio.Future[str] | None) -> list[float]:
     """The times of ``count`` light questions asked one after the other (an exact ``/card``, then an
     autocomplete), stopping early once ``while_running`` is done."""
     picks = names(judge.settings.db, "1 = 1")[:: max(1, 20_000 // count)][:count]
@@ -89,15 +161,23 @@ async def light_times(judge: Judge, count: int, while_running: asyncio.Future[ob
     return samples
 
 
+async def question_cpu(judge: Judge, board: str) -> tuple[float, str]:
+    """The CPU time of asking ``board`` (the child's steps and this process's), and how it ended."""
+    with child_cpu() as steps:
+        start = time.process_time()
+        outcome = await answered(judge, board)
+        here = time.process_time() - start
+    return sum(steps) + here, outcome
+
+
 async def hostile_rows(db: Path, count: int = LIGHT_QUESTIONS) -> list[Row]:
-    """A row for each candidate (the child's CPU time), then the light questions idle and while the worst
-    candidate runs."""
+    """A row for each candidate (its CPU time), the worst one's as a ratio to ``json.loads`` of the bulk
+    file, then the light questions idle and while the worst candidate runs."""
     rows: list[Row] = []
     worst: tuple[float, str] = (0.0, "")
     async with Judge.open(Settings(db=db, offline=True), preload=True) as judge:
         for name, board in CANDIDATES:
-            outcome = await answered(judge, board())
-            cpu = ISOLATED.last_cpu_seconds
+            cpu, outcome = await question_cpu(judge, board())
             worst = max(worst, (cpu, name))
             rows.append((f"hostile: {name} ({outcome}), CPU time", Stats.of([cpu]), ""))
         idle = await light_times(judge, count, None)
@@ -105,7 +185,22 @@ async def hostile_rows(db: Path, count: int = LIGHT_QUESTIONS) -> list[Row]:
         await asyncio.sleep(0.5)  # it is being answered
         busy = await light_times(judge, count, running)
         print(f"hostile: the worst board ended: {await running}")
+    reference = cpu_reference_seconds()
+    print(
+        f"hostile: budget: {LIMITS.work_steps:,} units of engine work, {LIMITS.choice_outcomes} outcomes "
+        f"of one choice listed, {LIMITS.board_seconds:g} s of CPU for each step of a board"
+    )
+    print(
+        f"hostile: the worst board within LIMITS, '{worst[1]}': {worst[0]:.2f} s of CPU = "
+        f"{worst[0] / reference:.2f} x the CPU time of json.loads of the bulk file ({reference:.2f} s)"
+    )
     rows += [
+        (
+            f"hostile: the worst board, '{worst[1]}', CPU time ({worst[0] / reference:.2f} x json.loads "
+            f"CPU time {reference:.2f} s)",
+            Stats.of([worst[0]]),
+            "",
+        ),
         ("hostile: /card exact and autocomplete, idle", Stats.of(idle), ""),
         (f"hostile: the same while '{worst[1]}' runs", Stats.of(busy), "p99 < 10 x idle p99"),
     ]

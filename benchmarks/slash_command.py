@@ -1,6 +1,6 @@
 """Time ``/copy copier:Clone original:Tarmogoyf`` end to end through discord.py, with no Discord connection.
 
-Each run feeds the raw INTERACTION_CREATE payload through discord.py (``tests/cogs/harness.py``) and
+Each run feeds the raw INTERACTION_CREATE payload through discord.py (``tests/cogs/harness/``) and
 ends when the bot's HTTP payload (the embed reply) is captured: option parsing, the cooldown check,
 the Judge (warm: cards parsed, rules read), rendering and discord.py's serialisation. The same run
 times ``json.loads`` of the shared bulk file (decompressed once) as a machine-speed yardstick.

@@ -15,9 +15,8 @@ from __future__ import annotations
 import copy
 import json
 import re
-from bisect import bisect_left
 from functools import lru_cache
-from itertools import accumulate
+from itertools import pairwise
 from typing import Any
 
 from rich.align import Align
@@ -41,7 +40,8 @@ _FORMAT_CHARACTERS = (
 """Unicode's format characters (category Cf); ``tests/hardening/test_text_safety.py`` checks the list
 against ``unicodedata``."""
 
-UNSAFE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_FORMAT_CHARACTERS}]")
+_UNSAFE_CHARACTERS = f"\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_FORMAT_CHARACTERS}"
+UNSAFE = re.compile(f"[{_UNSAFE_CHARACTERS}]")
 """Every character shown escaped."""
 
 
@@ -54,9 +54,25 @@ def escaped(character: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+@lru_cache(maxsize=1)
+def _escapes() -> dict[int, str]:
+    """Every :data:`UNSAFE` code point and its escape, for ``str.translate`` (five times faster than a
+    regular expression's substitution calling back per character), built from the class's ranges."""
+    table: dict[int, str] = {}
+    position = 0
+    while position < len(_UNSAFE_CHARACTERS):
+        first = last = _UNSAFE_CHARACTERS[position]
+        if _UNSAFE_CHARACTERS[position + 1 : position + 2] == "-":
+            last = _UNSAFE_CHARACTERS[position + 2]
+            position += 2
+        table.update((code, escaped(chr(code))) for code in range(ord(first), ord(last) + 1))
+        position += 1
+    return table
+
+
 def visible(text: str) -> str:
     """``text`` with every :data:`UNSAFE` character shown as its escape."""
-    return UNSAFE.sub(lambda found: escaped(found.group()), text)
+    return text if UNSAFE.search(text) is None else text.translate(_escapes())
 
 
 def visible_json(dumped: str) -> str:
@@ -69,17 +85,24 @@ def visible_text(text: Text) -> Text:
     """A copy of the rich ``text`` with every :data:`UNSAFE` character shown as its escape, each escape
     styled as the character was (``text`` itself when it has none)."""
     plain = text.plain
-    starts = [found.start() for found in UNSAFE.finditer(plain)]
-    if not starts:
+    if UNSAFE.search(plain) is None:
         return text
-    # grown[k]: how much longer the text is once the first k unsafe characters are escaped. Each span is
-    # moved by bisecting (slicing a rich Text copies it whole: per character, that was quadratic).
-    grown = list(accumulate((len(escaped(plain[start])) - 1 for start in starts), initial=0))
+    # The text is escaped piece by piece between the offsets its spans start or end at, so each offset's
+    # new place is known as the pieces are joined: linear in the text and its spans (slicing a rich Text
+    # per unsafe character copied it whole each time: quadratic, 26 s for 9,600 characters).
+    size = len(plain)
+    cuts = sorted({0, size, *(min(max(at, 0), size) for span in text.spans for at in span[:2])})
+    pieces: list[str] = []
+    moved_to = {0: 0}
+    for start, end in pairwise(cuts):
+        pieces.append(plain[start:end].translate(_escapes()))
+        moved_to[end] = moved_to[start] + len(pieces[-1])
+    grown = moved_to[size] - size
 
     def moved(offset: int) -> int:
-        return offset + grown[bisect_left(starts, offset)]
+        return moved_to.get(offset, offset + grown if offset > size else offset)
 
-    shown = text.blank_copy(visible(plain))
+    shown = text.blank_copy("".join(pieces))
     shown.spans = [Span(moved(start), moved(end), style) for start, end, style in text.spans]
     return shown
 

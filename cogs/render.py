@@ -265,7 +265,11 @@ def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> l
         f"**{safe(permanent_name(current.name, context))}**{cost}",
         f"{safe(type_line)}{safe(numbers)}",
     ]
-    blocks += [f"• {safe(ability)}" for ability in current.abilities] or ["*" + _("(no abilities)") + "*"]
+    blocks += [f"• {safe(ability)}" for ability in current.abilities]
+    if "abilities" in current.unknown:  # the list holds only what is known to apply
+        blocks.append("*" + _("(abilities unknown)") + "*")
+    elif not current.abilities:
+        blocks.append("*" + _("(no abilities)") + "*")
     status = current.status
     on = (
         (N_("tapped"), status.tapped),

@@ -246,9 +246,11 @@ def _object_lines(current: CurrentView, names: Mapping[str, str], *, commander: 
         colors = _("colors unknown")
     numbers = f"{current.power}/{current.toughness}" if current.power is not None else _("no power/toughness")
     lines.append(Text(f"{colors} · {numbers}"))
-    lines += [Text(f"  • {ability}") for ability in current.abilities] or [
-        Text("  " + _("(no abilities)"), style="dim")
-    ]
+    lines += [Text(f"  • {ability}") for ability in current.abilities]
+    if "abilities" in current.unknown:  # the list holds only what is known to apply
+        lines.append(Text("  " + _("(abilities unknown)"), style="dim"))
+    elif not current.abilities:
+        lines.append(Text("  " + _("(no abilities)"), style="dim"))
     extras = _status_words(current, commander=commander)
     if extras:
         lines.append(Text(" · ".join(extras), style="italic"))

@@ -20,6 +20,7 @@ from data.cards.repository import NameEntry
 
 if TYPE_CHECKING:
     from bot.judge.judge import Judge
+    from data.cards.service import CardService
 
 PERMANENT_TYPES = frozenset({"artifact", "battle", "creature", "enchantment", "land", "planeswalker"})
 COPIED_TYPES = PERMANENT_TYPES | {"permanent", "instant", "sorcery", "equipment", "aura", "vehicle"}
@@ -62,19 +63,19 @@ def of_types(types: frozenset[str]) -> Callable[[NameEntry], bool]:
 async def complete_copyable_names(judge: Judge, copier: str, text: str) -> list[str]:
     """At most 25 card names for autocomplete, as ``Judge.complete_card_names``, of only the cards
     ``copier`` (as typed) can copy when the cache settles which card it is and its text says."""
-    typed = text[: LIMITS.autocomplete_text]
-    cards = judge._services.cards  # the Judge's own card service and worker thread, as its methods use
-    resolver = cards.resolver
+    return await judge.complete_copyable_names(copier, text)
 
-    def complete() -> list[str]:
-        keep = None
-        try:
-            lookup = cards.look_up_locally(copier[: LIMITS.card_name])
-        except CardLookupError:
-            lookup = None
-        if lookup is not None and lookup.resolution is not None:
-            types = copied_types(lookup.resolution.card.oracle_texts)
-            keep = of_types(types) if types is not None else None
-        return resolver.complete(typed, LIMITS.autocomplete_results, keep)
 
-    return await judge._worker.run(complete)
+def copyable_names(cards: CardService, copier: str, typed: str) -> list[str]:
+    """On the Judge's worker: the names completing ``typed`` (at most ``LIMITS.autocomplete_results``)
+    of the cards ``copier`` can copy, or of any card when the cache can't settle ``copier`` or its text
+    names no type."""
+    keep = None
+    try:
+        lookup = cards.look_up_locally(copier[: LIMITS.card_name])
+    except CardLookupError:
+        lookup = None
+    if lookup is not None and lookup.resolution is not None:
+        types = copied_types(lookup.resolution.card.oracle_texts)
+        keep = of_types(types) if types is not None else None
+    return cards.resolver.complete(typed, LIMITS.autocomplete_results, keep)

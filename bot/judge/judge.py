@@ -17,7 +17,7 @@ import dataclasses
 import functools
 import gc
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
@@ -95,10 +95,7 @@ class Judge:
         self._services = services
         self._worker = worker
         self._apart = apart
-        self._rules: LoadedRules | None = None
-        self._cards_generation = ""
-        self._parsed: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by card key
-        self._settled: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by a name as asked, when the cache settled it
+        self._cache = _Cache(services)
         self._printed_names: dict[str, tuple[str, Mapping[str, str]]] = {}  # lang: (cards generation, names)
         self._languages: dict[int, str] = {}  # by Discord user id: the language each chose
 
@@ -224,6 +221,16 @@ class Judge:
         typed = text[: LIMITS.autocomplete_text]
         resolver = self._services.cards.resolver
         return await self._worker.run(lambda: resolver.complete(typed, LIMITS.autocomplete_results))
+
+    async def complete_copyable_names(self, copier: str, text: str) -> list[str]:
+        """At most 25 card names for autocomplete, as :meth:`complete_card_names`, of only the cards
+        ``copier`` (as typed) can copy when the cache settles which card it is and its text says
+        (``bot.judge.copyable``)."""
+        from bot.judge.copyable import copyable_names
+
+        typed = text[: LIMITS.autocomplete_text]
+        cards = self._services.cards
+        return await self._worker.run(lambda: copyable_names(cards, copier, typed))
 
     async def import_cards(
         self, path: Path, progress: Progress | None = None
@@ -404,7 +411,7 @@ class Judge:
         fetched: dict[str, CardRecord],
         downloaded: ImportSummary | None,
     ) -> _Answered:
-        return question(_Question(self, fetched, downloaded))
+        return question(_Question(self._cache, fetched, downloaded))
 
     async def _ensure_rules(self) -> ImportSummary | None:
         services = self._services
@@ -413,34 +420,6 @@ class Judge:
     async def _loaded_rules(self) -> LoadedRules:
         """The rules' vocabulary and version (downloaded first, once, when none are stored)."""
         return await self._ask(lambda asked: dataclasses.replace(asked.rules, downloaded=asked.downloaded))
-
-    def _current_rules(self) -> LoadedRules | None:
-        """On the worker: the cached rules (None when none are stored), refreshed (and the parsed cards
-        dropped) when the rules or the cards changed since they were read."""
-        tokens = generations(self._services.db)
-        rules_generation, cards_generation = tokens.get("rules", ""), tokens.get("cards", "")
-        if self._rules is None or self._rules.generation != rules_generation:
-            if not self._services.rules.is_loaded():
-                return None
-            self._rules = read_rules(self._services.rules)
-            self._forget_cards()
-        if cards_generation != self._cards_generation:
-            self._cards_generation = cards_generation
-            self._forget_cards()
-        return self._rules
-
-    def _forget_cards(self) -> None:
-        self._parsed.clear()
-        self._settled.clear()
-
-    def _parse(self, found: CardRecord, rules: LoadedRules) -> Card:
-        card = self._parsed.get(found.key)
-        if card is None:
-            from engine import parse_card
-
-            card = parse_card(found.scryfall(), rules.vocabulary)  # the engine reads Scryfall's JSON
-            self._parsed.put(found.key, card)
-        return card
 
     def _cards_date(self) -> str:
         return self._services.cards.repository.metadata().get("bulk_date", "")
@@ -458,39 +437,93 @@ class _CardNeeded(Exception):
         self.lookup = lookup
 
 
-class _Question:
-    """What a question asked on the worker may use: the rules, the cards it names, the rules note."""
+class _Cache:
+    """What the Judge has read for the questions asked on its worker (only the worker touches it): the
+    stored rules, the parsed cards and the names the card cache settled, all dropped when the rules or
+    the cards change."""
 
-    def __init__(
-        self, judge: Judge, fetched: dict[str, CardRecord], downloaded: ImportSummary | None
-    ) -> None:
-        self.downloaded = downloaded  # the rules were downloaded for this question (say so)
-        rules = judge._current_rules()
-        if rules is None:
-            raise _RulesNeeded
-        self.rules = rules
-        self._judge = judge
-        self._fetched = fetched
+    def __init__(self, services: Services) -> None:
+        self._services = services
+        self._rules: LoadedRules | None = None
+        self._cards_generation = ""
+        self._parsed: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by card key
+        self._settled: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by a name as asked, when the cache settled it
 
-    def card(self, name: str) -> Card:
-        """The card ``name`` names, parsed; _CardNeeded when the cache can't settle it alone."""
-        judge = self._judge
-        if (card := judge._settled.get(name)) is not None:
+    def current_rules(self) -> LoadedRules | None:
+        """The cached rules (None when none are stored), refreshed (and the parsed cards dropped) when
+        the rules or the cards changed since they were read."""
+        tokens = generations(self._services.db)
+        rules_generation, cards_generation = tokens.get("rules", ""), tokens.get("cards", "")
+        if self._rules is None or self._rules.generation != rules_generation:
+            if not self._services.rules.is_loaded():
+                return None
+            self._rules = read_rules(self._services.rules)
+            self._forget_cards()
+        if cards_generation != self._cards_generation:
+            self._cards_generation = cards_generation
+            self._forget_cards()
+        return self._rules
+
+    def card(self, name: str, rules: LoadedRules, fetched: Mapping[str, CardRecord]) -> Card:
+        """The card ``name`` names, parsed with ``rules``: from the card cache, or from ``fetched`` (what
+        was looked up beyond the cache for this question, by query); _CardNeeded when neither settles it."""
+        if (card := self._settled.get(name)) is not None:
             return card
-        lookup = judge._services.cards.look_up_locally(name)
-        fetched = self._fetched.get(lookup.query)
-        found = fetched or judge._services.cards.settled(lookup)
+        lookup = self._services.cards.look_up_locally(name)
+        record = fetched.get(lookup.query)
+        found = record or self._services.cards.settled(lookup)
         if found is None:
             raise _CardNeeded(lookup)
-        card = judge._parse(found, self.rules)
-        if fetched is None:  # what Scryfall said stays out: the next question asks the cache again
-            judge._settled.put(name, card)
+        card = self._parse(found, rules)
+        if record is None:  # what Scryfall said stays out: the next question asks the cache again
+            self._settled.put(name, card)
         return card
 
     def in_cache(self, name: str) -> bool:
         """Whether the card cache has a card of exactly this name (no fetch, whatever the settings)."""
-        resolution = self._judge._services.cards.look_up_locally(name).resolution
+        resolution = self._services.cards.look_up_locally(name).resolution
         return resolution is not None and resolution.kind == "exact"
+
+    def outdated_citation_note(self, cited_numbers: Iterable[str]) -> str | None:
+        """The note for an answer citing ``cited_numbers`` when the stored rules changed one of them
+        (``bot.judge.rules.outdated_citation_note``)."""
+        return outdated_citation_note(self._services.rules, cited_numbers)
+
+    def _forget_cards(self) -> None:
+        self._parsed.clear()
+        self._settled.clear()
+
+    def _parse(self, found: CardRecord, rules: LoadedRules) -> Card:
+        card = self._parsed.get(found.key)
+        if card is None:
+            from engine import parse_card
+
+            card = parse_card(found.scryfall(), rules.vocabulary)  # the engine reads Scryfall's JSON
+            self._parsed.put(found.key, card)
+        return card
+
+
+class _Question:
+    """What a question asked on the worker may use: the rules, the cards it names, the rules note."""
+
+    def __init__(
+        self, cache: _Cache, fetched: dict[str, CardRecord], downloaded: ImportSummary | None
+    ) -> None:
+        self.downloaded = downloaded  # the rules were downloaded for this question (say so)
+        rules = cache.current_rules()
+        if rules is None:
+            raise _RulesNeeded
+        self.rules = rules
+        self._cache = cache
+        self._fetched = fetched
+
+    def card(self, name: str) -> Card:
+        """The card ``name`` names, parsed; _CardNeeded when the cache can't settle it alone."""
+        return self._cache.card(name, self.rules, self._fetched)
+
+    def in_cache(self, name: str) -> bool:
+        """Whether the card cache has a card of exactly this name (no fetch, whatever the settings)."""
+        return self._cache.in_cache(name)
 
     def finished(self, answer: _Noted) -> _Noted:
         """``answer`` saying whether the rules were downloaded for it, when the loaded rules changed
@@ -498,7 +531,7 @@ class _Question:
         (``fetched`` holds every card looked up beyond the cache over all the tries of the question)."""
         note = None
         if self.rules.may_have_changed_citations:
-            note = outdated_citation_note(self._judge._services.rules, answer.cited_rules())
+            note = self._cache.outdated_citation_note(answer.cited_rules())
         cache_only = any(isinstance(found, CachedOnly) for found in self._fetched.values())
         return answer.model_copy(
             update={"downloaded": self.downloaded, "rules_note": note, "cache_only": cache_only}

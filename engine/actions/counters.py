@@ -32,6 +32,7 @@ from engine.layers.system import (
     unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.chapters import CHAPTER_SYMBOLS, CHAPTER_TRIGGER, triggered_chapters
 from engine.oracle.counter_bans import CounterBan, counter_ban
 from engine.oracle.entering import (
     CounterReplacement,
@@ -85,6 +86,9 @@ X_OF_THE_SPELL = cite(
     "107.3m", "the value of X for that ability is the same as the value of X for that spell"
 )
 
+SAGA_LORE = cite("714.3a", "As a Saga without the read ahead ability enters the battlefield")
+SAGA_LORE_TEXT = "a Saga's lore counter"  # how its own entering counter is told from the others'
+
 Counts = dict[str, int]
 _Modifier = tuple[str, CounterReplacement]  # the handle of its source, and the effect
 # How an effect changes the counters it enters with: whether it doubles, and the kinds it changes.
@@ -95,9 +99,43 @@ _Computed = Callable[[], Mapping[str, Computed]]  # every object's layered chara
 def counters_as_it_enters(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
-    """``obj`` with the counters entering gives it (none computed when the board lists its ``counters``)."""
+    """``obj`` with the counters entering gives it (none computed when the board lists its ``counters``),
+    and the chapter abilities of a Saga its entering lore counters trigger (CR 714.2b)."""
     if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
         return board, obj
+    board, obj = _entering_counters(board, obj, spec, abilities)
+    lore = obj.counters.get("lore", 0)
+    if lore and not any("counters" in u.characteristics for u in obj.unknowns):
+        chapters = [(a, triggered_chapters(a.text, 0, lore)) for a in copiable_values(obj).abilities]
+        for ability, numbers in chapters:
+            if numbers:
+                board = board.explain(obj.id, _chapter_step(ability, numbers, lore))
+    return board, obj
+
+
+def _chapter_step(ability: GameAbility, numbers: tuple[str, ...], lore: int) -> Explanation:
+    if len(numbers) == 1:
+        text = msg(
+            "Its chapter {chapter} ability, “{ability}”, triggers: its lore counters went from 0 to {lore} "
+            "as it entered.",
+            chapter=numbers[0],
+            ability=ability.text,
+            lore=lore,
+        )
+        return Explanation.of(text, CHAPTER_TRIGGER)
+    text = msg(
+        "Its chapter {chapters} abilities — “{ability}” is one for each numeral — each trigger: its lore "
+        "counters went from 0 to {lore} as it entered.",
+        chapters=listing(list(numbers)),
+        ability=ability.text,
+        lore=lore,
+    )
+    return Explanation.of(text, CHAPTER_SYMBOLS, CHAPTER_TRIGGER)
+
+
+def _entering_counters(
+    board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
+) -> tuple[Board, GameObject]:
     layered = current_characteristics(obj, board)
     typed = layered.known_for("types", "subtypes", "loyalty", "defense")
     if isinstance(typed, Unsure):
@@ -250,7 +288,7 @@ def _may_be_given_counters(obj: GameObject, spec: ObjectSpec, abilities: tuple[G
     if obj.copies and obj.copies[-1].effect is not None and obj.copies[-1].effect.exceptions:
         return True
     values = copiable_values(obj)
-    return values.is_a("Planeswalker") or values.is_a("Battle")
+    return values.is_a("Planeswalker") or values.is_a("Battle") or "Saga" in values.subtypes
 
 
 def _not_decided(
@@ -276,8 +314,11 @@ def _not_decided(
 
 
 def _intrinsic(values: Characteristics, obj: GameObject) -> list[EnteringCounters]:
-    """Loyalty (306.5b) and defense (310.4b) counters equal to the printed number of what it would be."""
+    """Loyalty (306.5b) and defense (310.4b) counters equal to the printed number of what it would be,
+    and a Saga's lore counter (714.3a)."""
     found = []
+    if "Saga" in values.subtypes and not any(a.keyword == "Read ahead" for a in values.abilities):
+        found.append(EnteringCounters(kind="lore", count=1, text=SAGA_LORE_TEXT))
     for card_type, number, kind in (
         ("Planeswalker", values.loyalty, "loyalty"),
         ("Battle", values.defense, "defense"),
@@ -305,6 +346,12 @@ def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -
         return Explanation.of(
             msg("The effect that puts it onto the battlefield gives it {counters}.", counters=counters),
             GIVEN_AS_IT_ENTERS,
+        )
+    if found.kind == "lore" and found.text == SAGA_LORE_TEXT:
+        return Explanation.of(
+            msg("It is a Saga: as it enters, its controller puts {counters} on it.", counters=counters),
+            SAGA_LORE,
+            *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
         )
     if found.text.startswith("printed "):
         number = found.text.removeprefix(f"printed {found.kind} ")

@@ -675,8 +675,8 @@ def _copy_onto(
     *,
     entering: bool,
 ) -> tuple[GameObject, Board]:
-    if effect is not None:
-        check_copyable(effect, via, copier, original, board)
+    for note in check_copyable(effect, via, copier, original, board) if effect is not None else ():
+        board = board.explain(copier.id, note, note=True)
     copier, why = apply_copy(board, copier, original, effect, via, timestamp)
     label = original_param(original)
     rule = ENTERS_AS_COPY if entering else BECOMES_COPY
@@ -792,6 +792,7 @@ def _random_result(
             via=card_name(via),
         )
         note, unknown = unknown_note(ALL_CHARACTERISTICS, reason, rule)
+        unknown = unknown.model_copy(update={"copiable": True, "copied": True})
         obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
         return board.explain(obj.id, note, note=True), obj
     explanation = Explanation.of(
@@ -1630,8 +1631,8 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
     if transforming:  # a transforming token with both faces (CR 707.8a), copying what the original copies
         token = token.model_copy(update={"card": card, "transformed": original.transformed})
     if transforming and not original.copies:
-        if effect is not None:
-            check_copyable(effect, via, token, original, board)
+        for note in check_copyable(effect, via, token, original, board) if effect is not None else ():
+            board = board.explain(new_id, note, note=True)
         token, status = status_as_copy(board, token, effect, via)
         for step in status:
             board = board.explain(new_id, step)

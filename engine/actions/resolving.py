@@ -192,13 +192,9 @@ def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> B
         )
     original = board.get(event.of or "")
     chosen = chosen_target(effect.text)  # "Choose target nonlegendary creature": what it may copy
-    check_copyable(
-        effect.model_copy(update={"copyable": chosen or effect.copyable}),
-        via,
-        original,
-        original,
-        board,
-    )
+    checked = effect.model_copy(update={"copyable": chosen or effect.copyable})
+    for note in check_copyable(checked, via, original, original, board):
+        board = board.explain(original.id, note, note=True)
     types = tuple(_TYPE_OF_PLURAL[w] for w in wording.words if w in _TYPE_OF_PLURAL)
     pending = PendingCopy(of_id=original.id, via=via, types=types)
     board = board.model_copy(update={"pending_copies": (*board.pending_copies, pending)})

@@ -85,7 +85,7 @@ class CharacteristicsView(Answer):
 
     name: str | None
     mana_cost: str
-    mana_value: int
+    mana_value: int | str  # "unknown" with its mana cost
     colors: tuple[str, ...]
     color_indicator: tuple[str, ...]
     supertypes: tuple[str, ...]
@@ -188,8 +188,8 @@ def _view(
 
     return {
         "name": UNKNOWN if "name" in unknown else values.name,
-        "mana_cost": "".join(values.mana_cost),
-        "mana_value": values.mana_value,
+        "mana_cost": UNKNOWN if "mana cost" in unknown else "".join(values.mana_cost),
+        "mana_value": UNKNOWN if "mana cost" in unknown else values.mana_value,
         "colors": values.colors,
         "color_indicator": values.color_indicator,
         "supertypes": values.supertypes,
@@ -404,7 +404,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     copiable, unset = copiable_values(obj), copiable_unknowns(obj)
     current = _counted_loyalty(obj, current_characteristics(obj, board))
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
-    steps += [_after_layer_one(obj, copiable), *_level_steps(obj, copiable), *current.steps]
+    steps += [_after_layer_one(obj, copiable, unset), *_level_steps(obj, copiable), *current.steps]
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
     notes += _state_based_notes(obj, board, current)
@@ -436,9 +436,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
 
 
 def _counted_loyalty(obj: GameObject, current: Computed) -> Computed:
-    """A planeswalker on the battlefield has as much loyalty as it has loyalty counters (CR 306.5c); what
-    the board leaves undecided about how it entered (``obj.unknowns``) joins the layers' unknowns."""
-    current = current.with_unknowns(obj.unknowns)
+    """A planeswalker on the battlefield has as much loyalty as it has loyalty counters (CR 306.5c)."""
     planeswalker = current.is_a("Planeswalker")
     if obj.zone is not Zone.BATTLEFIELD or is_false(planeswalker) or isinstance(current.loyalty, Unsure):
         return current
@@ -501,7 +499,7 @@ def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation
     ]
 
 
-def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:
+def _after_layer_one(obj: GameObject, copiable: Characteristics, unset: tuple[str, ...]) -> Explanation:
     if obj.face_down:
         return Explanation.of(
             msg(
@@ -514,6 +512,8 @@ def _after_layer_one(obj: GameObject, copiable: Characteristics) -> Explanation:
             COPIABLE_AFTER_LAYER_1,
         )
     name: Param = card_name(copiable.name) if copiable.name else msg("a nameless object")
+    if "name" in unset:
+        name = msg("values that aren't all known (see Notes)")
     renamed_from = _renamed_copy_of(obj)
     if renamed_from:
         name = msg(

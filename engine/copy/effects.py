@@ -32,7 +32,7 @@ from engine.core.model import (
     ExceptionKind,
     PrintedNumber,
 )
-from engine.core.results import Explanation
+from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
     FLIP_ALTERNATIVE,
     copiable_values,
@@ -219,7 +219,10 @@ def _copyable_unknown(fact: Unsure, via: Param, copyable: str, original: Param) 
 
 
 def original_param(obj: GameObject, values: Characteristics | None = None) -> Param:
-    """An object's name as a message parameter: its name, or which face-down permanent it is."""
+    """An object's name as a message parameter: its name, or which face-down permanent it is; its handle
+    when its copiable name isn't known."""
+    if any(u.copiable and "name" in u.characteristics for u in obj.unknowns):
+        return card_name(obj.id)
     name = (values or copiable_values(obj)).name
     return card_name(name) if name else msg('the face-down permanent "{id}"', id=obj.id)
 
@@ -320,10 +323,24 @@ def apply_copy(
         values=values,
         text_card=text_card,
     )
-    copied, status_why = status_as_copy(
-        board, copier.model_copy(update={"copies": (*copier.copies, applied)}), effect, via
+    inherited = tuple(u for u in original.unknowns if u.copied and u not in copier.unknowns)
+    copier = copier.model_copy(
+        update={"copies": (*copier.copies, applied), "unknowns": (*copier.unknowns, *inherited)}
     )
-    return copied, why + status_why
+    copied, status_why = status_as_copy(board, copier, effect, via)
+    return copied, why + status_why + [_inherited_note(original, u) for u in inherited]
+
+
+def _inherited_note(original: GameObject, unknown: Unknown) -> Explanation:
+    """The copied values include what isn't known about them (CR 707.2: a copy copies them as they are)."""
+    why = Unsure((unknown,))
+    text = msg(
+        "It copies {original}'s copiable values, and what they are isn't known, because {reason}: its own "
+        "are unknown with them.",
+        original=card_name(original.id),
+        reason=why.reason,
+    )
+    return explained(text, why, COPIABLE)
 
 
 def status_as_copy(
@@ -617,6 +634,17 @@ def _apply_exception(
 ) -> tuple[CopiableText, list[Explanation]]:
     """One exception of a copy effect (CR 707.9a-g)."""
     condition = exception.condition
+    types_unknown = tuple(u for u in original.unknowns if u.copiable and "types" in u.characteristics)
+    if condition and types_unknown and condition.casefold() in CARD_TYPE_WORDS:
+        why = Unsure(types_unknown)
+        text = msg(
+            "The exception “{text}” applies only if the copy is {condition}, and the card types it copies "
+            "aren't known ({reason}): if it is, the exception applies; if not, it doesn't.",
+            text=exception.text,
+            condition=indefinite(type_words((condition,))),
+            reason=why.reason,
+        )
+        return values, [explained(text, why, CONDITION)]
     if condition and not values.main.is_a(condition) and condition.casefold() in CARD_TYPE_WORDS:
         return values, [
             Explanation.of(

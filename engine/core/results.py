@@ -44,6 +44,10 @@ class Unknown(BaseModel):
     copiable: bool = Field(default=False, exclude=True)
     """Whether the unknown part is in the object's copiable values too (an "as [this] enters" result the
     board doesn't give: CR 707.2), so that a copy of it doesn't know it either; not in the JSON."""
+    copied: bool = Field(default=False, exclude=True)
+    """Whether whatever copies the object has it too, however that copy enters: what a copy effect gave
+    the object isn't known (a coin flip it depends on), and those values are what a copy copies (CR 707.2);
+    an "as enters" result isn't, as a copy entering makes its own (707.6). Not in the JSON."""
 
     @classmethod
     def of(cls, characteristics: tuple[str, ...], reason: str | Message, *citations: Citation) -> Unknown:

@@ -1005,7 +1005,9 @@ class _Layering:
             k: PrintedNumber(printed=str(v), value=v) if v is not None else None for k, v in numbers.items()
         }
         values = work.values.model_copy(update=update)
-        return Computed.of(values, tuple(steps), tuple(notes), tuple(unknowns))
+        # What the board leaves undecided about the object itself (how it entered) is unknown here too.
+        every = tuple(dict.fromkeys((*obj.unknowns, *unknowns)))
+        return Computed.of(values, tuple(steps), tuple(notes), every)
 
 
 def _start(obj: GameObject, board: Board) -> _Work:

@@ -1,7 +1,7 @@
 """The board editor (issue 24 items 1-3): ``/board`` with no board opens a modal prefilled with an example,
 its submission is answered like ``/board scenario:`` (errors name the line and offer the editor again),
 and every answer built from a board, ``/copy``'s included, has "Edit board", which opens the editor with
-exactly that board. All through discord.py's own interaction handling (``tests/cogs/harness.py``)."""
+exactly that board. All through discord.py's own interaction handling (``tests/cogs/harness/``)."""
 
 from __future__ import annotations
 

@@ -249,9 +249,10 @@ def test_without_the_coin_flips_result_the_copy_is_unknown_never_guessed() -> No
     answer = _answer(MIRROR_MARCH + "}\n")
     current = answer.result.current
     assert (current.name, current.power, current.toughness) == ("unknown", "unknown", "unknown")
-    (unknown,) = answer.result.unknowns
+    unknown, *derived = answer.result.unknowns
     assert unknown.reason.startswith("the result of the coin flip wasn't given")
     assert unknown.rules == ("705.1",)
+    assert all("the result of the coin flip wasn't given" in u.reason for u in derived)
     assert {"name", "power", "toughness", "abilities"} <= set(unknown.characteristics)
 
 

@@ -1,4 +1,4 @@
-"""Commands in a row through the Discord test path (``tests/cogs/harness.py``), for the load tests; run
+"""Commands in a row through the Discord test path (``tests/cogs/harness/``), for the load tests; run
 as ``python -m tests.hardening.soak SETTINGS_JSON WARM_UP COMMANDS``, it measures the resident memory
 of a process that holds nothing but the bot and the fake Discord, and prints it as JSON."""
 

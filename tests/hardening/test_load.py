@@ -1,4 +1,4 @@
-"""The bot under load, through discord.py's own interaction parsing (``tests/cogs/harness.py``): 200
+"""The bot under load, through discord.py's own interaction parsing (``tests/cogs/harness/``): 200
 interactions at once all answered, none with "database is locked", the event loop never late by half a
 second (the 50 ms target is timed in ``benchmarks/``); 10,000 commands in a row without the resident
 memory of the bot's process growing; and no growth of the memory traced when every reply's buttons would

@@ -26,7 +26,7 @@ from rich.tree import Tree
 from typer.testing import Result
 
 from bot.cli import app
-from bot.text_safety import UNSAFE, VisibleTextHook, visible, visible_json, visible_text
+from bot.text_safety import UNSAFE, VisibleText, VisibleTextHook, visible, visible_json, visible_text
 from tests.bot.cli import runner
 from tests.cogs.harness import DiscordHarness
 from tests.hardening.conftest import HOSTILE_NAME, HOSTILE_TEXT, RAW_CONTROLS
@@ -245,6 +245,37 @@ def test_rendering_escaped_text_is_linear_in_its_length() -> None:
     with _cpu_at_most(20):
         small, large = _render_cpu(12_500), _render_cpu(100_000)
     assert large < 30 * small, (small, large)
+
+
+_HUNDRED_THOUSAND = "\u202e\u200b\x1b\u2066" * 25_000
+"""100,000 characters, every one shown escaped: bidi, zero-width, escape, isolate."""
+
+
+def _escape_for_display() -> float:
+    """The CPU time (``time.process_time``) of escaping :data:`_HUNDRED_THOUSAND` as the CLI does before
+    rich lays a panel out (its text with a style and a span every 100 characters, and its title), and as
+    Discord and the CLI escape plain text."""
+    text = Text(_HUNDRED_THOUSAND, style="bold")
+    for start in range(0, len(_HUNDRED_THOUSAND), 100):
+        text.stylize("italic", start, start + 50)
+    panel = Panel(text, title=Text(_HUNDRED_THOUSAND[:8]))
+    began = time.process_time()
+    shown = VisibleText(panel).renderable
+    plain = visible(_HUNDRED_THOUSAND)
+    spent = time.process_time() - began
+    assert isinstance(shown, Panel)
+    assert isinstance(shown.renderable, Text)
+    assert shown.renderable.plain == plain == "\\u202e\\u200b\\x1b\\u2066" * 25_000
+    assert len(shown.renderable.spans) == len(text.spans)
+    return spent
+
+
+def test_escaping_100000_characters_for_display_takes_under_a_second_of_cpu() -> None:
+    # Idle: 10-13 ms of CPU, so the bound is 75-100 times what it takes; before issue 22 escaping was
+    # quadratic (a 9,600-character card text: 26 s) and this fails at the timer.
+    with _cpu_at_most(1.0):
+        spent = _escape_for_display()
+    assert spent < 1.0, spent
 
 
 def test_a_board_card_of_9600_bidi_and_zero_width_characters_prints_in_seconds(hostile_cache: Path) -> None:

@@ -162,9 +162,11 @@ def test_the_cli_says_a_copy_needing_a_coin_flip_is_unknown_without_it(
     payload = json.loads(result.stdout)["result"]
     assert payload["current"]["power"] == "unknown"
     assert "name" in payload["current"]["unknown"]
-    (unknown,) = payload["unknowns"]
+    unknown, *derived = payload["unknowns"]
     assert unknown["reason"].startswith("the result of the coin flip wasn't given")
     assert unknown["rules"] == ["705.1"]
+    # what rests on it (the counters it enters with) is unknown for the same reason
+    assert all("the result of the coin flip wasn't given" in u["reason"] for u in derived)
 
 
 async def test_a_defined_double_faced_card_is_copied_with_the_face_that_is_up(

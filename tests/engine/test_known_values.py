@@ -1,0 +1,137 @@
+"""Unknown is a value (issue 21 §2): what rests on an unknown characteristic is unknown with the same reason.
+
+Mirror March's token copy without the coin flips' result (CR 705.1) has every characteristic unknown; a
+Clone of it copies those unknown values (CR 707.2), a "whenever a creature dies" ability doesn't know
+whether the token's death triggers it (CR 603.6c, 700.4), and Clone's own "creature" restriction can't
+be checked. Three-valued logic: false and unknown is false, true or unknown is true.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from data.boards import load_board
+from engine.actions.events import board_from_spec
+from engine.answers.copy_result import BoardAnswer, answer_board
+from engine.core.known import Known, Unsure, all_of, any_of, combined, is_false, is_true, negated
+from engine.core.results import Unknown
+from engine.layers.system import current_characteristics
+from tests.engine.copy_cards import cards_for
+
+WHY = Unknown(characteristics=("types",), reason="the coin flip wasn't given", rules=("705.1",))
+UNSURE = Unsure((WHY,))
+MAKE_TOKEN = "  - create_token_copy: {of: bear, via: Mirror March, id: token}\n"
+
+
+def _board_text(more: str = "", actions: str = "", *, token: bool = True) -> str:
+    """Mirror March and a Grizzly Bears, ``more`` permanents, the token copy (unless not ``token``) and
+    ``actions``."""
+    made = MAKE_TOKEN if token else ""
+    bears = "  - {card: Grizzly Bears, id: bear}\n"
+    return f"battlefield:\n  - Mirror March\n{bears}{more}actions:\n{made}{actions}"
+
+
+def _answer(text: str) -> BoardAnswer:
+    spec = load_board(text)
+    return answer_board(spec, cards_for(spec), "test")
+
+
+@pytest.mark.parametrize(
+    ("facts", "every", "one"),
+    [
+        ((Known(True), Known(True)), Known(True), Known(True)),
+        ((Known(True), Known(False)), Known(False), Known(True)),
+        ((Known(False), UNSURE), Known(False), UNSURE),
+        ((Known(True), UNSURE), UNSURE, Known(True)),
+        ((UNSURE, UNSURE), UNSURE, UNSURE),
+    ],
+)
+def test_truth_values_follow_three_valued_logic(
+    facts: tuple[Known[bool] | Unsure, ...], every: Known[bool] | Unsure, one: Known[bool] | Unsure
+) -> None:
+    assert all_of(*facts) == every
+    assert any_of(*facts) == one
+
+
+def test_what_is_derived_from_an_unknown_keeps_its_reason() -> None:
+    assert negated(UNSURE) == UNSURE
+    assert combined((Known(1), UNSURE, Known(2))) == UNSURE
+    assert combined((Known(1), Known(2))) == Known((1, 2))
+    assert UNSURE.rules == ("705.1",)
+    assert not is_true(UNSURE)
+    assert not is_false(UNSURE)
+    assert is_true(Known(True))
+    assert is_false(Known(False))
+
+
+def test_the_token_without_its_coin_flips_has_every_characteristic_unknown() -> None:
+    spec = load_board(_board_text())
+    board = board_from_spec(spec, cards_for(spec))
+    current = current_characteristics(board.get("token"), board)
+    for fact in (current.name, current.types, current.power, current.abilities, current.legendary):
+        assert isinstance(fact, Unsure)
+        assert "coin flip" in fact.because[0].reason
+    assert isinstance(current.is_a("Creature"), Unsure)
+
+
+def test_a_clone_of_it_copies_values_nobody_knows() -> None:
+    """CR 707.2: the copy copies the token's copiable values, which aren't known; Clone copies only a
+    creature, so whether it could copy the token is unknown too, and it is named by its handle."""
+    clone = "  - enters: {card: Clone, id: clone, copy_of: token}\n"
+    result = _answer(_board_text(actions=clone)).result
+    current = result.current
+    assert (current.name, current.power, current.toughness, current.mana_cost) == ("unknown",) * 4
+    assert {"types", "abilities", "supertypes", "mana cost"} <= set(current.unknown)
+    steps = [s.text for s in result.steps]
+    assert steps[0].startswith("clone enters as a copy of token through Clone's ability")
+    assert any(
+        s.startswith("It copies token's copiable values, and what they are isn't known") for s in steps
+    )
+    assert not any("Grizzly Bears;" in s for s in steps)  # the layer-1 step doesn't name a guess
+    [legal] = [n for n in result.notes if n.text.startswith("Whether token is")]
+    assert "which is all Clone can copy, is unknown, because the result of the coin flip" in legal.text
+    assert set(legal.rules) == {"707.2", "705.1"}
+
+
+def test_a_dies_trigger_on_an_object_of_unknown_types_is_unknown_not_once() -> None:
+    """CR 700.4, 603.6c: "another creature dies" triggers only if the token was a creature; and the token's
+    own abilities, which aren't known, may trigger on its death too."""
+    answer = _answer(
+        _board_text(
+            more="  - {card: Blood Artist, id: artist}\n",
+            actions="  - leaves: {object: token, to: graveyard}\nquery: artist\n",
+        )
+    )
+    hits = {hit.source: hit for hit in answer.triggers}
+    assert hits["artist"].times is None
+    assert "it does if token is a creature, which isn't known" in hits["artist"].explanation.text
+    assert {"603.6c", "700.4", "705.1"} <= set(hits["artist"].explanation.rules)
+    assert hits["token"].times is None
+    assert hits["token"].explanation.text.startswith(
+        "Whether token has an ability that token's move triggers"
+    )
+
+
+def test_a_dies_trigger_on_a_known_creature_still_triggers_once() -> None:
+    answer = _answer(
+        _board_text(
+            more="  - {card: Blood Artist, id: artist}\n",
+            actions="  - leaves: {object: bear, to: graveyard}\nquery: artist\n",
+            token=False,
+        )
+    )
+    assert [(hit.source, hit.times) for hit in answer.triggers] == [("artist", 1)]
+
+
+def test_a_copy_exception_for_creatures_is_open_when_the_copied_types_are_unknown() -> None:
+    """CR 707.9f: Spark Double's "if it's a creature" and "if it's a planeswalker" exceptions apply only
+    if the copy is one; copying values nobody knows, neither is judged, and its counters are unknown."""
+    double = "  - enters: {card: Spark Double, id: double, copy_of: token}\n"
+    result = _answer(_board_text(actions=double)).result
+    open_exceptions = [s for s in result.steps if s.text.startswith("The exception “it enters with an")]
+    assert len(open_exceptions) == 2
+    assert all("the card types it copies aren't known" in s.text for s in open_exceptions)
+    assert all(set(s.rules) == {"707.9f", "705.1"} for s in open_exceptions)
+    assert result.current.counters == {}
+    assert "counters" in result.current.unknown
+    assert any(n.text.startswith("Which counters it enters with is unknown") for n in result.notes)
