@@ -222,10 +222,7 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
         )
     else:
         blocks = _board_blocks(answer, context)
-        heading = (
-            title
-            or f"{context.card(answer.result.id)}: {permanent_name(answer.result.current.name, context)}"
-        )
+        heading = title or f"{context.card(answer.result.id)}: {_title_name(answer, context)}"
     if result.rules_note:
         blocks.append(safe(result.rules_note))
     blocks += cache_only_blocks(result.cache_only)
@@ -246,6 +243,15 @@ def _board_blocks(answer: BoardAnswer, context: Context) -> list[str]:
 def permanent_name(name: str | None, context: Context) -> str:
     """A permanent's name as shown (a face-down one has none)."""
     return context.card(name) if name else _("a face-down permanent")
+
+
+def _title_name(answer: BoardAnswer, context: Context) -> str:
+    """The queried object's name for a title: a nameless face-up object (a copy of a face-down permanent is
+    face up, CR 707.2) is "(no name)", not "a face-down permanent"."""
+    current = answer.result.current
+    if current.name or current.status.face_down:
+        return permanent_name(current.name, context)
+    return _("(no name)")
 
 
 def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> list[str]:

@@ -178,7 +178,9 @@ def board_panel(
     parts += _zone_change_lines(moves, triggers, names)
     # it didn't end up on the battlefield
     where = _(" (in the {zone})").format(zone=_(result.zone)) if result.zone else ""
-    shown = _name(current.name, names, _("a face-down permanent"))
+    # A nameless face-up object (a copy of a face-down permanent is face up, CR 707.2) isn't face down.
+    nameless = _("a face-down permanent") if current.status.face_down else _("(no name)")
+    shown = _name(current.name, names, nameless)
     title = Text(f"{card_label(result.id, names)}: {shown}{where}")
     return Panel(
         Group(*parts),

@@ -162,5 +162,6 @@ def _checked(
             because=because,
         ),
         INTERVENING_IF,
-        *((NOT_CAST,) if obj.copies else ()),
+        # 607.2i is about additional costs: only a kicker condition rests on it, never "if it's not a token".
+        *((NOT_CAST,) if obj.copies and condition.kicker is not None else ()),
     )

@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from engine.actions.attaching import attach
 from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import ETB_TRIGGER, enters_trigger_notes
-from engine.actions.faces import cannot_turn_face_down, flip, transform, turned_up_front_face
+from engine.actions.faces import (
+    cannot_turn_face_down,
+    card_cost_turning,
+    flip,
+    no_special_action,
+    stays_face_down,
+    transform,
+    turned_up_front_face,
+)
 from engine.actions.imprint import exiled_with, last_exiled_effects
 from engine.actions.kicking import kicker_notes, object_kicked
 from engine.actions.resolving import (
@@ -51,7 +59,7 @@ from engine.copy.effects import (
 )
 from engine.copy.exceptions import exception_wording
 from engine.core.budget import ACTION_WORK, charge
-from engine.core.characteristics import FACE_DOWN_RULE, GameAbility
+from engine.core.characteristics import FACE_DOWN_RULE, WARDED_FACE_DOWN, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.game import Game
@@ -118,6 +126,7 @@ from engine.state.board import (
     Zone,
     text_timestamp,
 )
+from engine.state.class_levels import checked_class_level
 from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, TokenSpec, token_card
 
 BECOMES_COPY = cite(
@@ -603,7 +612,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         choices=dict(spec.choices),
         kicked=object_kicked(spec, card),
         x=spec.x,
-        class_level=spec.class_level,
+        class_level=checked_class_level(spec, card),
         attached_to=spec.attached_to,
         exiled_by=spec.exiled_by,
         exiled_by_ability=spec.exiled_by_ability,
@@ -1526,12 +1535,19 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
             copier.id,
             Explanation.of(
                 msg(
+                    "It is face down, so it remains a nameless colorless 2/2 with ward {{2}} and no other "
+                    "abilities; if it's turned face up, it will have the values it copied. {turning}",
+                    turning=_turning_up(copier),
+                )
+                if copier.face_down in WARDED_FACE_DOWN
+                else msg(
                     "It is face down, so it remains a nameless colorless 2/2 with no abilities; if it's "
                     "turned face up, it will have the values it copied. {turning}",
                     turning=_turning_up(copier),
                 ),
                 FACE_DOWN_BECOMES_COPY,
                 COPY_STATUS,
+                *(by_card[1:] if (by_card := card_cost_turning(copier)) else ()),
             ),
         )
     return board.replace(copier)
@@ -1543,6 +1559,9 @@ def _turning_up(obj: GameObject) -> Message:
         obj.face_down or FaceDownKind.PLAIN, ()
     )
     copied = [a for a in layer_one_text(obj).main.abilities if a.keyword in turning]
+    by_card = card_cost_turning(obj)
+    if by_card is not None and not copied:
+        return by_card[0]
     if copied:
         keyword, cost = copied[0].keyword or "", copied[0].keyword_parameter or copied[0].text
         return msg(
@@ -1890,7 +1909,10 @@ def _turn_face_up(board: Board, event: Event) -> Board:
         return board.explain(
             obj.id, Explanation.of(msg("It is already face up; nothing happens."), TURNED_FACE_UP), note=True
         )
-    kind = obj.face_down
+    stays = stays_face_down(obj)
+    if stays is not None:
+        return board.explain(obj.id, stays)
+    kind, effect_only = obj.face_down, no_special_action(obj)
     obj = obj.model_copy(update={"face_down": None, "timestamp": event.timestamp})
     obj, front_face = turned_up_front_face(obj)
     turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(kind, ())
@@ -1923,6 +1945,8 @@ def _turn_face_up(board: Board, event: Event) -> Board:
     )
     if front_face is not None:
         board = board.explain(obj.id, front_face)
+    if effect_only is not None:
+        board = board.explain(obj.id, effect_only, note=True)
     board, obj = _pt_setting(
         board, obj, layer_one_text(obj).main.abilities, event.timestamp, turned_face_up=True
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.copy.effects import FACE_UP_FACE, PHASED_OUT
 from engine.core.citations import Citation, cite
 from engine.core.known import Fact, Unsure, explained, is_true
-from engine.core.messages import Param, card, indefinite, listing, msg, type_words
+from engine.core.messages import Message, Param, card, indefinite, listing, msg, type_words
 from engine.core.model import Card, Frozen
 from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
@@ -22,7 +22,7 @@ from engine.layers.system import (
     layer_one_text,
 )
 from engine.oracle.wording import ALL_CHARACTERISTICS
-from engine.state.board import Board, GameObject
+from engine.state.board import Board, FaceDownKind, GameObject
 
 TRANSFORMS = cite("701.28a", "turn it over so that its other face is up")
 ONLY_DFC_TRANSFORM = cite(
@@ -55,6 +55,23 @@ FLIP_NAME_CHOICE = cite("710.5", "the player wants to choose a flip card’s alt
 DFC_NAME_CHOICE = cite(
     "712.19", "may choose the name of either face of a transforming or modal double-faced card"
 )
+# Manifest and cloak (CR 701.34, 701.56): the same two rules, each kind citing its own.
+REVEALED_STAYS_FACE_DOWN = {
+    FaceDownKind.MANIFEST: cite("701.34g", "its controller reveals it and leaves it face down"),
+    FaceDownKind.CLOAK: cite("701.56g", "its controller reveals it and leaves it face down"),
+}
+_NOT_THIS_WAY = "it doesn’t have a mana cost, it can’t be turned face up this way"
+SPECIAL_ACTION_NEEDS_CREATURE = {
+    FaceDownKind.MANIFEST: cite("701.34b", _NOT_THIS_WAY),
+    FaceDownKind.CLOAK: cite("701.56b", _NOT_THIS_WAY),
+}
+_PAY_THAT_COST = "what that card’s mana cost is, pay that cost, then turn the permanent face up"
+PAY_CARD_COST = {
+    FaceDownKind.MANIFEST: cite("701.34b", _PAY_THAT_COST),
+    FaceDownKind.CLOAK: cite("701.56b", _PAY_THAT_COST),
+}
+_KIND_WORDS = {FaceDownKind.MANIFEST: msg("manifested"), FaceDownKind.CLOAK: msg("cloaked")}
+_TURNING_KEYWORDS = frozenset({"Morph", "Megamorph", "Disguise"})
 MELD_PAIRS = cite("712.5", "There are six specific meld pairs")
 
 DOUBLE_FACED_LAYOUTS = ("transform", "modal_dfc", "meld")
@@ -278,6 +295,70 @@ def cannot_turn_face_down(obj: GameObject) -> Explanation | None:
         ),
         NO_FACE_DOWN_DFC,
     )
+
+
+def stays_face_down(obj: GameObject) -> Explanation | None:
+    """Why a manifested or cloaked permanent represented by an instant or sorcery card isn't turned face up:
+    its controller reveals it and it stays face down (CR 701.34g, 701.56g); None when it can be."""
+    kind = obj.face_down
+    if kind not in REVEALED_STAYS_FACE_DOWN or obj.card is None or not _is_instant_or_sorcery(obj.card):
+        return None
+    return Explanation.of(
+        msg(
+            "It is a {kind} permanent represented by an instant or sorcery card ({card}): it can't be turned "
+            "face up. Its controller reveals it and it stays face down, a nameless colorless 2/2 creature; "
+            "abilities that trigger when a permanent is turned face up don't trigger.",
+            kind=_KIND_WORDS[kind],
+            card=card(obj.card.name),
+        ),
+        REVEALED_STAYS_FACE_DOWN[kind],
+    )
+
+
+def no_special_action(obj: GameObject) -> Explanation | None:
+    """Turned face up, a manifested or cloaked permanent whose card isn't a creature card with a mana cost
+    (and has no morph or disguise, 701.34c/d): its controller couldn't have done it as the special action,
+    only an effect could (CR 701.34b, 701.56b). ``obj`` is the permanent as it is turned face up."""
+    kind, represented = obj.face_down, obj.card
+    if kind not in SPECIAL_ACTION_NEEDS_CREATURE or represented is None:
+        return None
+    front = represented.front
+    if "Creature" in front.type_line.types and front.mana_cost:
+        return None
+    if any(a.keyword in _TURNING_KEYWORDS for a in front.abilities):
+        return None
+    return Explanation.of(
+        msg(
+            "{card} isn't a creature card with a mana cost, so its controller couldn't turn this {kind} "
+            "permanent face up as a special action; only an effect that turns it face up can.",
+            card=card(represented.name),
+            kind=_KIND_WORDS[kind],
+        ),
+        SPECIAL_ACTION_NEEDS_CREATURE[kind],
+    )
+
+
+def card_cost_turning(obj: GameObject) -> tuple[Message, Citation] | None:
+    """A manifested or cloaked permanent whose card is a creature card with a mana cost: its controller may
+    turn it face up for that cost (CR 701.34b, 701.56b), whatever it copied; None otherwise."""
+    kind, represented = obj.face_down, obj.card
+    if kind not in PAY_CARD_COST or represented is None or no_special_action(obj) is not None:
+        return None
+    if not ("Creature" in represented.front.type_line.types and represented.front.mana_cost):
+        return None
+    worded = msg(
+        "As a {kind} permanent, its controller can turn it face up by showing that its card, {card}, is a "
+        "creature card and paying its mana cost, {cost}.",
+        kind=_KIND_WORDS[kind],
+        card=card(represented.name),
+        cost="".join(represented.front.mana_cost),
+    )
+    return worded, PAY_CARD_COST[kind]
+
+
+def _is_instant_or_sorcery(represented: Card) -> bool:
+    # A split card is an instant or sorcery card if a half is (CR 709.4c: both halves' types).
+    return any(t in NONPERMANENT_TYPES for face in represented.faces for t in face.type_line.types)
 
 
 def turned_up_front_face(obj: GameObject) -> tuple[GameObject, Explanation | None]:

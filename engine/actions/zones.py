@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 
 from engine.actions.faces import FLIP_NO_MEMORY
 from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
+from engine.actions.until_left import exiled_until_it_left, returned_step, unknown_return_note
 from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.actions.zone_triggers import token_not_a_card, zone_triggers
 from engine.copy.effects import PHASED_OUT
@@ -117,8 +118,28 @@ def _leave(
     board, auras = _unattach(board, obj)
     board = static_copy_ends(board, obj, msg("{object} left the battlefield", object=card_name(obj.id)))
     board = _imprinted(board, move, moved)
+    board = _returned_until_left(board, before, obj, cards, enter)
     for aura in auras:
         board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
+    return board
+
+
+def _returned_until_left(
+    board: Board, before: Board, obj: GameObject, cards: Mapping[str, Card], enter: Enter
+) -> Board:
+    """The cards ``obj`` exiled "until ~ leaves the battlefield" return right after it leaves (CR 610.3)."""
+    returning = exiled_until_it_left(before, obj)
+    if returning is None:
+        return board.explain(obj.id, unknown_return_note(obj), note=True) if board.has(obj.id) else board
+    for old in returning:
+        board, new_ids = _put_each(
+            _without(board, old.id), [old], MoveSpec(to=Zone.BATTLEFIELD), cards, enter
+        )
+        moved = (old.card,) if old.card else ()
+        step = returned_step(obj, old)
+        board = _record(
+            board, _move(old, Zone.EXILE, Destination(zone=Zone.BATTLEFIELD), moved, new_ids, (step,))
+        )
     return board
 
 

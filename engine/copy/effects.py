@@ -13,6 +13,7 @@ from engine.copy.exceptions import (
 )
 from engine.core.characteristics import (
     FACE_DOWN_RULE,
+    WARDED_FACE_DOWN,
     Characteristics,
     CopiableText,
     GameAbility,
@@ -54,6 +55,10 @@ NOT_COPIED = cite(
 COLOR_AND_ABILITIES = cite("707.2a", "A copy acquires the color of the object it’s copying")
 COPY_OF_COPY = cite("707.3", "Objects that copy the object will use the new copiable values")
 FACE_UP_FACE = cite("707.8", "use the copiable values of the face that’s currently up")
+WARDED_RULES = {
+    "cloak": cite("701.56a", "It becomes a 2/2 face-down creature card with ward {2}, no name"),
+    "disguise": cite("702.168b", "These values are the copiable values of that object’s characteristics"),
+}
 FACE_DOWN_COPY = cite(
     "708.2", "Any listed characteristics are the copiable values of that object’s characteristics"
 )
@@ -466,13 +471,21 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
             Explanation.of(
                 msg(
                     'The face-down permanent "{id}" is face down: its copiable values are those of a '
+                    "face-down permanent — a nameless, colorless 2/2 creature with ward {{2}}, no subtypes "
+                    "and no mana cost. The copy is face up, and it can't be turned face up for the hidden "
+                    "card's cost.",
+                    id=original.id,
+                )
+                if original.face_down in WARDED_FACE_DOWN
+                else msg(
+                    'The face-down permanent "{id}" is face down: its copiable values are those of a '
                     "face-down permanent — a nameless, colorless 2/2 creature with no text, no subtypes and "
                     "no mana cost. The copy is face up, and it can't be turned face up for the hidden card's "
                     "cost.",
                     id=original.id,
                 ),
                 FACE_DOWN_COPY,
-                FACE_DOWN_RULE,
+                WARDED_RULES.get(original.face_down, FACE_DOWN_RULE),
                 COPIABLE,
             ),
             *_not_copied_state(original, board, label),

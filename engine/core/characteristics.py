@@ -207,6 +207,30 @@ FACE_DOWN = Characteristics(
 )
 """A face-down permanent's characteristics (CR 708.2a): a nameless colorless 2/2 with no text."""
 
+FACE_DOWN_WITH_WARD = FACE_DOWN.model_copy(
+    update={
+        "abilities": (
+            GameAbility(
+                text="Ward {2}",
+                rules_text="Ward {2}",
+                kind=AbilityKind.KEYWORD,
+                keyword="Ward",
+                keyword_parameter="{2}",
+            ),
+        )
+    }
+)
+"""A cloaked or disguised permanent's characteristics (CR 701.56a, 702.168a/b): the 2/2 with ward {2}."""
+
+WARDED_FACE_DOWN = frozenset({"cloak", "disguise"})
+"""The face-down kinds (``FaceDownKind`` values) whose 2/2 has ward {2}."""
+
+
+def face_down_values(kind: str) -> Characteristics:
+    """The characteristics, and copiable values (CR 708.2, 702.168b), a face-down permanent of ``kind``
+    has: ward {2} when cloaked or disguised (CR 701.56a, 702.168a), else no text (708.2a)."""
+    return FACE_DOWN_WITH_WARD if kind in WARDED_FACE_DOWN else FACE_DOWN
+
 
 class CopiableText(Frozen):
     """Values a copy effect hands on: the main set and, for a flip card, its flipped half (CR 710.1b)."""

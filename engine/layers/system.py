@@ -19,11 +19,11 @@ from typing import Generic, Literal, NamedTuple, TypeVar
 from engine.core.budget import charge
 from engine.core.characteristics import (
     CARD_TYPES,
-    FACE_DOWN,
     Characteristics,
     CopiableText,
     GameAbility,
     colors_of,
+    face_down_values,
     merged,
     merged_types,
 )
@@ -331,13 +331,13 @@ def _other_options(values: Characteristics, setting: AsEntersSetting) -> _Given:
 
 def text_for_copying(obj: GameObject) -> CopiableText:
     """What a copy of ``obj`` copies: layer 1a, or the face-down 2/2 (CR 707.2, 708.2)."""
-    return CopiableText(main=FACE_DOWN) if obj.face_down else layer_one_text(obj)
+    return CopiableText(main=face_down_values(obj.face_down)) if obj.face_down else layer_one_text(obj)
 
 
 def copiable_values(obj: GameObject) -> Characteristics:
     """The object's copiable values (613.2c): layer 1 as modified by its flip and face-down status."""
     if obj.face_down:
-        return FACE_DOWN
+        return face_down_values(obj.face_down)
     return layer_one_text(obj).with_status(obj.flipped)
 
 

@@ -20,6 +20,8 @@ BOTH_FACES = cite("607.1b", "either face of a transforming double-faced card")
 LINKED_TO_ITSELF = cite("607.1c", "is linked to itself")
 TOKEN_OR_EMBLEM = cite("607.1d", "created the token or emblem")
 KICKER = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
+MULTIKICKER = cite("702.33c", "You may pay an additional [cost] any number of times as you cast this spell")
+MULTIKICKED = cite("702.33d", "If a spell has two kicker costs or has multikicker, it may be kicked multiple")
 AS_ENTERS_REPLACEMENT = cite("614.1c", "are replacement effects")
 
 
@@ -107,6 +109,8 @@ def _pair_of(actor: Role, referrer: Role) -> Pair | None:
         extra.append(GRANTED_TO_ITSELF)
     if actor.channel == "kicker":
         extra.append(KICKER)
+        if _multikicker(actor):
+            extra += (MULTIKICKER, MULTIKICKED)
     if actor.rule is EXILED_BY_REPLACEMENT and says(LinkPhrase.AS_ENTERS, first.text):
         extra.append(AS_ENTERS_REPLACEMENT)
     return Pair(
@@ -211,6 +215,14 @@ def _explain(actor: Role, referrer: Role) -> Message:
                 act=act,
                 name=name,
             )
+        case "607.2i" if _multikicker(actor):
+            return msg(
+                "{ref} refers only to how many times the multikicker cost of {act} was paid as {name} was "
+                "cast as a spell (it may be paid any number of times); another object's costs don't count.",
+                ref=ref,
+                act=act,
+                name=name,
+            )
         case "607.2i":
             return msg(
                 "{ref} refers only to whether the additional cost{cost} of {act} was paid as {name} was cast "
@@ -279,6 +291,11 @@ def _as_enters(segment: Segment) -> Param:
     return msg(
         " as {card} entered (an “as it enters” ability is a replacement effect)", card=card(segment.face.name)
     )
+
+
+def _multikicker(actor: Role) -> bool:
+    """Whether the acting ability is multikicker: it may be paid any number of times (702.33c)."""
+    return actor.channel == "kicker" and (actor.segment.ability.keyword or "").casefold() == "multikicker"
 
 
 def _named_cost(actor: Role, referrer: Role) -> str:

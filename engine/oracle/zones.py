@@ -45,6 +45,9 @@ _STANDING_COPY = re.compile(
     r"^(?P<nontoken>Nontoken )?[Cc]reatures you control enter(?: the battlefield)? as a copy of "
     r"(?P<of>~|enchanted creature)\.$"
 )
+# "exile another target creature or artifact until ~ leaves the battlefield" (Hostage Taker, Banisher Priest):
+# the card returns as a second one-shot effect right after ~ leaves (CR 610.3), not by a triggered ability.
+_EXILE_UNTIL_LEAVES = re.compile(rf"\b[Ee]xile\b[^.]*? until {_S} leaves the battlefield\b")
 _CHOSEN = re.compile(r"Choose (?P<chosen>target [^.]+?)\.")
 
 
@@ -166,3 +169,9 @@ def standing_copy(text: str) -> StandingCopy | None:
     if match is None:
         return None
     return StandingCopy(nontoken=bool(match["nontoken"]), of=match["of"])
+
+
+def exiles_until_it_leaves(text: str) -> bool:
+    """Whether the ability exiles something "until ~ leaves the battlefield" (CR 610.3): what it exiled
+    returns right after its source leaves the battlefield."""
+    return _EXILE_UNTIL_LEAVES.search(text) is not None

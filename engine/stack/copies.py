@@ -17,6 +17,7 @@ from pydantic import Field
 from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.model import SELF, Card, CopyEffect, CopyScope, Frozen
 from engine.core.results import Explanation
+from engine.oracle.card_wording import in_card_wording
 from engine.oracle.kicker import KICKED_TIMES, KICKER, Kicked
 from engine.oracle.spell_text import (
     SetTargets,
@@ -60,6 +61,7 @@ from engine.stack.items import (
     Value,
     as_targetable,
     explain,
+    printed_wording,
     refuse,
     rule_numbers,
     spell_face,
@@ -455,13 +457,13 @@ def _kicked_copy(kicked_texts: tuple[str, ...]) -> Message:
 
 def sentences_with(spell: StackSpell, words: str) -> tuple[str, ...]:
     """The sentences of the spell's text containing ``words``, in the card's own wording."""
-    name = spell_face(spell).name
-    return tuple(
-        sentence
+    name, printed = spell_face(spell).name, printed_wording(spell)
+    worded = (
+        in_card_wording(sentence, printed, name)
         for text in spell_texts(spell)
-        for sentence in sentences(text.replace(SELF, name))
-        if words.casefold() in sentence.casefold()
+        for sentence in sentences(text)
     )
+    return tuple(sentence for sentence in worded if words.casefold() in sentence.casefold())
 
 
 _HOW = {

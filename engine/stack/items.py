@@ -302,6 +302,12 @@ def spell_texts(spell: StackSpell) -> tuple[str, ...]:
     return tuple(texts)
 
 
+def printed_wording(spell: StackSpell) -> tuple[str, ...]:
+    """The spell's abilities as the card prints them, then each spliced card's (to quote its wording)."""
+    spliced = (a.text for card in spell.choices.spliced for a in card.front.abilities)
+    return (*(a.text for a in spell_face(spell).abilities), *spliced)
+
+
 def ability_texts(item: StackItem) -> tuple[str, ...]:
     """The texts a spell or ability on the stack resolves with (chosen modes only)."""
     if isinstance(item, StackSpell):

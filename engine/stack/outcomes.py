@@ -4,7 +4,7 @@ mana spent, the zone it was cast from, the objects paid with, "can't be countere
 
 from __future__ import annotations
 
-from engine.core.model import SELF
+from engine.oracle.card_wording import in_card_wording
 from engine.oracle.kicker import Kicked
 from engine.oracle.spell_text import (
     CastCondition,
@@ -25,6 +25,7 @@ from engine.stack.items import (
     PAYS,
     Payment,
     StackSpell,
+    printed_wording,
     rule_numbers,
     spell_face,
     spell_texts,
@@ -88,8 +89,10 @@ def spell_outcomes(original: StackSpell, copy: StackSpell) -> tuple[Outcome, ...
     uncounterable = _uncounterable(original, copy, text)
     if uncounterable.on_original or uncounterable.on_copy:
         outcomes.append(uncounterable)
-    name = spell_face(original).name
-    return tuple(o.model_copy(update={"question": o.question.replace(SELF, name)}) for o in outcomes)
+    name, printed = spell_face(original).name, printed_wording(original)
+    return tuple(
+        o.model_copy(update={"question": in_card_wording(o.question, printed, name)}) for o in outcomes
+    )
 
 
 def _paid_value(how: str, characteristic: str, payment: Payment) -> int | None:

@@ -164,7 +164,7 @@ def test_mirari_copy_of_kicked_urzas_rage_deals_ten_and_cannot_be_countered(card
     result = scenario("urzas_rage_mirari", cards)
     assert result.choices.kicked is True
     assert result.choices.targets == ("player:opponent",)
-    assert outcomes(result) == [("If Urza's Rage was kicked", True, True), ("can't be countered", True, True)]
+    assert outcomes(result) == [("If this spell was kicked", True, True), ("can't be countered", True, True)]
     assert result.outcomes[0].rules == ("707.10", "702.33e")
     assert result.outcomes[1].rules == ("707.10",)  # its own text says so: a characteristic
     assert ("kicked", True) in [(c.item, c.value) for c in result.copied]
@@ -225,7 +225,7 @@ def test_copy_of_a_copy_of_fling_still_uses_the_sacrificed_creature(cards: Cards
 
 def test_increasing_vengeance_copy_was_not_cast_from_a_graveyard(cards: CardsByName) -> None:
     result = scenario("increasing_vengeance", cards)
-    assert outcomes(result) == [("If Increasing Vengeance was cast from a graveyard", True, False)]
+    assert outcomes(result) == [("If this spell was cast from a graveyard", True, False)]
     assert result.choices.targets == ("bolt",)
     assert ("alternative cost paid", "flashback") in [(c.item, c.value) for c in result.copied]
     assert "the zone it was cast from (graveyard)" in items(result)
@@ -523,7 +523,7 @@ def test_kicked_urzas_rage_copy_says_it_deals_ten_unpreventable_damage(cards: Ca
 def test_increasing_vengeance_note_quotes_the_text_the_copy_skips(cards: CardsByName) -> None:
     note = next(n for n in scenario("increasing_vengeance", cards).notes if "graveyard" in n.text)
     assert note.text.endswith(
-        "So this doesn't apply to the copy: \u201cIf Increasing Vengeance was cast from a graveyard, "
+        "So this doesn't apply to the copy: \u201cIf this spell was cast from a graveyard, "
         "copy that spell twice instead.\u201d"
     )
     assert note.rules == ("707.10",)
