@@ -15,8 +15,9 @@ from pydantic import BaseModel, ConfigDict
 from engine.actions.events import board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.zones import found_object
+from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
-from engine.core.characteristics import Characteristics
+from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectKind
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
@@ -500,6 +501,19 @@ def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation
 
 
 def _after_layer_one(obj: GameObject, copiable: Characteristics, unset: tuple[str, ...]) -> Explanation:
+    if obj.face_down in WARDED_FACE_DOWN:
+        return Explanation.of(
+            msg(
+                "Layer 1b: {object} is face down ({kind}), so its characteristics are those of a nameless "
+                "colorless 2/2 creature with ward {{2}} (what the rules for its face-down status list); "
+                "after layer 1 these are its copiable values, and later layers apply the other effects.",
+                object=card_name(obj.id),
+                kind=str(obj.face_down),
+            ),
+            LAYER_1B,
+            WARDED_RULES[str(obj.face_down)],
+            COPIABLE_AFTER_LAYER_1,
+        )
     if obj.face_down:
         return Explanation.of(
             msg(
