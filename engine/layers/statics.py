@@ -15,7 +15,9 @@ from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectSpec, Player
 from engine.core.game import Game
+from engine.core.known import Fact, Known, Unsure, all_of, is_true
 from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
+from engine.core.results import Unknown
 from engine.oracle.static_conditions import HostCondition, LifeCheck, Requirement
 from engine.oracle.static_effects import ForEach, gets_chosen_type, sets_mana_value
 from engine.oracle.static_subjects import COLOR_WORDS, Subject, enchant_quality_of, named_subject
@@ -198,16 +200,34 @@ def requirement_holds(requirement: Requirement, source: Seen, world: Mapping[str
 
 def decided(requirement: Requirement, source: Seen) -> bool:
     """Whether the board decides ``requirement`` of ``source``: its kind of check is one a board shows, it
-    is about whose turn it is and the board says (CR 102.1), or it compares life totals the board gives."""
+    is about whose turn it is and the board says (CR 102.1), or it compares life totals the board gives, or
+    one comparison the board gives is false: all must hold, and false and unknown is false (CR 119)."""
     if requirement.life:
-        return all(_life_total(check, source) is not None for check in requirement.life)
+        return isinstance(_life_holds(requirement.life, source), Known)
     return requirement.decided or (requirement.your_turn is not None and source.game.turn is not None)
+
+
+def _life_holds(checks: tuple[LifeCheck, ...], source: Seen) -> Fact[bool]:
+    """Whether every comparison holds: known false when one the board gives is false, whatever the others."""
+    facts: list[Fact[bool]] = []
+    for check in checks:
+        total = _life_total(check, source)
+        facts.append(
+            Unsure((Unknown.of(("life",), check.text, LIFE_TOTALS),))
+            if total is None
+            else Known(check.holds(total, source.game.starting_life))
+        )
+    return all_of(*facts)
 
 
 def _life_total(check: LifeCheck, source: Seen) -> int | None:
     """The life total ``check`` compares (of the source's controller or their opponent), when given."""
-    player = source.controller if check.whose == "you" else source.controller.opponent
-    return source.game.life_of(player)
+    return source.game.life_of(_player(check, source))
+
+
+def _player(check: LifeCheck, source: Seen) -> Player:
+    """Whose life total ``check`` compares: the source's controller's, or their opponent's."""
+    return source.controller if check.whose == "you" else source.controller.opponent
 
 
 def requirement_state(
@@ -252,9 +272,9 @@ def requirement_state(
 
 def _life_state(checks: tuple[LifeCheck, ...], source: Seen) -> tuple[bool, Message]:
     """Whether every life-total comparison holds (CR 119), and the totals the board gives."""
-    holds = all(check.holds(_life_total(check, source) or 0, source.game.starting_life) for check in checks)
+    holds = is_true(_life_holds(checks, source))
     players = dict.fromkeys(
-        source.controller if check.whose == "you" else source.controller.opponent for check in checks
+        player for check in checks if source.game.life_of(player := _player(check, source)) is not None
     )
     totals = [
         msg("you have {life} life", life=source.game.life_of(player) or 0)
