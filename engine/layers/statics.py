@@ -130,6 +130,8 @@ def _one(
     """What a global or "itself" ``ability`` does to ``seen``, or None when it doesn't apply to it."""
     if ability.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
         return None  # no creature type was chosen on the board: nothing to apply (the layers note it)
+    if ability.per_life and life_x(source) is None:
+        return None  # X is a life total the board doesn't give: nothing to apply (the layers note it)
     if ability.subject.itself:
         applies = seen.id == source.id and source.on_battlefield
     else:
@@ -146,6 +148,12 @@ def _parts_for(
             part.model_copy(
                 update={"power": (part.power or 0) * count, "toughness": (part.toughness or 0) * count}
             )
+            for part in ability.parts
+        )
+    if ability.per_life:
+        x = life_x(source) or 0
+        return tuple(
+            part.model_copy(update={"power": (part.power or 0) * x, "toughness": (part.toughness or 0) * x})
             for part in ability.parts
         )
     if ability.chosen_type:
@@ -166,6 +174,12 @@ def _with_mana_value(parts: tuple[EffectSpec, ...], value: int) -> tuple[EffectS
         part.model_copy(update={"power": value, "toughness": value}) if sets_mana_value(part) else part
         for part in parts
     )
+
+
+def life_x(source: Seen) -> int | None:
+    """X of "where X is your life total": the life total of ``source``'s controller, when the board gives it
+    (CR 119)."""
+    return source.game.life_of(source.controller)
 
 
 def counted(per: ForEach, source: Seen, target: Seen, world: Mapping[str, Seen]) -> tuple[str, ...]:

@@ -55,6 +55,7 @@ from engine.layers.statics import (
     counted,
     decided,
     is_local,
+    life_x,
     qualifies,
     reads_abilities,
     requirement_state,
@@ -91,7 +92,12 @@ from engine.oracle.statics import (
 from engine.oracle.text import strip_reminder
 from engine.oracle.text_change import CORRECT_WAY
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
-from engine.oracle.wording import characteristics_worded, pt_from_exiled_cards, self_defined_numbers
+from engine.oracle.wording import (
+    characteristics_worded,
+    pt_from_exiled_cards,
+    pt_from_life,
+    self_defined_numbers,
+)
 from engine.state.board import (
     AppliedCopy,
     AsEntersSetting,
@@ -950,9 +956,11 @@ class _Layering:
             targets = affected(ability, source, world)
             for handle, specs in targets.items():
                 named = (
-                    label
-                    if ability.per is None
-                    else _counted_label(label, ability.per, source, world[handle], world)
+                    _counted_label(label, ability.per, source, world[handle], world)
+                    if ability.per is not None
+                    else _life_label(label, source)
+                    if ability.per_life
+                    else label
                 )
                 self.works[handle].statics += [_Applied(key, spec, named, static=True) for spec in specs]
             if ability.subject.colors:
@@ -1202,6 +1210,11 @@ def _counted_label(
         count=len(found),
         found=series([card(f) for f in found]) if found else msg("none"),
     )
+
+
+def _life_label(label: Param, source: Seen) -> Message:
+    """A "where X is your life total" ability's label with X on this board (CR 119, 611.3a)."""
+    return msg("{label} (X is its controller's life total: {life})", label=label, life=life_x(source) or 0)
 
 
 def _static_of(ability: GameAbility) -> StaticAbility | None:
@@ -1522,6 +1535,23 @@ def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle
                     ability=strip_reminder(ability.text),
                 ),
                 STATIC_ABILITIES,
+            )
+        ]
+    if parsed is not None and parsed.per_life and life_x(source) is None:
+        if handle not in final.would_affect(parsed.model_copy(update={"per_life": False}), source):
+            return []
+        return [
+            unknown_note(
+                ("power", "toughness"),
+                msg(
+                    "{source}'s “{ability}” uses the life total of its controller ({player}), which the "
+                    "board doesn't give (life: {{{player}: N}})",
+                    source=card(source.id),
+                    ability=strip_reminder(ability.text),
+                    player=source.controller.value,
+                ),
+                STATIC_ABILITIES,
+                LIFE_TOTALS,
             )
         ]
     if parsed is not None and parsed.parts:
@@ -2251,6 +2281,11 @@ def _undetermined_numbers(
         needs = (
             msg("the number chosen for it, which the board doesn't give (choices: {{number: N}})")
             if uses_chosen_number(ability.rules_text)
+            else msg(
+                "its controller's life total, which the board doesn't give (life: {{{player}: N}})",
+                player=current_controller(obj).value,
+            )
+            if pt_from_life(ability.rules_text)
             else msg("a count this engine doesn't evaluate")
         )
         return unknown_note(
@@ -2262,6 +2297,7 @@ def _undetermined_numbers(
             ),
             CDA_WORDING,
             LAYER_7A,
+            *((LIFE_TOTALS,) if pt_from_life(ability.rules_text) else ()),
         )
     return None
 
@@ -2315,6 +2351,9 @@ def _base_numbers(
             )
         )
         return chosen, 7 - chosen
+    life = _life_numbers(values, obj, board, steps)
+    if life is not None:
+        return life, life
     for ability in values.abilities:
         if ability.kind in (
             AbilityKind.CHARACTERISTIC_DEFINING,
@@ -2351,6 +2390,33 @@ def _base_numbers(
             )
             return count, count + plus
     return power, toughness
+
+
+def _life_numbers(
+    values: Characteristics, obj: GameObject, board: Board, steps: list[Explanation]
+) -> int | None:
+    """Serra Avatar's CDA: power and toughness each equal to its controller's life total (CR 604.3, 119),
+    when the board gives that total; a copy's controller is the copy's (CR 707.2)."""
+    if not any(pt_from_life(a.rules_text) for a in values.abilities):
+        return None
+    controller = current_controller(obj)
+    life = board.game.life_of(controller)
+    if life is None:
+        return None
+    steps.append(
+        Explanation.of(
+            msg(
+                "Layer 7a: its characteristic-defining ability makes its power and toughness each equal to "
+                "its controller's life total ({player}: {life}), so it is {life}/{life}.",
+                player=controller.value,
+                life=life,
+            ),
+            LAYER_7A,
+            CDA_WORDING,
+            LIFE_TOTALS,
+        )
+    )
+    return life
 
 
 def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:

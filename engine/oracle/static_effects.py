@@ -29,6 +29,8 @@ _MANA_VALUE = r"each equal to (?:its|their) (?:mana value|converted mana cost)"
 _BASE_PT = re.compile(
     rf"^base power and (?:base )?toughness (?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))$"
 )
+# "gets -X/-X, where X is your life total" (Death's Shadow, CR 119): X is the source's controller's life.
+_LIFE_X = re.compile(r"^gets? (?P<p>[+-])X/(?P<t>[+-])X, where X is your life total$")
 _FOR_EACH = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+) for each (?P<what>.+)$")
 _SHARES_TYPE = re.compile(
     r"^other creature on the battlefield that shares (?:a|at least one) creature type with (?:it|them)$"
@@ -123,6 +125,7 @@ class Predicate:
     per: ForEach | None = None
     restrictions: str = ""
     found: list[EffectSpec] = field(default_factory=list)
+    per_life: bool = False  # "where X is your life total": its 7c parts are multiplied by that total
 
 
 def predicate_of(text: str, *, plural: bool) -> Predicate:
@@ -130,6 +133,11 @@ def predicate_of(text: str, *, plural: bool) -> Predicate:
     counted = _for_each(text)
     if counted is not None:
         return counted
+    life = _LIFE_X.match(text)
+    if life:
+        sign = {"+": 1, "-": -1}
+        pump = EffectSpec(kind=EffectKind.PUMP, power=sign[life["p"]], toughness=sign[life["t"]])
+        return Predicate(parts=(pump,), per_life=True)
     groups = _verb_groups(_items(text))
     result = Predicate()
     for position, (verb, items) in enumerate(groups):

@@ -158,6 +158,7 @@ class StaticAbility(Frozen):
     # "are the chosen type": its subtype parts get the source's chosen creature type
     chosen_type: bool = False
     per: ForEach | None = None  # "gets +1/+1 for each …": its 7c parts are multiplied per affected object
+    per_life: bool = False  # "gets -X/-X, where X is your life total": its 7c parts times that life total
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
     # the wording after them that only restricts or requires ("can't block"): no characteristic changes
     restrictions: str = ""
@@ -297,6 +298,7 @@ def _built(
         pt_mana_value=predicate.pt_mana_value,
         chosen_type=predicate.chosen_type,
         per=predicate.per,
+        per_life=predicate.per_life,
         unrecognised=predicate.rest,
         restrictions=predicate.restrictions,
     )

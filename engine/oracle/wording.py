@@ -25,6 +25,7 @@ _EXILED_TOTAL = re.compile(
 _EXILED_MANA_VALUE = re.compile(
     r"power and toughness are each equal to the exiled card's (?:mana value|converted mana cost)"
 )
+_LIFE_PT = re.compile(r"power and toughness are each equal to your life total")
 # Which characteristics a static ability's wording may change, by the words it uses (CR 613.1).
 _WORDED = (
     (("power", "toughness"), re.compile(r"[+-][\dX*]+/[+-][\dX*]+|\bpower\b|\btoughness\b|\b\d+/\d+\b")),
@@ -83,6 +84,12 @@ def pt_from_exiled_cards(text: str) -> Literal["totals", "mana value"] | None:
     if _EXILED_TOTAL.search(text):
         return "totals"
     return "mana value" if _EXILED_MANA_VALUE.search(text) else None
+
+
+def pt_from_life(text: str) -> bool:
+    """Whether a CDA sets power and toughness each equal to its controller's life total (Serra Avatar,
+    CR 604.3, 119)."""
+    return _LIFE_PT.search(text) is not None
 
 
 def characteristics_worded(text: str) -> tuple[str, ...]:
