@@ -354,7 +354,19 @@ def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
         and not any(s in values.supertypes for s in subject.not_supertypes)
         and (not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes))
         and all(color in values.colors for color in subject.colors)
+        and (
+            not subject.controller_chose
+            or controllers_choice(source, seen.controller) == subject.controller_chose
+        )
     )
+
+
+def controllers_choice(source: Seen, player: Player) -> str | None:
+    """What ``player`` chose for ``source`` as it entered ("As ~ enters, each player chooses war or peace",
+    given as ``{war or peace by you: war}``, CR 614.1c); None when the board doesn't give it."""
+    suffix = f" by {player.value}"
+    chosen = [value for key, value in source.choices.items() if key.endswith(suffix)]
+    return chosen[0].casefold() if len(chosen) == 1 else None
 
 
 def could_name(text: str, source: Seen, seen: Seen) -> bool:

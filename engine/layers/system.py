@@ -51,6 +51,7 @@ from engine.layers.statics import (
     affected,
     applies_to,
     attachment_issue,
+    controllers_choice,
     could_name,
     counted,
     decided,
@@ -69,7 +70,15 @@ from engine.layers.text import (
     source_label,
     with_intrinsic_mana,
 )
-from engine.oracle.entering import COIN_KEY, pt_options, pt_setting_ability, pt_setting_key
+from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.entering import (
+    COIN_KEY,
+    as_enters_choices,
+    choice_key,
+    pt_options,
+    pt_setting_ability,
+    pt_setting_key,
+)
 from engine.oracle.static_conditions import Requirement, opponents_life_condition
 from engine.oracle.static_effects import ForEach, layers_of, pt_modifier
 from engine.oracle.statics import (
@@ -960,6 +969,8 @@ class _Layering:
                     if ability.per is not None
                     else _life_label(label, source)
                     if ability.per_life
+                    else _chose_label(label, ability, world[handle])
+                    if ability.subject.controller_chose
                     else label
                 )
                 self.works[handle].statics += [_Applied(key, spec, named, static=True) for spec in specs]
@@ -1215,6 +1226,16 @@ def _counted_label(
 def _life_label(label: Param, source: Seen) -> Message:
     """A "where X is your life total" ability's label with X on this board (CR 119, 611.3a)."""
     return msg("{label} (X is its controller's life total: {life})", label=label, life=life_x(source) or 0)
+
+
+def _chose_label(label: Param, ability: StaticAbility, target: Seen) -> Message:
+    """A "controlled by players who chose war" ability's label with the choice of ``target``'s controller."""
+    return msg(
+        "{label} (its controller, {player}, chose {choice})",
+        label=label,
+        player=target.controller.value,
+        choice=ability.subject.controller_chose,
+    )
 
 
 def _static_of(ability: GameAbility) -> StaticAbility | None:
@@ -1554,6 +1575,8 @@ def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle
                 LIFE_TOTALS,
             )
         ]
+    if parsed is not None and parsed.subject.controller_chose:
+        return _unchosen_note(ability, parsed, source, world[handle])
     if parsed is not None and parsed.parts:
         requirement = parsed.requirement
         if (
@@ -1597,6 +1620,35 @@ def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle
                 ability=ability.text,
             ),
             STATIC_ABILITIES,
+        )
+    ]
+
+
+def _unchosen_note(ability: GameAbility, parsed: StaticAbility, source: Seen, seen: Seen) -> list[_Unapplied]:
+    """ "Creatures controlled by players who chose war get +3/+0" when the board doesn't give what ``seen``'s
+    controller chose for ``source`` (CR 614.1c): both outcomes, and what they change is unknown."""
+    anyone = parsed.model_copy(update={"subject": parsed.subject.model_copy(update={"controller_chose": ""})})
+    if controllers_choice(source, seen.controller) is not None or applies_to(anyone, source, seen) is None:
+        return []
+    effects = listing([_described_pt(spec) or _described(spec, layers_of(spec)[0]) for spec in parsed.parts])
+    changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+    keys = [choice_key(wanted.what) for wanted in as_enters_choices(source.values.abilities)]
+    return [
+        unknown_note(
+            changed,
+            msg(
+                "{source}'s “{ability}” depends on what its controller ({player}) chose as {source} entered, "
+                "which the board doesn't give (choices: {{{key} by {player}: …}}): if {choice}, it "
+                "{effects}; if not, it doesn't apply",
+                source=card(source.id),
+                ability=strip_reminder(ability.text),
+                key=keys[0] if keys else "…",
+                player=seen.controller.value,
+                choice=parsed.subject.controller_chose,
+                effects=effects,
+            ),
+            STATIC_ABILITIES,
+            ENTERS_REPLACEMENT,
         )
     ]
 
