@@ -19,10 +19,17 @@ from engine.core.known import Fact, Known, Unsure, all_of, is_true
 from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
 from engine.core.results import Unknown
 from engine.oracle.static_conditions import HostCondition, LifeCheck, Requirement
-from engine.oracle.static_effects import ForEach, gets_chosen_type, sets_mana_value
+from engine.oracle.static_effects import (
+    CHOSEN_COLOR,
+    ForEach,
+    gets_chosen_color,
+    gets_chosen_type,
+    sets_mana_value,
+)
 from engine.oracle.static_subjects import COLOR_WORDS, Subject, enchant_quality_of, named_subject
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
+    CHOSEN_COLOR_KEY,
     CHOSEN_CREATURE_TYPE,
     SUBTYPES_OF,
     StaticAbility,
@@ -31,6 +38,7 @@ from engine.oracle.statics import (
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
 NOT_LOCKED_IN = cite("611.3a", "it applies at any given moment to whatever its text indicates")
 ACTIVE_PLAYER = cite("102.1", "The active player is the player whose turn it is")
+CHOSEN_VALUE = cite("607.2d", "the chosen [value]")
 LIFE_TOTALS = cite("119.1", "Each player begins the game with a starting life total of 20")
 EQUIPPED_CREATURE = cite(
     "301.5a", "The creature an Equipment is attached to is called the “equipped creature.”"
@@ -132,6 +140,8 @@ def _one(
         return None  # no creature type was chosen on the board: nothing to apply (the layers note it)
     if ability.per_life and life_x(source) is None:
         return None  # X is a life total the board doesn't give: nothing to apply (the layers note it)
+    if ability.chosen_color and chosen_color(source) is None:
+        return None  # no color was chosen on the board: nothing to apply (the layers note it)
     if ability.subject.itself:
         applies = seen.id == source.id and source.on_battlefield
     else:
@@ -156,6 +166,8 @@ def _parts_for(
             part.model_copy(update={"power": (part.power or 0) * x, "toughness": (part.toughness or 0) * x})
             for part in ability.parts
         )
+    if ability.chosen_color:
+        return _with_chosen_color(ability.parts, chosen_color(source) or "")
     if ability.chosen_type:
         chosen = (source.choices[CHOSEN_CREATURE_TYPE],)
         return tuple(
@@ -172,6 +184,32 @@ def _with_mana_value(parts: tuple[EffectSpec, ...], value: int) -> tuple[EffectS
     """``parts`` with the P/T each equal to the mana value ``value`` (the same parts for the same value)."""
     return tuple(
         part.model_copy(update={"power": value, "toughness": value}) if sets_mana_value(part) else part
+        for part in parts
+    )
+
+
+def chosen_color(source: Seen) -> str | None:
+    """The color word chosen for ``source`` as it entered ("As ~ enters, choose a color", CR 607.2d), when
+    the board gives one."""
+    chosen = source.choices.get(CHOSEN_COLOR_KEY, "").casefold()
+    return chosen if chosen in COLOR_WORDS else None
+
+
+@cache
+def _with_chosen_color(parts: tuple[EffectSpec, ...], color: str) -> tuple[EffectSpec, ...]:
+    """``parts`` with "the chosen color" replaced by ``color`` ("blue"): the letter in a color part, the word
+    in a granted protection (CR 702.16a)."""
+    return tuple(
+        part.model_copy(
+            update={
+                "colors": tuple(COLOR_WORDS[color] if c == CHOSEN_COLOR else c for c in part.colors)
+                if part.colors
+                else part.colors,
+                "abilities": tuple(a.replace(CHOSEN_COLOR, color) for a in part.abilities),
+            }
+        )
+        if gets_chosen_color(part)
+        else part
         for part in parts
     )
 

@@ -38,6 +38,7 @@ from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_bu
 from engine.layers.statics import (
     ACTIVE_PLAYER,
     AURA_CREATURE,
+    CHOSEN_VALUE,
     COLOR_SHOWN,
     ENCHANTED,
     EQUIPMENT_CREATURE,
@@ -51,6 +52,7 @@ from engine.layers.statics import (
     affected,
     applies_to,
     attachment_issue,
+    chosen_color,
     controllers_choice,
     could_name,
     counted,
@@ -1412,6 +1414,9 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
             return msg("makes it {types} in addition to its other types", types=types)
         case EffectKind.ANIMATE, "4":
             return msg("makes it {types} instead of its other types", types=types)
+        case EffectKind.ADD_COLORS, _:
+            words = [COLOR_SHOWN[c] for c in spec.colors or () if c in COLOR_SHOWN]
+            return msg("makes it {colors} in addition to its other colors", colors=listing(words))
         case ((EffectKind.SET_COLORS | EffectKind.ANIMATE), "5"):
             words = [COLOR_SHOWN[c] for c in spec.colors or ()]
             return msg("makes it {colors}", colors=listing(words) if words else msg("colorless"))
@@ -1450,6 +1455,7 @@ _EFFECT_NAMES = {
     EffectKind.ADD_TYPES: msg("the effect that adds card types to it"),
     EffectKind.SET_TYPES: msg("the effect that sets its card types"),
     EffectKind.SET_COLORS: msg("the effect that sets its colors"),
+    EffectKind.ADD_COLORS: msg("the effect that adds colors to it"),
     EffectKind.GAIN_CONTROL: msg("the effect that changes its controller"),
 }
 
@@ -1556,6 +1562,23 @@ def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle
                     ability=strip_reminder(ability.text),
                 ),
                 STATIC_ABILITIES,
+            )
+        ]
+    if parsed is not None and parsed.chosen_color and chosen_color(source) is None:
+        if handle not in final.would_affect(parsed.model_copy(update={"chosen_color": False}), source):
+            return []
+        changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+        return [
+            unknown_note(
+                changed,
+                msg(
+                    "{source}'s “{ability}” uses the color chosen as {source} entered, and the board doesn't "
+                    "give it (choices: {{color: …}})",
+                    source=card(source.id),
+                    ability=strip_reminder(ability.text),
+                ),
+                STATIC_ABILITIES,
+                CHOSEN_VALUE,
             )
         ]
     if parsed is not None and parsed.per_life and life_x(source) is None:
@@ -2042,7 +2065,8 @@ def _subtype_owners(subtype: str, values: Characteristics) -> frozenset[str]:
 def _color_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
     if spec.colors is None:
         return values
-    return values.model_copy(update={"colors": colors_of((), spec.colors)})
+    kept = values.colors if spec.kind is EffectKind.ADD_COLORS else ()  # "in addition to" (CR 105.3)
+    return values.model_copy(update={"colors": colors_of((), (*kept, *spec.colors))})
 
 
 def _ability_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
