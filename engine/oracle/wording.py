@@ -38,6 +38,8 @@ _WORDED = (
     (("name",), re.compile(r"\bnamed?\b")),
 )
 _PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
+# "is the chosen color in addition to its other colors": a color change (CR 105.3, 613.1e), no type change.
+_COLOR_WORDING = re.compile(r"\bthe chosen color\b|\bin addition to (?:its|their) other colors\b")
 ALL_CHARACTERISTICS = (
     "name",
     "mana cost",
@@ -94,7 +96,8 @@ def pt_from_life(text: str) -> bool:
 
 def characteristics_worded(text: str) -> tuple[str, ...]:
     """The characteristics an unrecognised static wording could change (all, when its words don't say).
-    What follows "protection from" is the quality of an ability (CR 702.16a), not a color or type it gives."""
-    text = _PROTECTION_FROM.sub("protection", text)
+    What follows "protection from" is the quality of an ability (CR 702.16a), not a color or type it gives;
+    "the chosen color in addition to its other colors" changes colors only (CR 105.3, 613.1e)."""
+    text = _COLOR_WORDING.sub("color", _PROTECTION_FROM.sub("protection", text))
     found = tuple(name for names, pattern in _WORDED if pattern.search(text) for name in names)
     return found or ALL_CHARACTERISTICS
