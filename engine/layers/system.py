@@ -1389,6 +1389,14 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
     match spec.kind, layer:
         case EffectKind.ADD_SUBTYPES, _ if not spec.subtypes:
             return msg("would add only subtypes it can't have, so it changes nothing")
+        case EffectKind.ADD_SUBTYPES, _ if (
+            basic_land_types(spec.subtypes) and not set(spec.subtypes or ()) <= SUBTYPES_OF["Land"]
+        ):
+            return msg(
+                "makes it {types} in addition to its other types: it keeps its rules text and gains {mana}",
+                types=types,
+                mana=_mana_words(spec),
+            )
         case EffectKind.ADD_SUBTYPES, _ if basic_land_types(spec.subtypes):
             return msg(
                 "makes it {types} in addition to its other land types: it keeps its rules text and gains "
@@ -2126,7 +2134,14 @@ def _layer_seven(
 ) -> tuple[int | None, int | None]:
     """Layer 7 (CR 613.4); a number the engine can't determine is None with its reason in ``unknowns``."""
     if not values.is_a("Creature") and (values.power is None or values.toughness is None or _permanent(obj)):
-        notes += _no_pt_note(values, obj)
+        types_unknown = [u for u in (*unknowns, *obj.unknowns) if "types" in u.characteristics]
+        if not types_unknown:
+            notes += _no_pt_note(values, obj)
+        elif not any({"power", "toughness"} & set(u.characteristics) for u in (*unknowns, *obj.unknowns)):
+            # Whether it is a creature is unknown, so whether it has power and toughness is too (CR 208.3).
+            unknowns.append(
+                Unknown.of(("power", "toughness"), types_unknown[0].message or types_unknown[0].reason, NO_PT)
+            )
         return None, None
     power, toughness = _base_numbers(values, obj, board, steps)
     # A text change can give a creature with printed numbers Sutured Ghoul's CDA (604.3a): it defines them.

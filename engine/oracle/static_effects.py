@@ -262,6 +262,10 @@ def _group_effect(verb: str, items: list[str]) -> list[EffectSpec]:
         return [EffectSpec(kind=kind, subtypes=())]
     if verb in ("is", "are", "becomes", "become") and len(items) == 1:
         return _is_effect(items[0])
+    if verb in ("is", "are") and len(items) == 2:
+        # "are 1/1 green Saproling creatures and Forest lands in addition to their other types": one type
+        # phrase joined by "and" (Life and Limb).
+        return _is_effect(" ".join(items))
     return []
 
 
@@ -283,8 +287,6 @@ def _is_effect(phrase: str) -> list[EffectSpec]:
         return []
     colors, types, subtypes = words
     still = match["still"]
-    if match["keep"] and colors is not None:
-        return []  # "in addition to its other colors" isn't an effect kind here
     if still is not None and singular_form(still) not in CARD_TYPE_WORDS:
         return []
     if match["keyword"] is not None and not _KEYWORDISH.match(match["keyword"]):

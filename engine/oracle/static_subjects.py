@@ -140,6 +140,12 @@ def subject_of(words: list[str]) -> Subject | None:
         found = subject_of(any_of["rest"].split(" "))
         subtypes = tuple(re.findall(r"\ban? ([A-Z][\w-]*)", any_of["list"]))
         return found.model_copy(update={"subtypes": subtypes}) if found and not found.subtypes else None
+    if " and all " in tail:
+        # "All Forests and all Saprolings": objects of either subtype, when each side names only subtypes.
+        sides = [subject_of(side.split(" ")) for side in tail.split(" and all ")]
+        only_subtypes = all(side is not None and side == Subject(subtypes=side.subtypes) for side in sides)
+        subtypes = tuple(s for side in sides if side is not None for s in side.subtypes)
+        return Subject(subtypes=subtypes) if only_subtypes and subtypes else None
     chose = _CONTROLLER_CHOSE.match(tail)
     if chose:
         found = subject_of(chose["rest"].split(" "))

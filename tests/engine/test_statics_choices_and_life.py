@@ -4,14 +4,27 @@ unread color wording could change. The boards with their full answers are tests/
 
 from __future__ import annotations
 
+from data.boards import load_board
+from engine.actions.events import board_from_spec
 from engine.core.characteristics import Characteristics
 from engine.core.effects import EffectKind, Player
 from engine.core.game import Game
+from engine.core.model import PrintedNumber
 from engine.layers.statics import Seen, decided, requirement_holds
+from engine.layers.system import board_characteristics
 from engine.oracle.static_conditions import requirement_of
 from engine.oracle.static_effects import CHOSEN_COLOR
 from engine.oracle.statics import parse_static
 from engine.oracle.wording import characteristics_worded
+from engine.state.board import Board
+from tests.engine.copy_cards import cards_for
+from tests.known import settled
+
+
+def _board(text: str) -> Board:
+    spec = load_board(text)
+    return board_from_spec(spec, cards_for(spec))
+
 
 PAINTER = (
     "All cards that aren't on the battlefield, spells, and permanents are the chosen color in addition to "
@@ -81,3 +94,23 @@ def test_false_and_unknown_life_is_false_true_and_unknown_is_unknown() -> None:
     both = _baron({Player.YOU: 35, Player.OPPONENT: 5})
     assert decided(requirement, both)
     assert requirement_holds(requirement, both, {})
+
+
+def test_life_and_limb_makes_forests_green_saproling_creatures_in_addition() -> None:
+    board = _board(
+        "battlefield:\n  - {card: Life and Limb, id: life}\n  - {card: Forest, id: forest}\n"
+        "  - {card: Grizzly Bears, id: bears}\n"
+    )
+    forest = settled(board_characteristics(board)["forest"])
+    assert (forest.types, forest.subtypes, forest.colors) == (
+        ("Land", "Creature"),
+        ("Forest", "Saproling"),
+        ("G",),
+    )
+    assert (forest.power, forest.toughness) == (PrintedNumber(printed="1", value=1),) * 2
+    bears = settled(board_characteristics(board)["bears"])
+    assert (bears.subtypes, bears.colors, bears.power) == (
+        ("Bear",),
+        ("G",),
+        PrintedNumber(printed="2", value=2),
+    )
