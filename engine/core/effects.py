@@ -36,6 +36,7 @@ class EffectKind(StrEnum):
     SET_TYPES = "set_types"  # 4
     SET_SUBTYPES = "set_subtypes"  # 4
     SET_COLORS = "set_colors"  # 5
+    ADD_COLORS = "add_colors"  # 5: "is the chosen color in addition to its other colors" (CR 105.3)
     ANIMATE = "animate"  # 4, 5, 6, 7b: "becomes a 1/1 … artifact creature … It's still a land."
     GAIN_CONTROL = "gain_control"  # 2: "Gain control of target creature"
 

@@ -15,12 +15,21 @@ from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
 from engine.core.effects import EffectSpec, Player
 from engine.core.game import Game
+from engine.core.known import Fact, Known, Unsure, all_of, is_true
 from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
+from engine.core.results import Unknown
 from engine.oracle.static_conditions import HostCondition, LifeCheck, Requirement
-from engine.oracle.static_effects import ForEach, gets_chosen_type, sets_mana_value
+from engine.oracle.static_effects import (
+    CHOSEN_COLOR,
+    ForEach,
+    gets_chosen_color,
+    gets_chosen_type,
+    sets_mana_value,
+)
 from engine.oracle.static_subjects import COLOR_WORDS, Subject, enchant_quality_of, named_subject
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
+    CHOSEN_COLOR_KEY,
     CHOSEN_CREATURE_TYPE,
     SUBTYPES_OF,
     StaticAbility,
@@ -29,6 +38,7 @@ from engine.oracle.statics import (
 STATIC_ABILITIES = cite("604.2", "These effects are active as long as the permanent with the ability remains")
 NOT_LOCKED_IN = cite("611.3a", "it applies at any given moment to whatever its text indicates")
 ACTIVE_PLAYER = cite("102.1", "The active player is the player whose turn it is")
+CHOSEN_VALUE = cite("607.2d", "the chosen [value]")
 LIFE_TOTALS = cite("119.1", "Each player begins the game with a starting life total of 20")
 EQUIPPED_CREATURE = cite(
     "301.5a", "The creature an Equipment is attached to is called the “equipped creature.”"
@@ -128,6 +138,10 @@ def _one(
     """What a global or "itself" ``ability`` does to ``seen``, or None when it doesn't apply to it."""
     if ability.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
         return None  # no creature type was chosen on the board: nothing to apply (the layers note it)
+    if ability.per_life and life_x(source) is None:
+        return None  # X is a life total the board doesn't give: nothing to apply (the layers note it)
+    if ability.chosen_color and chosen_color(source) is None:
+        return None  # no color was chosen on the board: nothing to apply (the layers note it)
     if ability.subject.itself:
         applies = seen.id == source.id and source.on_battlefield
     else:
@@ -146,6 +160,14 @@ def _parts_for(
             )
             for part in ability.parts
         )
+    if ability.per_life:
+        x = life_x(source) or 0
+        return tuple(
+            part.model_copy(update={"power": (part.power or 0) * x, "toughness": (part.toughness or 0) * x})
+            for part in ability.parts
+        )
+    if ability.chosen_color:
+        return _with_chosen_color(ability.parts, chosen_color(source) or "")
     if ability.chosen_type:
         chosen = (source.choices[CHOSEN_CREATURE_TYPE],)
         return tuple(
@@ -164,6 +186,38 @@ def _with_mana_value(parts: tuple[EffectSpec, ...], value: int) -> tuple[EffectS
         part.model_copy(update={"power": value, "toughness": value}) if sets_mana_value(part) else part
         for part in parts
     )
+
+
+def chosen_color(source: Seen) -> str | None:
+    """The color word chosen for ``source`` as it entered ("As ~ enters, choose a color", CR 607.2d), when
+    the board gives one."""
+    chosen = source.choices.get(CHOSEN_COLOR_KEY, "").casefold()
+    return chosen if chosen in COLOR_WORDS else None
+
+
+@cache
+def _with_chosen_color(parts: tuple[EffectSpec, ...], color: str) -> tuple[EffectSpec, ...]:
+    """``parts`` with "the chosen color" replaced by ``color`` ("blue"): the letter in a color part, the word
+    in a granted protection (CR 702.16a)."""
+    return tuple(
+        part.model_copy(
+            update={
+                "colors": tuple(COLOR_WORDS[color] if c == CHOSEN_COLOR else c for c in part.colors)
+                if part.colors
+                else part.colors,
+                "abilities": tuple(a.replace(CHOSEN_COLOR, color) for a in part.abilities),
+            }
+        )
+        if gets_chosen_color(part)
+        else part
+        for part in parts
+    )
+
+
+def life_x(source: Seen) -> int | None:
+    """X of "where X is your life total": the life total of ``source``'s controller, when the board gives it
+    (CR 119)."""
+    return source.game.life_of(source.controller)
 
 
 def counted(per: ForEach, source: Seen, target: Seen, world: Mapping[str, Seen]) -> tuple[str, ...]:
@@ -198,16 +252,34 @@ def requirement_holds(requirement: Requirement, source: Seen, world: Mapping[str
 
 def decided(requirement: Requirement, source: Seen) -> bool:
     """Whether the board decides ``requirement`` of ``source``: its kind of check is one a board shows, it
-    is about whose turn it is and the board says (CR 102.1), or it compares life totals the board gives."""
+    is about whose turn it is and the board says (CR 102.1), or it compares life totals the board gives, or
+    one comparison the board gives is false: all must hold, and false and unknown is false (CR 119)."""
     if requirement.life:
-        return all(_life_total(check, source) is not None for check in requirement.life)
+        return isinstance(_life_holds(requirement.life, source), Known)
     return requirement.decided or (requirement.your_turn is not None and source.game.turn is not None)
+
+
+def _life_holds(checks: tuple[LifeCheck, ...], source: Seen) -> Fact[bool]:
+    """Whether every comparison holds: known false when one the board gives is false, whatever the others."""
+    facts: list[Fact[bool]] = []
+    for check in checks:
+        total = _life_total(check, source)
+        facts.append(
+            Unsure((Unknown.of(("life",), check.text, LIFE_TOTALS),))
+            if total is None
+            else Known(check.holds(total, source.game.starting_life))
+        )
+    return all_of(*facts)
 
 
 def _life_total(check: LifeCheck, source: Seen) -> int | None:
     """The life total ``check`` compares (of the source's controller or their opponent), when given."""
-    player = source.controller if check.whose == "you" else source.controller.opponent
-    return source.game.life_of(player)
+    return source.game.life_of(_player(check, source))
+
+
+def _player(check: LifeCheck, source: Seen) -> Player:
+    """Whose life total ``check`` compares: the source's controller's, or their opponent's."""
+    return source.controller if check.whose == "you" else source.controller.opponent
 
 
 def requirement_state(
@@ -252,9 +324,9 @@ def requirement_state(
 
 def _life_state(checks: tuple[LifeCheck, ...], source: Seen) -> tuple[bool, Message]:
     """Whether every life-total comparison holds (CR 119), and the totals the board gives."""
-    holds = all(check.holds(_life_total(check, source) or 0, source.game.starting_life) for check in checks)
+    holds = is_true(_life_holds(checks, source))
     players = dict.fromkeys(
-        source.controller if check.whose == "you" else source.controller.opponent for check in checks
+        player for check in checks if source.game.life_of(player := _player(check, source)) is not None
     )
     totals = [
         msg("you have {life} life", life=source.game.life_of(player) or 0)
@@ -320,7 +392,19 @@ def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
         and not any(s in values.supertypes for s in subject.not_supertypes)
         and (not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes))
         and all(color in values.colors for color in subject.colors)
+        and (
+            not subject.controller_chose
+            or controllers_choice(source, seen.controller) == subject.controller_chose
+        )
     )
+
+
+def controllers_choice(source: Seen, player: Player) -> str | None:
+    """What ``player`` chose for ``source`` as it entered ("As ~ enters, each player chooses war or peace",
+    given as ``{war or peace by you: war}``, CR 614.1c); None when the board doesn't give it."""
+    suffix = f" by {player.value}"
+    chosen = [value for key, value in source.choices.items() if key.endswith(suffix)]
+    return chosen[0].casefold() if len(chosen) == 1 else None
 
 
 def could_name(text: str, source: Seen, seen: Seen) -> bool:

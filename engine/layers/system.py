@@ -38,6 +38,7 @@ from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_bu
 from engine.layers.statics import (
     ACTIVE_PLAYER,
     AURA_CREATURE,
+    CHOSEN_VALUE,
     COLOR_SHOWN,
     ENCHANTED,
     EQUIPMENT_CREATURE,
@@ -51,10 +52,13 @@ from engine.layers.statics import (
     affected,
     applies_to,
     attachment_issue,
+    chosen_color,
+    controllers_choice,
     could_name,
     counted,
     decided,
     is_local,
+    life_x,
     qualifies,
     reads_abilities,
     requirement_state,
@@ -68,7 +72,15 @@ from engine.layers.text import (
     source_label,
     with_intrinsic_mana,
 )
-from engine.oracle.entering import COIN_KEY, pt_options, pt_setting_ability, pt_setting_key
+from engine.oracle.abilities import ENTERS_REPLACEMENT
+from engine.oracle.entering import (
+    COIN_KEY,
+    as_enters_choices,
+    choice_key,
+    pt_options,
+    pt_setting_ability,
+    pt_setting_key,
+)
 from engine.oracle.static_conditions import Requirement, opponents_life_condition
 from engine.oracle.static_effects import ForEach, layers_of, pt_modifier
 from engine.oracle.statics import (
@@ -91,7 +103,12 @@ from engine.oracle.statics import (
 from engine.oracle.text import strip_reminder
 from engine.oracle.text_change import CORRECT_WAY
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
-from engine.oracle.wording import characteristics_worded, pt_from_exiled_cards, self_defined_numbers
+from engine.oracle.wording import (
+    characteristics_worded,
+    pt_from_exiled_cards,
+    pt_from_life,
+    self_defined_numbers,
+)
 from engine.state.board import (
     AppliedCopy,
     AsEntersSetting,
@@ -950,9 +967,13 @@ class _Layering:
             targets = affected(ability, source, world)
             for handle, specs in targets.items():
                 named = (
-                    label
-                    if ability.per is None
-                    else _counted_label(label, ability.per, source, world[handle], world)
+                    _counted_label(label, ability.per, source, world[handle], world)
+                    if ability.per is not None
+                    else _life_label(label, source)
+                    if ability.per_life
+                    else _chose_label(label, ability, world[handle])
+                    if ability.subject.controller_chose
+                    else label
                 )
                 self.works[handle].statics += [_Applied(key, spec, named, static=True) for spec in specs]
             if ability.subject.colors:
@@ -1206,6 +1227,21 @@ def _counted_label(
     )
 
 
+def _life_label(label: Param, source: Seen) -> Message:
+    """A "where X is your life total" ability's label with X on this board (CR 119, 611.3a)."""
+    return msg("{label} (X is its controller's life total: {life})", label=label, life=life_x(source) or 0)
+
+
+def _chose_label(label: Param, ability: StaticAbility, target: Seen) -> Message:
+    """A "controlled by players who chose war" ability's label with the choice of ``target``'s controller."""
+    return msg(
+        "{label} (its controller, {player}, chose {choice})",
+        label=label,
+        player=target.controller.value,
+        choice=ability.subject.controller_chose,
+    )
+
+
 def _static_of(ability: GameAbility) -> StaticAbility | None:
     return _STATIC_OF(ability)
 
@@ -1355,6 +1391,14 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
     match spec.kind, layer:
         case EffectKind.ADD_SUBTYPES, _ if not spec.subtypes:
             return msg("would add only subtypes it can't have, so it changes nothing")
+        case EffectKind.ADD_SUBTYPES, _ if (
+            basic_land_types(spec.subtypes) and not set(spec.subtypes or ()) <= SUBTYPES_OF["Land"]
+        ):
+            return msg(
+                "makes it {types} in addition to its other types: it keeps its rules text and gains {mana}",
+                types=types,
+                mana=_mana_words(spec),
+            )
         case EffectKind.ADD_SUBTYPES, _ if basic_land_types(spec.subtypes):
             return msg(
                 "makes it {types} in addition to its other land types: it keeps its rules text and gains "
@@ -1380,6 +1424,9 @@ def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message
             return msg("makes it {types} in addition to its other types", types=types)
         case EffectKind.ANIMATE, "4":
             return msg("makes it {types} instead of its other types", types=types)
+        case EffectKind.ADD_COLORS, _:
+            words = [COLOR_SHOWN[c] for c in spec.colors or () if c in COLOR_SHOWN]
+            return msg("makes it {colors} in addition to its other colors", colors=listing(words))
         case ((EffectKind.SET_COLORS | EffectKind.ANIMATE), "5"):
             words = [COLOR_SHOWN[c] for c in spec.colors or ()]
             return msg("makes it {colors}", colors=listing(words) if words else msg("colorless"))
@@ -1418,6 +1465,7 @@ _EFFECT_NAMES = {
     EffectKind.ADD_TYPES: msg("the effect that adds card types to it"),
     EffectKind.SET_TYPES: msg("the effect that sets its card types"),
     EffectKind.SET_COLORS: msg("the effect that sets its colors"),
+    EffectKind.ADD_COLORS: msg("the effect that adds colors to it"),
     EffectKind.GAIN_CONTROL: msg("the effect that changes its controller"),
 }
 
@@ -1526,6 +1574,42 @@ def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle
                 STATIC_ABILITIES,
             )
         ]
+    if parsed is not None and parsed.chosen_color and chosen_color(source) is None:
+        if handle not in final.would_affect(parsed.model_copy(update={"chosen_color": False}), source):
+            return []
+        changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+        return [
+            unknown_note(
+                changed,
+                msg(
+                    "{source}'s “{ability}” uses the color chosen as {source} entered, and the board doesn't "
+                    "give it (choices: {{color: …}})",
+                    source=card(source.id),
+                    ability=strip_reminder(ability.text),
+                ),
+                STATIC_ABILITIES,
+                CHOSEN_VALUE,
+            )
+        ]
+    if parsed is not None and parsed.per_life and life_x(source) is None:
+        if handle not in final.would_affect(parsed.model_copy(update={"per_life": False}), source):
+            return []
+        return [
+            unknown_note(
+                ("power", "toughness"),
+                msg(
+                    "{source}'s “{ability}” uses the life total of its controller ({player}), which the "
+                    "board doesn't give (life: {{{player}: N}})",
+                    source=card(source.id),
+                    ability=strip_reminder(ability.text),
+                    player=source.controller.value,
+                ),
+                STATIC_ABILITIES,
+                LIFE_TOTALS,
+            )
+        ]
+    if parsed is not None and parsed.subject.controller_chose:
+        return _unchosen_note(ability, parsed, source, world[handle])
     if parsed is not None and parsed.parts:
         requirement = parsed.requirement
         if (
@@ -1569,6 +1653,35 @@ def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle
                 ability=ability.text,
             ),
             STATIC_ABILITIES,
+        )
+    ]
+
+
+def _unchosen_note(ability: GameAbility, parsed: StaticAbility, source: Seen, seen: Seen) -> list[_Unapplied]:
+    """ "Creatures controlled by players who chose war get +3/+0" when the board doesn't give what ``seen``'s
+    controller chose for ``source`` (CR 614.1c): both outcomes, and what they change is unknown."""
+    anyone = parsed.model_copy(update={"subject": parsed.subject.model_copy(update={"controller_chose": ""})})
+    if controllers_choice(source, seen.controller) is not None or applies_to(anyone, source, seen) is None:
+        return []
+    effects = listing([_described_pt(spec) or _described(spec, layers_of(spec)[0]) for spec in parsed.parts])
+    changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+    keys = [choice_key(wanted.what) for wanted in as_enters_choices(source.values.abilities)]
+    return [
+        unknown_note(
+            changed,
+            msg(
+                "{source}'s “{ability}” depends on what its controller ({player}) chose as {source} entered, "
+                "which the board doesn't give (choices: {{{key} by {player}: …}}): if {choice}, it "
+                "{effects}; if not, it doesn't apply",
+                source=card(source.id),
+                ability=strip_reminder(ability.text),
+                key=keys[0] if keys else "…",
+                player=seen.controller.value,
+                choice=parsed.subject.controller_chose,
+                effects=effects,
+            ),
+            STATIC_ABILITIES,
+            ENTERS_REPLACEMENT,
         )
     ]
 
@@ -1962,7 +2075,8 @@ def _subtype_owners(subtype: str, values: Characteristics) -> frozenset[str]:
 def _color_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
     if spec.colors is None:
         return values
-    return values.model_copy(update={"colors": colors_of((), spec.colors)})
+    kept = values.colors if spec.kind is EffectKind.ADD_COLORS else ()  # "in addition to" (CR 105.3)
+    return values.model_copy(update={"colors": colors_of((), (*kept, *spec.colors))})
 
 
 def _ability_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
@@ -2022,7 +2136,14 @@ def _layer_seven(
 ) -> tuple[int | None, int | None]:
     """Layer 7 (CR 613.4); a number the engine can't determine is None with its reason in ``unknowns``."""
     if not values.is_a("Creature") and (values.power is None or values.toughness is None or _permanent(obj)):
-        notes += _no_pt_note(values, obj)
+        types_unknown = [u for u in (*unknowns, *obj.unknowns) if "types" in u.characteristics]
+        if not types_unknown:
+            notes += _no_pt_note(values, obj)
+        elif not any({"power", "toughness"} & set(u.characteristics) for u in (*unknowns, *obj.unknowns)):
+            # Whether it is a creature is unknown, so whether it has power and toughness is too (CR 208.3).
+            unknowns.append(
+                Unknown.of(("power", "toughness"), types_unknown[0].message or types_unknown[0].reason, NO_PT)
+            )
         return None, None
     power, toughness = _base_numbers(values, obj, board, steps)
     # A text change can give a creature with printed numbers Sutured Ghoul's CDA (604.3a): it defines them.
@@ -2253,6 +2374,11 @@ def _undetermined_numbers(
         needs = (
             msg("the number chosen for it, which the board doesn't give (choices: {{number: N}})")
             if uses_chosen_number(ability.rules_text)
+            else msg(
+                "its controller's life total, which the board doesn't give (life: {{{player}: N}})",
+                player=current_controller(obj).value,
+            )
+            if pt_from_life(ability.rules_text)
             else msg("a count this engine doesn't evaluate")
         )
         return unknown_note(
@@ -2264,6 +2390,7 @@ def _undetermined_numbers(
             ),
             CDA_WORDING,
             LAYER_7A,
+            *((LIFE_TOTALS,) if pt_from_life(ability.rules_text) else ()),
         )
     return None
 
@@ -2317,6 +2444,9 @@ def _base_numbers(
             )
         )
         return chosen, 7 - chosen
+    life = _life_numbers(values, obj, board, steps)
+    if life is not None:
+        return life, life
     for ability in values.abilities:
         if ability.kind in (
             AbilityKind.CHARACTERISTIC_DEFINING,
@@ -2353,6 +2483,33 @@ def _base_numbers(
             )
             return count, count + plus
     return power, toughness
+
+
+def _life_numbers(
+    values: Characteristics, obj: GameObject, board: Board, steps: list[Explanation]
+) -> int | None:
+    """Serra Avatar's CDA: power and toughness each equal to its controller's life total (CR 604.3, 119),
+    when the board gives that total; a copy's controller is the copy's (CR 707.2)."""
+    if not any(pt_from_life(a.rules_text) for a in values.abilities):
+        return None
+    controller = current_controller(obj)
+    life = board.game.life_of(controller)
+    if life is None:
+        return None
+    steps.append(
+        Explanation.of(
+            msg(
+                "Layer 7a: its characteristic-defining ability makes its power and toughness each equal to "
+                "its controller's life total ({player}: {life}), so it is {life}/{life}.",
+                player=controller.value,
+                life=life,
+            ),
+            LAYER_7A,
+            CDA_WORDING,
+            LIFE_TOTALS,
+        )
+    )
+    return life
 
 
 def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:

@@ -29,6 +29,8 @@ _MANA_VALUE = r"each equal to (?:its|their) (?:mana value|converted mana cost)"
 _BASE_PT = re.compile(
     rf"^base power and (?:base )?toughness (?:(?P<p>\d+)/(?P<t>\d+)|(?P<mv>{_MANA_VALUE}))$"
 )
+# "gets -X/-X, where X is your life total" (Death's Shadow, CR 119): X is the source's controller's life.
+_LIFE_X = re.compile(r"^gets? (?P<p>[+-])X/(?P<t>[+-])X, where X is your life total$")
 _FOR_EACH = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+) for each (?P<what>.+)$")
 _SHARES_TYPE = re.compile(
     r"^other creature on the battlefield that shares (?:a|at least one) creature type with (?:it|them)$"
@@ -47,6 +49,9 @@ _TYPE_PHRASE = re.compile(
     r"(?:(?P<keep> in addition to (?:its|their) other (?:card |land |creature )?types)"
     r"|(?: that (?:are|is)|\. (?:They're|It's)) still (?:an? )?(?P<still>[a-z]+))?$"
 )
+CHOSEN_COLOR = "the chosen color"
+"""What an effect part names where the source's chosen color goes (filled in per source, CR 607.2d)."""
+_CHOSEN_COLOR_PHRASE = re.compile(r"^the chosen color(?P<keep> in addition to (?:its|their) other colors)?$")
 _LOST_OTHERS = frozenset(["abilities", "card types", "creature types"])
 _CHOSEN_TYPE_PHRASE = re.compile(
     r"^the chosen (?:creature )?type(?P<keep> in addition to (?:its|their) other (?:creature )?types)?$"
@@ -76,6 +81,7 @@ _KIND_LAYERS: dict[EffectKind, tuple[str, ...]] = {
     EffectKind.SET_TYPES: ("4",),
     EffectKind.SET_SUBTYPES: ("4",),
     EffectKind.SET_COLORS: ("5",),
+    EffectKind.ADD_COLORS: ("5",),
     EffectKind.ADD_ABILITIES: ("6",),
     EffectKind.REMOVE_ABILITIES: ("6",),
     EffectKind.SET_PT: ("7b",),
@@ -123,6 +129,8 @@ class Predicate:
     per: ForEach | None = None
     restrictions: str = ""
     found: list[EffectSpec] = field(default_factory=list)
+    per_life: bool = False  # "where X is your life total": its 7c parts are multiplied by that total
+    chosen_color: bool = False  # "the chosen color": parts naming CHOSEN_COLOR get the source's choice
 
 
 def predicate_of(text: str, *, plural: bool) -> Predicate:
@@ -130,6 +138,11 @@ def predicate_of(text: str, *, plural: bool) -> Predicate:
     counted = _for_each(text)
     if counted is not None:
         return counted
+    life = _LIFE_X.match(text)
+    if life:
+        sign = {"+": 1, "-": -1}
+        pump = EffectSpec(kind=EffectKind.PUMP, power=sign[life["p"]], toughness=sign[life["t"]])
+        return Predicate(parts=(pump,), per_life=True)
     groups = _verb_groups(_items(text))
     result = Predicate()
     for position, (verb, items) in enumerate(groups):
@@ -146,6 +159,7 @@ def predicate_of(text: str, *, plural: bool) -> Predicate:
     result.parts = tuple(result.found)
     result.pt_mana_value = any(sets_mana_value(part) for part in result.parts)
     result.chosen_type = any(gets_chosen_type(part) for part in result.parts)
+    result.chosen_color = any(gets_chosen_color(part) for part in result.parts)
     return result
 
 
@@ -177,6 +191,12 @@ def pt_words(parts: tuple[EffectSpec, ...]) -> str:
 def gets_chosen_type(part: EffectSpec) -> bool:
     """A layer 4 part whose creature type is the source's chosen type (filled in per source)."""
     return part.kind in (EffectKind.ADD_SUBTYPES, EffectKind.SET_SUBTYPES) and part.subtypes == ()
+
+
+def gets_chosen_color(part: EffectSpec) -> bool:
+    """A part whose color is the source's chosen color: a layer 5 color (CR 105.3) or a protection from it
+    (layer 6, 702.16a), filled in per source."""
+    return CHOSEN_COLOR in (part.colors or ()) or any(CHOSEN_COLOR in a for a in part.abilities)
 
 
 def sets_mana_value(part: EffectSpec) -> bool:
@@ -228,6 +248,13 @@ def _group_effect(verb: str, items: list[str]) -> list[EffectSpec]:
         return [
             EffectSpec(kind=EffectKind.REMOVE_ABILITIES, abilities=tuple(_granted(item) for item in items))
         ]
+    if verb in ("has", "have") and items == [f"protection from {CHOSEN_COLOR}"]:
+        return [EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=(f"Protection from {CHOSEN_COLOR}",))]
+    color = _CHOSEN_COLOR_PHRASE.match(items[0]) if verb in ("is", "are") and len(items) == 1 else None
+    if color:
+        # CR 105.3: a new color replaces the others unless it is "in addition to" them.
+        kind = EffectKind.ADD_COLORS if color["keep"] else EffectKind.SET_COLORS
+        return [EffectSpec(kind=kind, colors=(CHOSEN_COLOR,))]
     chosen = _CHOSEN_TYPE_PHRASE.match(items[0]) if verb in ("is", "are") and len(items) == 1 else None
     if chosen:
         # CR 205.1a: "is the chosen type" replaces its creature types; "in addition to" keeps them (205.1b).
@@ -235,6 +262,10 @@ def _group_effect(verb: str, items: list[str]) -> list[EffectSpec]:
         return [EffectSpec(kind=kind, subtypes=())]
     if verb in ("is", "are", "becomes", "become") and len(items) == 1:
         return _is_effect(items[0])
+    if verb in ("is", "are") and len(items) == 2:
+        # "are 1/1 green Saproling creatures and Forest lands in addition to their other types": one type
+        # phrase joined by "and" (Life and Limb).
+        return _is_effect(" ".join(items))
     return []
 
 
@@ -256,8 +287,6 @@ def _is_effect(phrase: str) -> list[EffectSpec]:
         return []
     colors, types, subtypes = words
     still = match["still"]
-    if match["keep"] and colors is not None:
-        return []  # "in addition to its other colors" isn't an effect kind here
     if still is not None and singular_form(still) not in CARD_TYPE_WORDS:
         return []
     if match["keyword"] is not None and not _KEYWORDISH.match(match["keyword"]):

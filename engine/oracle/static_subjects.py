@@ -102,6 +102,8 @@ class Subject(Frozen):
     everywhere: bool = False  # "All cards that aren't on the battlefield, spells, and permanents": every zone
     itself: bool = False  # "~ has trample as long as …": only the object with the ability
     combat: str | None = None  # "Attacking creatures …": only while attacking / blocking (never on a board)
+    # "controlled by players who chose war": the object's controller made this choice for the source
+    controller_chose: str = ""
 
 
 # "creatures attacking you", "Creatures blocking or blocked by ~": subjects that exist only in combat.
@@ -114,6 +116,8 @@ _COMBAT_TAILS: dict[str, dict[str, object]] = {
 _COMBAT_TAIL = re.compile(rf"^(?P<rest>\S.*?) (?P<tail>{'|'.join(map(re.escape, _COMBAT_TAILS))})$")
 # "creature you control that's a Wolf or a Werewolf", "that's a Barbarian, a Warrior, or a Berserker".
 _THATS_A = re.compile(r"^(?P<rest>\S.*?) that's (?P<list>an? [A-Z][\w-]*(?:,? (?:or )?an? [A-Z][\w-]*)*)$")
+# "Creatures controlled by players who chose war" (Archangel of Strife: each player chose, CR 614.1c).
+_CONTROLLER_CHOSE = re.compile(r"^(?P<rest>\S.*?) controlled by players who chose (?P<choice>[a-z]+)$")
 _CONTROLLER_PHRASES = (
     (" you control of the chosen type", "you", True),
     (" you control", "you", False),
@@ -136,6 +140,16 @@ def subject_of(words: list[str]) -> Subject | None:
         found = subject_of(any_of["rest"].split(" "))
         subtypes = tuple(re.findall(r"\ban? ([A-Z][\w-]*)", any_of["list"]))
         return found.model_copy(update={"subtypes": subtypes}) if found and not found.subtypes else None
+    if " and all " in tail:
+        # "All Forests and all Saprolings": objects of either subtype, when each side names only subtypes.
+        sides = [subject_of(side.split(" ")) for side in tail.split(" and all ")]
+        only_subtypes = all(side is not None and side == Subject(subtypes=side.subtypes) for side in sides)
+        subtypes = tuple(s for side in sides if side is not None for s in side.subtypes)
+        return Subject(subtypes=subtypes) if only_subtypes and subtypes else None
+    chose = _CONTROLLER_CHOSE.match(tail)
+    if chose:
+        found = subject_of(chose["rest"].split(" "))
+        return found.model_copy(update={"controller_chose": chose["choice"]}) if found else None
     subject = Subject()
     for phrase, controller, chosen in _CONTROLLER_PHRASES:
         if tail.endswith(phrase):

@@ -116,6 +116,8 @@ SUBTYPES_OF = {
 
 CHOSEN_CREATURE_TYPE = "creature type"
 """The ``choices`` key of an "As ~ enters, choose a creature type" choice."""
+CHOSEN_COLOR_KEY = "color"
+"""The ``choices`` key of an "As ~ enters, choose a color" choice."""
 _HOST_ROLES = {"equipped": "Equipment", "enchanted": "Aura", "fortified": "Fortification"}
 _CONDITION = re.compile(
     r"^As long as (?P<role>enchanted|equipped|fortified) (?P<what>[a-zA-Z]+) "
@@ -129,6 +131,10 @@ _ATTACHED_SUBJECT = re.compile(
 )
 _COLORLESS_ALL = re.compile(
     r"^All (?:cards that aren't on the battlefield, spells, and )?permanents are colorless$"
+)
+# Painter's Servant: "All cards that aren't on the battlefield, spells, and permanents are …" (every zone).
+_EVERYWHERE = re.compile(
+    r"^All (?P<off>cards that aren't on the battlefield, spells, and )?permanents (?P<rest>(?:are|have) .+)$"
 )
 _LEAVES_RIDER = re.compile(
     rf"\s*If (?:{re.escape(SELF)}|[A-Z][^.]*?) leaves the battlefield, "
@@ -158,6 +164,8 @@ class StaticAbility(Frozen):
     # "are the chosen type": its subtype parts get the source's chosen creature type
     chosen_type: bool = False
     per: ForEach | None = None  # "gets +1/+1 for each …": its 7c parts are multiplied per affected object
+    per_life: bool = False  # "gets -X/-X, where X is your life total": its 7c parts times that life total
+    chosen_color: bool = False  # "the chosen color": its parts get the source's chosen color (CR 607.2d)
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
     # the wording after them that only restricts or requires ("can't block"): no characteristic changes
     restrictions: str = ""
@@ -233,6 +241,10 @@ def parse_static(text: str) -> StaticAbility | None:
     sentence = _LEAVES_RIDER.sub("", text.strip())
     outside = _SAME_OUTSIDE.search(sentence)
     sentence = _SAME_OUTSIDE.sub("", sentence).removesuffix(".")
+    everywhere = _EVERYWHERE.match(sentence)
+    if everywhere and not _COLORLESS_ALL.match(sentence):
+        subject = Subject(everywhere=bool(everywhere["off"]))
+        return _built(text, subject, predicate_of(everywhere["rest"], plural=True), None)
     colorless = _COLORLESS_ALL.match(sentence)
     if colorless:
         subject = Subject(everywhere=sentence != "All permanents are colorless")
@@ -297,6 +309,8 @@ def _built(
         pt_mana_value=predicate.pt_mana_value,
         chosen_type=predicate.chosen_type,
         per=predicate.per,
+        per_life=predicate.per_life,
+        chosen_color=predicate.chosen_color,
         unrecognised=predicate.rest,
         restrictions=predicate.restrictions,
     )

@@ -25,6 +25,7 @@ _EXILED_TOTAL = re.compile(
 _EXILED_MANA_VALUE = re.compile(
     r"power and toughness are each equal to the exiled card's (?:mana value|converted mana cost)"
 )
+_LIFE_PT = re.compile(r"power and toughness are each equal to your life total")
 # Which characteristics a static ability's wording may change, by the words it uses (CR 613.1).
 _WORDED = (
     (("power", "toughness"), re.compile(r"[+-][\dX*]+/[+-][\dX*]+|\bpower\b|\btoughness\b|\b\d+/\d+\b")),
@@ -37,6 +38,8 @@ _WORDED = (
     (("name",), re.compile(r"\bnamed?\b")),
 )
 _PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
+# "is the chosen color in addition to its other colors": a color change (CR 105.3, 613.1e), no type change.
+_COLOR_WORDING = re.compile(r"\bthe chosen color\b|\bin addition to (?:its|their) other colors\b")
 ALL_CHARACTERISTICS = (
     "name",
     "mana cost",
@@ -85,9 +88,16 @@ def pt_from_exiled_cards(text: str) -> Literal["totals", "mana value"] | None:
     return "mana value" if _EXILED_MANA_VALUE.search(text) else None
 
 
+def pt_from_life(text: str) -> bool:
+    """Whether a CDA sets power and toughness each equal to its controller's life total (Serra Avatar,
+    CR 604.3, 119)."""
+    return _LIFE_PT.search(text) is not None
+
+
 def characteristics_worded(text: str) -> tuple[str, ...]:
     """The characteristics an unrecognised static wording could change (all, when its words don't say).
-    What follows "protection from" is the quality of an ability (CR 702.16a), not a color or type it gives."""
-    text = _PROTECTION_FROM.sub("protection", text)
+    What follows "protection from" is the quality of an ability (CR 702.16a), not a color or type it gives;
+    "the chosen color in addition to its other colors" changes colors only (CR 105.3, 613.1e)."""
+    text = _COLOR_WORDING.sub("color", _PROTECTION_FROM.sub("protection", text))
     found = tuple(name for names, pattern in _WORDED if pattern.search(text) for name in names)
     return found or ALL_CHARACTERISTICS

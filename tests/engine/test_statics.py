@@ -672,8 +672,8 @@ def test_attacking_anthem_is_noted_once_on_what_it_could_apply_to() -> None:
         ),
         ("Creatures your opponents control with flying get -1/-1.", ("Creature",), False),
         ("Creatures you control with flying get +1/+1.", ("Creature",), True),
-        ("All Forests and all Saprolings are 1/1 green Saproling creatures.", ("Land",), True),
-        ("All Forests and all Saprolings are 1/1 green Saproling creatures.", ("Creature",), False),
+        ("All Forests you control and all Saprolings you control are 1/1 creatures.", ("Land",), True),
+        ("All Forests you control and all Saprolings you control are 1/1 creatures.", ("Creature",), False),
     ],
 )
 def test_unparsed_subjects_are_checked_against_what_they_name(
@@ -687,11 +687,14 @@ def test_unparsed_subjects_are_checked_against_what_they_name(
 
 def test_unparsed_creature_making_wording_is_noted_on_the_noncreatures_it_names() -> None:
     board = _board(
-        "battlefield:\n  - {card: Life and Limb, id: life}\n  - {card: Forest, id: forest}\n"
+        "battlefield:\n  - {card: Mountain, id: mountain}\n"
+        "  - {card: Awaken the Ancient, id: awaken, attached_to: mountain}\n"
         "  - {card: Grizzly Bears, id: bears}\n"
     )
-    assert any("life's static ability" in t for t in _note_texts(board, "forest"))
-    assert not any("life's" in t for t in _note_texts(board, "bears"))
+    assert any("awaken's static ability" in t for t in _note_texts(board, "mountain"))
+    assert not any("awaken's" in t for t in _note_texts(board, "bears"))
+    # whether it is a creature is unknown, so no note may say it isn't one (CR 208.3)
+    assert not any("isn't a creature" in t for t in _note_texts(board, "mountain"))
 
 
 _CONSPIRACY_TEXT = (
