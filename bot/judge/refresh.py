@@ -23,7 +23,7 @@ from bot.judge.imports import BULK_UPDATED_AT, BulkFiles, download_bulk_files, i
 from bot.judge.services import Services
 from data.db import open_database
 from data.scryfall.errors import ScryfallError
-from engine.errors import UserError, WorldError
+from engine import UserError, WorldError
 
 __all__ = ["RefreshOutcome", "refresh_cards"]
 

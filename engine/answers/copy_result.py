@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from functools import partial
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -17,13 +18,13 @@ from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other
 from engine.actions.zones import found_object
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
-from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics
+from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
 from engine.core.citations import cite
 from engine.core.effects import EffectKind
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
 from engine.core.messages import Param, english, msg, series
 from engine.core.messages import card as card_name
-from engine.core.model import Card, ExceptionKind, PrintedNumber
+from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
 from engine.core.results import UNKNOWN, Explanation, Unknown
 from engine.layers.computed import Computed
 from engine.layers.dependency import one_question_bound
@@ -405,7 +406,7 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     copiable, unset = copiable_values(obj), copiable_unknowns(obj)
     current = _counted_loyalty(obj, current_characteristics(obj, board))
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
-    steps += [_after_layer_one(obj, copiable, unset), *_level_steps(obj, copiable), *current.steps]
+    steps += [_after_layer_one(obj, copiable, unset), *_level_steps(obj, copiable, current), *current.steps]
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
     notes += _state_based_notes(obj, board, current)
@@ -461,8 +462,9 @@ def _counted_loyalty(obj: GameObject, current: Computed) -> Computed:
     return current.with_loyalty(loyalty, step)
 
 
-def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation]:
-    """Which level symbol of a leveler applies, by its level counters (CR 711.2a/b, 711.5)."""
+def _level_steps(obj: GameObject, copiable: Characteristics, current: Computed) -> list[Explanation]:
+    """Which level symbol of a leveler applies, by its level counters (CR 711.2a/b, 711.5): never said to
+    apply when a layer 6 effect removed it (613.1f) or whether it still has it is unknown."""
     bands = [a.band for a in copiable.abilities if a.band is not None]
     if not bands or obj.zone is not Zone.BATTLEFIELD:
         return []
@@ -475,6 +477,25 @@ def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation
     for band in bands:
         if have >= band.low and (band.high is None or have <= band.high):
             symbol = f"LEVEL {band.low}{f'-{band.high}' if band.high is not None else '+'}"
+            has = current.abilities.map(partial(_has_band, band))
+            if not is_true(has):
+                rule = LEVEL_OR_MORE if band.high is None else LEVEL_RANGE
+                text = (
+                    msg(
+                        "{counters}: its counters meet its {symbol} level symbol, but it no longer has that "
+                        "static ability (see layer 6), so it doesn't apply.",
+                        counters=counters,
+                        symbol=symbol,
+                    )
+                    if isinstance(has, Known)
+                    else msg(
+                        "{counters}: its counters meet its {symbol} level symbol; whether it still has that "
+                        "static ability is unknown (see the notes), so whether it applies is too.",
+                        counters=counters,
+                        symbol=symbol,
+                    )
+                )
+                return [Explanation.of(text, rule)]
             return [
                 Explanation.of(
                     msg(
@@ -498,6 +519,11 @@ def _level_steps(obj: GameObject, copiable: Characteristics) -> list[Explanation
             LEVEL_RANGE,
         )
     ]
+
+
+def _has_band(band: LevelBand, abilities: tuple[GameAbility, ...]) -> bool:
+    """Whether ``abilities`` still include the level symbol ``band`` stands for (CR 711.2)."""
+    return any(a.band == band for a in abilities)
 
 
 def _after_layer_one(obj: GameObject, copiable: Characteristics, unset: tuple[str, ...]) -> Explanation:

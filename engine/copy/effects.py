@@ -573,29 +573,49 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
 
 def _not_copied_state(original: GameObject, board: Board, label: Param) -> list[Explanation]:
     ignored = _ignored_state(original, board)
-    if not ignored:
-        return []
-    return [
-        Explanation.of(
-            msg(
-                "Not copied from {label}: {ignored} — other effects, status and counters aren't copiable "
-                "values.",
-                label=label,
-                ignored=series(ignored),
-            ),
-            NOT_COPIED,
-            STATUS,
+    chosen = _ignored_choices(original)
+    why = (
+        [
+            Explanation.of(
+                msg(
+                    "Not copied from {label}: {ignored} — other effects, status and counters aren't copiable "
+                    "values.",
+                    label=label,
+                    ignored=series(ignored),
+                ),
+                NOT_COPIED,
+                STATUS,
+            )
+        ]
+        if ignored
+        else []
+    )
+    if chosen:
+        why.append(
+            Explanation.of(
+                msg(
+                    "Not copied from {label}: {chosen} — choices made for a permanent aren't copied; a copy "
+                    "that enters gets its own “as [this] enters” choices.",
+                    label=label,
+                    chosen=series(chosen),
+                ),
+                ANEW_AS_ENTERS,
+            )
         )
-    ]
+    return why
 
 
 def _ignored_state(original: GameObject, board: Board) -> list[Param]:
     ignored: list[Param] = [counter_count(n, kind) for kind, n in original.counters.items() if n]
     ignored += [effect_name(e.spec) for e in original.effects]
     ignored += [msg("being tapped")] if original.tapped else []
-    ignored += [
+    return ignored
+
+
+def _ignored_choices(original: GameObject) -> list[Param]:
+    """The choices made for ``original`` as it entered, which a copy doesn't get (CR 707.6)."""
+    return [
         msg("its choice of {key} ({value})", key=key, value=value)
         for key, value in original.choices.items()
         if key not in (OPTION_KEY, COIN_KEY)  # what they gave is copied: see the settings' step
     ]
-    return ignored
