@@ -87,6 +87,15 @@ X_OF_THE_SPELL = cite(
 )
 
 SAGA_LORE = cite("714.3a", "As a Saga without the read ahead ability enters the battlefield")
+READ_AHEAD = cite("702.155b", "its controller chooses a number from one to that Saga’s final chapter number")
+_READ_AHEAD = Unknown.of(
+    ("counters",),
+    msg(
+        "it has read ahead: as it enters, its controller chooses how many lore counters it enters with, from "
+        "one to its final chapter number, and the board doesn't say (give counters: {{lore: N}})"
+    ),
+    READ_AHEAD,
+)
 SAGA_LORE_TEXT = "a Saga's lore counter"  # how its own entering counter is told from the others'
 
 Counts = dict[str, int]
@@ -141,6 +150,8 @@ def _entering_counters(
     if isinstance(typed, Unsure):
         return _counters_unknown(board, obj, typed)
     values = typed.value
+    if "Saga" in values.subtypes and _reads_ahead(values):
+        return _counters_unknown(board, obj, Unsure((_READ_AHEAD,)))
     undecided = undecided_counters(abilities, kicked=obj.kicked_text)
     given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked_text)]
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
@@ -313,11 +324,16 @@ def _not_decided(
     return board, obj
 
 
+def _reads_ahead(values: Characteristics) -> bool:
+    """Whether it has read ahead (CR 702.155)."""
+    return any((a.keyword or "").casefold() == "read ahead" for a in values.abilities)
+
+
 def _intrinsic(values: Characteristics, obj: GameObject) -> list[EnteringCounters]:
     """Loyalty (306.5b) and defense (310.4b) counters equal to the printed number of what it would be,
     and a Saga's lore counter (714.3a)."""
     found = []
-    if "Saga" in values.subtypes and not any(a.keyword == "Read ahead" for a in values.abilities):
+    if "Saga" in values.subtypes and not _reads_ahead(values):
         found.append(EnteringCounters(kind="lore", count=1, text=SAGA_LORE_TEXT))
     for card_type, number, kind in (
         ("Planeswalker", values.loyalty, "loyalty"),

@@ -1,0 +1,53 @@
+"""Sagas entering the battlefield (CR 714.3a, 702.155b): the lore counter they enter with, and read ahead's
+number, which a board that doesn't give it leaves unknown (never none or one)."""
+
+from __future__ import annotations
+
+from data.boards import load_board
+from engine.answers.copy_result import answer_board
+from engine.oracle import parse_card
+from tests.card_data import parsed_card, rules_keyword_vocabulary
+
+TREATY = {  # Dominaria United's The Weatherseed Treaty, as its Oracle text reads
+    "object": "card",
+    "name": "The Weatherseed Treaty",
+    "layout": "saga",
+    "mana_cost": "{2}{G}",
+    "type_line": "Enchantment — Saga",
+    "oracle_text": (
+        "Read ahead (Choose a chapter and start with that many lore counters. Add one after your draw step. "
+        "Skipped chapters don't trigger.)\n"
+        "I — Search your library for a basic land card, put it onto the battlefield tapped, then shuffle.\n"
+        "II — Create a 1/1 green Saproling creature token.\n"
+        "III — Put a +1/+1 counter on target creature you control. It gains trample until end of turn."
+    ),
+    "colors": ["G"],
+}
+
+
+def test_a_read_ahead_saga_without_its_number_has_unknown_counters() -> None:
+    treaty = parse_card(TREATY, rules_keyword_vocabulary())
+    spec = load_board("battlefield:\n  - {card: The Weatherseed Treaty, id: saga}\n")
+    result = answer_board(spec, {treaty.name: treaty}, "test").result
+    assert result.current.counters == {}
+    assert "counters" in result.current.unknown
+    [note] = [n for n in result.notes if n.text.startswith("Which counters it enters with is unknown")]
+    assert "it has read ahead" in note.text
+    assert "702.155b" in note.rules
+    assert not any("chapter" in s.text.casefold() and "triggers" in s.text for s in result.steps)
+
+
+def test_a_read_ahead_saga_with_its_number_given_has_those_counters() -> None:
+    treaty = parse_card(TREATY, rules_keyword_vocabulary())
+    spec = load_board("battlefield:\n  - {card: The Weatherseed Treaty, id: saga, counters: {lore: 2}}\n")
+    result = answer_board(spec, {treaty.name: treaty}, "test").result
+    assert result.current.counters == {"lore": 2}
+    assert "counters" not in result.current.unknown
+
+
+def test_a_saga_without_read_ahead_enters_with_one_lore_counter() -> None:
+    history = parsed_card("History of Benalia")
+    spec = load_board("battlefield:\n  - {card: History of Benalia, id: saga}\n")
+    result = answer_board(spec, {history.name: history}, "test").result
+    assert result.current.counters == {"lore": 1}
+    assert any("714.3a" in s.rules for s in result.steps)
