@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot import create_bot
 from tests.cogs.checks import NO_MENTIONS, assert_all_within_limits
 from tests.cogs.conftest import MENTION_CARD, SettingsFactory
-from tests.cogs.harness import DiscordHarness
+from tests.cogs.harness import DiscordHarness, Dispatch
 
 LINK = "https://yawgatog.com/resources/magic-rules/#R"
 FOOTER = "Comprehensive Rules of 2025-02-07 · card data of 2019-09-26"
+
+
+def shown(result: Dispatch) -> list[dict[str, Any]]:
+    """The embeds of the answer as the user sees it: the response itself, or the original message a
+    deferred answer edited (a busy machine may take longer than the tests' 0.3 s ``defer_after``)."""
+    assert result.message is not None, result.kinds()
+    return result.message.embeds
 
 
 async def test_copy_shows_the_copy_its_reasoning_with_linked_rules_and_the_data_dates(
@@ -55,7 +63,7 @@ async def test_the_state_of_the_original_is_given_to_the_judge(harness: DiscordH
         "copy", copier="Clone", original="Tarmogoyf", graveyard="Lightning Bolt, Forest", counters="+1/+1=3"
     )
     assert result.callback is not None
-    description = result.callback.embeds[0]["description"]
+    description = shown(result)[0]["description"]
     assert (
         "Creature — Lhurgoyf · 2/3" in description
     )  # an instant and a land in graveyards; no counters copied
@@ -67,7 +75,7 @@ async def test_an_invalid_state_is_a_private_error_naming_the_option(harness: Di
     assert result.callback is not None
     assert result.callback.ephemeral
     assert result.callback.content == "counters takes KIND=N pairs like '+1/+1=3' (got 'lots')"
-    assert result.callback.embeds == []
+    assert shown(result) == []
 
 
 async def test_card_names_autocomplete(harness: DiscordHarness) -> None:
@@ -84,7 +92,7 @@ async def test_card_names_autocomplete(harness: DiscordHarness) -> None:
 async def test_linked_lists_the_pairs_with_their_rule(harness: DiscordHarness) -> None:
     result = await harness.slash("linked", card="Nightveil Specter")
     assert result.callback is not None
-    embed = result.callback.embeds[0]
+    embed = shown(result)[0]
     assert embed["title"] == "Linked abilities: Nightveil Specter"
     assert re.search(r"\*\*\d ↔ \d\*\* — \[607\.2a\]\(" + re.escape(LINK) + r"6072a\)", embed["description"])
     assert embed["footer"]["text"] == FOOTER
@@ -95,13 +103,13 @@ async def test_linked_with_a_second_card(harness: DiscordHarness) -> None:
     result = await harness.command("linked", {"card": "Nightveil Specter", "with": "Kaldra Compleat"})
     assert result.callback is not None
     assert not result.callback.ephemeral
-    assert result.callback.embeds[0]["title"] == "Linked abilities: Nightveil Specter"
+    assert shown(result)[0]["title"] == "Linked abilities: Nightveil Specter"
 
 
 async def test_card_shows_the_oracle_text_image_and_link(harness: DiscordHarness) -> None:
     result = await harness.slash("card", name="Tarmogoyf")
     assert result.callback is not None
-    embed = result.callback.embeds[0]
+    embed = shown(result)[0]
     assert embed["title"] == "Tarmogoyf"
     assert embed["description"].startswith("**Tarmogoyf** {1}{G}\n*Creature — Lhurgoyf*\nTarmogoyf's power")
     assert embed["description"].endswith("**\\*/1+\\***")  # P/T escaped, not italics
@@ -114,7 +122,7 @@ async def test_card_shows_the_oracle_text_image_and_link(harness: DiscordHarness
 async def test_rulings_come_from_scryfall_newest_first(harness: DiscordHarness) -> None:
     result = await harness.slash("rulings", name="Tarmogoyf")
     assert result.callback is not None
-    embed = result.callback.embeds[0]
+    embed = shown(result)[0]
     assert embed["title"] == "Rulings: Tarmogoyf"
     assert embed["description"] == "**2019-10-04** (wotc): A ruling about Tarmogoyf."
 
@@ -123,7 +131,7 @@ async def test_rulings_offline_without_cached_rulings_say_so(make_settings: Sett
     async with DiscordHarness(create_bot(make_settings(offline=True))) as harness:
         result = await harness.slash("rulings", name="Tarmogoyf")
     assert result.callback is not None
-    assert result.callback.embeds[0]["description"] == (
+    assert shown(result)[0]["description"] == (
         "The rulings of Tarmogoyf aren't loaded: the bot couldn't ask Scryfall (it is offline, or Scryfall "
         "couldn't be reached) and has no rulings file imported. Ask again later, or ask the bot's admin."
     )
@@ -157,7 +165,7 @@ async def test_help_lists_every_command_privately(harness: DiscordHarness) -> No
     result = await harness.slash("help")
     assert result.callback is not None
     assert result.callback.ephemeral
-    description = result.callback.embeds[0]["description"]
+    description = shown(result)[0]["description"]
     for command in ("/copy", "/linked", "/board", "/card", "/rulings", "/cr"):
         assert f"**{command}**" in description
 
@@ -167,7 +175,7 @@ async def test_a_card_name_that_pings_everyone_is_escaped_and_mentions_are_off(
 ) -> None:
     result = await harness.slash("card", name=MENTION_CARD)
     assert result.callback is not None
-    embed = result.callback.embeds[0]
+    embed = shown(result)[0]
     assert embed["title"] == "@\u200beveryone's \\*Loud\\* Clone"
     assert "@everyone" not in embed["description"]
     assert "<@&123456789012345678>" not in embed["description"]
@@ -182,7 +190,7 @@ async def test_a_phased_out_commander_says_so_with_its_status(harness: DiscordHa
     bear = "{card: Grizzly Bears, id: bear, tapped: true, phased_out: true, commander: true}"
     result = await harness.slash("board", scenario=f"{{battlefield: [{bear}]}}")
     assert result.callback is not None
-    assert "\n*tapped · phased out · commander*" in result.callback.embeds[0]["description"]
+    assert "\n*tapped · phased out · commander*" in shown(result)[0]["description"]
     plain = await harness.slash("board", scenario="{battlefield: [{card: Grizzly Bears, id: bear}]}")
     assert plain.callback is not None
     assert "phased out" not in plain.callback.embeds[0]["description"]
