@@ -10,7 +10,8 @@ from typing import TypeVar, get_args
 
 from engine.core.characteristics import Characteristics
 from engine.core.known import Fact, Known
-from engine.layers.computed import Characteristic, Computed
+from engine.core.results import Characteristic
+from engine.layers.computed import Computed
 from engine.layers.system import board_characteristics, current_characteristics
 from engine.state.board import Board, GameObject
 

@@ -25,7 +25,7 @@ from engine.core.known import Known, Unsure, all_of, explained, is_false, is_tru
 from engine.core.messages import Param, english, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
-from engine.core.results import UNKNOWN, Explanation, Unknown
+from engine.core.results import CHARACTERISTICS, UNKNOWN, Explanation, Unknown
 from engine.layers.computed import Computed
 from engine.layers.dependency import one_question_bound
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
@@ -46,21 +46,7 @@ from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
 from engine.state.zone_records import TriggerHit, ZoneMove
 
-_SHOWN_ORDER = (
-    "name",
-    "mana cost",
-    "colors",
-    "supertypes",
-    "types",
-    "subtypes",
-    "power",
-    "toughness",
-    "loyalty",
-    "abilities",
-    "counters",
-    "controller",
-    "tapped",
-)
+_SHOWN_ORDER = (*CHARACTERISTICS, "counters", "controller", "tapped")
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 LINKED_COPIED = cite(
     "707.7", "those abilities will be similarly linked to one another on the object that copied them"

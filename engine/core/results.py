@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.citations import Citation
@@ -24,6 +26,24 @@ class Explanation(BaseModel):
         message = text if isinstance(text, Message) else None
         return cls(text=_english(text), rules=_numbers(citations), message=message)
 
+
+Characteristic = Literal[
+    "name",
+    "mana cost",
+    "colors",
+    "supertypes",
+    "types",
+    "subtypes",
+    "power",
+    "toughness",
+    "loyalty",
+    "defense",
+    "abilities",
+]
+"""The characteristics (CR 109.3) an :class:`Unknown` can name, as the answers word them."""
+
+CHARACTERISTICS: tuple[Characteristic, ...] = get_args(Characteristic)
+"""Every one of them, in the order an answer shows them (an unknown of "everything" names them all)."""
 
 UNKNOWN = "unknown"
 """How an answer shows a characteristic value the engine can't determine (never a guess)."""

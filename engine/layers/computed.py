@@ -9,31 +9,14 @@ a check built on an unknown characteristic is unknown too (a type error if it is
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import PrivateAttr
 
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.known import Fact, Known, Unsure
 from engine.core.model import Frozen, PrintedNumber
-from engine.core.results import Explanation, Unknown
+from engine.core.results import Characteristic, Explanation, Unknown
 
-__all__ = ["Characteristic", "Computed"]
-
-Characteristic = Literal[
-    "name",
-    "mana cost",
-    "colors",
-    "supertypes",
-    "types",
-    "subtypes",
-    "power",
-    "toughness",
-    "loyalty",
-    "defense",
-    "abilities",
-]
-"""The characteristics (CR 109.3) an :class:`Unknown` can name, as the answers word them."""
+__all__ = ["Computed"]
 
 
 class Computed(Frozen):

@@ -10,6 +10,7 @@ import re
 from typing import Literal
 
 from engine.core.model import SELF
+from engine.core.results import CHARACTERISTICS
 
 _STATIC_COPY = re.compile(r"\bis a copy of\b")
 _ANIMATION = re.compile(r"~ becomes an? (?P<what>\d+/\d+ [^.]+?) until end of turn")
@@ -40,18 +41,7 @@ _WORDED = (
 _PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
 # "is the chosen color in addition to its other colors": a color change (CR 105.3, 613.1e), no type change.
 _COLOR_WORDING = re.compile(r"\bthe chosen color\b|\bin addition to (?:its|their) other colors\b")
-ALL_CHARACTERISTICS = (
-    "name",
-    "mana cost",
-    "colors",
-    "supertypes",
-    "types",
-    "subtypes",
-    "power",
-    "toughness",
-    "loyalty",
-    "abilities",
-)
+ALL_CHARACTERISTICS = CHARACTERISTICS  # what an unreadable wording or an unknown copy could change: all
 
 
 def is_static_copy(text: str) -> bool:
