@@ -65,59 +65,44 @@ caller resolves them (``bot.judge.board``), the ``cards:`` definitions first. Th
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Mapping
-from typing import Any, TypeVar
+from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
+from data import board_values as check
 from data.board_format import (
     MAX_ACTIONS,
     MAX_CARDS,
-    MAX_KICKS,
-    MAX_LIFE,
-    MAX_NUMBER,
     MAX_OBJECTS,
-    MAX_STRING,
 )
 from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
 from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
 from data.board_yaml import compose_board, line_of, pairs, plain
 from data.cards.names import card_names, normalize_name
-from data.cards.records import record_name, record_problem
 from data.excerpts import excerpt
 from engine import (
     KIND_WORDS,
     PREDEFINED_TOKENS,
-    PT_COUNTS,
-    STARTING_LIFE,
     ActionKind,
     ActionSpec,
     BoardSpec,
     DayNight,
-    EffectKind,
-    EffectSpec,
     FaceDownKind,
     Game,
     MoveSpec,
     ObjectSpec,
-    Param,
     Player,
     StackEntrySpec,
     StackError,
     TextChangeSpec,
     TokenSpec,
     WordChange,
-    WordKind,
     Zone,
     msg,
     stack_handles,
-    word_kind,
 )
 
-_E = TypeVar("_E", Player, FaceDownKind, ActionKind, DayNight)
-
-_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _OBJECT_KEYS = frozenset(
     {
         "card",
@@ -162,7 +147,6 @@ _TOKEN_KEYS = frozenset(
 )
 _LEAVES_KEYS = frozenset({"object", "to", "by", "replacement", "last", "ids"})
 _RETURNS_KEYS = frozenset({"cards_of", "to", "by", "counters", "controller"})
-_MOVE_ZONES = (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
 _TOP_KEYS = (
     "version",
     "cards",
@@ -177,11 +161,8 @@ _TOP_KEYS = (
     "life",
 )
 # Scryfall prints these as text ("2", "*"); a board may write a number plainly (YAML reads ``power: 2`` as 2).
-_PRINTED_NUMBERS = ("power", "toughness", "loyalty", "defense")
 # The Scryfall fields a card definition may have: the ones the card import's schema checks and the engine
 # reads (any other would reach the engine unchecked).
-_FACE_KEYS = frozenset({"name", "mana_cost", "type_line", "oracle_text", "colors", *_PRINTED_NUMBERS})
-_CARD_KEYS = _FACE_KEYS | {"layout", "faces", "card_faces"}
 _FACE_ACTIONS = (
     ActionKind.NEXT_ENTERS_AS_COPY,
     ActionKind.PUT_ONTO_BATTLEFIELD,
@@ -259,11 +240,11 @@ class _Reader:
         designation = sections.get("day_night")
         day_night = None
         if designation is not None:
-            day_night = _enum(DayNight, plain(designation), line_of(designation), "day_night")
+            day_night = check.enum_value(DayNight, plain(designation), line_of(designation), "day_night")
         whose = sections.get("turn")
-        turn = None if whose is None else _enum(Player, plain(whose), line_of(whose), "turn")
+        turn = None if whose is None else check.enum_value(Player, plain(whose), line_of(whose), "turn")
         totals = sections.get("life")
-        game = Game(turn=turn) if totals is None else _game(turn, plain(totals), line_of(totals))
+        game = Game(turn=turn) if totals is None else check.game(turn, plain(totals), line_of(totals))
         return BoardSpec(
             objects=tuple(objects),
             actions=tuple(actions),
@@ -292,7 +273,7 @@ class _Reader:
         records: list[str] = []
         for node in nodes:
             line = line_of(node)
-            record = _card_record(plain(node), line)
+            record = check.card_record(plain(node), line)
             for key, name in {normalize_name(name): name for name, _ in card_names(record)}.items():
                 if key in defined:
                     already = msg(
@@ -307,7 +288,7 @@ class _Reader:
 
     def ref(self, value: Any, line: int | None, what: str) -> str:
         """A handle that must already be defined."""
-        handle = _text(value, line, what)
+        handle = check.text(value, line, what)
         if handle not in self.defined:
             raise BoardFormatError(
                 msg(
@@ -350,7 +331,7 @@ class _Reader:
             )
         if "card" not in raw:
             raise BoardFormatError(msg("an object needs card: NAME"), line)
-        card = _text(raw["card"], line, "card")
+        card = check.text(raw["card"], line, "card")
         refs = {key: self.ref(raw[key], line, key) for key in ("attached_to", "exiled_by") if key in raw}
         # copy_of: [clone, bears] enters as a copy of clone, then uses the copy ability it got (CR 707.9e).
         copied = raw.get("copy_of", [])
@@ -361,7 +342,7 @@ class _Reader:
             raise BoardFormatError(
                 msg("random (a coin flip's or die roll's result) is for an object with copy_of"), line
             )
-        handle = _text(raw.get("id", card), line, "id")
+        handle = check.text(raw.get("id", card), line, "id")
         self.define(handle, line)
         if not chain and not raw.get("face_down"):  # a copy's or face-down object's text isn't its card's
             self.card_of[handle] = card
@@ -370,35 +351,37 @@ class _Reader:
             id=handle,
             line=line or 0,
             zone=zone,
-            controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
+            controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
             copy_of=chain[0] if chain else None,
             then_copy_of=tuple(chain[1:]),
-            via=_text(raw["via"], line, "via") if "via" in raw else None,
-            tapped=_flag(raw, "tapped", line) if "tapped" in raw else None,
-            phased_out=_flag(raw, "phased_out", line),
-            flipped=_flag(raw, "flipped", line),
-            transformed=_flag(raw, "transformed", line),
-            back_face=_back_face(raw.get("face", "front"), line),
-            token=_flag(raw, "token", line),
-            face_down=_enum(FaceDownKind, raw["face_down"], line, "face_down")
+            via=check.text(raw["via"], line, "via") if "via" in raw else None,
+            tapped=check.flag(raw, "tapped", line) if "tapped" in raw else None,
+            phased_out=check.flag(raw, "phased_out", line),
+            flipped=check.flag(raw, "flipped", line),
+            transformed=check.flag(raw, "transformed", line),
+            back_face=check.back_face(raw.get("face", "front"), line),
+            token=check.flag(raw, "token", line),
+            face_down=check.enum_value(FaceDownKind, raw["face_down"], line, "face_down")
             if raw.get("face_down")
             else None,
-            counters=_counters(raw["counters"], line) if "counters" in raw else None,
-            choices=_choices(raw.get("choices", {}), line),
-            kicked=_kicked(raw.get("kicked", False), line),
-            x=_number(raw.get("x", 0), line, "x"),
-            class_level=_class_level(raw.get("level", 1), line),
+            counters=check.counters(raw["counters"], line) if "counters" in raw else None,
+            choices=check.choices(raw.get("choices", {}), line),
+            kicked=check.kicked(raw.get("kicked", False), line),
+            x=check.number(raw.get("x", 0), line, "x"),
+            class_level=check.class_level(raw.get("level", 1), line),
             attached_to=refs.get("attached_to"),
             effects=tuple(
-                part for e in _list(raw.get("effects", []), line, "effects") for part in _effect(e, line)
+                part
+                for e in check.listed(raw.get("effects", []), line, "effects")
+                for part in check.effect(e, line)
             ),
             exiled_by=refs.get("exiled_by"),
-            exiled_by_ability=_number(raw["ability"], line, "ability") if "ability" in raw else None,
-            commander=_commander(raw, line),
-            random_result=_text(raw["random"], line, "random") if "random" in raw else None,
+            exiled_by_ability=check.number(raw["ability"], line, "ability") if "ability" in raw else None,
+            commander=check.commander(raw, line),
+            random_result=check.text(raw["random"], line, "random") if "random" in raw else None,
             replacement_order=tuple(
                 self.ref(h, line, "replacement_order")
-                for h in _list(raw.get("replacement_order", []), line, "replacement_order")
+                for h in check.listed(raw.get("replacement_order", []), line, "replacement_order")
             ),
         )
 
@@ -409,11 +392,11 @@ class _Reader:
                 msg("an action is one of {kinds}: {{…}}", kinds=", ".join(k.value for k in ActionKind)), line
             )
         ((key, body),) = pairs(node)
-        kind = _enum(ActionKind, key, line, "action")
+        kind = check.enum_value(ActionKind, key, line, "action")
         if kind in (ActionKind.ENTERS, ActionKind.RESOLVES):
             return ActionSpec(kind=kind, line=line or 0, entering=self.object(body, Zone.BATTLEFIELD))
         if kind is ActionKind.DAY_NIGHT:
-            day_night = _enum(DayNight, plain(body), line, "day_night")
+            day_night = check.enum_value(DayNight, plain(body), line, "day_night")
             return ActionSpec(kind=kind, line=line or 0, day_night=day_night)
         if kind is ActionKind.CLEANUP:
             if plain(body) not in (None, {}):
@@ -448,7 +431,7 @@ class _Reader:
             "text_change",
             "random",
         }
-        _check_keys(raw, allowed, set(), kind.value, line)
+        check.check_keys(raw, allowed, set(), kind.value, line)
         target = self.ref(raw["object"], line, "object") if "object" in raw else None
         of = self.ref(raw["of"], line, "of") if "of" in raw else None
         # create_token_copy: {exiled_with: vat}: a copy of a card exiled with it (the last one listed).
@@ -487,31 +470,33 @@ class _Reader:
         new_id = None
         if kind is ActionKind.CREATE_TOKEN_COPY:
             default = f"token of {of}" if of else f"token of a card exiled with {exiled_with}"
-            new_id = _text(raw.get("id", default), line, "id")
+            new_id = check.text(raw.get("id", default), line, "id")
             self.define(new_id, line)
         return ActionSpec(
             kind=kind,
             line=line or 0,
             target=target,
             of=of,
-            via=_text(raw["via"], line, "via") if "via" in raw else None,
+            via=check.text(raw["via"], line, "via") if "via" in raw else None,
             new_id=new_id,
-            controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
+            controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
             exiled_with=exiled_with,
-            effect=_number(raw["effect"], line, "effect") if "effect" in raw else None,
-            copy_effect=_number(raw["copy_effect"], line, "copy_effect") if "copy_effect" in raw else None,
-            text_change_number=_number(raw["text_change"], line, "text_change")
+            effect=check.number(raw["effect"], line, "effect") if "effect" in raw else None,
+            copy_effect=check.number(raw["copy_effect"], line, "copy_effect")
+            if "copy_effect" in raw
+            else None,
+            text_change_number=check.number(raw["text_change"], line, "text_change")
             if "text_change" in raw
             else None,
-            random_result=_random(raw, kind, line),
+            random_result=check.random_result(raw, kind, line),
         )
 
     def change_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``change_text: {object, from, to, via, until}``: one word replaced by another (CR 612.2)."""
-        _check_keys(
+        check.check_keys(
             raw, {"object", "from", "to", "via", "until"}, {"object", "from", "to"}, "change_text", line
         )
-        old, new = _word(raw["from"], line, "from"), _word(raw["to"], line, "to")
+        old, new = check.word(raw["from"], line, "from"), check.word(raw["to"], line, "to")
         if old[0] is not new[0]:
             raise BoardFormatError(
                 msg(
@@ -531,16 +516,16 @@ class _Reader:
         change = TextChangeSpec(
             line=line or 0,
             word=WordChange(kind=old[0], old=old[1], new=new[1]),
-            via=_text(raw["via"], line, "via") if "via" in raw else None,
-            until_end_of_turn=_until(raw, line),
+            via=check.text(raw["via"], line, "via") if "via" in raw else None,
+            until_end_of_turn=check.until(raw, line),
         )
         target = self.ref(raw["object"], line, "object")
         return ActionSpec(kind=ActionKind.CHANGE_TEXT, line=line or 0, target=target, text_change=change)
 
     def exchange_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``exchange_text: {objects: [A, B], via, until}``: two text boxes exchanged (CR 612.5)."""
-        _check_keys(raw, {"objects", "via", "until"}, {"objects"}, "exchange_text", line)
-        objects = _list(raw["objects"], line, "objects")
+        check.check_keys(raw, {"objects", "via", "until"}, {"objects"}, "exchange_text", line)
+        objects = check.listed(raw["objects"], line, "objects")
         if len(objects) != 2:
             raise BoardFormatError(msg("exchange_text needs objects: [HANDLE, HANDLE], two permanents"), line)
         first, second = (self.ref(handle, line, "objects") for handle in objects)
@@ -551,8 +536,8 @@ class _Reader:
         change = TextChangeSpec(
             line=line or 0,
             exchange_with=second,
-            via=_text(raw["via"], line, "via") if "via" in raw else None,
-            until_end_of_turn=_until(raw, line),
+            via=check.text(raw["via"], line, "via") if "via" in raw else None,
+            until_end_of_turn=check.until(raw, line),
         )
         return ActionSpec(kind=ActionKind.EXCHANGE_TEXT, line=line or 0, target=first, text_change=change)
 
@@ -569,36 +554,38 @@ class _Reader:
 
     def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
-        _check_keys(raw, {*_TOKEN_KEYS, "predefined"}, set(), "create_token", line)
+        check.check_keys(raw, {*_TOKEN_KEYS, "predefined"}, set(), "create_token", line)
         token = (
             self.predefined_token(raw, line)
             if "predefined" in raw
             else TokenSpec(
-                name=_text(raw["name"], line, "name") if "name" in raw else None,
+                name=check.text(raw["name"], line, "name") if "name" in raw else None,
                 supertypes=tuple(
-                    t.capitalize() for t in _texts(raw.get("supertypes", []), line, "supertypes")
+                    t.capitalize() for t in check.texts(raw.get("supertypes", []), line, "supertypes")
                 ),
-                types=tuple(t.capitalize() for t in _texts(raw.get("types", ["Creature"]), line, "types")),
-                subtypes=_texts(raw.get("subtypes", []), line, "subtypes"),
-                colors=_colors(raw.get("colors", []), line),
-                power=_number(raw["power"], line, "power") if "power" in raw else None,
-                toughness=_number(raw["toughness"], line, "toughness") if "toughness" in raw else None,
-                abilities=_texts(raw.get("abilities", []), line, "abilities"),
+                types=tuple(
+                    t.capitalize() for t in check.texts(raw.get("types", ["Creature"]), line, "types")
+                ),
+                subtypes=check.texts(raw.get("subtypes", []), line, "subtypes"),
+                colors=check.colors(raw.get("colors", []), line),
+                power=check.number(raw["power"], line, "power") if "power" in raw else None,
+                toughness=check.number(raw["toughness"], line, "toughness") if "toughness" in raw else None,
+                abilities=check.texts(raw.get("abilities", []), line, "abilities"),
             )
         )
-        new_id = _text(raw.get("id", token.token_name), line, "id")
+        new_id = check.text(raw.get("id", token.token_name), line, "id")
         self.define(new_id, line)
         return ActionSpec(
             kind=ActionKind.CREATE_TOKEN,
             line=line or 0,
             new_id=new_id,
-            controller=_enum(Player, raw.get("controller", "you"), line, "controller"),
+            controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
             token=token,
         )
 
     def predefined_token(self, raw: dict[str, Any], line: int | None) -> TokenSpec:
         """``create_token: {predefined: Treasure}``: a token the rules define (CR 111.10), nothing else."""
-        kind = _text(raw["predefined"], line, "predefined")
+        kind = check.text(raw["predefined"], line, "predefined")
         extra = sorted(set(map(str, raw)) - {"predefined", "id", "controller"})
         if extra:
             raise BoardFormatError(
@@ -638,13 +625,15 @@ class _Reader:
             raise BoardFormatError(msg("{action} needs {keys}", action=kind.value, keys=needed), line)
         target = self.ref(raw[handle_key], line, handle_key)
         move = MoveSpec(
-            to=_destination(raw.get("to", "battlefield"), line, leaves=leaves),
+            to=check.destination(raw.get("to", "battlefield"), line, leaves=leaves),
             by=self.ref(raw["by"], line, "by") if "by" in raw else None,
             replacement=self.ref(raw["replacement"], line, "replacement") if "replacement" in raw else None,
-            last=_text(raw["last"], line, "last") if "last" in raw else None,
+            last=check.text(raw["last"], line, "last") if "last" in raw else None,
             ids=self.new_handles(raw.get("ids", {}), line),
-            counters=_counters(raw["counters"], line) if "counters" in raw else (),
-            controller=_enum(Player, raw["controller"], line, "controller") if "controller" in raw else None,
+            counters=check.counters(raw["counters"], line) if "counters" in raw else (),
+            controller=check.enum_value(Player, raw["controller"], line, "controller")
+            if "controller" in raw
+            else None,
         )
         return ActionSpec(kind=kind, line=line or 0, target=target, move=move)
 
@@ -654,7 +643,9 @@ class _Reader:
             raise BoardFormatError(
                 msg("ids must be a mapping {example}", example="{CARD NAME: HANDLE}"), line
             )
-        pairs = tuple((_text(k, line, "ids card"), _text(v, line, "ids handle")) for k, v in value.items())
+        pairs = tuple(
+            (check.text(k, line, "ids card"), check.text(v, line, "ids handle")) for k, v in value.items()
+        )
         for _, handle in pairs:
             self.define(handle, line)
         return pairs
@@ -679,8 +670,8 @@ class _Reader:
             line=line or 0,
             target=None if copy else self.ref(raw["object"], line, "object"),
             of=self.ref(raw["of"], line, "of") if copy else None,
-            via=_text(raw["via"], line, "via") if copy else None,
-            transformed=_flag(raw, "transformed", line),
+            via=check.text(raw["via"], line, "via") if copy else None,
+            transformed=check.flag(raw, "transformed", line),
         )
 
     def stack(self, nodes: list[yaml.Node]) -> tuple[StackEntrySpec, ...]:
@@ -703,7 +694,7 @@ class _Reader:
                 if key in raw:
                     self.ref(raw[key], line, key)
             for key in ("targets", "new_targets"):
-                for handle in _texts(raw.get(key) or [], line, key):
+                for handle in check.texts(raw.get(key) or [], line, key):
                     if not handle.startswith("player:"):
                         self.ref(handle, line, key)
             try:
@@ -759,417 +750,3 @@ class _Reader:
         if isinstance(raw, dict) and set(raw) == {"linked"}:
             return None, self.ref(raw["linked"], line, "query")
         return self.ref(raw, line, "query"), None
-
-
-def _card_record(raw: Any, line: int | None) -> dict[str, Any]:
-    """One ``cards:`` entry as a Scryfall card object (``faces`` is short for Scryfall's ``card_faces``),
-    checked by the card import's schema."""
-    if not isinstance(raw, dict):
-        raise BoardFormatError(
-            msg(
-                "a card definition is a mapping of Scryfall's card fields: name, mana_cost, type_line, "
-                "oracle_text, power, toughness, loyalty, faces"
-            ),
-            line,
-        )
-    record = {str(key): value for key, value in raw.items()}
-    _check_card_fields(record, _CARD_KEYS, line)  # as written (faces, before it becomes card_faces)
-    if "faces" in record:
-        if "card_faces" in record:
-            raise BoardFormatError(msg("a card definition takes faces or card_faces, not both"), line)
-        record["card_faces"] = record.pop("faces")
-    faces = record.get("card_faces")
-    for part in (record, *(faces if isinstance(faces, list) else ())):
-        if isinstance(part, dict):
-            if part is not record:
-                _check_card_fields(part, _FACE_KEYS, line)
-            part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
-    label: Param = record_name(record) if "name" in record else msg("without a name")
-    problem = record_problem(record)
-    if problem is not None:
-        raise BoardFormatError(
-            msg("the card definition {label} is malformed: {problem}", label=label, problem=problem), line
-        )
-    if not record.get("type_line") and not (faces and all(face.get("type_line") for face in faces)):
-        raise BoardFormatError(
-            msg("the card definition {label} needs type_line (on the card or on each face)", label=label),
-            line,
-        )
-    return record
-
-
-def _check_card_fields(part: dict[str, Any], allowed: frozenset[str], line: int | None) -> None:
-    unknown = sorted(set(map(str, part)) - allowed)
-    if unknown:
-        fields = ", ".join(sorted(allowed - {"card_faces"}))
-        raise BoardFormatError(
-            msg(
-                "unknown card field {key}; a card definition takes {keys}",
-                key=excerpt(unknown[0]),
-                keys=fields,
-            ),
-            line,
-        )
-    # The card import's schema takes null for "not printed" (Scryfall leaves such a field out instead),
-    # which the engine then reads as a value.
-    empty = [key for key, value in part.items() if value is None]
-    if empty:
-        null = msg("the card field {key} is null: leave it out or give it a value", key=excerpt(empty[0]))
-        raise BoardFormatError(null, line)
-
-
-def _check_keys(
-    raw: Mapping[str, Any], allowed: Collection[str], needed: set[str], part: str, line: int | None
-) -> None:
-    """Refuse a key ``part`` doesn't take, or a missing one it needs."""
-    unknown = sorted(set(map(str, raw)) - set(allowed))
-    if unknown:
-        raise BoardFormatError(msg("unknown key {key} in {part}", key=excerpt(unknown[0]), part=part), line)
-    missing = sorted(needed - set(map(str, raw)))
-    if missing:
-        raise BoardFormatError(msg("{part} needs {key}:", part=part, key=missing[0]), line)
-
-
-def _word(value: Any, line: int | None, what: str) -> tuple[WordKind, str]:
-    """A word a text-changing effect replaces: a color word, basic land type or creature type (CR 612.2)."""
-    found = word_kind(_text(value, line, what))
-    if found is None:
-        raise BoardFormatError(
-            msg(
-                "{what}: {word} is not a color word, basic land type or creature type, the words a "
-                "text-changing effect replaces (CR 612.2)",
-                what=what,
-                word=excerpt(str(value)),
-            ),
-            line,
-        )
-    return found
-
-
-def _until(raw: Mapping[str, Any], line: int | None) -> bool:
-    """``until: end of turn`` (Crystal Spray); without it the text change lasts indefinitely."""
-    if "until" not in raw:
-        return False
-    if _text(raw["until"], line, "until").casefold().replace("_", " ") != "end of turn":
-        raise BoardFormatError(
-            msg("until must be {value} (without it the text change lasts indefinitely)", value="end of turn"),
-            line,
-        )
-    return True
-
-
-def _text(value: Any, line: int | None, what: str) -> str:
-    if not isinstance(value, str | int) or isinstance(value, bool) or not str(value).strip():
-        raise BoardFormatError(msg("{what} must be a non-empty text", what=what), line)
-    text = str(value).strip()
-    if len(text) > MAX_STRING:
-        raise BoardFormatError(
-            msg("{what} is too long (at most {limit} characters)", what=what, limit=MAX_STRING), line
-        )
-    return text
-
-
-def _destination(value: Any, line: int | None, *, leaves: bool) -> Zone:
-    """Where ``leaves``/``returns`` puts the card(s): not the stack (nor the battlefield, for leaves)."""
-    allowed = [z for z in _MOVE_ZONES if not (leaves and z is Zone.BATTLEFIELD)]
-    if value not in [z.value for z in allowed]:
-        names = ", ".join(z.value for z in allowed)
-        raise BoardFormatError(
-            msg(
-                "{what} must be one of {allowed} (got {value})",
-                what="to",
-                allowed=names,
-                value=excerpt(value),
-            ),
-            line,
-        )
-    return Zone(value)
-
-
-def _random(raw: Mapping[str, Any], kind: ActionKind, line: int | None) -> str | None:
-    """``random: heads`` (or a die's number): the result a copy effect's coin flip or die roll gave."""
-    if "random" not in raw:
-        return None
-    if kind not in (ActionKind.BECOMES_COPY, ActionKind.CREATE_TOKEN_COPY):
-        raise BoardFormatError(
-            msg("random (a coin flip's or die roll's result) is for becomes_copy and create_token_copy"), line
-        )
-    return _text(raw["random"], line, "random")
-
-
-def _commander(raw: Mapping[str, Any], line: int | None) -> bool:
-    """``commander: true``: its owner's commander, a card's designation (CR 903.3), so never a token's."""
-    commander = _flag(raw, "commander", line)
-    if commander and _flag(raw, "token", line):
-        raise BoardFormatError(
-            msg("a token can't be a commander: the commander is a card in its owner's deck (CR 903.3)"), line
-        )
-    return commander
-
-
-def _back_face(value: Any, line: int | None) -> bool:
-    """``face: back``: a modal double-faced card played as its back face (``front`` is the default)."""
-    if value not in ("front", "back"):
-        raise BoardFormatError(msg("face must be front or back (got {value})", value=excerpt(value)), line)
-    return bool(value == "back")
-
-
-def _flag(raw: Mapping[str, Any], key: str, line: int | None) -> bool:
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise BoardFormatError(msg("{key} must be true or false", key=key), line)
-    return value
-
-
-def _kicked(value: Any, line: int | None) -> bool | int | tuple[str, ...]:
-    """``kicked``: true or false, how many times (``{times: 2}``: multikicker, or both of two kicker costs,
-    CR 702.33d), or the kicker costs paid (``["{1}{U}"]``, or ``[first]``, 702.33f)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, Mapping) and list(value) == ["times"]:
-        return _number(value["times"], line, "kicked times")
-    if isinstance(value, list) and 0 < len(value) <= MAX_KICKS:
-        return tuple(_text(cost, line, "a kicker cost") for cost in value)
-    raise BoardFormatError(
-        msg(
-            "kicked must be true or false, how many times ({{times: 2}}) or the kicker costs paid "
-            '(["{{1}}{{U}}"])'
-        ),
-        line,
-    )
-
-
-def _number(value: Any, line: int | None, what: str, *, signed: bool = False, limit: int = MAX_NUMBER) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or abs(value) > limit
-        or (value < 0 and not signed)
-    ):
-        low = -limit if signed else 0
-        raise BoardFormatError(
-            msg("{what} must be a whole number from {low} to {high}", what=what, low=low, high=limit),
-            line,
-        )
-    return value
-
-
-def _class_level(value: Any, line: int | None) -> int:
-    """``level``: a Class's level, from 1 (CR 716.2d: without one it is level 1)."""
-    level = _number(value, line, "level")
-    if level < 1:
-        raise BoardFormatError(msg("level must be a whole number from 1 to {high}", high=MAX_NUMBER), line)
-    return level
-
-
-def _game(turn: Player | None, totals: Any, line: int | None) -> Game:
-    """Whose turn it is and the ``life:`` mapping ({you: N, opponent: N, starting: N}, each optional)."""
-    if not isinstance(totals, dict) or not set(totals) <= {"you", "opponent", "starting"}:
-        raise BoardFormatError(
-            msg("life must be a mapping like {example}", example="{you: 20, opponent: 7, starting: 20}"), line
-        )
-    life = tuple(
-        (Player(player), _number(totals[player], line, f"life of {player}", signed=True, limit=MAX_LIFE))
-        for player in ("you", "opponent")
-        if player in totals
-    )
-    starting = _number(totals.get("starting", STARTING_LIFE), line, "starting life", limit=MAX_LIFE)
-    return Game(turn=turn, life=life, starting_life=starting)
-
-
-def _enum(kind: type[_E], value: Any, line: int | None, what: str) -> _E:
-    try:
-        if not isinstance(value, str | int) or isinstance(value, bool):
-            raise ValueError(value)
-        return kind(str(value).strip().lower())
-    except ValueError:
-        allowed = ", ".join(k.value for k in kind)
-        raise BoardFormatError(
-            msg(
-                "{what} must be one of {allowed} (got {value})",
-                what=what,
-                allowed=allowed,
-                value=excerpt(value),
-            ),
-            line,
-        ) from None
-
-
-def _list(value: Any, line: int | None, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise BoardFormatError(msg("{what} must be a list", what=what), line)
-    if len(value) > MAX_OBJECTS:
-        raise BoardFormatError(
-            msg("{what} is too long (at most {limit} entries)", what=what, limit=MAX_OBJECTS), line
-        )
-    return value
-
-
-def _texts(value: Any, line: int | None, what: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        value = [value]
-    return tuple(_text(v, line, what) for v in _list(value, line, what))
-
-
-def _counters(value: Any, line: int | None) -> tuple[tuple[str, int], ...]:
-    if not isinstance(value, dict):
-        raise BoardFormatError(msg("counters must be a mapping like {example}", example='{"+1/+1": 3}'), line)
-    return tuple(
-        (_text(k, line, "counter kind"), _number(n, line, "counter count")) for k, n in value.items()
-    )
-
-
-def _choices(value: Any, line: int | None) -> tuple[tuple[str, str], ...]:
-    if not isinstance(value, dict):
-        raise BoardFormatError(
-            msg(
-                "choices must be a mapping like {example} or {other}",
-                example="{creature type: Elf}",
-                other="{option: 3}",
-            ),
-            line,
-        )
-    return tuple((_text(k, line, "choice"), _text(v, line, "choice value")) for k, v in value.items())
-
-
-def _pt(value: Any, line: int | None, what: str) -> tuple[int, int]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise BoardFormatError(msg("{what} must be [power, toughness]", what=what), line)
-    return _number(value[0], line, what, signed=True), _number(value[1], line, what, signed=True)
-
-
-def _colors(value: Any, line: int | None) -> tuple[str, ...]:
-    names = _texts(value, line, "colors")
-    unknown = [
-        n for n in names if n.casefold() not in _COLOR_LETTERS and n.upper() not in _COLOR_LETTERS.values()
-    ]
-    if unknown:
-        raise BoardFormatError(
-            msg("unknown color {color}; use white, blue, black, red or green", color=excerpt(unknown[0])),
-            line,
-        )
-    return tuple(_COLOR_LETTERS.get(n.casefold(), n.upper()) for n in names)
-
-
-def _effect(value: Any, line: int | None) -> tuple[EffectSpec, ...]:
-    """One effect entry; several keys are the parts of one effect, with one timestamp (CR 613.6)."""
-    if not isinstance(value, dict) or not value:
-        raise BoardFormatError(
-            msg("an effect is one or more of {effects}: value", effects=", ".join(_EFFECT_READERS)), line
-        )
-    parts: list[EffectSpec] = []
-    for key, body in value.items():
-        reader = _EFFECT_READERS.get(str(key))
-        if reader is None:
-            raise BoardFormatError(
-                msg(
-                    "unknown effect {effect}; expected one of {effects}",
-                    effect=excerpt(key),
-                    effects=", ".join(_EFFECT_READERS),
-                ),
-                line,
-            )
-        part = reader(body, line or 0)
-        parts.append(part.model_copy(update={"with_previous": True}) if parts else part)
-    return tuple(parts)
-
-
-def _pt_effect(kind: EffectKind) -> Callable[[Any, int], EffectSpec]:
-    def read(body: Any, line: int) -> EffectSpec:
-        power, toughness = _pt(body, line, kind.value)
-        return EffectSpec(kind=kind, line=line, power=power, toughness=toughness)
-
-    return read
-
-
-def _types_effect(kind: EffectKind, field: str) -> Callable[[Any, int], EffectSpec]:
-    def read(body: Any, line: int) -> EffectSpec:
-        values = tuple(v if field == "subtypes" else v.capitalize() for v in _texts(body, line, kind.value))
-        return EffectSpec(kind=kind, line=line, **{field: values})
-
-    return read
-
-
-def _pump_if_color(body: Any, line: int) -> EffectSpec:
-    """``pump_if_color: {colors: [white], pump: [1, 1]}``: "White creatures get +1/+1" on this object."""
-    if not isinstance(body, dict) or set(map(str, body)) != {"colors", "pump"}:
-        raise BoardFormatError(
-            msg(
-                "{what} needs a mapping {example}",
-                what="pump_if_color",
-                example="{colors: [white], pump: [1, 1]}",
-            ),
-            line,
-        )
-    power, toughness = _pt(body["pump"], line, "pump_if_color")
-    return EffectSpec(
-        kind=EffectKind.PUMP,
-        line=line,
-        power=power,
-        toughness=toughness,
-        if_colors=_colors(body["colors"], line),
-    )
-
-
-def _remove_abilities(body: Any, line: int) -> EffectSpec:
-    if body == "all":
-        return EffectSpec(kind=EffectKind.REMOVE_ABILITIES, line=line, all_abilities=True)
-    return EffectSpec(
-        kind=EffectKind.REMOVE_ABILITIES, line=line, abilities=_texts(body, line, "remove_abilities")
-    )
-
-
-def _animate(body: Any, line: int) -> EffectSpec:
-    if not isinstance(body, dict):
-        raise BoardFormatError(
-            msg(
-                "{what} needs a mapping {example}",
-                what="animate",
-                example="{types, subtypes, power, toughness, abilities, colors}",
-            ),
-            line,
-        )
-    allowed = {"types", "subtypes", "power", "toughness", "abilities", "colors", "keep_types", "pt_equal_to"}
-    _check_keys(body, allowed, set(), "animate", line)
-    return EffectSpec(
-        kind=EffectKind.ANIMATE,
-        line=line,
-        types=tuple(t.capitalize() for t in _texts(body.get("types", ["Creature"]), line, "types")),
-        subtypes=_texts(body.get("subtypes", []), line, "subtypes"),
-        power=_number(body["power"], line, "power", signed=True) if "power" in body else None,
-        toughness=_number(body["toughness"], line, "toughness", signed=True) if "toughness" in body else None,
-        abilities=_texts(body.get("abilities", []), line, "abilities"),
-        colors=_colors(body["colors"], line) if "colors" in body else None,
-        keep_types=_flag(body, "keep_types", line) if "keep_types" in body else True,
-        pt_count=_pt_count(body["pt_equal_to"], line) if "pt_equal_to" in body else None,
-    )
-
-
-def _pt_count(value: Any, line: int) -> str:
-    """``pt_equal_to: creature cards in your graveyard`` (Svogthos, the Restless Tomb)."""
-    if value not in PT_COUNTS:
-        raise BoardFormatError(msg("pt_equal_to must be one of: {counts}", counts=", ".join(PT_COUNTS)), line)
-    return str(value)
-
-
-_EFFECT_READERS: dict[str, Callable[[Any, int], EffectSpec]] = {
-    "pump": _pt_effect(EffectKind.PUMP),
-    "pump_if_color": _pump_if_color,
-    "set_pt": _pt_effect(EffectKind.SET_PT),
-    "switch_pt": lambda body, line: EffectSpec(kind=EffectKind.SWITCH_PT, line=line),
-    "add_abilities": lambda body, line: EffectSpec(
-        kind=EffectKind.ADD_ABILITIES, line=line, abilities=_texts(body, line, "add_abilities")
-    ),
-    "remove_abilities": _remove_abilities,
-    "add_types": _types_effect(EffectKind.ADD_TYPES, "types"),
-    "add_subtypes": _types_effect(EffectKind.ADD_SUBTYPES, "subtypes"),
-    "set_types": _types_effect(EffectKind.SET_TYPES, "types"),
-    "set_subtypes": _types_effect(EffectKind.SET_SUBTYPES, "subtypes"),
-    "set_colors": lambda body, line: EffectSpec(
-        kind=EffectKind.SET_COLORS, line=line, colors=_colors(body, line)
-    ),
-    "animate": _animate,
-    "gain_control": lambda body, line: EffectSpec(
-        kind=EffectKind.GAIN_CONTROL, line=line, controller=_enum(Player, body, line, "gain_control")
-    ),
-}
