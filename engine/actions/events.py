@@ -8,9 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.actions.as_enters import (
+    COIN_FLIP,
+    DIE_ROLL,
+    check_choices,
+    enter_replacements,
+    exile_note,
+    pt_setting,
+)
 from engine.actions.attaching import attach
-from engine.actions.counters import counters_as_it_enters
-from engine.actions.entering_triggers import ETB_TRIGGER, enters_trigger_notes
+from engine.actions.entering_triggers import ETB_TRIGGER
 from engine.actions.faces import (
     cannot_turn_face_down,
     card_cost_turning,
@@ -21,7 +28,7 @@ from engine.actions.faces import (
     turned_up_front_face,
 )
 from engine.actions.imprint import exiled_with, last_exiled_effects
-from engine.actions.kicking import kicker_notes, object_kicked
+from engine.actions.kicking import object_kicked
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
     ENTERS_AS_COPY,
@@ -46,7 +53,6 @@ from engine.copy.effects import (
     BACK_FACE_COPY,
     COLOR_AND_ABILITIES,
     COPIABLE,
-    COPIABLE_SETTING,
     COPY_STATUS,
     TOKEN_TEXT,
     CopyError,
@@ -61,10 +67,10 @@ from engine.copy.exceptions import exception_wording
 from engine.core.budget import ACTION_WORK, charge
 from engine.core.characteristics import FACE_DOWN_RULE, WARDED_FACE_DOWN, GameAbility
 from engine.core.citations import Citation, cite
-from engine.core.effects import EffectKind, EffectSpec, Player
+from engine.core.effects import EffectKind, EffectSpec
 from engine.core.game import Game
 from engine.core.known import Known, Unsure, explained
-from engine.core.messages import Message, Param, listing, msg, semicolon_series, series, type_words
+from engine.core.messages import Message, Param, listing, msg, semicolon_series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation, Unknown
@@ -74,47 +80,25 @@ from engine.layers.system import (
     FLIP_ALTERNATIVE,
     FLIP_COST_COLOR,
     MELDED_MANA_VALUE,
-    card_types_off_battlefield,
     copiable_values,
     current_characteristics,
-    current_controller,
     effect_phrase,
     is_melded,
     layer_one_text,
     semicolons,
-    set_as_entered,
     unknown_note,
 )
-from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
 from engine.oracle.entering import (
-    COIN_KEY,
-    EXILED_KEY,
-    MAY_KEY,
-    AsEntersChoice,
-    AsEntersResult,
-    Chooser,
     as_enters_choices,
-    as_enters_result,
-    choice_key,
-    choice_keys,
-    chosen_pt_option,
-    entering_abilities,
-    enters_tapped,
     enters_triggers,
     other_as_enters,
-    pt_options,
-    pt_setting_ability,
-    pt_setting_key,
-    settled_optional,
 )
-from engine.oracle.linked import exiled_cards, says_exile
 from engine.oracle.types import gainable_subtypes
-from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy, pt_from_exiled_cards
+from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy
 from engine.state.board import (
     ActionKind,
     AppliedCopy,
-    AsEntersSetting,
     Board,
     BoardError,
     BoardSpec,
@@ -133,10 +117,8 @@ BECOMES_COPY = cite(
     "707.4", "The change doesn’t cause enters-the-battlefield or leaves-the-battlefield abilities"
 )
 KEEPS_EFFECTS = cite("707.4", "doesn’t change any noncopy effects presently affecting the permanent")
-NEW_CHOICES = cite("707.6", "the object’s controller will get to make any “as [this] enters the battlefield”")
 UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.”")
 KEEPS_STATUS = cite("110.5c", "A permanent retains its status until a spell, ability, or turn-based action")
-FACE_DOWN_ENTERS = cite("708.3", "the permanent’s enters-the-battlefield abilities won’t trigger")
 FACE_DOWN_BECOMES_COPY = cite("708.10", "Its characteristics therefore remain the same")
 TURNED_FACE_UP = cite("708.8", "its copiable values revert to its normal copiable values")
 NO_MORPH_COST = cite(
@@ -155,7 +137,6 @@ NO_SPELL_TOKEN = cite(
     "111.5", "create a token that is a copy of an instant or sorcery card, no token is created"
 )
 COPIED_VALUES_FIXED = cite("707.2b", "changing the copiable values of the original object won’t cause")
-AS_TURNED_FACE_UP = cite("708.11", "that ability is applied while that permanent is being turned face up")
 ALREADY_FACE_DOWN = cite("708.2b", "A face-down permanent can’t be turned face-down")
 STATIC_COPY_FIXED = cite("707.2c", "are determined only at the time that effect first starts to apply")
 ENTERING_REPLACEMENTS = cite(
@@ -175,13 +156,10 @@ MELD_PAIRS = {
     "Urza, Planeswalker": cite("712.5e", "meld to form Urza, Planeswalker"),
     "Titania, Gaea Incarnate": cite("712.5f", "meld to form Titania, Gaea Incarnate"),
 }
-OTHER_AS_ENTERS = cite("603.6d", "Such text is a static ability—not a triggered ability—whose effect occurs")
 ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happen")
 LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
 LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
 
-COIN_FLIP = cite("705.1", "Some cards refer to flipping a coin")
-DIE_ROLL = cite("706.1", "An effect that instructs a player to roll a die")
 COMMANDER_DESIGNATION = cite("903.3", "This designation is not a characteristic of the object")
 RESOLVES_LAST = cite("608.2n", "As the final part of an instant or sorcery spell’s resolution")
 CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
@@ -240,7 +218,7 @@ def _listed_as_entering(board: Board, source: GameObject) -> Board:
     notes: dict[Explanation, Explanation] = {}
     stale: set[Unknown] = set()
     for ability in other_as_enters(copiable_values(source).abilities):
-        before, now = _exile_note(source, ability, ()), _exile_note(source, ability, exiled)
+        before, now = exile_note(source, ability, ()), exile_note(source, ability, exiled)
         if before is not None and now is not None:
             notes[before[0]] = now[0]
             stale |= {before[1]} if before[1] is not None and now[1] is None else set()
@@ -411,7 +389,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)
     _check_faces(obj)
     if spec.zone is not Zone.BATTLEFIELD:
-        _check_choices(obj, ())
+        check_choices(obj, ())
         return board.replace(obj)
     _check_attachment(obj, board)
     face = _face_up(obj)
@@ -428,7 +406,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             obj, board = _copy_again(board, obj, board.get(handle), event.timestamp)
         board, obj = _random_result(board, obj, effect, via, spec.random_result)
         board = _linked_copy_trigger(board, obj)
-    board, obj = _enter_replacements(board, obj, spec, event.timestamp)
+    board, obj = enter_replacements(board, obj, spec, event.timestamp)
     board, obj = _untapped_since(board, obj, spec)
     stamp = event.timestamp
     entry = 0
@@ -895,533 +873,6 @@ def _linked_copy_trigger(board: Board, obj: GameObject) -> Board:
     return board
 
 
-def _check_choices(obj: GameObject, abilities: tuple[GameAbility, ...]) -> None:
-    """Every choice the board gives ``obj`` must be one it uses (its abilities as it enters, or those printed
-    on its card's faces): a key nothing reads is refused, never shown and ignored."""
-    if not obj.choices:
-        return
-    printed = tuple(a for face in (obj.card.faces if obj.card else ()) for a in face.abilities)
-    accepted = choice_keys((*abilities, *printed))
-    unused = sorted(set(obj.choices) - accepted)
-    if not unused:
-        return
-    takes = (
-        msg("the choices it takes: {keys}", keys=", ".join(sorted(accepted)))
-        if accepted
-        else msg("nothing it has takes a choice")
-    )
-    raise BoardError(
-        msg(
-            "{object} has no ability that uses choices: {unused} ({takes})",
-            object=card_name(obj.id),
-            unused=", ".join(unused),
-            takes=takes,
-        )
-    )
-
-
-def _enter_replacements(
-    board: Board, obj: GameObject, spec: ObjectSpec, timestamp: int
-) -> tuple[Board, GameObject]:
-    """Apply the entering object's own "as enters"/"enters with" text and list its enters triggers (707.5)."""
-    _check_choices(obj, copiable_values(obj).abilities)
-    if obj.face_down:
-        return board.explain(
-            obj.id,
-            Explanation.of(
-                msg("It enters face down, so its own enters abilities have no effect and don't trigger."),
-                FACE_DOWN_ENTERS,
-            ),
-            note=True,
-        ), obj
-    abilities = copiable_values(obj).abilities
-    board, obj = _pt_setting(board, obj, abilities, timestamp)
-    abilities = copiable_values(obj).abilities
-    board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
-    kicked = obj.kicked_text
-    board, obj = _counters_and_tapped(board, obj, spec, abilities)
-    exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)
-    for other in other_as_enters(abilities):
-        board, obj = _as_enters_note(board, obj, other, exiled, counters_given=spec.counters is not None)
-    return enters_trigger_notes(board, obj, abilities, kicked=kicked), obj
-
-
-def _as_enters_note(
-    board: Board,
-    obj: GameObject,
-    ability: GameAbility,
-    exiled: tuple[GameObject, ...],
-    *,
-    counters_given: bool,
-) -> tuple[Board, GameObject]:
-    """What ``obj``'s "As ~ enters, …" ``ability`` did. It always applies as it enters (CR 614.1c; a "you
-    may" is a choice): the cards the board lists as exiled with it for one that exiles (CR 607.2b), the
-    optional action given as ``choices: {may: done|not done}``; otherwise its result is unknown, and so is
-    what of the permanent depends on it, with each outcome named — never taken as not done."""
-    anew, rules = _anew(obj)
-    listed = _exile_note(obj, ability, exiled)
-    if listed is not None:
-        note, unknown = listed
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)}) if unknown else obj
-        return board.explain(obj.id, note, note=True), obj
-    result = as_enters_result(ability)
-    done = _optional_done(obj, result)
-    if result.tapped_unless_done and done is not None:
-        return _tapped_unless_done(board, obj, ability, done, anew, rules)
-    if result.counted and done is not None:
-        return board.explain(obj.id, _done_or_not(ability, done, anew, rules)), obj
-    affects = tuple(
-        a
-        for a in result.affects
-        if (a != "tapped" or not (obj.tapped or obj.tapped_given))
-        and not (counters_given and a in _DECIDED_BY_COUNTERS)
-    )
-    if counters_given and not affects and _DECIDED_BY_COUNTERS & set(result.affects):
-        given = msg(
-            "“{ability}” applies as it enters{anew}: the board gives the counters it entered with.",
-            ability=ability.text,
-            anew=anew,
-        )
-        return board.explain(obj.id, Explanation.of(given, *rules, GIVEN_COUNTERS)), obj
-    rules = (*rules, *_random_rules(ability))
-    reason = (
-        msg(
-            "“{ability}” applies as it enters{anew}, and the board doesn't say whether it was done (choices: "
-            "{{may: done}} or {{may: not done}}){outcomes}",
-            ability=ability.text,
-            anew=anew,
-            outcomes=msg(": done, it enters untapped; not done, tapped") if result.tapped_unless_done else "",
-        )
-        if result.optional
-        else msg(
-            "“{ability}” applies as it enters{anew}, and the board doesn't give its result{give}",
-            ability=ability.text,
-            anew=anew,
-            give=msg(" (give the counters it entered with: counters: {{…}})")
-            if "counters" in affects
-            else "",
-        )
-    )
-    if result.counted and not affects:
-        return board, obj  # the counter readers say what its counters wait on
-    if affects:
-        note, unknown = unknown_note(affects, reason, *rules)
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
-        return board.explain(obj.id, note, note=True), obj
-    happened = Explanation.of(
-        msg("{reason}; whatever it does to other objects or players isn't on this board.", reason=reason),
-        *rules,
-    )
-    return board.explain(obj.id, happened, note=True), obj
-
-
-_DECIDED_BY_COUNTERS = {"counters", "power", "toughness"}
-"""What of an "as enters" result the counters a board says the permanent entered with decide."""
-GIVEN_COUNTERS = cite("122.6", "an object that’s given counters as it enters the battlefield")
-
-
-def _random_rules(ability: GameAbility) -> tuple[Citation, ...]:
-    """The rule of the coin flip or die roll an "as enters" ability makes (CR 705.1, 706.1)."""
-    text = ability.rules_text
-    return (*((COIN_FLIP,) if "flip a coin" in text else ()), *((DIE_ROLL,) if "roll " in text else ()))
-
-
-def _done_or_not(ability: GameAbility, done: bool, anew: Param, rules: tuple[Citation, ...]) -> Explanation:
-    """ "As ~ enters, you may … If you do, it enters with …", with the board's ``may`` answer."""
-    said = (
-        msg("it was done (choices: {{may: done}}), so it enters with what it gives")
-        if done
-        else msg("it wasn't done (choices: {{may: not done}}), so it gives nothing")
-    )
-    return Explanation.of(
-        msg("“{ability}” applies as it enters{anew}: {said}.", ability=ability.text, anew=anew, said=said),
-        ENTERS_REPLACEMENT,
-        *rules,
-    )
-
-
-def _anew(obj: GameObject) -> tuple[Param, tuple[Citation, ...]]:
-    """For a permanent entering as a copy, that its controller acts on the copied "as enters" text anew."""
-    if not obj.copies:
-        return "", (OTHER_AS_ENTERS,)
-    anew = msg(": its controller acts on it anew; what the original did with it isn't copied")
-    return anew, (OTHER_AS_ENTERS, COPIED_ENTERING_TEXT, NEW_CHOICES)
-
-
-def _exile_note(
-    obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]
-) -> tuple[Explanation, Unknown | None] | None:
-    """An "As ~ enters, exile …" ability: the cards the board lists as exiled with it (CR 607.2b), or, when
-    it lists none, that which cards it exiled is unknown. None for an ability that doesn't exile."""
-    if not says_exile(ability.rules_text.casefold()):
-        return None
-    anew, rules = _anew(obj)
-    if exiled:
-        _check_exilable(obj, ability, exiled)
-        names = series([card_name(o.card.name if o.card else o.id) for o in exiled])
-        text = msg(
-            "“{ability}” applies as it enters{anew}: the board lists {names} as exiled with it.",
-            ability=ability.text,
-            anew=anew,
-            names=names,
-        )
-        return Explanation.of(text, *rules), None
-    if obj.choices.get(EXILED_KEY, "").strip().casefold() == "none":
-        text = msg(
-            "“{ability}” applies as it enters{anew}: the board says it exiled no card (choices: {{exiled: "
-            "none}}).",
-            ability=ability.text,
-            anew=anew,
-        )
-        return Explanation.of(text, *rules), None
-    reason = msg(
-        "“{ability}” applies as it enters{anew}, and the board lists no card as exiled with it (give them in "
-        "exile: with exiled_by, or choices: {{exiled: none}})",
-        ability=ability.text,
-        anew=anew,
-    )
-    totals = any(pt_from_exiled_cards(a.rules_text) for a in copiable_values(obj).abilities)
-    return unknown_note(("exiled cards", *(("power", "toughness") if totals else ())), reason, *rules)
-
-
-def _check_exilable(obj: GameObject, ability: GameAbility, exiled: tuple[GameObject, ...]) -> None:
-    """The cards the board lists as exiled with ``obj``'s "exile … cards from your graveyard" ability are
-    ones it can exile: of the card types it names, from its controller's graveyard (CR 607.2b)."""
-    wording = exiled_cards(ability.rules_text.casefold())
-    if wording is None:
-        return
-    for card in exiled:
-        if card.card is None:
-            continue
-        if wording.types and not card_types_off_battlefield(card.card) & set(wording.types):
-            raise BoardError(
-                msg(
-                    "{card} can't be exiled with {object}: “{ability}” exiles only {types} cards.",
-                    card=card_name(card.id),
-                    object=card_name(obj.id),
-                    ability=ability.text,
-                    types=listing([type_words((t,)) for t in wording.types], "or"),
-                )
-            )
-        if wording.yours and card.owner is not current_controller(obj):
-            raise BoardError(
-                msg(
-                    "{card} can't be exiled with {object}: “{ability}” exiles cards from its controller's "
-                    "graveyard, and {card} has another owner (give it controller: the same player).",
-                    card=card_name(card.id),
-                    object=card_name(obj.id),
-                    ability=ability.text,
-                )
-            )
-
-
-def _optional_done(obj: GameObject, result: AsEntersResult) -> bool | None:
-    """Whether the board says ``obj``'s optional "as enters" action was done (None: it doesn't say)."""
-    given = obj.choices.get(MAY_KEY, "").strip().casefold()
-    if not result.optional or given not in ("done", "not done"):
-        return None
-    return given == "done"
-
-
-def _tapped_unless_done(
-    board: Board,
-    obj: GameObject,
-    ability: GameAbility,
-    done: bool,
-    anew: Param,
-    rules: tuple[Citation, ...],
-) -> tuple[Board, GameObject]:
-    """ "As ~ enters, you may pay 2 life. If you don't, it enters tapped.", with the board's answer."""
-    if not done:
-        obj = obj.model_copy(update={"tapped": True})
-    said = (
-        msg("it was done (choices: {{may: done}}), so it doesn't enter tapped")
-        if done
-        else msg("it wasn't done (choices: {{may: not done}}), so it enters tapped")
-    )
-    return board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "“{ability}” applies as it enters{anew}: {said}.", ability=ability.text, anew=anew, said=said
-            ),
-            ENTERS_REPLACEMENT,
-            *rules,
-        ),
-    ), obj
-
-
-def _setting_not_given(ability: GameAbility) -> Explanation:
-    """The note for a P/T-setting ability whose result the board doesn't give: each possible result named
-    (the layers then leave what depends on it unknown, never one of them guessed)."""
-    options = pt_options(ability)
-    if pt_setting_key(ability) == COIN_KEY:
-        heads, tails = (o.text for o in options)
-        return Explanation.of(
-            msg(
-                "“{ability}” flips a coin as it enters, and the board doesn't give the result (choices: "
-                "{{coin: heads}} or {{coin: tails}}): heads, it enters as {heads}; tails, as {tails}.",
-                ability=ability.text,
-                heads=heads,
-                tails=tails,
-            ),
-            ENTERS_REPLACEMENT,
-            COIN_FLIP,
-        )
-    listed = "; ".join(f"{i}: {o.text}" for i, o in enumerate(options, 1))
-    return Explanation.of(
-        msg(
-            "“{ability}” needs a choice as it enters and none was given (choices: {{option: N}}; {options}).",
-            ability=ability.text,
-            options=listed,
-        ),
-        ENTERS_REPLACEMENT,
-        NEW_CHOICES,
-    )
-
-
-def _pt_setting(
-    board: Board,
-    obj: GameObject,
-    abilities: tuple[GameAbility, ...],
-    timestamp: int,
-    *,
-    turned_face_up: bool = False,
-) -> tuple[Board, GameObject]:
-    ability = pt_setting_ability(abilities, turned_face_up=turned_face_up)
-    if ability is None:
-        return board, obj
-    option = chosen_pt_option(ability, obj.choices)
-    if option is None:
-        board = board.explain(obj.id, _setting_not_given(ability), note=True)
-        if copiable_values(obj).power is None:
-            return board, obj  # its */* stays undefined: the layers say it's unknown and why
-        # It copied an original's result, which its own new result replaces (the Primal Clay ruling).
-        note, unknown = unknown_note(
-            set_as_entered(ability),
-            msg(
-                "it entered as a copy, so “{ability}” applies to it anew and its own result, which the board "
-                "doesn't give, replaces the original's",
-                ability=ability.text,
-            ),
-            NEW_CHOICES,
-        )
-        unknown = unknown.model_copy(update={"copiable": True})  # its own result is copiable (CR 707.2)
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
-        return board.explain(obj.id, note, note=True), obj
-    setting = AsEntersSetting(
-        timestamp=timestamp,
-        option=option.text,
-        power=option.power,
-        toughness=option.toughness,
-        types=option.types,
-        subtypes=option.subtypes,
-        abilities=option.abilities,
-    )
-    obj = obj.model_copy(update={"settings": (*obj.settings, setting)})
-    copied = bool(obj.copies) and not turned_face_up
-    coin = pt_setting_key(ability) == COIN_KEY
-    anew: Param = (
-        msg(
-            " The copied ability applies as it enters and {object}'s controller flips a coin anew: the "
-            "original's result isn't copied, and this flip decides what the copy is, its power, toughness "
-            "and abilities (the official Molten Sentry ruling).",
-            object=card_name(obj.id),
-        )
-        if copied and coin
-        else msg(
-            " The copied ability applies as it enters and {object}'s controller makes the choice anew: the "
-            "original's choice isn't copied, and this choice decides its power, toughness and what else the "
-            "option gives (the official Primal Clay ruling: the copy won't necessarily have the same power, "
-            "toughness and abilities as the original).",
-            object=card_name(obj.id),
-        )
-        if copied
-        else ""
-    )
-    becomes = (
-        msg(
-            "As it is turned face up, it becomes {option}. That sets power and toughness, so the result is "
-            "part of its copiable values.{anew}",
-            option=option.text,
-            anew=anew,
-        )
-        if turned_face_up
-        else msg(
-            "As it enters, the coin comes up {side} (the board gives it), so it becomes {option}. That sets "
-            "power and toughness, so the result is part of its copiable values.{anew}",
-            side=obj.choices[COIN_KEY].strip().casefold(),
-            option=option.text,
-            anew=anew,
-        )
-        if coin
-        else msg(
-            "As it enters, it becomes {option}. That sets power and toughness, so the result is part of its "
-            "copiable values.{anew}",
-            option=option.text,
-            anew=anew,
-        )
-    )
-    board = board.explain(
-        obj.id,
-        Explanation.of(
-            becomes,
-            ENTERS_REPLACEMENT,
-            COPIABLE_SETTING,
-            *((COPIED_ENTERING_TEXT, NEW_CHOICES, COPIABLE) if copied else ()),
-            *((AS_TURNED_FACE_UP,) if turned_face_up else ()),
-            *((COIN_FLIP,) if coin else ()),
-        ),
-    )
-    return board, obj
-
-
-def _choices(
-    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...], *, copied: bool
-) -> tuple[Board, GameObject]:
-    rules = (ENTERS_REPLACEMENT, NEW_CHOICES) if copied else (ENTERS_REPLACEMENT,)
-    for wanted in as_enters_choices(abilities):
-        if wanted.chooser.per_player:
-            board = _per_player_choice(board, obj, wanted, rules)
-            continue
-        key = choice_key(wanted.what)
-        chosen = obj.choices.get(key)
-        who = (
-            msg("its controller")
-            if wanted.chooser is Chooser.CONTROLLER
-            else msg("its controller's opponent")
-        )
-        if chosen:
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    msg(
-                        "As it enters, {who} chooses {what}: {chosen}{copied}.",
-                        who=who,
-                        what=wanted.what,
-                        chosen=chosen,
-                        copied=msg(" (a new choice; the original’s choice is not copied)") if copied else "",
-                    ),
-                    *rules,
-                ),
-            )
-        else:
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    msg(
-                        "As it enters, {who} chooses {what} (give it as choices: {{{key}: …}}){copied}.",
-                        who=who,
-                        what=wanted.what,
-                        key=key,
-                        copied=msg("; the original’s choice is not copied") if copied else "",
-                    ),
-                    *rules,
-                ),
-                note=True,
-            )
-    return board, obj
-
-
-def _per_player_choice(
-    board: Board, obj: GameObject, wanted: AsEntersChoice, rules: tuple[Citation, ...]
-) -> Board:
-    """ "As ~ enters, each player chooses …": one choice per player, given as ``{KEY by you: …, KEY by
-    opponent: …}`` (the players the board has: you and your opponent)."""
-    key = choice_key(wanted.what)
-    players = [p for p in Player if wanted.chooser is Chooser.EACH_PLAYER or p is not obj.controller]
-    keys = {player: f"{key} by {player.value}" for player in players}
-    if key in obj.choices:
-        wanted_keys = ", ".join(f"{k}: …" for k in keys.values())
-        raise BoardError(
-            msg(
-                "{card}: {chooser} chooses {what}, so the board gives one choice per player (choices: "
-                "{keys}), not {key}: {value}",
-                card=card_name(obj.id),
-                chooser=_CHOOSER_WORDS[wanted.chooser],
-                what=wanted.what,
-                keys="{" + wanted_keys + "}",
-                key=key,
-                value=obj.choices[key],
-            )
-        )
-    missing = [k for k in keys.values() if k not in obj.choices]
-    if missing:
-        return board.explain(
-            obj.id,
-            Explanation.of(
-                msg(
-                    "As it enters, {chooser} chooses {what}; the board doesn't say what {who} chose (give it "
-                    "as choices: {{{keys}}}).",
-                    chooser=_CHOOSER_WORDS[wanted.chooser],
-                    what=wanted.what,
-                    who=msg("each") if len(missing) > 1 else msg("one"),
-                    keys=", ".join(f"{k}: …" for k in missing),
-                ),
-                *rules,
-            ),
-            note=True,
-        )
-    said = series(
-        [
-            msg("you chose {choice}", choice=obj.choices[k])
-            if p is Player.YOU
-            else msg("the opponent chose {choice}", choice=obj.choices[k])
-            for p, k in keys.items()
-        ]
-    )
-    return board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "As it enters, {chooser} chooses {what}: {said}.",
-                chooser=_CHOOSER_WORDS[wanted.chooser],
-                what=wanted.what,
-                said=said,
-            ),
-            *rules,
-        ),
-    )
-
-
-_CHOOSER_WORDS: dict[Chooser, Param] = {
-    Chooser.CONTROLLER: msg("its controller"),
-    Chooser.OPPONENT: msg("an opponent"),
-    Chooser.EACH_PLAYER: msg("each player"),
-    Chooser.EACH_OPPONENT: msg("each opponent"),
-}
-
-
-def _counters_and_tapped(
-    board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
-) -> tuple[Board, GameObject]:
-    board, obj = kicker_notes(board, obj, abilities)
-    board, obj = counters_as_it_enters(board, obj, spec, settled_optional(abilities, obj.choices))
-    gained = entering_abilities(abilities, kicked=obj.kicked_text)
-    if gained:
-        board, stamp = board.tick()
-        effect = TimedEffect(
-            timestamp=stamp,
-            spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=gained),
-            source=msg(
-                "the “enters with” replacement effect of {object}'s own ability", object=card_name(obj.id)
-            ),
-        )
-        obj = obj.model_copy(update={"effects": (*obj.effects, effect)})
-    tapped = enters_tapped(abilities)
-    if tapped and not obj.tapped:
-        obj = obj.model_copy(update={"tapped": True})
-        board = board.explain(
-            obj.id,
-            Explanation.of(
-                msg("“{ability}”: it enters tapped.", ability=tapped.text),
-                ENTERS_REPLACEMENT,
-                *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
-            ),
-        )
-    return board, obj
-
-
 def _copy_ability_unsure(copier: GameObject, abilities: Unsure) -> Explanation:
     return explained(
         msg(
@@ -1666,7 +1117,7 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
         )
     board, token = _random_result(board, token, effect, via, event.random_result)
     spec = ObjectSpec(card=card.name if card else "", id=new_id, token=True, controller=event.controller)
-    board, token = _enter_replacements(board, token, spec, event.timestamp)
+    board, token = enter_replacements(board, token, spec, event.timestamp)
     board, token = _follow_up_abilities(board, token, effect)
     return board.replace(token)
 
@@ -1947,7 +1398,7 @@ def _turn_face_up(board: Board, event: Event) -> Board:
         board = board.explain(obj.id, front_face)
     if effect_only is not None:
         board = board.explain(obj.id, effect_only, note=True)
-    board, obj = _pt_setting(
+    board, obj = pt_setting(
         board, obj, layer_one_text(obj).main.abilities, event.timestamp, turned_face_up=True
     )
     return board.replace(obj)
