@@ -364,6 +364,8 @@ def pt_setting(
     *,
     turned_face_up: bool = False,
 ) -> tuple[Board, GameObject]:
+    """``obj`` with the result of its P/T-setting "as [this] enters" (or "as turned face up") ability: the
+    option the board gives, else unknown with each option named (CR 614.1c, 707.6, 708.11)."""
     ability = pt_setting_ability(abilities, turned_face_up=turned_face_up)
     if ability is None:
         return board, obj

@@ -14,18 +14,18 @@ from engine.actions.as_enters import (
     check_choices,
     enter_replacements,
     exile_note,
-    pt_setting,
 )
 from engine.actions.attaching import attach
+from engine.actions.durations import (
+    cleanup,
+    copy_effect_ends,
+    effect_ends,
+)
 from engine.actions.entering_triggers import ETB_TRIGGER
+from engine.actions.face_changes import transform_event, turn_face_down, turn_face_up
 from engine.actions.faces import (
-    cannot_turn_face_down,
     card_cost_turning,
     flip,
-    no_special_action,
-    stays_face_down,
-    transform,
-    turned_up_front_face,
 )
 from engine.actions.imprint import exiled_with, last_exiled_effects
 from engine.actions.kicking import object_kicked
@@ -65,8 +65,8 @@ from engine.copy.effects import (
 )
 from engine.copy.exceptions import exception_wording
 from engine.core.budget import ACTION_WORK, charge
-from engine.core.characteristics import FACE_DOWN_RULE, WARDED_FACE_DOWN, GameAbility
-from engine.core.citations import Citation, cite
+from engine.core.characteristics import WARDED_FACE_DOWN, GameAbility
+from engine.core.citations import cite
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.game import Game
 from engine.core.known import Known, Unsure, explained
@@ -76,19 +76,17 @@ from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
     BACK_FACE_MANA_VALUE,
-    CONTINUALLY_APPLIED,
     FLIP_ALTERNATIVE,
     FLIP_COST_COLOR,
     MELDED_MANA_VALUE,
     copiable_values,
     current_characteristics,
-    effect_phrase,
     is_melded,
     layer_one_text,
     semicolons,
     unknown_note,
 )
-from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
+from engine.oracle.copy_effects import RandomResult, random_result
 from engine.oracle.entering import (
     as_enters_choices,
     enters_triggers,
@@ -98,7 +96,6 @@ from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy
 from engine.state.board import (
     ActionKind,
-    AppliedCopy,
     Board,
     BoardError,
     BoardSpec,
@@ -120,14 +117,6 @@ KEEPS_EFFECTS = cite("707.4", "doesn’t change any noncopy effects presently af
 UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.”")
 KEEPS_STATUS = cite("110.5c", "A permanent retains its status until a spell, ability, or turn-based action")
 FACE_DOWN_BECOMES_COPY = cite("708.10", "Its characteristics therefore remain the same")
-TURNED_FACE_UP = cite("708.8", "its copiable values revert to its normal copiable values")
-NO_MORPH_COST = cite(
-    "702.37e",
-    "If the permanent wouldn’t have a morph cost if it were face up, it can’t be turned face up this way",
-)
-FACE_UP_TIMESTAMP = cite(
-    "613.7f", "A permanent receives a new timestamp each time it turns face up or face down"
-)
 TOKEN_COPY_DFC = cite(
     "707.8a", "the resulting token is a transforming token that has both a front face and a back face"
 )
@@ -137,7 +126,6 @@ NO_SPELL_TOKEN = cite(
     "111.5", "create a token that is a copy of an instant or sorcery card, no token is created"
 )
 COPIED_VALUES_FIXED = cite("707.2b", "changing the copiable values of the original object won’t cause")
-ALREADY_FACE_DOWN = cite("708.2b", "A face-down permanent can’t be turned face-down")
 STATIC_COPY_FIXED = cite("707.2c", "are determined only at the time that effect first starts to apply")
 ENTERING_REPLACEMENTS = cite(
     "614.12", "Some replacement effects modify how a permanent enters the battlefield"
@@ -162,8 +150,6 @@ LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that�
 
 COMMANDER_DESIGNATION = cite("903.3", "This designation is not a characteristic of the object")
 RESOLVES_LAST = cite("608.2n", "As the final part of an instant or sorcery spell’s resolution")
-CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
-STATED_DURATION = cite("611.2a", "lasts as long as stated by the spell or ability creating it")
 
 _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
 _BECOMING_SCOPES = (CopyScope.BECOME_COPY,)
@@ -299,23 +285,23 @@ def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             create = lambda b, e, _: _create_token(b, e)  # noqa: E731
             board = create_token_with_waiting_copy(board, event, cards, create, _enters)
         case ActionKind.ENDS if event.copy_effect is not None:
-            board = _copy_effect_ends(board, event)
+            board = copy_effect_ends(board, event)
         case ActionKind.ENDS if event.text_change_number is not None:
             board = text_change_ends(board, event)
         case ActionKind.ENDS:
-            board = _effect_ends(board, event)
+            board = effect_ends(board, event)
         case ActionKind.CLEANUP:
-            board = text_changes_end_in_cleanup(_cleanup(board))
+            board = text_changes_end_in_cleanup(cleanup(board))
         case ActionKind.CHANGE_TEXT:
             board = change_text(board, event)
         case ActionKind.EXCHANGE_TEXT:
             board = exchange_text(board, event)
         case ActionKind.TURN_FACE_UP:
-            board = _turn_face_up(board, event)
+            board = turn_face_up(board, event)
         case ActionKind.TURN_FACE_DOWN:
-            board = _turn_face_down(board, event)
+            board = turn_face_down(board, event)
         case ActionKind.TRANSFORM:
-            board = _transform(board, event)
+            board = transform_event(board, event)
         case ActionKind.LEAVES:
             board = leave(board, event, cards, _enters)
         case ActionKind.RETURNS:
@@ -1151,146 +1137,6 @@ def _follow_up_abilities(
     return board.explain(token.id, explanation), token
 
 
-def _effect_ends(board: Board, event: Event) -> Board:
-    """The object's ``event.effect``-th listed effect ends; the others keep their timestamps (CR 613.7)."""
-    obj = board.get(event.object_id)
-    listed = [effect for effect in obj.effects if effect.listed and not effect.spec.with_previous]
-    number = event.effect or 0
-    if not 1 <= number <= len(listed):
-        raise BoardError(
-            msg(
-                "{card} has {count} listed effects; there is no effect {number} to end",
-                card=card_name(obj.id),
-                count=len(listed),
-                number=number,
-            )
-        )
-    ended = listed[number - 1]
-    kept = tuple(e for e in obj.effects if not (e.listed and e.timestamp == ended.timestamp))
-    explanation = Explanation.of(
-        msg(
-            "Its effect {number} ({effect}) ends; the layer system is applied again without it.",
-            number=number,
-            effect=effect_phrase(ended.spec),
-        ),
-        CONTINUALLY_APPLIED,
-    )
-    return board.replace(obj.model_copy(update={"effects": kept})).explain(obj.id, explanation)
-
-
-def _copy_effect_ends(board: Board, event: Event) -> Board:
-    """``ends: {object, copy_effect: N}``: the Nth copy effect applied to the object ends, which only one
-    with a stated duration can (Cytoshape's "until end of turn", Shapesharer's "until your next turn")."""
-    obj = board.get(event.object_id)
-    number = event.copy_effect or 0
-    if not 1 <= number <= len(obj.copies):
-        raise BoardError(
-            msg(
-                "{card} has {count} copy effects applied to it; there is no copy effect {number} to end",
-                card=card_name(obj.id),
-                count=len(obj.copies),
-                number=number,
-            )
-        )
-    ended = obj.copies[number - 1]
-    text = ended.effect.text if ended.effect else ""
-    if is_static_copy(text):
-        raise BoardError(
-            msg(
-                "{card}'s copy effect {number} comes from {via}'s static ability: it applies as long as that "
-                "ability does (CR 611.3a), so it can't end by itself; make {via} leave instead.",
-                card=card_name(obj.id),
-                number=number,
-                via=card_name(ended.via),
-            )
-        )
-    duration = copy_duration(ended.effect)
-    if duration is None:
-        raise BoardError(
-            msg(
-                "{card}'s copy effect {number} ({via}'s) states no duration, so it doesn't end while {card} "
-                "stays on the battlefield (CR 611.2a); leaving, it becomes a new object (CR 400.7).",
-                card=card_name(obj.id),
-                number=number,
-                via=card_name(ended.via),
-            )
-        )
-    return _copies_end(board, obj, (ended,), msg("it lasts “{duration}”", duration=duration), STATED_DURATION)
-
-
-def _cleanup(board: Board) -> Board:
-    """The cleanup step: copy effects lasting "until end of turn" end, and so do replacement effects
-    waiting for "the next time … this turn" (CR 514.2); listed effects have no duration on a board."""
-    for obj in board.in_zone(Zone.BATTLEFIELD):
-        ending = tuple(a for a in obj.copies if copy_duration(a.effect) is CopyDuration.UNTIL_END_OF_TURN)
-        if ending:
-            board = _copies_end(board, obj, ending, msg("in the cleanup step"), CLEANUP_ENDS, STATED_DURATION)
-        if any(effect.listed for effect in obj.effects):
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    msg(
-                        "The board gives no duration for its listed effects, so the cleanup step leaves "
-                        "them; end those that last until end of turn with ends: {{object, effect}} before "
-                        "cleanup."
-                    ),
-                    CLEANUP_ENDS,
-                ),
-                note=True,
-            )
-    for pending in board.pending_copies:
-        board = board.explain(
-            pending.of_id,
-            Explanation.of(
-                msg(
-                    "{via}'s “the next time … enter this turn” effect hadn't applied; it ends in the cleanup "
-                    "step, so nothing enters as a copy through it.",
-                    via=card_name(pending.via),
-                ),
-                CLEANUP_ENDS,
-            ),
-        )
-    return board.model_copy(update={"pending_copies": ()})
-
-
-def _copies_end(
-    board: Board, obj: GameObject, ended: tuple[AppliedCopy, ...], why: Message, *rules: Citation
-) -> Board:
-    """``obj`` without the copy effects ``ended``; the layer system then gives it its own copiable values
-    again, or those of a copy effect still applying to it (CR 707.2, 613.2)."""
-    kept = tuple(applied for applied in obj.copies if applied not in ended)
-    obj = obj.model_copy(update={"copies": kept})
-    values = copiable_values(obj)
-    name = card_name(values.name) if values.name else msg("a nameless face-down 2/2")
-    again = (
-        msg("those of {original}, which it still copies", original=card_name(kept[-1].of_id))
-        if kept
-        else msg("its own again ({name})", name=name)
-    )
-    for applied in ended:
-        board = board.explain(
-            obj.id,
-            Explanation.of(
-                msg(
-                    "{via}'s copy effect ends ({why}): {object} is no longer a copy of {original}. The layer "
-                    "system is applied again without it, so its copiable values are {again} — name, mana "
-                    "cost, color indicator, types, rules text, power, toughness and loyalty — and with them "
-                    "its color and abilities.",
-                    via=card_name(applied.via),
-                    why=why,
-                    object=card_name(obj.id),
-                    original=card_name(applied.of_id),
-                    again=again,
-                ),
-                *rules,
-                COPIABLE,
-                COLOR_AND_ABILITIES,
-                CONTINUALLY_APPLIED,
-            ),
-        )
-    return board.replace(obj)
-
-
 def _create_token(board: Board, event: Event) -> Board:
     """A token with exactly the characteristics the creating effect defines (CR 111.3, 111.4)."""
     if event.token is None or not event.new_id:
@@ -1352,89 +1198,3 @@ def _back_face_copy(original: GameObject) -> Param:
     if not original.transformed:
         return ""
     return msg(" It is copying the back face of a transforming permanent, so its mana value is 0.")
-
-
-def _turn_face_up(board: Board, event: Event) -> Board:
-    obj = board.get(event.object_id)
-    if not obj.face_down:
-        return board.explain(
-            obj.id, Explanation.of(msg("It is already face up; nothing happens."), TURNED_FACE_UP), note=True
-        )
-    stays = stays_face_down(obj)
-    if stays is not None:
-        return board.explain(obj.id, stays)
-    kind, effect_only = obj.face_down, no_special_action(obj)
-    obj = obj.model_copy(update={"face_down": None, "timestamp": event.timestamp})
-    obj, front_face = turned_up_front_face(obj)
-    turning = {FaceDownKind.MORPH: ("Morph", "Megamorph"), FaceDownKind.DISGUISE: ("Disguise",)}.get(kind, ())
-    if turning and not any(a.keyword in turning for a in layer_one_text(obj).main.abilities):
-        board = board.explain(
-            obj.id,
-            Explanation.of(
-                msg(
-                    "Face up it would have no {keyword} cost, so its controller couldn't turn it face up as "
-                    "a special action; only an effect that turns it face up can.",
-                    keyword=turning[0].lower(),
-                ),
-                NO_MORPH_COST,
-            ),
-            note=True,
-        )
-    board = board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "It is turned face up: its copiable values revert to its normal ones — {name}{copied} — and "
-                "effects already applied to it still apply. Abilities about entering the battlefield don't "
-                "trigger.",
-                name=card_name(copiable_values(obj).name or ""),
-                copied=msg(" (the values it copied)") if obj.copies else "",
-            ),
-            TURNED_FACE_UP,
-            FACE_UP_TIMESTAMP,
-        ),
-    )
-    if front_face is not None:
-        board = board.explain(obj.id, front_face)
-    if effect_only is not None:
-        board = board.explain(obj.id, effect_only, note=True)
-    board, obj = pt_setting(
-        board, obj, layer_one_text(obj).main.abilities, event.timestamp, turned_face_up=True
-    )
-    return board.replace(obj)
-
-
-def _turn_face_down(board: Board, event: Event) -> Board:
-    obj = board.get(event.object_id)
-    if obj.face_down:
-        return board.explain(
-            obj.id,
-            Explanation.of(
-                msg(
-                    "It is already face down, so turning it face down does nothing: its characteristics and "
-                    "copiable values don't change."
-                ),
-                ALREADY_FACE_DOWN,
-            ),
-        )
-    double_faced = cannot_turn_face_down(obj)
-    if double_faced is not None:
-        return board.explain(obj.id, double_faced)
-    obj = obj.model_copy(update={"face_down": FaceDownKind.PLAIN, "timestamp": event.timestamp})
-    board = board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "It is turned face down by an effect that lists no characteristics: it is a 2/2 face-down "
-                "creature with no text, no name, no subtypes and no mana cost, and those are its copiable "
-                "values. Effects already applied to it still apply."
-            ),
-            FACE_DOWN_RULE,
-            FACE_UP_TIMESTAMP,
-        ),
-    )
-    return board.replace(obj)
-
-
-def _transform(board: Board, event: Event) -> Board:
-    return transform(board, event.object_id, event.timestamp)
