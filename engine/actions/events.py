@@ -9,17 +9,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.actions.as_enters import (
-    COIN_FLIP,
-    DIE_ROLL,
     check_choices,
     enter_replacements,
     exile_note,
 )
 from engine.actions.attaching import attach
+from engine.actions.copying import (
+    BECOMES_COPY,
+    KEEPS_STATUS,
+    apply_random_result,
+    copy_again,
+    copy_onto,
+    linked_copy_trigger,
+)
 from engine.actions.durations import (
     cleanup,
     copy_effect_ends,
     effect_ends,
+)
+from engine.actions.entering_faces import (
+    check_attachment,
+    check_faces,
+    face_up,
 )
 from engine.actions.entering_triggers import ETB_TRIGGER
 from engine.actions.face_changes import transform_event, turn_face_down, turn_face_up
@@ -30,8 +41,6 @@ from engine.actions.faces import (
 from engine.actions.imprint import exiled_with, last_exiled_effects
 from engine.actions.kicking import object_kicked
 from engine.actions.resolving import (
-    COPIED_ENTERING_TEXT,
-    ENTERS_AS_COPY,
     add_pending_copy,
     becomes_day_or_night,
     create_token_with_waiting_copy,
@@ -51,49 +60,39 @@ from engine.actions.text_changes import (
 from engine.actions.zones import copy_original, leave, return_cards
 from engine.copy.effects import (
     BACK_FACE_COPY,
-    COLOR_AND_ABILITIES,
     COPIABLE,
     COPY_STATUS,
     TOKEN_TEXT,
     CopyError,
-    apply_copy,
     card_copy_effect,
     check_copyable,
     copy_effect_of,
     original_param,
     status_as_copy,
 )
-from engine.copy.exceptions import exception_wording
 from engine.core.budget import ACTION_WORK, charge
 from engine.core.characteristics import WARDED_FACE_DOWN, GameAbility
 from engine.core.citations import cite
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.game import Game
 from engine.core.known import Known, Unsure, explained
-from engine.core.messages import Message, Param, listing, msg, semicolon_series, type_words
+from engine.core.messages import Message, Param, msg, semicolon_series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
-    BACK_FACE_MANA_VALUE,
-    FLIP_ALTERNATIVE,
-    FLIP_COST_COLOR,
-    MELDED_MANA_VALUE,
     copiable_values,
     current_characteristics,
-    is_melded,
     layer_one_text,
     semicolons,
-    unknown_note,
 )
-from engine.oracle.copy_effects import RandomResult, random_result
 from engine.oracle.entering import (
     as_enters_choices,
     enters_triggers,
     other_as_enters,
 )
 from engine.oracle.types import gainable_subtypes
-from engine.oracle.wording import ALL_CHARACTERISTICS, is_static_copy
+from engine.oracle.wording import is_static_copy
 from engine.state.board import (
     ActionKind,
     Board,
@@ -110,12 +109,8 @@ from engine.state.board import (
 from engine.state.class_levels import checked_class_level
 from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, TokenSpec, token_card
 
-BECOMES_COPY = cite(
-    "707.4", "The change doesn’t cause enters-the-battlefield or leaves-the-battlefield abilities"
-)
 KEEPS_EFFECTS = cite("707.4", "doesn’t change any noncopy effects presently affecting the permanent")
 UNDEFINED_CHOICE = cite("607.5a", "the choice is considered to be “undefined.”")
-KEEPS_STATUS = cite("110.5c", "A permanent retains its status until a spell, ability, or turn-based action")
 FACE_DOWN_BECOMES_COPY = cite("708.10", "Its characteristics therefore remain the same")
 TOKEN_COPY_DFC = cite(
     "707.8a", "the resulting token is a transforming token that has both a front face and a back face"
@@ -130,25 +125,7 @@ STATIC_COPY_FIXED = cite("707.2c", "are determined only at the time that effect 
 ENTERING_REPLACEMENTS = cite(
     "614.12", "Some replacement effects modify how a permanent enters the battlefield"
 )
-MODAL_FACE_UP = cite("712.8f", "a modal double-faced permanent is on the battlefield")
-FRONT_FACE_UP = cite("712.8d", "While a double-faced permanent has its front face up")
-FLIP_NORMAL = cite("710.1a", "The top half of a flip card contains the card’s normal name")
-FLIP_ONLY_WHEN_FLIPPED = cite("710.1b", "only if the permanent is flipped")
-MELDED_ONE_OBJECT = cite("701.37a", "The resulting permanent is a single object represented by two cards")
-MELDED_ENTERS = cite("712.14c", "enter the battlefield as a single permanent with their back faces up")
-MELD_PAIRS = {
-    "Chittering Host": cite("712.5a", "Midnight Scavengers and Graf Rats meld to form Chittering Host"),
-    "Hanweir, the Writhing Township": cite("712.5b", "meld to form Hanweir, the Writhing Township"),
-    "Brisela, Voice of Nightmares": cite("712.5c", "meld to form Brisela, Voice of Nightmares"),
-    "Mishra, Lost to Phyrexia": cite("712.5d", "meld to form Mishra, Lost to Phyrexia"),
-    "Urza, Planeswalker": cite("712.5e", "meld to form Urza, Planeswalker"),
-    "Titania, Gaea Incarnate": cite("712.5f", "meld to form Titania, Gaea Incarnate"),
-}
-ADDITIONAL_EFFECT_LOST = cite("707.9e", "the exception’s effect doesn’t happen")
-LINKED_TRIGGER_LOST = cite("707.9g", "If another copy effect is applied to that object after applying")
-LINKED_STATIC_TRIGGER = cite("603.11", "Some objects have a static ability that’s linked to one or more")
 
-COMMANDER_DESIGNATION = cite("903.3", "This designation is not a characteristic of the object")
 RESOLVES_LAST = cite("608.2n", "As the final part of an instant or sorcery spell’s resolution")
 
 _ENTERING_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY)
@@ -373,12 +350,12 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         return enter_with_waiting_copy(board, event, cards, _enters)
     # A token that enters as a copy instead of what its creating effect made has no card (CR 111.1).
     obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)
-    _check_faces(obj)
+    check_faces(obj)
     if spec.zone is not Zone.BATTLEFIELD:
         check_choices(obj, ())
         return board.replace(obj)
-    _check_attachment(obj, board)
-    face = _face_up(obj)
+    check_attachment(obj, board)
+    face = face_up(obj)
     if face is not None:
         board = board.explain(obj.id, face)
     if spec.copy_of:
@@ -387,11 +364,11 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         board, original = copy_original(board, spec.copy_of, obj.id, effect, apply_event, cards)
         if original is None:
             return board.replace(obj)
-        obj, board = _copy_onto(board, obj, original, effect, via, event.timestamp, entering=True)
+        obj, board = copy_onto(board, obj, original, effect, via, event.timestamp, entering=True)
         for handle in spec.then_copy_of:
-            obj, board = _copy_again(board, obj, board.get(handle), event.timestamp)
-        board, obj = _random_result(board, obj, effect, via, spec.random_result)
-        board = _linked_copy_trigger(board, obj)
+            obj, board = copy_again(board, obj, board.get(handle), event.timestamp)
+        board, obj = apply_random_result(board, obj, effect, via, spec.random_result)
+        board = linked_copy_trigger(board, obj)
     board, obj = enter_replacements(board, obj, spec, event.timestamp)
     board, obj = _untapped_since(board, obj, spec)
     stamp = event.timestamp
@@ -423,137 +400,6 @@ def _untapped_since(board: Board, obj: GameObject, spec: ObjectSpec) -> tuple[Bo
         KEEPS_STATUS,
     )
     return board.explain(obj.id, note), obj
-
-
-def _check_faces(obj: GameObject) -> None:
-    """Only a transforming double-faced card can be transformed, only a modal one played as its back face."""
-    layout = obj.card.layout if obj.card else ""
-    name = obj.card.name if obj.card else obj.id
-    if obj.transformed and layout != "transform":
-        raise BoardError(
-            msg(
-                "{card} isn't a transforming double-faced card, so it can't be transformed.",
-                card=card_name(name),
-            )
-        )
-    if obj.back_face and layout != "modal_dfc":
-        raise BoardError(
-            msg("{card} isn't a modal double-faced card; face: back is for those.", card=card_name(name))
-        )
-    if (obj.transformed or obj.back_face) and obj.zone is not Zone.BATTLEFIELD:
-        raise BoardError(
-            msg(
-                "{card} has its back face up only on the battlefield or the stack (CR 712.8a).",
-                card=card_name(name),
-            )
-        )
-
-
-def _face_up(obj: GameObject) -> Explanation | None:
-    """Why the face that's up of a double-faced, melded or flipped permanent gives it these values."""
-    card = obj.card
-    if card is None or obj.face_down:
-        return None
-    if obj.back_face:
-        return Explanation.of(
-            msg(
-                "It is a modal double-faced card with its back face up: it has only that face's "
-                "characteristics, its mana value included."
-            ),
-            MODAL_FACE_UP,
-        )
-    if obj.transformed:
-        front = card.faces[0]
-        return Explanation.of(
-            msg(
-                "Its back face ({face}) is up: it has only that face's characteristics, but its mana value "
-                "is calculated from its front face's mana cost ({cost}).",
-                face=card_name(card.faces[1].name),
-                cost="".join(front.mana_cost),
-            ),
-            BACK_FACE_MANA_VALUE,
-        )
-    if card.layout == "flip" and len(card.faces) > 1:
-        return _flip_face(card, flipped=obj.flipped)
-    if is_melded(card):
-        return _melded_face(card)
-    if card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1:
-        return Explanation.of(
-            msg(
-                "Its front face ({face}) is up: it has only that face's characteristics.",
-                face=card_name(card.faces[0].name),
-            ),
-            FRONT_FACE_UP,
-        )
-    return None
-
-
-def _flip_face(card: Card, *, flipped: bool) -> Explanation:
-    if flipped:
-        return Explanation.of(
-            msg(
-                "It is flipped: {face}'s name, text, type line, power and toughness apply instead; its mana "
-                "cost and color don't change.",
-                face=card_name(card.faces[1].name),
-            ),
-            FLIP_ALTERNATIVE,
-            FLIP_COST_COLOR,
-        )
-    return Explanation.of(
-        msg(
-            "It is an unflipped flip card: it has its normal characteristics ({normal}); the alternative "
-            "ones ({alternative}) would apply only while it is flipped.",
-            normal=card_name(card.faces[0].name),
-            alternative=card_name(card.faces[1].name),
-        ),
-        FLIP_NORMAL,
-        FLIP_ONLY_WHEN_FLIPPED,
-    )
-
-
-def _melded_face(card: Card) -> Explanation:
-    pair = (
-        listing([card_name(part) for part in card.meld_parts])
-        if card.meld_parts
-        else msg("its two meld cards")
-    )
-    return Explanation.of(
-        msg(
-            "It is a melded permanent: {pair} melded into one object represented by two cards, back faces "
-            "up. It has only the combined back face's characteristics, and its mana value is the sum of its "
-            "front faces' mana values.",
-            pair=pair,
-        ),
-        MELDED_ONE_OBJECT,
-        MELDED_ENTERS,
-        *((MELD_PAIRS[card.name],) if card.name in MELD_PAIRS else ()),
-        MELDED_MANA_VALUE,
-    )
-
-
-def _check_attachment(obj: GameObject, board: Board) -> None:
-    """``attached_to`` must name a permanent, and only an Aura, Equipment or Fortification is attached."""
-    if obj.attached_to is None:
-        return
-    host = board.get(obj.attached_to)
-    if host.zone is not Zone.BATTLEFIELD:
-        raise BoardError(
-            msg(
-                "{card} can't be attached to {host}, which isn't on the battlefield.",
-                card=card_name(obj.id),
-                host=card_name(host.id),
-            )
-        )
-    values = copiable_values(obj)
-    if not {"Aura", "Equipment", "Fortification"} & set(values.subtypes):
-        raise BoardError(
-            msg(
-                "{card} ({name}) isn't an Aura, Equipment or Fortification, so it can't be attached to a "
-                "permanent.",
-                card=card_name(obj.id),
-                name=card_name(values.name) if values.name else msg("a face-down permanent"),
-            )
-        )
 
 
 def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObject:
@@ -629,236 +475,6 @@ def handle_used(handle: str) -> Message:
     return msg("the handle {handle} is already used on this board", handle=repr(handle))
 
 
-def _copy_onto(
-    board: Board,
-    copier: GameObject,
-    original: GameObject,
-    effect: CopyEffect | None,
-    via: str,
-    timestamp: int,
-    *,
-    entering: bool,
-) -> tuple[GameObject, Board]:
-    for note in check_copyable(effect, via, copier, original, board) if effect is not None else ():
-        board = board.explain(copier.id, note, note=True)
-    copier, why = apply_copy(board, copier, original, effect, via, timestamp)
-    label = original_param(original)
-    rule = ENTERS_AS_COPY if entering else BECOMES_COPY
-    template = (
-        msg(
-            "{copier} enters as a copy of {label} through {via}'s ability: it takes the copiable values of "
-            "{label} — name, mana cost, color indicator, types, rules text, power, toughness and loyalty — "
-            "and with them its color and abilities.",
-            copier=card_name(copier.id),
-            label=label,
-            via=card_name(via),
-        )
-        if entering
-        else msg(
-            "{copier} becomes a copy of {label} through {via}'s ability: it takes the copiable values of "
-            "{label} — name, mana cost, color indicator, types, rules text, power, toughness and loyalty — "
-            "and with them its color and abilities.",
-            copier=card_name(copier.id),
-            label=label,
-            via=card_name(via),
-        )
-    )
-    board = board.explain(
-        copier.id,
-        Explanation.of(
-            template,
-            COPIABLE,
-            COLOR_AND_ABILITIES,
-            rule,
-        ),
-    )
-    for explanation in why:
-        board = board.explain(copier.id, explanation)
-    board = _commander_note(board, copier, original)
-    copied = copier.copies[-1].values
-    if copier.flipped and copied.flipped is None:
-        board = board.explain(
-            copier.id,
-            Explanation.of(
-                msg(
-                    "{copier} stays flipped — a copy effect doesn't change its status, which it retains even "
-                    "though that has no relevance to {label}.",
-                    copier=card_name(copier.id),
-                    label=label,
-                ),
-                COPY_STATUS,
-                KEEPS_STATUS,
-            ),
-        )
-    if copier.flipped and copied.flipped is not None:
-        board = board.explain(
-            copier.id,
-            Explanation.of(
-                msg(
-                    "{copier} is flipped, and the copy effect doesn't change its status: its copiable values "
-                    "are the copied flip card's as modified by that status — {flipped}. Mana cost and color "
-                    "stay those of the copied card's normal half.",
-                    copier=card_name(copier.id),
-                    flipped=card_name(copied.flipped.name or ""),
-                ),
-                COPY_STATUS,
-                FLIP_ALTERNATIVE,
-                FLIP_COST_COLOR,
-            ),
-        )
-    return copier, board
-
-
-def _commander_note(board: Board, copier: GameObject, original: GameObject) -> Board:
-    """A copy of a commander isn't a commander, and a commander that copies something stays one: the
-    designation belongs to the card, not to its copiable values (CR 903.3, 707.2)."""
-    if original.commander:
-        text = msg(
-            "{original} is its owner's commander, but that designation belongs to the card and isn't a "
-            "characteristic, so it isn't copied: {copier} is not a commander.",
-            original=card_name(original.id),
-            copier=card_name(copier.id),
-        )
-    elif copier.commander:
-        text = msg(
-            "{copier} is still its owner's commander: that designation belongs to the card and isn't a "
-            "characteristic, so copying something doesn't change it.",
-            copier=card_name(copier.id),
-        )
-    else:
-        return board
-    return board.explain(copier.id, Explanation.of(text, COMMANDER_DESIGNATION, COPIABLE), note=True)
-
-
-def _random_result(
-    board: Board, obj: GameObject, effect: CopyEffect | None, via: str, given: str | None
-) -> tuple[Board, GameObject]:
-    """A copy effect that flips a coin or rolls a die (Mirror March) needs the result (``random:``): the
-    board gives it, or what it made of ``obj`` is unknown, never guessed; given for another, it's refused."""
-    kind = random_result(effect)
-    if kind is None:
-        if given is not None:
-            raise BoardError(
-                msg(
-                    "random: {given} is the result of a coin flip or die roll, but {via}'s copy effect has "
-                    "none",
-                    given=repr(given),
-                    via=card_name(via),
-                )
-            )
-        return board, obj
-    rule = COIN_FLIP if kind is RandomResult.COIN_FLIP else DIE_ROLL
-    if given is None:
-        reason = msg(
-            "the result of the {kind} wasn't given, and what {via}'s copy effect does depends on it (give it "
-            "as random: …)",
-            kind=_RANDOM_WORDS[kind],
-            via=card_name(via),
-        )
-        note, unknown = unknown_note(ALL_CHARACTERISTICS, reason, rule)
-        unknown = unknown.model_copy(update={"copiable": True, "copied": True})
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
-        return board.explain(obj.id, note, note=True), obj
-    explanation = Explanation.of(
-        msg(
-            "The {kind}'s result was {given} (the board gives it), so {via}'s copy effect did what the board "
-            "says.",
-            kind=_RANDOM_WORDS[kind],
-            given=given,
-            via=card_name(via),
-        ),
-        rule,
-    )
-    return board.explain(obj.id, explanation), obj
-
-
-_RANDOM_WORDS: dict[RandomResult, Param] = {
-    RandomResult.COIN_FLIP: msg("coin flip"),
-    RandomResult.DIE_ROLL: msg("die roll"),
-}
-
-
-def _copy_again(
-    board: Board, obj: GameObject, original: GameObject, timestamp: int
-) -> tuple[GameObject, Board]:
-    """Apply the "enter as a copy" replacement the entering object got from the text it copied (CR 707.5).
-
-    The exceptions of the copy effect applied before it that are additional effects or linked triggers
-    then don't happen (CR 707.9e, 707.9g).
-    """
-    values = copiable_values(obj)
-    effect = copy_effect_of(values.abilities, (CopyScope.ENTER_AS_COPY,))
-    if effect is None:
-        raise CopyError(
-            msg(
-                "{card} enters as a copy of {name}, which has no ability to enter as a copy, so it can't "
-                "also copy {original}.",
-                card=card_name(obj.id),
-                name=card_name(values.name) if values.name else msg("a face-down permanent"),
-                original=card_name(original.id),
-            )
-        )
-    earlier = obj.copies[-1].effect
-    board = board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "The copied text includes {card}'s own “enter as a copy” replacement effect, so that applies "
-                "to the same entering event as well: its controller chooses what it copies.",
-                card=card_name(values.name or ""),
-            ),
-            COPIED_ENTERING_TEXT,
-        ),
-    )
-    obj, board = _copy_onto(board, obj, original, effect, values.name or obj.id, timestamp, entering=True)
-    for exception in earlier.exceptions if earlier else ():
-        wording = exception_wording(exception.text, obj)
-        if exception.kind is ExceptionKind.ADDITIONAL_EFFECT:
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    msg(
-                        "“{wording}” was an additional effect of the copy effect applied before this one, so "
-                        "it doesn't happen.",
-                        wording=wording,
-                    ),
-                    ADDITIONAL_EFFECT_LOST,
-                ),
-            )
-        elif exception.kind is ExceptionKind.LINKED_TRIGGER:
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    msg(
-                        "“{wording}” was linked to the copy effect applied before this one, so it doesn't "
-                        "trigger.",
-                        wording=wording,
-                    ),
-                    LINKED_TRIGGER_LOST,
-                ),
-            )
-    return obj, board
-
-
-def _linked_copy_trigger(board: Board, obj: GameObject) -> Board:
-    """The triggered ability linked to the last copy effect applied as it entered triggers (CR 603.11)."""
-    effect = obj.copies[-1].effect if obj.copies else None
-    for exception in effect.exceptions if effect else ():
-        if exception.kind is ExceptionKind.LINKED_TRIGGER:
-            board = board.explain(
-                obj.id,
-                Explanation.of(
-                    msg(
-                        "“{wording}” is linked to the copy effect that was applied, so it triggers.",
-                        wording=exception_wording(exception.text, obj),
-                    ),
-                    LINKED_STATIC_TRIGGER,
-                    LINKED_TRIGGER_LOST,
-                ),
-            )
-    return board
-
-
 def _copy_ability_unsure(copier: GameObject, abilities: Unsure) -> Explanation:
     return explained(
         msg(
@@ -902,11 +518,11 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     board, original = copy_original(board, event.of or "", copier.id, effect, apply_event, cards)
     if original is None:
         return board
-    copier, board = _copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
+    copier, board = copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
     # Its new abilities are linked only to each other (CR 707.7): what its old ones exiled stops counting.
     board = last_exiled_effects(board.replace(copier), copier)
     copier = board.get(copier.id)
-    board, copier = _random_result(board, copier, effect, via, event.random_result)
+    board, copier = apply_random_result(board, copier, effect, via, event.random_result)
     for other in board.objects:
         earlier = [applied for applied in other.copies if applied.of_id == copier.id]
         if earlier:
@@ -1089,7 +705,7 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
             ),
         )
     else:
-        token, board = _copy_onto(board, token, original, effect, via, event.timestamp, entering=True)
+        token, board = copy_onto(board, token, original, effect, via, event.timestamp, entering=True)
         board = board.explain(
             new_id,
             Explanation.of(
@@ -1101,7 +717,7 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
                 TOKEN_OWNER,
             ),
         )
-    board, token = _random_result(board, token, effect, via, event.random_result)
+    board, token = apply_random_result(board, token, effect, via, event.random_result)
     spec = ObjectSpec(card=card.name if card else "", id=new_id, token=True, controller=event.controller)
     board, token = enter_replacements(board, token, spec, event.timestamp)
     board, token = _follow_up_abilities(board, token, effect)
