@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from engine.actions.as_enters import (
     check_choices,
     enter_replacements,
-    exile_note,
 )
 from engine.actions.attaching import attach
 from engine.actions.copying import (
@@ -40,6 +39,9 @@ from engine.actions.faces import (
 )
 from engine.actions.imprint import exiled_with, last_exiled_effects
 from engine.actions.kicking import object_kicked
+from engine.actions.listed_exiles import (
+    listed_exiled_cards,
+)
 from engine.actions.resolving import (
     add_pending_copy,
     becomes_day_or_night,
@@ -79,7 +81,7 @@ from engine.core.known import Known, Unsure, explained
 from engine.core.messages import Message, Param, msg, semicolon_series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
-from engine.core.results import Explanation, Unknown
+from engine.core.results import Explanation
 from engine.layers.system import (
     copiable_values,
     current_characteristics,
@@ -89,7 +91,6 @@ from engine.layers.system import (
 from engine.oracle.entering import (
     as_enters_choices,
     enters_triggers,
-    other_as_enters,
 )
 from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import is_static_copy
@@ -104,7 +105,6 @@ from engine.state.board import (
     ObjectSpec,
     TimedEffect,
     Zone,
-    text_timestamp,
 )
 from engine.state.class_levels import checked_class_level
 from engine.state.tokens import PREDEFINED_TOKENS, TOKEN_DEFINED_TEXT, TOKEN_NAME, TokenSpec, token_card
@@ -150,51 +150,10 @@ def build_board(
         board = apply_event(
             board, Event(kind=ActionKind.ENTERS, timestamp=0, object_id=obj.id, entering=obj), cards
         )
-    board = _listed_exiled_cards(board)
+    board = listed_exiled_cards(board)
     for action in actions:
         board = apply_event(board, action, cards)
     return board
-
-
-def _listed_exiled_cards(board: Board) -> Board:
-    """Cards the board lists as exiled with a permanent count for that permanent's own linked ability only
-    (Duplicant's "last creature card exiled with ~", the last listed being the last exiled; CR 607.2a).
-
-    The board lists cards in exile after its permanents, so a card listed as exiled with a copy was exiled
-    by an ability of the text it has now (CR 707.7)."""
-    for card in board.in_zone(Zone.EXILE):
-        if card.exiled_by and board.has(card.exiled_by):
-            text = text_timestamp(board.get(card.exiled_by))
-            board = board.replace(card.model_copy(update={"exiled_text": text}))
-    sources = {o.exiled_by for o in board.in_zone(Zone.EXILE) if o.exiled_by}
-    for source in sorted(s for s in sources if board.has(s)):
-        if board.get(source).zone is Zone.BATTLEFIELD:
-            board = _listed_as_entering(board, board.get(source))
-            board = last_exiled_effects(board, board.get(source))
-    return board
-
-
-def _listed_as_entering(board: Board, source: GameObject) -> Board:
-    """``source`` entered before the board listed the cards exiled with it: its "As ~ enters, exile …" note
-    says those cards instead of nothing (CR 607.2b)."""
-    exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id)
-    notes: dict[Explanation, Explanation] = {}
-    stale: set[Unknown] = set()
-    for ability in other_as_enters(copiable_values(source).abilities):
-        before, now = exile_note(source, ability, ()), exile_note(source, ability, exiled)
-        if before is not None and now is not None:
-            notes[before[0]] = now[0]
-            stale |= {before[1]} if before[1] is not None and now[1] is None else set()
-    if stale:
-        unknowns = tuple(u for u in source.unknowns if u not in stale)
-        board = board.replace(source.model_copy(update={"unknowns": unknowns}))
-    log = tuple(
-        e.model_copy(update={"explanation": notes[e.explanation]})
-        if e.object_id == source.id and e.note and e.explanation in notes
-        else e
-        for e in board.log
-    )
-    return board.model_copy(update={"log": log})
 
 
 def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:

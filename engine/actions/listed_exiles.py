@@ -1,0 +1,63 @@
+"""Cards a board lists in exile with a permanent (``exile: [{card, exiled_by}]``): exiled with that
+permanent's own linked ability only (CR 607.2a, 607.2b), and its "as ~ enters, exile …" note naming them."""
+
+from __future__ import annotations
+
+from engine.actions.as_enters import (
+    exile_note,
+)
+from engine.actions.imprint import last_exiled_effects
+from engine.core.results import Explanation, Unknown
+from engine.layers.system import (
+    copiable_values,
+)
+from engine.oracle.entering import (
+    other_as_enters,
+)
+from engine.state.board import (
+    Board,
+    GameObject,
+    Zone,
+    text_timestamp,
+)
+
+
+def listed_exiled_cards(board: Board) -> Board:
+    """Cards the board lists as exiled with a permanent count for that permanent's own linked ability only
+    (Duplicant's "last creature card exiled with ~", the last listed being the last exiled; CR 607.2a).
+
+    The board lists cards in exile after its permanents, so a card listed as exiled with a copy was exiled
+    by an ability of the text it has now (CR 707.7)."""
+    for card in board.in_zone(Zone.EXILE):
+        if card.exiled_by and board.has(card.exiled_by):
+            text = text_timestamp(board.get(card.exiled_by))
+            board = board.replace(card.model_copy(update={"exiled_text": text}))
+    sources = {o.exiled_by for o in board.in_zone(Zone.EXILE) if o.exiled_by}
+    for source in sorted(s for s in sources if board.has(s)):
+        if board.get(source).zone is Zone.BATTLEFIELD:
+            board = _listed_as_entering(board, board.get(source))
+            board = last_exiled_effects(board, board.get(source))
+    return board
+
+
+def _listed_as_entering(board: Board, source: GameObject) -> Board:
+    """``source`` entered before the board listed the cards exiled with it: its "As ~ enters, exile …" note
+    says those cards instead of nothing (CR 607.2b)."""
+    exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id)
+    notes: dict[Explanation, Explanation] = {}
+    stale: set[Unknown] = set()
+    for ability in other_as_enters(copiable_values(source).abilities):
+        before, now = exile_note(source, ability, ()), exile_note(source, ability, exiled)
+        if before is not None and now is not None:
+            notes[before[0]] = now[0]
+            stale |= {before[1]} if before[1] is not None and now[1] is None else set()
+    if stale:
+        unknowns = tuple(u for u in source.unknowns if u not in stale)
+        board = board.replace(source.model_copy(update={"unknowns": unknowns}))
+    log = tuple(
+        e.model_copy(update={"explanation": notes[e.explanation]})
+        if e.object_id == source.id and e.note and e.explanation in notes
+        else e
+        for e in board.log
+    )
+    return board.model_copy(update={"log": log})
