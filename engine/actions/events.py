@@ -21,6 +21,7 @@ from engine.actions.copying import (
     copy_onto,
     linked_copy_trigger,
 )
+from engine.actions.day_night import becomes_day_or_night, day_night_checks
 from engine.actions.durations import (
     cleanup,
     copy_effect_ends,
@@ -44,9 +45,7 @@ from engine.actions.listed_exiles import (
 )
 from engine.actions.resolving import (
     add_pending_copy,
-    becomes_day_or_night,
     create_token_with_waiting_copy,
-    day_night_checks,
     enter_with_waiting_copy,
     has_standing_copy_effects,
     put_onto_battlefield,

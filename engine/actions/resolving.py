@@ -26,11 +26,10 @@ from engine.actions.faces import (
     ONLY_DFC_TRANSFORM,
     has_keyword,
     is_transforming_card,
-    transform,
 )
 from engine.actions.zones import NEW_OBJECT
 from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_param
-from engine.core.citations import Citation, cite
+from engine.core.citations import cite
 from engine.core.known import Known, Unsure, all_of, explained, is_true
 from engine.core.messages import Message, Param, indefinite, listing, msg, type_words
 from engine.core.messages import card as card_name
@@ -70,14 +69,9 @@ COPIED_ENTERING_TEXT = cite("707.5", "those abilities will take effect")
 DAYBOUND_ENTERS = cite(
     "702.145b", "If it is night and this permanent is represented by a transforming double"
 )
-NIGHT_TRANSFORMS = cite("702.145c", "that player transforms that permanent")
-DAY_TRANSFORMS = cite("702.145f", "that player transforms that permanent")
-BECOMES_DAY = cite("702.145d", "if it’s neither day nor night, it becomes day")
 COPY_EFFECTS_ORDERED = cite("616.1c", "would cause an object to become a copy of another object as it enters")
 REPEATED_UNTIL_NONE = cite("616.1f", "this process is repeated")
-BECOMES_NIGHT = cite("702.145g", "there are no permanents with daybound on the battlefield, it becomes night")
 
-DAY_NIGHT = cite("728.1a", "refer to the game losing the first designation and gaining the second one")
 FRONT_FACE_BY_DEFAULT = cite("712.14", "enters the battlefield with its front face up by default")
 PUT_TRANSFORMED = cite("712.14a", "it enters the battlefield with its back face up")
 NOT_TDFC_STAYS = cite("712.14a", "that card stays in its current zone")
@@ -88,93 +82,6 @@ SIEGE_PROTECTOR = cite("310.11a", "its controller must choose its protector from
 FACE_DOWN_SPELL = cite("708.4", "The permanent the spell becomes will be a face-down permanent")
 
 _TYPE_OF_PLURAL = {"creatures": "Creature", "planeswalkers": "Planeswalker", "artifacts": "Artifact"}
-
-
-def becomes_day_or_night(board: Board, event: Event) -> Board:
-    """It becomes day or night (CR 728.1a): daybound permanents transform at night, nightbound ones by day."""
-    wanted = event.day_night
-    if wanted is None:
-        raise ValueError("a day_night event needs day or night")
-    if board.day_night is wanted:
-        return board
-    board = board.model_copy(update={"day_night": wanted})
-    when = msg("It becomes {designation}", designation=_DESIGNATIONS[wanted])
-    for obj in board.in_zone(Zone.BATTLEFIELD):
-        board = _bound_transform(board, obj, event.timestamp, when, DAY_NIGHT)
-    return board
-
-
-def day_night_checks(board: Board, changed: set[str], timestamp: int) -> Board:
-    """The day/night rules that apply "any time" (CR 702.145c, d, f, g), after an event changed ``changed``:
-    the designation a daybound or nightbound permanent gives, and the permanents that must transform."""
-    board = designation_from_permanents(board)
-    if board.day_night is None:
-        return board
-    for handle in sorted(changed):
-        if board.has(handle) and board.get(handle).zone is Zone.BATTLEFIELD:
-            when = msg("It is {designation}", designation=_DESIGNATIONS[board.day_night])
-            board = _bound_transform(board, board.get(handle), timestamp, when)
-    return board
-
-
-_DESIGNATIONS = {DayNight.DAY: msg("day"), DayNight.NIGHT: msg("night")}
-_KEYWORDS = {"Daybound": msg("daybound"), "Nightbound": msg("nightbound")}
-
-
-def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: Message, *rules: Citation) -> Board:
-    """A front-face-up daybound permanent at night, or a back-face-up nightbound one by day, transforms."""
-    keyword, face_up_back = ("Daybound", False) if board.day_night is DayNight.NIGHT else ("Nightbound", True)
-    if obj.phased_out or obj.face_down or obj.transformed is not face_up_back:
-        return board
-    # Only what its copiable values list as daybound/nightbound gets here; abilities an effect made unknown
-    # leave it as it is (its other characteristics carry that unknown already).
-    if not _lists(obj, keyword) or not is_true(has_keyword(obj, board, keyword)):
-        return board
-    board = board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "{when} and it has {keyword}: its controller transforms it, if it can.",
-                when=when,
-                keyword=_KEYWORDS[keyword],
-            ),
-            *rules,
-            NIGHT_TRANSFORMS if board.day_night is DayNight.NIGHT else DAY_TRANSFORMS,
-        ),
-    )
-    return transform(board, obj.id, timestamp, by_day_night=True)
-
-
-def designation_from_permanents(board: Board) -> Board:
-    """With neither day nor night, a daybound permanent makes it day (CR 702.145d); else a nightbound one
-    makes it night (702.145g). Checked after every event, as the rules check it "any time"."""
-    if board.day_night is not None:
-        return board
-    for keyword, designation, rule in (
-        ("Daybound", DayNight.DAY, BECOMES_DAY),
-        ("Nightbound", DayNight.NIGHT, BECOMES_NIGHT),
-    ):
-        holder = next((o for o in _may_have(board, keyword) if is_true(has_keyword(o, board, keyword))), None)
-        if holder is not None:
-            because = msg(
-                "It was neither day nor night, and {holder} has {keyword}: it becomes {designation}.",
-                holder=card_name(holder.id),
-                keyword=_KEYWORDS[keyword],
-                designation=_DESIGNATIONS[designation],
-            )
-            return board.model_copy(update={"day_night": designation}).explain(
-                holder.id, Explanation.of(because, rule), note=True
-            )
-    return board
-
-
-def _may_have(board: Board, keyword: str) -> list[GameObject]:
-    """Permanents whose copiable values list ``keyword`` (a cheap filter before the layers are computed)."""
-    return [obj for obj in board.in_zone(Zone.BATTLEFIELD) if not obj.phased_out and _lists(obj, keyword)]
-
-
-def _lists(obj: GameObject, keyword: str) -> bool:
-    return any(a.keyword == keyword for a in copiable_values(obj).abilities)
 
 
 def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
