@@ -20,7 +20,17 @@ from engine.core.budget import charge, outcome_limit
 from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import cite
 from engine.core.known import Known, Unsure, explained, unsure_of
-from engine.core.messages import COUNTER_KINDS, Message, Param, card, counter_count, listing, msg, series
+from engine.core.messages import (
+    COUNTER_KINDS,
+    Message,
+    Param,
+    card,
+    counter_count,
+    listing,
+    msg,
+    semicolon_series,
+    series,
+)
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
 from engine.layers.system import (
@@ -28,7 +38,6 @@ from engine.layers.system import (
     copiable_values,
     current_characteristics,
     current_controller,
-    semicolons,
     unknown_note,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
@@ -597,7 +606,7 @@ def _undecided(
     not ``every`` order is named, each named one stands for those that only swap effects of one class)."""
     results = list(outcomes.values())
     undecided = {kind for kind in counts if len({r.get(kind) for r in results}) > 1}
-    options = semicolons(
+    options = semicolon_series(
         [
             msg("{order}: {counters}", order=_then([h for h, _ in orders]), counters=_shown(result))
             for orders, result in outcomes.items()

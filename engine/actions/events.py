@@ -85,7 +85,6 @@ from engine.layers.system import (
     copiable_values,
     current_characteristics,
     layer_one_text,
-    semicolons,
 )
 from engine.oracle.entering import (
     as_enters_choices,
@@ -513,7 +512,7 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
                 "It was already on the battlefield: no enters-the-battlefield abilities trigger{triggers} "
                 "and no “enters with” or “as enters” effects apply: those apply only to a permanent's "
                 "entering the battlefield.",
-                triggers=msg(" ({triggers} does not)", triggers=semicolons(list(triggers)))
+                triggers=msg(" ({triggers} does not)", triggers=semicolon_series(list(triggers)))
                 if triggers
                 else "",
             ),

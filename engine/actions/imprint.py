@@ -17,13 +17,12 @@ from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.known import Fact, Known, Unsure, unsure_of
-from engine.core.messages import Message, Param, listing, msg, series
+from engine.core.messages import Message, Param, listing, msg, semicolon_series, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.system import (
     current_characteristics,
-    semicolons,
     text_values,
     undecided_exiled,
 )
@@ -164,7 +163,7 @@ def _none_exiled(board: Board, source: GameObject) -> Explanation:
             "abilities are linked only to each other, so no creature card is exiled with that ability and it "
             "doesn't get another card's power, toughness and creature types.",
             source=card_name(source.id),
-            reasons=semicolons(list(reasons)),
+            reasons=semicolon_series(list(reasons)),
         )
         if len(reasons) == 1
         else msg(
@@ -172,7 +171,7 @@ def _none_exiled(board: Board, source: GameObject) -> Explanation:
             "linked to: abilities are linked only to each other, so no creature card is exiled with that "
             "ability and it doesn't get another card's power, toughness and creature types.",
             source=card_name(source.id),
-            reasons=semicolons(list(reasons)),
+            reasons=semicolon_series(list(reasons)),
         )
     )
     return Explanation.of(

@@ -22,7 +22,7 @@ from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameA
 from engine.core.citations import cite
 from engine.core.effects import EffectKind
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
-from engine.core.messages import Param, english, msg, series
+from engine.core.messages import Param, english, msg, semicolon_series, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
 from engine.core.results import CHARACTERISTICS, UNKNOWN, Explanation, Unknown
@@ -36,7 +36,6 @@ from engine.layers.system import (
     copiable_values,
     current_characteristics,
     current_controller,
-    semicolons,
 )
 from engine.layers.text import EXCHANGED, source_label
 from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
@@ -314,14 +313,14 @@ def _other_abilities_note(obj: GameObject, others: tuple[GameObject, ...]) -> li
                 "Also exiled with {object}: {reasons}. Abilities are linked only to each other, so that card "
                 "is exiled with none of the abilities it has now.",
                 object=card_name(obj.id),
-                reasons=semicolons(list(reasons)),
+                reasons=semicolon_series(list(reasons)),
             )
             if len(others) == 1
             else msg(
                 "Also exiled with {object}: {reasons}. Abilities are linked only to each other, so those "
                 "cards are exiled with none of the abilities it has now.",
                 object=card_name(obj.id),
-                reasons=semicolons(list(reasons)),
+                reasons=semicolon_series(list(reasons)),
             ),
             *rules,
         )

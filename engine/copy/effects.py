@@ -31,12 +31,12 @@ from engine.core.model import (
     ExceptionKind,
 )
 from engine.core.results import Explanation, Unknown
+from engine.layers.described import effect_name
 from engine.layers.system import (
     FLIP_ALTERNATIVE,
     copiable_values,
     current_characteristics,
     current_controller,
-    effect_name,
     is_melded,
     text_for_copying,
 )

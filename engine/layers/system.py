@@ -30,11 +30,17 @@ from engine.core.characteristics import (
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.game import Game
-from engine.core.messages import Message, Param, card, listing, msg, series, type_words
+from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_budget
+from engine.layers.described import (
+    PLAYER_WORDS,
+    described_effect,
+    described_pt,
+    signed,
+)
 from engine.layers.statics import (
     ACTIVE_PLAYER,
     AURA_CREATURE,
@@ -67,7 +73,6 @@ from engine.layers.statics import (
 )
 from engine.layers.text import (
     basic_land_types,
-    intrinsic_mana,
     layer_three,
     source_label,
     with_intrinsic_mana,
@@ -886,7 +891,7 @@ class _Layering:
     def _loop_step(self, loop: tuple[_Candidate, ...], layer: str) -> Explanation:
         """The dependency loop the next effect was chosen from, and why each of its effects is in it."""
         members = {c.ident for c in loop}
-        why = semicolons(
+        why = semicolon_series(
             [
                 msg(
                     "applying {effect} changes {change}",
@@ -1170,15 +1175,6 @@ def _them(others: tuple[_Candidate, ...] | list[_Candidate]) -> Message:
     return msg("them") if len(others) > 1 else msg("it")
 
 
-def semicolons(items: list[Param]) -> Param:
-    """``items`` separated by semicolons: "A; B; C" (nothing for none)."""
-    if len(items) < 2:
-        return items[0] if items else ""
-    # Halves rather than one item at a time: a dependency loop of a hundred effects nests only 7 deep.
-    half = len(items) // 2
-    return msg("{first}; {rest}", first=semicolons(items[:half]), rest=semicolons(items[half:]))
-
-
 def _targets_change(
     before: Mapping[str, tuple[EffectSpec, ...]], now: Mapping[str, tuple[EffectSpec, ...]]
 ) -> str | None:
@@ -1285,7 +1281,7 @@ def _layer_steps(
     parts = [spec for spec in specs if layer in layers_of(spec)]
     if not parts:
         return []
-    described = listing([_described(spec, layer, name) for spec in parts])
+    described = listing([described_effect(spec, layer, name) for spec in parts])
     when, rules = (
         _static_reason(candidate, board)
         if candidate.static
@@ -1368,154 +1364,7 @@ def _timestamp_reason(candidate: _Candidate, source: GameObject) -> tuple[Messag
     )
 
 
-def _described_pt(spec: EffectSpec) -> Message | None:
-    if spec.kind is EffectKind.PUMP:
-        return msg(
-            "gives it {power}/{toughness}", power=_signed(spec.power), toughness=_signed(spec.toughness)
-        )
-    if spec.kind is EffectKind.SET_PT and spec.power is None:
-        return msg("makes its base power and toughness each equal to its mana value")
-    if spec.kind is EffectKind.SET_PT:
-        return msg(
-            "makes its base power and toughness {power}/{toughness}",
-            power=spec.power or 0,
-            toughness=spec.toughness or 0,
-        )
-    return None
-
-
-def _described(spec: EffectSpec, layer: str, name: str | None = None) -> Message:
-    """What ``spec`` does in ``layer`` (4, 5 or 6), as a step says it (an ability it gives that names itself
-    naming ``name``, CR 201.5)."""
-    types = _type_words(spec)
-    match spec.kind, layer:
-        case EffectKind.ADD_SUBTYPES, _ if not spec.subtypes:
-            return msg("would add only subtypes it can't have, so it changes nothing")
-        case EffectKind.ADD_SUBTYPES, _ if (
-            basic_land_types(spec.subtypes) and not set(spec.subtypes or ()) <= SUBTYPES_OF["Land"]
-        ):
-            return msg(
-                "makes it {types} in addition to its other types: it keeps its rules text and gains {mana}",
-                types=types,
-                mana=_mana_words(spec),
-            )
-        case EffectKind.ADD_SUBTYPES, _ if basic_land_types(spec.subtypes):
-            return msg(
-                "makes it {types} in addition to its other land types: it keeps its rules text and gains "
-                "{mana}",
-                types=types,
-                mana=_mana_words(spec),
-            )
-        case ((EffectKind.ADD_TYPES | EffectKind.ADD_SUBTYPES), _):
-            return msg("makes it {types} in addition to its other types", types=types)
-        case EffectKind.SET_TYPES, _:
-            return msg("sets its card types to {types}", types=types)
-        case EffectKind.SET_SUBTYPES, _ if basic_land_types(spec.subtypes):
-            return msg(
-                "sets its land types to {types}: as part of this type-changing effect it loses its old land "
-                "types and the abilities of its rules text and copy effects, and gains {mana} (abilities "
-                "other effects give it are kept)",
-                types=types,
-                mana=_mana_words(spec),
-            )
-        case EffectKind.SET_SUBTYPES, _:
-            return msg("sets its {kind} to {types}", kind=_subtype_kind(spec.subtypes or ()), types=types)
-        case EffectKind.ANIMATE, "4" if spec.keep_types:
-            return msg("makes it {types} in addition to its other types", types=types)
-        case EffectKind.ANIMATE, "4":
-            return msg("makes it {types} instead of its other types", types=types)
-        case EffectKind.ADD_COLORS, _:
-            words = [COLOR_SHOWN[c] for c in spec.colors or () if c in COLOR_SHOWN]
-            return msg("makes it {colors} in addition to its other colors", colors=listing(words))
-        case ((EffectKind.SET_COLORS | EffectKind.ANIMATE), "5"):
-            words = [COLOR_SHOWN[c] for c in spec.colors or ()]
-            return msg("makes it {colors}", colors=listing(words) if words else msg("colorless"))
-        case ((EffectKind.ADD_ABILITIES | EffectKind.ANIMATE), "6"):
-            return msg(
-                "gives it {abilities}",
-                abilities=semicolons([_quoted(_named_self(a, name)) for a in spec.abilities]),
-            )
-        case EffectKind.REMOVE_ABILITIES, _ if spec.all_abilities:
-            return msg("removes all its abilities")
-        case EffectKind.REMOVE_ABILITIES, _:
-            return msg(
-                "removes {abilities}",
-                abilities=series([_named_self(a, name) for a in spec.abilities]) if spec.abilities else "",
-            )
-    return msg("applies {effect}", effect=effect_phrase(spec))
-
-
-def _signed(number: int | None) -> str:
-    """A power/toughness modifier as printed: "+1", "-2", "+0"."""
-    return f"{number or 0:+d}"
-
-
-def _named_self(ability: str, name: str | None) -> str:
-    return ability.replace(SELF, name) if name is not None else ability
-
-
-_PLAYER_WORDS: dict[Player, Param] = {Player.YOU: msg("you"), Player.OPPONENT: msg("opponent")}
-
-_EFFECT_NAMES = {
-    EffectKind.PUMP: msg("the effect that modifies its power and toughness"),
-    EffectKind.SET_PT: msg("the effect that sets its power and toughness"),
-    EffectKind.SWITCH_PT: msg("the effect that switches its power and toughness"),
-    EffectKind.ADD_ABILITIES: msg("the effect that gives it abilities"),
-    EffectKind.REMOVE_ABILITIES: msg("the effect that removes abilities from it"),
-    EffectKind.ADD_TYPES: msg("the effect that adds card types to it"),
-    EffectKind.SET_TYPES: msg("the effect that sets its card types"),
-    EffectKind.SET_COLORS: msg("the effect that sets its colors"),
-    EffectKind.ADD_COLORS: msg("the effect that adds colors to it"),
-    EffectKind.GAIN_CONTROL: msg("the effect that changes its controller"),
-}
-
-
-def effect_phrase(spec: EffectSpec) -> Message:
-    """A continuous effect as a player would name it: "the effect that sets its power and toughness"."""
-    match spec.kind:
-        case EffectKind.ADD_SUBTYPES:
-            return msg("the effect that adds {kind} to it", kind=_subtype_kind(spec.subtypes or ()))
-        case EffectKind.SET_SUBTYPES:
-            return msg("the effect that sets its {kind}", kind=_subtype_kind(spec.subtypes or ()))
-        case EffectKind.ANIMATE:
-            return msg("the effect that makes it {types}", types=_type_words(spec))
-    return _EFFECT_NAMES[spec.kind]
-
-
-def effect_name(spec: EffectSpec) -> str:
-    """:func:`effect_phrase` in English."""
-    return effect_phrase(spec).english
-
-
-def _mana_words(spec: EffectSpec) -> Param:
-    return listing([f"“{intrinsic_mana(s).text}”" for s in basic_land_types(spec.subtypes)])
-
-
-def _quoted(ability: str) -> str:
-    """A granted ability as a step names it: a keyword as it is, other rules text in quotes."""
-    return f"“{ability}”" if ability.endswith(".") or ":" in ability else ability
-
-
-_SUBTYPE_KINDS: dict[str, Param] = {
-    "Artifact": msg("artifact types"),
-    "Enchantment": msg("enchantment types"),
-    "Land": msg("land types"),
-    "Creature": msg("creature types"),
-}
-
-
-def _subtype_kind(subtypes: tuple[str, ...]) -> Param:
-    """ "creature types", "land types" …: the kind of subtypes a subtype-setting effect replaces."""
-    kinds = [next((t for t, names in SUBTYPES_OF.items() if s in names), "Creature") for s in subtypes]
-    return listing([_SUBTYPE_KINDS[kind] for kind in dict.fromkeys(kinds)])
-
-
-def _type_words(spec: EffectSpec) -> Param:
-    words = (*(spec.subtypes or ()), *(spec.types or ()))
-    return type_words(words) if words else msg("typeless")
-
-
-_Unapplied = tuple[Explanation, Unknown | None]
+_Unapplied = tuple[Explanation, Unknown | None]  # a note, and the unknown it makes, if any
 
 
 def unknown_note(
@@ -1663,7 +1512,9 @@ def _unchosen_note(ability: GameAbility, parsed: StaticAbility, source: Seen, se
     anyone = parsed.model_copy(update={"subject": parsed.subject.model_copy(update={"controller_chose": ""})})
     if controllers_choice(source, seen.controller) is not None or applies_to(anyone, source, seen) is None:
         return []
-    effects = listing([_described_pt(spec) or _described(spec, layers_of(spec)[0]) for spec in parsed.parts])
+    effects = listing(
+        [described_pt(spec) or described_effect(spec, layers_of(spec)[0]) for spec in parsed.parts]
+    )
     changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
     keys = [choice_key(wanted.what) for wanted in as_enters_choices(source.values.abilities)]
     return [
@@ -1698,7 +1549,9 @@ def _undecided_note(
 ) -> _Unapplied:
     """CR 604.2, 611.3a: the board doesn't say whether the condition is true, so give both answers; what it
     would change is unknown, except for combat, which a board never has."""
-    effects = listing([_described_pt(spec) or _described(spec, layers_of(spec)[0]) for spec in parsed.parts])
+    effects = listing(
+        [described_pt(spec) or described_effect(spec, layers_of(spec)[0]) for spec in parsed.parts]
+    )
     partly: Param = (
         msg(" (“{part}” isn't modelled in either case)", part=parsed.unrecognised)
         if parsed.unrecognised
@@ -1866,7 +1719,7 @@ def _layer_two(obj: GameObject, effects: list[TimedEffect]) -> list[Explanation]
                 "Layer 2: {effect} gives control of {object} to {player} (timestamp {timestamp}).",
                 effect=_own_label(e),
                 object=card(obj.id),
-                player=_PLAYER_WORDS[e.spec.controller] if e.spec.controller else "",
+                player=PLAYER_WORDS[e.spec.controller] if e.spec.controller else "",
                 timestamp=e.timestamp,
             ),
             LAYER_2,
@@ -2210,8 +2063,8 @@ def _layer_seven(
                 msg(
                     "Layer 7c: {effect} gives it {power}/{toughness}.",
                     effect=effect.label,
-                    power=_signed(spec.power),
-                    toughness=_signed(spec.toughness),
+                    power=signed(spec.power),
+                    toughness=signed(spec.toughness),
                 ),
                 LAYER_7C,
             )
