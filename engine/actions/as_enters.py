@@ -23,13 +23,8 @@ from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.messages import Param, listing, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation, Unknown
-from engine.layers.system import (
-    card_types_off_battlefield,
-    copiable_values,
-    current_controller,
-    set_as_entered,
-    unknown_note,
-)
+from engine.layers.copiable import copiable_values
+from engine.layers.system import card_types_off_battlefield, current_controller, set_as_entered, unknown_note
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
     COIN_KEY,

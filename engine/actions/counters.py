@@ -33,9 +33,9 @@ from engine.core.messages import (
 )
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
+from engine.layers.copiable import copiable_values
 from engine.layers.system import (
     board_characteristics,
-    copiable_values,
     current_characteristics,
     current_controller,
     unknown_note,

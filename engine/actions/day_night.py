@@ -15,7 +15,7 @@ from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.model import Card
 from engine.core.results import Explanation
-from engine.layers.system import copiable_values
+from engine.layers.copiable import copiable_values
 from engine.state.board import (
     Board,
     DayNight,

@@ -8,14 +8,8 @@ from engine.core.messages import card as card_name
 from engine.core.messages import listing, msg
 from engine.core.model import Card
 from engine.core.results import Explanation
-from engine.layers.system import (
-    BACK_FACE_MANA_VALUE,
-    FLIP_ALTERNATIVE,
-    FLIP_COST_COLOR,
-    MELDED_MANA_VALUE,
-    copiable_values,
-    is_melded,
-)
+from engine.layers.copiable import copiable_values, is_melded
+from engine.layers.system import BACK_FACE_MANA_VALUE, FLIP_ALTERNATIVE, FLIP_COST_COLOR, MELDED_MANA_VALUE
 from engine.state.board import (
     Board,
     BoardError,

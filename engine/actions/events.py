@@ -81,11 +81,8 @@ from engine.core.messages import Message, Param, msg, semicolon_series, type_wor
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
-from engine.layers.system import (
-    copiable_values,
-    current_characteristics,
-    layer_one_text,
-)
+from engine.layers.copiable import copiable_values, layer_one_text
+from engine.layers.system import current_characteristics
 from engine.oracle.entering import (
     as_enters_choices,
     enters_triggers,

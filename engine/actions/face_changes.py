@@ -18,10 +18,7 @@ from engine.core.citations import cite
 from engine.core.messages import card as card_name
 from engine.core.messages import msg
 from engine.core.results import Explanation
-from engine.layers.system import (
-    copiable_values,
-    layer_one_text,
-)
+from engine.layers.copiable import copiable_values, layer_one_text
 from engine.state.board import (
     Board,
     Event,

@@ -14,13 +14,8 @@ from engine.core.known import Fact, Unsure, explained, is_true
 from engine.core.messages import Message, Param, card, indefinite, listing, msg, type_words
 from engine.core.model import Card, Frozen
 from engine.core.results import Explanation, Unknown
-from engine.layers.system import (
-    FLIP_ALTERNATIVE,
-    FLIP_COST_COLOR,
-    current_characteristics,
-    is_melded,
-    layer_one_text,
-)
+from engine.layers.copiable import is_melded, layer_one_text
+from engine.layers.system import FLIP_ALTERNATIVE, FLIP_COST_COLOR, current_characteristics
 from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.state.board import Board, FaceDownKind, GameObject
 

@@ -8,9 +8,7 @@ from engine.actions.as_enters import (
 )
 from engine.actions.imprint import last_exiled_effects
 from engine.core.results import Explanation, Unknown
-from engine.layers.system import (
-    copiable_values,
-)
+from engine.layers.copiable import copiable_values
 from engine.oracle.entering import (
     other_as_enters,
 )

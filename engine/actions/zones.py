@@ -34,7 +34,8 @@ from engine.core.messages import COUNTER_KINDS, Message, Param, listing, msg, se
 from engine.core.messages import card as card_name
 from engine.core.model import Card, CopyEffect
 from engine.core.results import Explanation
-from engine.layers.system import copiable_values, current_characteristics, is_melded
+from engine.layers.copiable import copiable_values, is_melded
+from engine.layers.system import current_characteristics
 from engine.state.board import (
     ActionKind,
     Board,

@@ -27,13 +27,13 @@ from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
 from engine.core.results import CHARACTERISTICS, UNKNOWN, Explanation, Unknown
 from engine.layers.computed import Computed
+from engine.layers.copiable import copiable_values
 from engine.layers.dependency import one_question_bound
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import (
     COPIABLE_AFTER_LAYER_1,
     LAYER_1B,
     copiable_unknowns,
-    copiable_values,
     current_characteristics,
     current_controller,
 )

@@ -31,15 +31,9 @@ from engine.core.model import (
     ExceptionKind,
 )
 from engine.core.results import Explanation, Unknown
+from engine.layers.copiable import copiable_values, is_melded, text_for_copying
 from engine.layers.described import effect_name
-from engine.layers.system import (
-    FLIP_ALTERNATIVE,
-    copiable_values,
-    current_characteristics,
-    current_controller,
-    is_melded,
-    text_for_copying,
-)
+from engine.layers.system import FLIP_ALTERNATIVE, current_characteristics, current_controller
 from engine.oracle.copy_effects import (
     EnteringStatus,
     copyable_types,

@@ -25,7 +25,7 @@ from engine.core.model import (
     PrintedNumber,
 )
 from engine.core.results import Explanation
-from engine.layers.system import layer_one_text
+from engine.layers.copiable import layer_one_text
 from engine.oracle.copy_effects import LINKED_TRIGGER, becomes_copy_of, quoted_abilities
 from engine.oracle.copy_effects import NOT_COPIED as RETAIN
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained

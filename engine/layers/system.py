@@ -10,30 +10,31 @@ controller (:func:`current_controller`); layer 3 (text) has no effects a board c
 from __future__ import annotations
 
 import itertools
-import weakref
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache, partial
-from typing import Generic, Literal, NamedTuple, TypeVar
+from functools import cache
+from typing import Literal
 
 from engine.core.budget import charge
 from engine.core.characteristics import (
     CARD_TYPES,
     Characteristics,
-    CopiableText,
     GameAbility,
     colors_of,
-    face_down_values,
     merged,
     merged_types,
 )
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.game import Game
+from engine.core.identity_cache import ByIdentity
 from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
 from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
+from engine.layers.copiable import (
+    copiable_values,
+)
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_budget
 from engine.layers.described import (
     PLAYER_WORDS,
@@ -115,8 +116,6 @@ from engine.oracle.wording import (
     self_defined_numbers,
 )
 from engine.state.board import (
-    AppliedCopy,
-    AsEntersSetting,
     Board,
     GameObject,
     TextChange,
@@ -190,179 +189,6 @@ _LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7d")
 _LAYER_RULES = {"4": LAYER_4, "5": LAYER_5, "6": LAYER_6}
 
 
-def is_melded(card: Card) -> bool:
-    """Whether ``card`` is the combined back face of a meld pair (a melded permanent, CR 712.4a).
-
-    The Scryfall object of a meld result has layout ``meld`` and no mana cost of its own.
-    """
-    return card.layout == "meld" and len(card.faces) == 1 and not card.front.mana_cost and card.mana_value > 0
-
-
-def printed_text(obj: GameObject) -> CopiableText:
-    """The values printed on the face of the object that's up (CR 613.1, 707.8, 712.8d-g), a basic land type's
-    intrinsic mana ability included (CR 305.6: Scryfall prints it only as reminder text)."""
-    return _printed_text(obj).mapped(with_intrinsic_mana)
-
-
-def _printed_text(obj: GameObject) -> CopiableText:
-    card = obj.card
-    if card is None:
-        return CopiableText(main=Characteristics(name=None))
-    if card.layout == "flip" and len(card.faces) > 1:
-        return CopiableText(
-            main=Characteristics.of_face(card.faces[0]), flipped=Characteristics.of_face(card.faces[1])
-        )
-    if obj.back_face and len(card.faces) > 1:
-        # A modal double-faced permanent has only the characteristics of the face that's up (CR 712.8f).
-        return CopiableText(main=Characteristics.of_face(card.faces[1]))
-    if obj.transformed and len(card.faces) > 1:
-        back = Characteristics.of_face(card.faces[1])
-        # A token copy of a transforming permanent copies its back face: mana value 0 (CR 712.8e).
-        front_value = 0 if obj.token else Characteristics.of_face(card.faces[0]).mana_value
-        return CopiableText(main=back.model_copy(update={"mana_value": front_value}))
-    main = Characteristics.of_face(card.front)
-    if is_melded(card):
-        main = main.model_copy(update={"mana_value": int(card.mana_value)})
-    return CopiableText(main=main)
-
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class _ByIdentity(Generic[K, V]):
-    """The last few results of a function of an immutable argument, by that argument's identity. Each entry
-    goes with its argument (a weak reference: the cache keeps nothing alive), and only the last ``size``
-    are kept. With ``part``, the function reads only that part of its argument: arguments whose part is
-    the same object share one result, kept by that part's identity. A part (a tuple) can't be weakly
-    referenced, so those entries keep their part: at most ``size`` of them."""
-
-    def __init__(
-        self, compute: Callable[[K], V], size: int, part: Callable[[K], object] | None = None
-    ) -> None:
-        self.compute = compute
-        self.size = size
-        self.part = part
-        self.entries: dict[int, tuple[Callable[[], object], V]] = {}
-
-    def __call__(self, argument: K) -> V:
-        key: object = argument if self.part is None else self.part(argument)
-        cached = self.entries.get(id(key))
-        if cached is not None and cached[0]() is key:
-            return cached[1]
-        result = self.compute(argument)
-        if len(self.entries) >= self.size:
-            self.entries.pop(next(iter(self.entries)))
-        self.entries[id(key)] = (self._reference(key), result)
-        return result
-
-    def _reference(self, key: object) -> Callable[[], object]:
-        if self.part is not None:
-            return lambda: key
-        return weakref.ref(key, partial(self._forget, id(key)))
-
-    def _forget(self, key: int, gone: weakref.ref[object]) -> None:
-        """Drop the entry of an argument that no longer exists (unless its id is already another's)."""
-        cached = self.entries.get(key)
-        if cached is not None and cached[0] is gone:
-            del self.entries[key]
-
-
-def layer_one_text(obj: GameObject) -> CopiableText:
-    """Layer 1a: the printed text as modified by copy effects and P/T-setting "as enters" effects."""
-    return _LAYER_ONE(obj)
-
-
-def _layer_one_text(obj: GameObject) -> CopiableText:
-    # Building a board asks for every object's copiable values after each event: worked out once per object.
-    text = printed_text(obj)
-    # Stable sort: a copy effect and the "as enters" setting it lets apply share the entering timestamp.
-    effects: list[AppliedCopy | AsEntersSetting] = sorted(
-        (*obj.copies, *obj.settings), key=lambda e: e.timestamp
-    )
-    for effect in effects:
-        text = effect.values if isinstance(effect, AppliedCopy) else apply_setting(text, effect)
-    if any(u.copiable for u in obj.unknowns):
-        text = text.mapped(_without_option_results)
-    return text
-
-
-def _without_option_results(values: Characteristics) -> Characteristics:
-    """``values`` without the subtypes and abilities an option of their P/T-setting "as enters" ability
-    gives: a copy that applied it anew with its result not given has none of them known to apply, the
-    original's among them (its own result replaces the original's: CR 707.6, the Primal Clay ruling)."""
-    ability = pt_setting_ability(values.abilities)
-    options = pt_options(ability) if ability else ()
-    abilities = _given_by_some(tuple(o.abilities for o in options))
-    subtypes = _given_by_some(tuple(o.subtypes for o in options))
-    return values.model_copy(
-        update={
-            "subtypes": tuple(t for t in values.subtypes if t not in subtypes),
-            "abilities": tuple(a for a in values.abilities if a.rules_text not in abilities),
-        }
-    )
-
-
-def _given_by_some(given: tuple[tuple[str, ...], ...]) -> frozenset[str]:
-    """What some of the options give but not all of them (what all give is known either way)."""
-    if not given:
-        return frozenset()
-    every = frozenset(given[0]).intersection(*given[1:])
-    return frozenset(part for parts in given for part in parts) - every
-
-
-_LAYER_ONE = _ByIdentity(_layer_one_text, size=1024)
-
-
-def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
-    """Apply a P/T-setting "as enters" choice (Primal Clay's 1/6 Wall with defender) to the text."""
-
-    def changed(values: Characteristics) -> Characteristics:
-        # A new choice replaces what another option (the copied original's) gave: the Primal Clay ruling.
-        others = _other_options(values, setting)
-        kept = tuple(a for a in values.abilities if a.rules_text not in others.abilities)
-        return values.model_copy(
-            update={
-                "power": setting.power,
-                "toughness": setting.toughness,
-                "types": merged_types(values.types, setting.types),
-                "subtypes": merged(
-                    tuple(t for t in values.subtypes if t not in others.subtypes), setting.subtypes
-                ),
-                "abilities": kept + tuple(GameAbility.granted(a) for a in setting.abilities),
-            }
-        )
-
-    return text.mapped(changed)
-
-
-class _Given(NamedTuple):
-    subtypes: frozenset[str]
-    abilities: frozenset[str]
-
-
-def _other_options(values: Characteristics, setting: AsEntersSetting) -> _Given:
-    """The subtypes and abilities the options of ``values``' P/T setting other than ``setting``'s give."""
-    ability = pt_setting_ability(values.abilities)
-    options = [o for o in pt_options(ability) if o.text != setting.option] if ability else []
-    return _Given(
-        frozenset(t for o in options for t in o.subtypes if t not in setting.subtypes),
-        frozenset(a for o in options for a in o.abilities if a not in setting.abilities),
-    )
-
-
-def text_for_copying(obj: GameObject) -> CopiableText:
-    """What a copy of ``obj`` copies: layer 1a, or the face-down 2/2 (CR 707.2, 708.2)."""
-    return CopiableText(main=face_down_values(obj.face_down)) if obj.face_down else layer_one_text(obj)
-
-
-def copiable_values(obj: GameObject) -> Characteristics:
-    """The object's copiable values (613.2c): layer 1 as modified by its flip and face-down status."""
-    if obj.face_down:
-        return face_down_values(obj.face_down)
-    return layer_one_text(obj).with_status(obj.flipped)
-
-
 def current_characteristics(obj: GameObject, board: Board) -> Computed:
     """The object's characteristics after every layer (CR 613.1), evaluated on ``board``.
 
@@ -385,7 +211,7 @@ def _layered(board: Board) -> dict[str, Computed]:
 
 # The layer system reads only the board's objects: boards that differ in their log, events or clock (an
 # explanation, a day/night designation, a check that changed nothing) share the layered result.
-_BOARDS = _ByIdentity(_layered, size=32, part=lambda board: board.objects)
+_BOARDS = ByIdentity(_layered, size=32, part=lambda board: board.objects)
 
 
 Key = tuple[int, int, int]
@@ -1253,7 +1079,7 @@ def _parsed_static(ability: GameAbility) -> StaticAbility | None:
     return parse_static(ability.rules_text)
 
 
-_STATIC_OF = _ByIdentity(_parsed_static, size=1024)
+_STATIC_OF = ByIdentity(_parsed_static, size=1024)
 
 
 def _label(source: str, ability: GameAbility, grant: tuple[Key, Param] | None) -> Message:

@@ -18,7 +18,7 @@ from engine.copy.effects import apply_copy, card_copy_effect
 from engine.copy.last_known import copy_source, uses_last_known
 from engine.core.characteristics import Characteristics
 from engine.core.model import Card, CopyEffect, CopyScope
-from engine.layers.system import copiable_values
+from engine.layers.copiable import copiable_values
 from engine.state.board import Board, Event, GameObject, Zone
 from tests.card_data import parsed_card
 from tests.engine.copy_cards import cards_for

@@ -12,8 +12,9 @@ from engine.actions.events import board_from_spec
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Ability, AbilityKind, Card, Face, PrintedNumber, TypeLine
 from engine.layers.computed import Computed
+from engine.layers.copiable import copiable_values
 from engine.layers.described import effect_name
-from engine.layers.system import copiable_values, current_characteristics
+from engine.layers.system import current_characteristics
 from engine.oracle.statics import ALL_CREATURE_TYPES
 from engine.state.board import Board, FaceDownKind, GameObject, TimedEffect
 from tests.engine.copy_cards import cards_for

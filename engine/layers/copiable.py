@@ -1,0 +1,162 @@
+"""Layer 1 (CR 613.2): an object's copiable values: its printed text (the face that's up, 712.8; a flip
+card's halves, 710; a melded permanent, 712.8g), its copy effects and "as enters" P/T settings in timestamp
+order (613.2a, 707.2), and its face-down status (613.2b, 708.2), cached by the object's identity.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.core.characteristics import (
+    Characteristics,
+    CopiableText,
+    GameAbility,
+    face_down_values,
+    merged,
+    merged_types,
+)
+from engine.core.identity_cache import ByIdentity
+from engine.core.model import Card
+from engine.layers.text import (
+    with_intrinsic_mana,
+)
+from engine.oracle.entering import (
+    pt_options,
+    pt_setting_ability,
+)
+from engine.state.board import (
+    AppliedCopy,
+    AsEntersSetting,
+    GameObject,
+)
+
+
+def is_melded(card: Card) -> bool:
+    """Whether ``card`` is the combined back face of a meld pair (a melded permanent, CR 712.4a).
+
+    The Scryfall object of a meld result has layout ``meld`` and no mana cost of its own.
+    """
+    return card.layout == "meld" and len(card.faces) == 1 and not card.front.mana_cost and card.mana_value > 0
+
+
+def printed_text(obj: GameObject) -> CopiableText:
+    """The values printed on the face of the object that's up (CR 613.1, 707.8, 712.8d-g), a basic land type's
+    intrinsic mana ability included (CR 305.6: Scryfall prints it only as reminder text)."""
+    return _printed_text(obj).mapped(with_intrinsic_mana)
+
+
+def _printed_text(obj: GameObject) -> CopiableText:
+    card = obj.card
+    if card is None:
+        return CopiableText(main=Characteristics(name=None))
+    if card.layout == "flip" and len(card.faces) > 1:
+        return CopiableText(
+            main=Characteristics.of_face(card.faces[0]), flipped=Characteristics.of_face(card.faces[1])
+        )
+    if obj.back_face and len(card.faces) > 1:
+        # A modal double-faced permanent has only the characteristics of the face that's up (CR 712.8f).
+        return CopiableText(main=Characteristics.of_face(card.faces[1]))
+    if obj.transformed and len(card.faces) > 1:
+        back = Characteristics.of_face(card.faces[1])
+        # A token copy of a transforming permanent copies its back face: mana value 0 (CR 712.8e).
+        front_value = 0 if obj.token else Characteristics.of_face(card.faces[0]).mana_value
+        return CopiableText(main=back.model_copy(update={"mana_value": front_value}))
+    main = Characteristics.of_face(card.front)
+    if is_melded(card):
+        main = main.model_copy(update={"mana_value": int(card.mana_value)})
+    return CopiableText(main=main)
+
+
+def layer_one_text(obj: GameObject) -> CopiableText:
+    """Layer 1a: the printed text as modified by copy effects and P/T-setting "as enters" effects."""
+    return _LAYER_ONE(obj)
+
+
+def _layer_one_text(obj: GameObject) -> CopiableText:
+    # Building a board asks for every object's copiable values after each event: worked out once per object.
+    text = printed_text(obj)
+    # Stable sort: a copy effect and the "as enters" setting it lets apply share the entering timestamp.
+    effects: list[AppliedCopy | AsEntersSetting] = sorted(
+        (*obj.copies, *obj.settings), key=lambda e: e.timestamp
+    )
+    for effect in effects:
+        text = effect.values if isinstance(effect, AppliedCopy) else apply_setting(text, effect)
+    if any(u.copiable for u in obj.unknowns):
+        text = text.mapped(_without_option_results)
+    return text
+
+
+def _without_option_results(values: Characteristics) -> Characteristics:
+    """``values`` without the subtypes and abilities an option of their P/T-setting "as enters" ability
+    gives: a copy that applied it anew with its result not given has none of them known to apply, the
+    original's among them (its own result replaces the original's: CR 707.6, the Primal Clay ruling)."""
+    ability = pt_setting_ability(values.abilities)
+    options = pt_options(ability) if ability else ()
+    abilities = _given_by_some(tuple(o.abilities for o in options))
+    subtypes = _given_by_some(tuple(o.subtypes for o in options))
+    return values.model_copy(
+        update={
+            "subtypes": tuple(t for t in values.subtypes if t not in subtypes),
+            "abilities": tuple(a for a in values.abilities if a.rules_text not in abilities),
+        }
+    )
+
+
+def _given_by_some(given: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """What some of the options give but not all of them (what all give is known either way)."""
+    if not given:
+        return frozenset()
+    every = frozenset(given[0]).intersection(*given[1:])
+    return frozenset(part for parts in given for part in parts) - every
+
+
+_LAYER_ONE = ByIdentity(_layer_one_text, size=1024)
+
+
+def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
+    """Apply a P/T-setting "as enters" choice (Primal Clay's 1/6 Wall with defender) to the text."""
+
+    def changed(values: Characteristics) -> Characteristics:
+        # A new choice replaces what another option (the copied original's) gave: the Primal Clay ruling.
+        others = _other_options(values, setting)
+        kept = tuple(a for a in values.abilities if a.rules_text not in others.abilities)
+        return values.model_copy(
+            update={
+                "power": setting.power,
+                "toughness": setting.toughness,
+                "types": merged_types(values.types, setting.types),
+                "subtypes": merged(
+                    tuple(t for t in values.subtypes if t not in others.subtypes), setting.subtypes
+                ),
+                "abilities": kept + tuple(GameAbility.granted(a) for a in setting.abilities),
+            }
+        )
+
+    return text.mapped(changed)
+
+
+class _Given(NamedTuple):
+    subtypes: frozenset[str]
+    abilities: frozenset[str]
+
+
+def _other_options(values: Characteristics, setting: AsEntersSetting) -> _Given:
+    """The subtypes and abilities the options of ``values``' P/T setting other than ``setting``'s give."""
+    ability = pt_setting_ability(values.abilities)
+    options = [o for o in pt_options(ability) if o.text != setting.option] if ability else []
+    return _Given(
+        frozenset(t for o in options for t in o.subtypes if t not in setting.subtypes),
+        frozenset(a for o in options for a in o.abilities if a not in setting.abilities),
+    )
+
+
+def text_for_copying(obj: GameObject) -> CopiableText:
+    """What a copy of ``obj`` copies: layer 1a, or the face-down 2/2 (CR 707.2, 708.2)."""
+    return CopiableText(main=face_down_values(obj.face_down)) if obj.face_down else layer_one_text(obj)
+
+
+def copiable_values(obj: GameObject) -> Characteristics:
+    """The object's copiable values (613.2c): layer 1 as modified by its flip and face-down status."""
+    if obj.face_down:
+        return face_down_values(obj.face_down)
+    return layer_one_text(obj).with_status(obj.flipped)
