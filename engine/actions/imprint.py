@@ -21,11 +21,8 @@ from engine.core.messages import Message, Param, listing, msg, semicolon_series,
 from engine.core.messages import card as card_name
 from engine.core.model import Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
-from engine.layers.system import (
-    current_characteristics,
-    text_values,
-    undecided_exiled,
-)
+from engine.layers.exiled_links import text_values, undecided_exiled
+from engine.layers.system import current_characteristics
 from engine.layers.text import EXCHANGED
 from engine.oracle.linked import says_exile
 from engine.oracle.statics import LastExiledWith, last_exiled_with

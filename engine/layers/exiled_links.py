@@ -1,0 +1,96 @@
+"""Which cards are exiled with an object's linked abilities after a text-changing effect (CR 607.1, 612.2,
+612.5): the text its abilities come from now, and the cards a word change leaves undecided."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.characteristics import (
+    Characteristics,
+)
+from engine.core.citations import Citation, cite
+from engine.core.messages import Message, Param, card, msg, series
+from engine.layers.copiable import (
+    copiable_values,
+)
+from engine.layers.text import (
+    layer_three,
+    source_label,
+)
+from engine.oracle.text_change import CORRECT_WAY
+from engine.state.board import (
+    Board,
+    GameObject,
+    TextChange,
+    exiled_with_text,
+)
+
+EXILED_WITH = cite("607.2b", "the exiled cards")
+WORD_CHANGED_LINK = cite("607.1", "the second refers only to actions that were taken or objects")
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """Cards exiled with an object whose link to its abilities a word change leaves open, and why."""
+
+    cards: tuple[GameObject, ...]
+    reason: Message
+    rules: tuple[Citation, ...]
+
+
+def text_values(obj: GameObject, board: Board) -> Characteristics:
+    """``obj``'s values after layer 3: the rules text its abilities come from now, text changes included
+    (CR 613.1c; an exchange of text boxes gives it the other's, 612.5)."""
+    return layer_three(copiable_values(obj), obj, board, copiable_values).values
+
+
+def exile_link_changes(obj: GameObject, board: Board) -> tuple[TextChange, ...]:
+    """The word changes applying to ``obj`` that changed the words of its abilities that exile cards or
+    refer to the exiled cards, in the text it has now (CR 612.2, 607.2a/b)."""
+    return tuple(layer_three(copiable_values(obj), obj, board, copiable_values).exile_changes)
+
+
+def undecided_exiled(board: Board, obj: GameObject) -> Undecided | None:
+    """The cards exiled with ``obj``'s text (:func:`exiled_with_text`) whose link to its abilities a word
+    change (CR 612.2) leaves open: exiled before a word change that still applies changed the words of its
+    abilities that exile cards or refer to the exiled cards, or while such a change applied that has ended.
+    The rules don't say whether an ability whose words changed is still the ability it was (607.1), so
+    whether those cards are exiled with it is unknown. Cards exiled by its abilities as they are now, since
+    the last such change, are linked either way."""
+    changes = exile_link_changes(obj, board)
+    linked = exiled_with_text(board, obj, len(text_values(obj, board).abilities))
+    before = tuple(o for o in linked if changes and o.timestamp < changes[-1].timestamp)
+    during = tuple(
+        o
+        for o in linked
+        if o not in before
+        and any(e.change.timestamp <= o.timestamp < e.ended for e in obj.ended_text_changes)
+    )
+    reasons: list[Message] = []
+    if before:
+        reasons.append(
+            msg(
+                "{source} changed the words of its abilities that exile cards or refer to the exiled cards "
+                "after {cards} were exiled with it, and the rules don't say whether an ability whose words a "
+                "text-changing effect changed is still linked to what it did before",
+                source=source_label(changes[-1].spec),
+                cards=_card_names(before),
+            )
+        )
+    if during:
+        reasons.append(
+            msg(
+                "{cards} were exiled with it while a text-changing effect that has since ended had changed "
+                "the words of its abilities that exile cards or refer to the exiled cards, and the rules "
+                "don't say whether its abilities as printed are linked to what the changed ones did",
+                cards=_card_names(during),
+            )
+        )
+    if not reasons:
+        return None
+    reason = reasons[0] if len(reasons) == 1 else msg("{first}; {rest}", first=reasons[0], rest=reasons[1])
+    return Undecided((*before, *during), reason, (EXILED_WITH, WORD_CHANGED_LINK, CORRECT_WAY))
+
+
+def _card_names(objects: tuple[GameObject, ...]) -> Param:
+    return series([card(o.card.name if o.card else o.id) for o in objects])
