@@ -24,7 +24,8 @@ from engine.core.messages import Param, listing, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation, Unknown
 from engine.layers.copiable import copiable_values
-from engine.layers.system import card_types_off_battlefield, current_controller, set_as_entered, unknown_note
+from engine.layers.notes import unknown_note
+from engine.layers.system import card_types_off_battlefield, current_controller, set_as_entered
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
     COIN_KEY,

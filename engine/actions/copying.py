@@ -29,7 +29,8 @@ from engine.core.messages import card as card_name
 from engine.core.model import CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
 from engine.layers.copiable import copiable_values
-from engine.layers.system import FLIP_ALTERNATIVE, FLIP_COST_COLOR, unknown_note
+from engine.layers.notes import unknown_note
+from engine.layers.system import FLIP_ALTERNATIVE, FLIP_COST_COLOR
 from engine.oracle.copy_effects import RandomResult, random_result
 from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.state.board import (

@@ -9,7 +9,7 @@ from engine.core.messages import Param, msg
 from engine.core.messages import card as card_name
 from engine.core.model import Card
 from engine.core.results import Explanation
-from engine.layers.system import unknown_note
+from engine.layers.notes import unknown_note
 from engine.oracle.entering import enters_with_abilities, enters_with_counters
 from engine.oracle.kicker import (
     KICKED_TIMES,

@@ -29,7 +29,7 @@ from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.game import Game
 from engine.core.identity_cache import ByIdentity
 from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
-from engine.core.model import SELF, AbilityKind, Card, PrintedNumber
+from engine.core.model import AbilityKind, Card, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
 from engine.layers.copiable import (
@@ -39,7 +39,6 @@ from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_bu
 from engine.layers.described import (
     PLAYER_WORDS,
     described_effect,
-    described_pt,
     signed,
 )
 from engine.layers.exiled_links import (
@@ -47,73 +46,57 @@ from engine.layers.exiled_links import (
     text_values,
     undecided_exiled,
 )
+from engine.layers.notes import (
+    FinalWorld,
+    attachment_notes,
+    requirement_steps,
+    statics_of,
+    unknown_note,
+    unrecognised_note,
+)
 from engine.layers.statics import (
-    ACTIVE_PLAYER,
-    AURA_CREATURE,
-    CHOSEN_VALUE,
     COLOR_SHOWN,
     ENCHANTED,
-    EQUIPMENT_CREATURE,
     EQUIPPED_CREATURE,
-    ILLEGAL_AURA,
-    ILLEGAL_EQUIPMENT,
     LIFE_TOTALS,
     NOT_LOCKED_IN,
-    STATIC_ABILITIES,
     Seen,
     affected,
     applies_to,
-    attachment_issue,
-    chosen_color,
-    controllers_choice,
-    could_name,
     counted,
-    decided,
     is_local,
     life_x,
     qualifies,
     reads_abilities,
-    requirement_state,
     without_colors,
-    would_affect,
 )
 from engine.layers.text import (
     basic_land_types,
     layer_three,
     with_intrinsic_mana,
 )
-from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
     COIN_KEY,
-    as_enters_choices,
-    choice_key,
     pt_options,
     pt_setting_ability,
     pt_setting_key,
 )
-from engine.oracle.static_conditions import Requirement, opponents_life_condition
 from engine.oracle.static_effects import ForEach, layers_of, pt_modifier
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
-    CHOSEN_CREATURE_TYPE,
     SUBTYPES_OF,
     StaticAbility,
     adds_chosen_type,
     adds_one_toughness,
     applied_by_layers,
-    changes_characteristics,
     counts_graveyard_card_types,
-    evaluated_by_zone_changes,
     level_static,
     parse_static,
-    restricts_only,
-    self_referencing,
     uses_chosen_number,
 )
 from engine.oracle.text import strip_reminder
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.oracle.wording import (
-    characteristics_worded,
     pt_from_exiled_cards,
     pt_from_life,
     self_defined_numbers,
@@ -161,10 +144,8 @@ COIN_FLIP_RESULT = cite("705.1", "Some cards refer to flipping a coin")
 PT_CHOICE = cite("208.2b", "sets the creature’s power and toughness to one of a number of specific values")
 TYPES_SET = cite("205.1a", "Some effects set an object’s card type")
 TYPES_KEPT = cite("205.1b", "specify that the object retains a prior card type")
-ATTACKING = cite("508.1k", "becomes an attacking creature")
 INTRINSIC_MANA = cite("305.6", "has the intrinsic ability")
 LAND_TYPES_SET = cite("305.7", "the land no longer has its old land type")
-BLOCKING = cite("509.1g", "becomes a blocking creature")
 
 KEYWORD_COUNTER_KINDS = (
     "flying",
@@ -346,11 +327,11 @@ class _Layering:
         for work in self.works.values():
             work.values = _keyword_counters(work.values, work.obj, work.steps)
         self._layer_seven_statics()
-        final = _Final(self.world())
+        final = FinalWorld(self.world())
         for work in self.works.values():
             if work.live:
                 work.notes += self._unapplied_notes(work, final)
-                work.steps += _requirement_steps(work.obj.id, final)
+                work.steps += requirement_steps(work.obj.id, final)
         return {handle: self._finish(work) for handle, work in self.works.items()}
 
     def world(self) -> dict[str, Seen]:
@@ -592,7 +573,7 @@ class _Layering:
         if cached is None or cached[0] is not source:
             cached = self.kept[key] = (
                 source,
-                any(a.rules_text == static.text for a in _statics(source.values)),
+                any(a.rules_text == static.text for a in statics_of(source.values)),
             )
         return cached[1]
 
@@ -812,22 +793,22 @@ class _Layering:
                     if seen.id not in targets and qualifies(without_colors(ability.subject), source, seen):
                         _has_colors(seen.values, ability.subject.colors, self.works[seen.id].steps, label)
 
-    def _unapplied_notes(self, work: _Work, final: _Final) -> list[Explanation]:
+    def _unapplied_notes(self, work: _Work, final: FinalWorld) -> list[Explanation]:
         """Notes for static abilities that could affect ``work`` but aren't applied (never silently); what
         they could change is unknown."""
         notes = []
         world = final.world
         for source in (seen for seen in world.values() if seen.on_battlefield):
-            for ability in _statics(source.values):
-                for note, unknown in _unrecognised_note(ability, source, final, work.obj.id):
+            for ability in statics_of(source.values):
+                for note, unknown in unrecognised_note(ability, source, final, work.obj.id):
                     notes.append(note)
                     work.unknowns += [unknown] if unknown else []
         attached = world.get(work.obj.id)
         if attached is not None and work.obj.attached_to is not None:
-            notes += _attachment_notes(attached, world)
+            notes += attachment_notes(attached, world)
         for source in (seen for seen in world.values() if seen.on_battlefield):
             if source.attached_to == work.obj.id and source.id != work.obj.id:
-                notes += _attachment_notes(source, world)
+                notes += attachment_notes(source, world)
         return notes
 
     def _finish(self, work: _Work) -> Computed:
@@ -914,41 +895,6 @@ def _at_class_level(values: Characteristics, obj: GameObject, steps: list[Explan
     return values.model_copy(update={"abilities": tuple(a for a in values.abilities if a not in above)})
 
 
-class _Final:
-    """The objects as static abilities see them once the layers are applied, and what each ability applies
-    to there: the notes ask it for every object, so it is worked out once per ability of each source."""
-
-    def __init__(self, world: dict[str, Seen]) -> None:
-        self.world = world
-        self.found: dict[tuple[str, str, bool], dict[str, tuple[EffectSpec, ...]]] = {}
-        self.states: dict[tuple[str, str], tuple[bool, Message]] = {}
-
-    def affected(self, ability: StaticAbility, source: Seen) -> dict[str, tuple[EffectSpec, ...]]:
-        """:func:`affected` on the final board."""
-        return self._targets(ability, source, required=True)
-
-    def would_affect(self, ability: StaticAbility, source: Seen) -> dict[str, tuple[EffectSpec, ...]]:
-        """:func:`would_affect` on the final board."""
-        return self._targets(ability, source, required=False)
-
-    def requirement_state(
-        self, ability: StaticAbility, requirement: Requirement, source: Seen
-    ) -> tuple[bool, Message]:
-        """:func:`requirement_state` of ``ability``'s ``requirement`` on the final board."""
-        key = (source.id, ability.text)
-        if key not in self.states:
-            self.states[key] = requirement_state(requirement, source, self.world)
-        return self.states[key]
-
-    def _targets(
-        self, ability: StaticAbility, source: Seen, *, required: bool
-    ) -> dict[str, tuple[EffectSpec, ...]]:
-        key = (source.id, ability.text, required)
-        if key not in self.found:
-            self.found[key] = (affected if required else would_affect)(ability, source, self.world)
-        return self.found[key]
-
-
 def _seen(work: _Work) -> Seen:
     """The object as static abilities see it now (the same object while its values are the same)."""
     if work.seen is None or work.seen.values is not work.values:
@@ -1012,15 +958,6 @@ def _targets_change(
 
 def _candidate_layers(candidate: _Candidate) -> set[str]:
     return {layer for specs in candidate.targets.values() for spec in specs for layer in layers_of(spec)}
-
-
-def _statics(values: Characteristics) -> list[GameAbility]:
-    """Static abilities that may affect other objects: not copy effects and not the CDAs layers handle."""
-    return [
-        a
-        for a in values.abilities
-        if a.kind is AbilityKind.STATIC and a.copy_effect is None and not applied_by_layers(a.rules_text)
-    ]
 
 
 def _read_by(ability: StaticAbility, source: Seen) -> set[str] | None:
@@ -1188,348 +1125,6 @@ def _timestamp_reason(candidate: _Candidate, source: GameObject) -> tuple[Messag
     return msg(" (timestamp {timestamp}, {source}'s)", timestamp=stamp, source=source_id), (
         GRANTED_TIMESTAMP,
     )
-
-
-_Unapplied = tuple[Explanation, Unknown | None]  # a note, and the unknown it makes, if any
-
-
-def unknown_note(
-    characteristics: tuple[str, ...], reason: str | Message, *citations: Citation
-) -> tuple[Explanation, Unknown]:
-    """A note saying which characteristics are unknown because of ``reason``, and that unknown."""
-    words = list(dict.fromkeys(characteristics))
-    shown = listing([_CHARACTERISTIC_WORDS.get(w, w) for w in words])
-    if len(words) > 1 or words[0].endswith("s"):
-        sentence = msg(
-            "Its {characteristics} are unknown, because {reason}.", characteristics=shown, reason=reason
-        )
-    else:
-        sentence = msg(
-            "Its {characteristics} is unknown, because {reason}.", characteristics=shown, reason=reason
-        )
-    return Explanation.of(sentence, *citations), Unknown.of(characteristics, reason, *citations)
-
-
-_CHARACTERISTIC_WORDS: dict[str, Param] = {
-    m.template: m
-    for m in (
-        *(msg("name"), msg("mana cost"), msg("mana value"), msg("colors"), msg("color indicator")),
-        *(msg("types"), msg("subtypes"), msg("supertypes"), msg("abilities"), msg("power"), msg("toughness")),
-        *(msg("loyalty"), msg("defense"), msg("hand modifier"), msg("life modifier")),
-    )
-}
-"""The characteristics (CR 109.3) an unknown names, which a language words its own way."""
-
-
-def _spec_characteristics(spec: EffectSpec) -> tuple[str, ...]:
-    """The characteristics an effect part changes, by its layers (CR 613.1d-g)."""
-    by_layer = {"4": ("types", "subtypes"), "5": ("colors",), "6": ("abilities",)}
-    found = [name for layer in layers_of(spec) for name in by_layer.get(layer, ("power", "toughness"))]
-    return tuple(dict.fromkeys(name for name in found if layers_of(spec) != ("2",)))
-
-
-def _unrecognised_note(ability: GameAbility, source: Seen, final: _Final, handle: str) -> list[_Unapplied]:
-    """A note when ``ability`` of ``source`` could change ``handle``'s characteristics but isn't applied, with
-    what that makes unknown (nothing, for an ability a board without combat decides)."""
-    world = final.world
-    parsed = parse_static(ability.rules_text)
-    if parsed is not None and parsed.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
-        if not qualifies(parsed.subject, source, world[handle]):
-            return []
-        changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
-        return [
-            unknown_note(
-                changed or characteristics_worded(ability.rules_text),
-                msg(
-                    "{source}'s “{ability}” uses the creature type chosen as {source} entered, and the board "
-                    "doesn't give it (choices: {{creature type: …}})",
-                    source=card(source.id),
-                    ability=strip_reminder(ability.text),
-                ),
-                STATIC_ABILITIES,
-            )
-        ]
-    if parsed is not None and parsed.chosen_color and chosen_color(source) is None:
-        if handle not in final.would_affect(parsed.model_copy(update={"chosen_color": False}), source):
-            return []
-        changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
-        return [
-            unknown_note(
-                changed,
-                msg(
-                    "{source}'s “{ability}” uses the color chosen as {source} entered, and the board doesn't "
-                    "give it (choices: {{color: …}})",
-                    source=card(source.id),
-                    ability=strip_reminder(ability.text),
-                ),
-                STATIC_ABILITIES,
-                CHOSEN_VALUE,
-            )
-        ]
-    if parsed is not None and parsed.per_life and life_x(source) is None:
-        if handle not in final.would_affect(parsed.model_copy(update={"per_life": False}), source):
-            return []
-        return [
-            unknown_note(
-                ("power", "toughness"),
-                msg(
-                    "{source}'s “{ability}” uses the life total of its controller ({player}), which the "
-                    "board doesn't give (life: {{{player}: N}})",
-                    source=card(source.id),
-                    ability=strip_reminder(ability.text),
-                    player=source.controller.value,
-                ),
-                STATIC_ABILITIES,
-                LIFE_TOTALS,
-            )
-        ]
-    if parsed is not None and parsed.subject.controller_chose:
-        return _unchosen_note(ability, parsed, source, world[handle])
-    if parsed is not None and parsed.parts:
-        requirement = parsed.requirement
-        if (
-            requirement is not None
-            and not decided(requirement, source)
-            and handle in final.would_affect(parsed, source)
-        ):
-            return [_undecided_note(ability, parsed, source, requirement, handle)]
-        if parsed.unrecognised and handle in final.affected(parsed, source):
-            return [
-                unknown_note(
-                    characteristics_worded(parsed.unrecognised),
-                    msg(
-                        "{source}'s “{ability}”: “{part}” isn't modelled on a board (only the rest of it is "
-                        "applied)",
-                        source=card(source.id),
-                        ability=ability.text,
-                        part=parsed.unrecognised,
-                    ),
-                    STATIC_ABILITIES,
-                )
-            ]
-        return []
-    if _restricts_only(ability.rules_text):
-        return []
-    text = ability.rules_text
-    if evaluated_by_zone_changes(text) or not changes_characteristics(text):
-        return []
-    could = (
-        handle in final.would_affect(parsed, source) if parsed else _could_affect(text, source, world[handle])
-    )
-    if not could:
-        return []
-    return [
-        unknown_note(
-            characteristics_worded(text),
-            msg(
-                "{source}'s static ability “{ability}” could change them, but this engine doesn't recognise "
-                "that wording, so it isn't applied",
-                source=card(source.id),
-                ability=ability.text,
-            ),
-            STATIC_ABILITIES,
-        )
-    ]
-
-
-def _unchosen_note(ability: GameAbility, parsed: StaticAbility, source: Seen, seen: Seen) -> list[_Unapplied]:
-    """ "Creatures controlled by players who chose war get +3/+0" when the board doesn't give what ``seen``'s
-    controller chose for ``source`` (CR 614.1c): both outcomes, and what they change is unknown."""
-    anyone = parsed.model_copy(update={"subject": parsed.subject.model_copy(update={"controller_chose": ""})})
-    if controllers_choice(source, seen.controller) is not None or applies_to(anyone, source, seen) is None:
-        return []
-    effects = listing(
-        [described_pt(spec) or described_effect(spec, layers_of(spec)[0]) for spec in parsed.parts]
-    )
-    changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
-    keys = [choice_key(wanted.what) for wanted in as_enters_choices(source.values.abilities)]
-    return [
-        unknown_note(
-            changed,
-            msg(
-                "{source}'s “{ability}” depends on what its controller ({player}) chose as {source} entered, "
-                "which the board doesn't give (choices: {{{key} by {player}: …}}): if {choice}, it "
-                "{effects}; if not, it doesn't apply",
-                source=card(source.id),
-                ability=strip_reminder(ability.text),
-                key=keys[0] if keys else "…",
-                player=seen.controller.value,
-                choice=parsed.subject.controller_chose,
-                effects=effects,
-            ),
-            STATIC_ABILITIES,
-            ENTERS_REPLACEMENT,
-        )
-    ]
-
-
-@cache
-def _restricts_only(text: str) -> bool:
-    """Whether the static ability worded ``text`` only restricts (asked for every object on the board)."""
-    parsed = parse_static(text)
-    return parsed is not None and restricts_only(parsed)
-
-
-def _undecided_note(
-    ability: GameAbility, parsed: StaticAbility, source: Seen, requirement: Requirement, handle: str
-) -> _Unapplied:
-    """CR 604.2, 611.3a: the board doesn't say whether the condition is true, so give both answers; what it
-    would change is unknown, except for combat, which a board never has."""
-    effects = listing(
-        [described_pt(spec) or described_effect(spec, layers_of(spec)[0]) for spec in parsed.parts]
-    )
-    partly: Param = (
-        msg(" (“{part}” isn't modelled in either case)", part=parsed.unrecognised)
-        if parsed.unrecognised
-        else ""
-    )
-    if requirement.combat:
-        attacking = requirement.combat == "attacking"
-        template = (
-            msg(
-                "{source}'s “{ability}” applies only to attacking creatures, and a board has no combat: "
-                "while {handle} is attacking, it {effects}{partly}. The power and toughness shown are "
-                "outside combat, where it doesn't apply.",
-                source=card(source.id),
-                ability=strip_reminder(ability.text),
-                handle=card(handle),
-                effects=effects,
-                partly=partly,
-            )
-            if attacking
-            else msg(
-                "{source}'s “{ability}” applies only to blocking creatures, and a board has no combat: while "
-                "{handle} is blocking, it {effects}{partly}. The power and toughness shown are outside "
-                "combat, where it doesn't apply.",
-                source=card(source.id),
-                ability=strip_reminder(ability.text),
-                handle=card(handle),
-                effects=effects,
-                partly=partly,
-            )
-        )
-        return Explanation.of(
-            template,
-            STATIC_ABILITIES,
-            NOT_LOCKED_IN,
-            ATTACKING if attacking else BLOCKING,
-        ), None
-    changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
-    turn = requirement.your_turn is not None
-    given: Param = msg(" (give turn: you or turn: opponent)") if turn else ""
-    if requirement.life:
-        given = msg(" (give the life totals: life: {{you: N, opponent: N}})")
-    return unknown_note(
-        changed,
-        msg(
-            "{source}'s “{ability}” depends on whether {condition}, which this board doesn't show{given}: if "
-            "so, it {effects}{partly}; if not, it doesn't apply",
-            source=card(source.id),
-            ability=strip_reminder(ability.text),
-            condition=_worded(requirement, source),
-            given=given,
-            effects=effects,
-            partly=partly,
-        ),
-        STATIC_ABILITIES,
-        NOT_LOCKED_IN,
-        *((ACTIVE_PLAYER,) if turn else ()),
-        *((LIFE_TOTALS,) if requirement.life else ()),
-    )
-
-
-def _worded(requirement: Requirement, source: Seen) -> Param:
-    """The condition as printed (the self marker back to the object's name); "your turn" said from the
-    asker's side, since "your" on an opponent's permanent means that opponent."""
-    if requirement.your_turn is not None and source.controller is Player.OPPONENT:
-        theirs = msg("it's your opponent's turn")
-        return theirs if requirement.your_turn else msg("it's not your opponent's turn")
-    if requirement.life and source.controller is Player.OPPONENT:
-        return opponents_life_condition(requirement.text)
-    return requirement.text.replace(SELF, source.values.name or source.id)
-
-
-def _requirement_steps(handle: str, final: _Final) -> list[Explanation]:
-    """Why each "as long as" ability that could apply to ``handle`` does or doesn't (CR 604.2, 611.3a)."""
-    steps = []
-    for source in (seen for seen in final.world.values() if seen.on_battlefield):
-        for ability in _statics(source.values):
-            parsed = parse_static(ability.rules_text)
-            requirement = parsed.requirement if parsed is not None else None
-            if parsed is None or requirement is None or not decided(requirement, source) or not parsed.parts:
-                continue
-            if handle not in final.would_affect(parsed, source):
-                continue
-            met, reason = final.requirement_state(parsed, requirement, source)
-            outcome = msg("met, so it applies") if met else msg("not met, so it doesn't apply")
-            steps.append(
-                Explanation.of(
-                    msg(
-                        "{source}'s “{ability}”: “{condition}” is checked on the board as it is now "
-                        "({reason}): {outcome}.",
-                        source=card(source.id),
-                        ability=strip_reminder(ability.text),
-                        condition=_worded(requirement, source),
-                        reason=reason,
-                        outcome=outcome,
-                    ),
-                    STATIC_ABILITIES,
-                    NOT_LOCKED_IN,
-                    *((ACTIVE_PLAYER,) if requirement.your_turn is not None else ()),
-                    *((LIFE_TOTALS,) if requirement.life else ()),
-                )
-            )
-    return steps
-
-
-def _could_affect(text: str, source: Seen, seen: Seen) -> bool:
-    """Whether an unrecognised static ability might apply to ``seen``: by whom its wording names.
-
-    Only its subject decides ("Each noncreature artifact is an artifact creature …" names noncreature
-    artifacts, whatever its predicate would make them), checked against controllers after layer 2.
-    """
-    if self_referencing(text):
-        return seen.id == source.id
-    lowered = text.casefold()
-    if any(role in lowered for role in ("equipped ", "enchanted ", "fortified ")):
-        return source.attached_to == seen.id
-    return could_name(text, source, seen)
-
-
-def _attachment_notes(attached: Seen, world: dict[str, Seen]) -> list[Explanation]:
-    """CR 704.5m/n: an Aura or Equipment attached illegally doesn't stay; its abilities aren't applied."""
-    host = world.get(attached.attached_to or "")
-    problem: Param | None = (
-        attachment_issue(attached, host)
-        if host is not None
-        else msg(
-            "{attached} is attached to {host}, which isn't on the battlefield.",
-            attached=card(attached.id),
-            host=card(attached.attached_to or ""),
-        )
-    )
-    if problem is None:
-        return []
-    aura = "Aura" in attached.values.subtypes
-    fate = (
-        msg("is put into its owner's graveyard")
-        if aura
-        else msg("becomes unattached and stays on the battlefield")
-    )
-    rules: tuple[Citation, ...] = (ILLEGAL_AURA,) if aura else (ILLEGAL_EQUIPMENT,)
-    if attached.values.is_a("Creature"):
-        rules += (AURA_CREATURE,) if aura else (EQUIPMENT_CREATURE,)
-    return [
-        Explanation.of(
-            msg(
-                "{problem} It is attached illegally: it {fate} the next time state-based actions are "
-                "checked, so its abilities about the permanent it's attached to aren't applied.",
-                problem=problem,
-                fate=fate,
-            ),
-            *rules,
-        )
-    ]
 
 
 def current_controller(obj: GameObject) -> Player:
