@@ -23,9 +23,10 @@ from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.messages import Param, listing, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation, Unknown
+from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
+from engine.layers.counted import card_types_off_battlefield, set_as_entered
 from engine.layers.notes import unknown_note
-from engine.layers.system import card_types_off_battlefield, current_controller, set_as_entered
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
     COIN_KEY,

@@ -14,13 +14,9 @@ from engine.core.citations import cite
 from engine.core.known import Unsure, explained, is_true, unsure_of
 from engine.core.messages import Message, card, msg
 from engine.core.results import Explanation, Unknown
+from engine.layers.control import current_controller
 from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_issue
-from engine.layers.system import (
-    ATTACHED_TIMESTAMP,
-    GRANTED_TIMESTAMP,
-    current_characteristics,
-    current_controller,
-)
+from engine.layers.system import ATTACHED_TIMESTAMP, GRANTED_TIMESTAMP, current_characteristics
 from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.state.board import Board, BoardError, Event, GameObject, Zone
 

@@ -33,9 +33,10 @@ from engine.core.messages import (
 )
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
+from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.notes import unknown_note
-from engine.layers.system import board_characteristics, current_characteristics, current_controller
+from engine.layers.system import board_characteristics, current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.chapters import CHAPTER_SYMBOLS, CHAPTER_TRIGGER, triggered_chapters
 from engine.oracle.counter_bans import CounterBan, counter_ban

@@ -16,7 +16,8 @@ from engine.core.known import Fact, Known, all_of, combined, is_false, is_true
 from engine.core.messages import msg
 from engine.core.results import Explanation
 from engine.layers.computed import Computed
-from engine.layers.system import current_characteristics, current_controller
+from engine.layers.control import current_controller
+from engine.layers.system import current_characteristics
 from engine.oracle.entering import ControlCount, InterveningIf, control_count, enters_triggers, intervening_if
 from engine.oracle.kicker import Kicked, KickerCosts, kicked_with, kicker_of, was_kicked
 from engine.state.board import Board, GameObject, Zone

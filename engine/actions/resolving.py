@@ -36,8 +36,9 @@ from engine.core.messages import card as card_name
 from engine.core.model import SELF, Card, CopyScope
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
+from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
-from engine.layers.system import FRONT_FACE_ONLY, current_characteristics, current_controller
+from engine.layers.system import FRONT_FACE_ONLY, current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.oracle.zones import chosen_target, next_enters_as_copies, standing_copy

@@ -14,8 +14,8 @@ from engine.core.citations import cite
 from engine.core.messages import card as card_name
 from engine.core.messages import msg
 from engine.core.results import Explanation
+from engine.layers.counted import copiable_unknowns
 from engine.layers.exiled_links import text_values
-from engine.layers.system import copiable_unknowns
 from engine.oracle.linked import says_exile
 from engine.oracle.zones import exiles_until_it_leaves
 from engine.state.board import Board, GameObject

@@ -15,7 +15,8 @@ from engine.core.known import Unsure, explained, is_false
 from engine.core.messages import Message, Param, card, msg, semicolon_series
 from engine.core.model import Frozen
 from engine.core.results import Explanation
-from engine.layers.system import current_characteristics, current_controller
+from engine.layers.control import current_controller
+from engine.layers.system import current_characteristics
 from engine.oracle.entering import ENCHANTED_PLAYER
 from engine.oracle.zones import GraveyardReplacementWording, graveyard_replacement
 from engine.state.board import Board, BoardError, GameObject, MoveSpec, Zone

@@ -19,7 +19,8 @@ from engine.core.known import Fact, Known, Unsure, explained, is_false
 from engine.core.messages import Param, card, msg
 from engine.core.model import AbilityKind, Card
 from engine.core.results import Explanation
-from engine.layers.system import current_characteristics, current_controller
+from engine.layers.control import current_controller
+from engine.layers.system import current_characteristics
 from engine.oracle.zones import LeavingTrigger, card_to_graveyard_trigger, leaving_trigger
 from engine.state.board import Board, GameObject, Zone
 from engine.state.zone_records import TriggerHit

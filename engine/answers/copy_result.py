@@ -27,16 +27,12 @@ from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
 from engine.core.results import CHARACTERISTICS, UNKNOWN, Explanation, Unknown
 from engine.layers.computed import Computed
+from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
+from engine.layers.counted import copiable_unknowns
 from engine.layers.dependency import one_question_bound
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
-from engine.layers.system import (
-    COPIABLE_AFTER_LAYER_1,
-    LAYER_1B,
-    copiable_unknowns,
-    current_characteristics,
-    current_controller,
-)
+from engine.layers.system import COPIABLE_AFTER_LAYER_1, LAYER_1B, current_characteristics
 from engine.layers.text import EXCHANGED, source_label
 from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
 from engine.linked.links import LINKED, Link, find_links

@@ -29,8 +29,9 @@ from engine.core.known import Known, Unsure
 from engine.core.messages import Message, card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
+from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
-from engine.layers.system import current_characteristics, current_controller
+from engine.layers.system import current_characteristics
 from engine.oracle.spell_text import Targetable, TargetKind, TargetRequirement, target_requirements
 from engine.stack.copies import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult, copy_effect_for
 from engine.stack.items import (

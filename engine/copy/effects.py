@@ -31,9 +31,10 @@ from engine.core.model import (
     ExceptionKind,
 )
 from engine.core.results import Explanation, Unknown
+from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values, is_melded, text_for_copying
 from engine.layers.described import effect_name
-from engine.layers.system import FLIP_ALTERNATIVE, current_characteristics, current_controller
+from engine.layers.system import FLIP_ALTERNATIVE, current_characteristics
 from engine.oracle.copy_effects import (
     EnteringStatus,
     copyable_types,
