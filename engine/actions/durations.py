@@ -13,7 +13,7 @@ from engine.core.messages import card as card_name
 from engine.core.results import Explanation
 from engine.layers.copiable import copiable_values
 from engine.layers.described import effect_phrase
-from engine.layers.system import CONTINUALLY_APPLIED
+from engine.layers.numbers import CONTINUALLY_APPLIED
 from engine.oracle.copy_effects import CopyDuration, copy_duration
 from engine.oracle.wording import is_static_copy
 from engine.state.board import (

@@ -38,7 +38,8 @@ from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
-from engine.layers.system import FRONT_FACE_ONLY, current_characteristics
+from engine.layers.numbers import FRONT_FACE_ONLY
+from engine.layers.system import current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.oracle.zones import chosen_target, next_enters_as_copies, standing_copy

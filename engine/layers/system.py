@@ -27,8 +27,8 @@ from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.game import Game
 from engine.core.identity_cache import ByIdentity
-from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
-from engine.core.model import AbilityKind, Card, PrintedNumber
+from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series
+from engine.core.model import AbilityKind, PrintedNumber
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
 from engine.layers.control import (
@@ -39,8 +39,6 @@ from engine.layers.copiable import (
 )
 from engine.layers.counted import (
     creature_cards_in_graveyard,
-    graveyard_card_types,
-    unset_as_entered,
 )
 from engine.layers.dependency import DEPENDS_ON, LOOP, WAITS, choose, current_budget
 from engine.layers.described import (
@@ -61,11 +59,17 @@ from engine.layers.notes import (
     unknown_note,
     unrecognised_note,
 )
+from engine.layers.numbers import (
+    LAYER_7A,
+    LAYER_7C,
+    base_numbers,
+    has_colors,
+    permanent,
+    undetermined_numbers,
+)
 from engine.layers.statics import (
-    COLOR_SHOWN,
     ENCHANTED,
     EQUIPPED_CREATURE,
-    LIFE_TOTALS,
     NOT_LOCKED_IN,
     Seen,
     affected,
@@ -88,19 +92,14 @@ from engine.oracle.statics import (
     SUBTYPES_OF,
     StaticAbility,
     adds_chosen_type,
-    adds_one_toughness,
     applied_by_layers,
-    counts_graveyard_card_types,
     level_static,
     parse_static,
-    uses_chosen_number,
 )
 from engine.oracle.text import strip_reminder
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.oracle.wording import (
     pt_from_exiled_cards,
-    pt_from_life,
-    self_defined_numbers,
 )
 from engine.state.board import (
     Board,
@@ -117,11 +116,8 @@ LAYER_1A = cite("613.2a", "Copiable effects are applied")
 LAYER_1B = cite("613.2b", "Face-down spells and permanents have their characteristics modified")
 COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
 CDA_FIRST = cite("613.3", "apply effects from characteristic-defining abilities first")
-LAYER_7A = cite("613.4a", "characteristic-defining abilities that define power and/or toughness")
 LAYER_7B = cite("613.4b", "Effects that set power and/or toughness to a specific number")
-LAYER_7C = cite("613.4c", "Effects and counters that modify power and/or toughness")
 LAYER_7D = cite("613.4d", "Effects that switch a creature’s power and toughness")
-CONTINUALLY_APPLIED = cite("613.5", "continually and automatically performed by the game")
 TIMESTAMPS = cite("613.7", "An effect with an earlier timestamp is applied before")
 DEPENDENCY = cite("613.8", "If a dependency exists, it will override the timestamp system")
 KEYWORD_COUNTERS = cite("613.1f", "keyword counters")
@@ -136,11 +132,9 @@ FLIP_ALTERNATIVE = cite("710.2", "the alternative versions of those characterist
 FLIP_COST_COLOR = cite("710.1c", "A flip card’s color and mana cost don’t change if the permanent is flipped")
 BACK_FACE_MANA_VALUE = cite("712.8e", "its mana value is calculated using the mana cost of its front face")
 MELDED_MANA_VALUE = cite("712.8g", "its mana value is the sum of the mana values of its front faces")
-FRONT_FACE_ONLY = cite("712.8a", "it has only the characteristics of its front face")
 CHANGELING = cite("702.73a", "This object is every creature type")
 NO_PT = cite("208.3", "A noncreature permanent has no power or toughness")
 NO_VALUE = cite("208.5", "If a creature somehow has no value for its power, its power is 0")
-CDA_WORDING = cite("208.2a", "The card may have a characteristic-defining ability that sets its power")
 TYPES_SET = cite("205.1a", "Some effects set an object’s card type")
 TYPES_KEPT = cite("205.1b", "specify that the object retains a prior card type")
 INTRINSIC_MANA = cite("305.6", "has the intrinsic ability")
@@ -790,7 +784,7 @@ class _Layering:
             if ability.subject.colors:
                 for seen in world.values():
                     if seen.id not in targets and qualifies(without_colors(ability.subject), source, seen):
-                        _has_colors(seen.values, ability.subject.colors, self.works[seen.id].steps, label)
+                        has_colors(seen.values, ability.subject.colors, self.works[seen.id].steps, label)
 
     def _unapplied_notes(self, work: _Work, final: FinalWorld) -> list[Explanation]:
         """Notes for static abilities that could affect ``work`` but aren't applied (never silently); what
@@ -1382,7 +1376,7 @@ def _keyword_counters(values: Characteristics, obj: GameObject, steps: list[Expl
 
 def _no_pt_note(values: Characteristics, obj: GameObject) -> list[Explanation]:
     """Why a noncreature permanent (a land, an uncrewed Vehicle) has no power or toughness (CR 208.3)."""
-    if not _permanent(obj):
+    if not permanent(obj):
         return []
     printed = msg(", even with numbers printed on it") if values.power is not None else ""
     return [
@@ -1402,7 +1396,7 @@ def _layer_seven(
     unknowns: list[Unknown],
 ) -> tuple[int | None, int | None]:
     """Layer 7 (CR 613.4); a number the engine can't determine is None with its reason in ``unknowns``."""
-    if not values.is_a("Creature") and (values.power is None or values.toughness is None or _permanent(obj)):
+    if not values.is_a("Creature") and (values.power is None or values.toughness is None or permanent(obj)):
         types_unknown = [u for u in (*unknowns, *obj.unknowns) if "types" in u.characteristics]
         if not types_unknown:
             notes += _no_pt_note(values, obj)
@@ -1412,7 +1406,7 @@ def _layer_seven(
                 Unknown.of(("power", "toughness"), types_unknown[0].message or types_unknown[0].reason, NO_PT)
             )
         return None, None
-    power, toughness = _base_numbers(values, obj, board, steps)
+    power, toughness = base_numbers(values, obj, board, steps)
     # A text change can give a creature with printed numbers Sutured Ghoul's CDA (604.3a): it defines them.
     way = next((w for a in values.abilities if (w := pt_from_exiled_cards(a.rules_text))), None)
     if way is not None:
@@ -1449,7 +1443,7 @@ def _layer_seven(
             )
         )
     if power is None or toughness is None:
-        undetermined = _undetermined_numbers(values, obj, power, toughness)
+        undetermined = undetermined_numbers(values, obj, power, toughness)
         if undetermined is not None:
             note, unknown = undetermined
             notes.append(note)
@@ -1468,7 +1462,7 @@ def _layer_seven(
         power, toughness = power or 0, toughness or 0
     for effect in effects:
         spec = effect.spec
-        if spec.kind is not EffectKind.PUMP or not _has_colors(values, spec.if_colors, steps, effect.label):
+        if spec.kind is not EffectKind.PUMP or not has_colors(values, spec.if_colors, steps, effect.label):
             continue
         power += spec.power or 0
         toughness += spec.toughness or 0
@@ -1556,169 +1550,3 @@ def _exiled_totals(
     )
     notes.append(Explanation.of(said, LAYER_7A, EXILED_WITH))
     return power, toughness
-
-
-def _undetermined_numbers(
-    values: Characteristics, obj: GameObject, power: int | None, toughness: int | None
-) -> tuple[Explanation, Unknown] | None:
-    """Why a */* the engine left undefined is unknown rather than 0: a choice the board didn't give, or a
-    characteristic-defining ability it doesn't evaluate (CR 208.2a, 208.2b); None when nothing defines it."""
-    unset = unset_as_entered(values, obj)
-    if unset is not None:
-        return unset
-    missing = {"power": power is None, "toughness": toughness is None}
-    for ability in values.abilities:
-        defined = tuple(n for n in self_defined_numbers(ability.rules_text) if missing[n])
-        if not defined:
-            continue
-        needs = (
-            msg("the number chosen for it, which the board doesn't give (choices: {{number: N}})")
-            if uses_chosen_number(ability.rules_text)
-            else msg(
-                "its controller's life total, which the board doesn't give (life: {{{player}: N}})",
-                player=current_controller(obj).value,
-            )
-            if pt_from_life(ability.rules_text)
-            else msg("a count this engine doesn't evaluate")
-        )
-        return unknown_note(
-            defined,
-            msg(
-                "its characteristic-defining ability “{ability}” defines them from {needs}",
-                ability=ability.worded_for(values.name),
-                needs=needs,
-            ),
-            CDA_WORDING,
-            LAYER_7A,
-            *((LIFE_TOTALS,) if pt_from_life(ability.rules_text) else ()),
-        )
-    return None
-
-
-def _permanent(obj: GameObject) -> bool:
-    return obj.zone is Zone.BATTLEFIELD
-
-
-def _has_colors(
-    values: Characteristics, colors: tuple[str, ...], steps: list[Explanation], label: Param
-) -> bool:
-    """Whether an effect for creatures of ``colors`` applies, by its colors after layer 5 (CR 613.5)."""
-    if all(color in values.colors for color in colors):
-        return True
-    words = listing([COLOR_SHOWN[color] for color in colors])
-    steps.append(
-        Explanation.of(
-            msg(
-                "Layer 7c: {effect}, which applies to {colors} creatures, doesn't apply to it: after layer 5 "
-                "it isn't {colors}.",
-                effect=label,
-                colors=words,
-            ),
-            LAYER_7C,
-            CONTINUALLY_APPLIED,
-        )
-    )
-    return False
-
-
-def _base_numbers(
-    values: Characteristics, obj: GameObject, board: Board, steps: list[Explanation]
-) -> tuple[int | None, int | None]:
-    """Layer 7a: printed numbers, or what a power/toughness-defining CDA says on this board."""
-    power = values.power.value if values.power else None
-    toughness = values.toughness.value if values.toughness else None
-    if power is not None and toughness is not None:
-        return power, toughness
-    chosen = _chosen_number(values, obj)
-    if chosen is not None:
-        steps.append(
-            Explanation.of(
-                msg(
-                    "Layer 7a: its characteristic-defining ability uses the number chosen for it ({number}), "
-                    "so it is {power}/{toughness}.",
-                    number=chosen,
-                    power=chosen,
-                    toughness=7 - chosen,
-                ),
-                LAYER_7A,
-            )
-        )
-        return chosen, 7 - chosen
-    life = _life_numbers(values, obj, board, steps)
-    if life is not None:
-        return life, life
-    for ability in values.abilities:
-        if ability.kind in (
-            AbilityKind.CHARACTERISTIC_DEFINING,
-            AbilityKind.STATIC,
-        ) and counts_graveyard_card_types(ability.rules_text):
-            found = graveyard_card_types(board)
-            count = len(found)
-            plus = 1 if adds_one_toughness(ability.rules_text) else 0
-            listed = series([type_words((t,)) for t in found]) if found else msg("none")
-            double = [o.card.name for o in board.in_zone(Zone.GRAVEYARD) if o.card and _double_faced(o.card)]
-            front_only = (
-                msg(
-                    " A double-faced card in a graveyard has only its front face's characteristics "
-                    "({cards}).",
-                    cards=series([card(name) for name in double]),
-                )
-                if double
-                else ""
-            )
-            steps.append(
-                Explanation.of(
-                    msg(
-                        "Layer 7a: its characteristic-defining ability counts the card types among cards in "
-                        "all graveyards ({types}: {count}), so it is {power}/{toughness}.{front_only}",
-                        types=listed,
-                        count=count,
-                        power=count,
-                        toughness=count + plus,
-                        front_only=front_only,
-                    ),
-                    LAYER_7A,
-                    *((FRONT_FACE_ONLY,) if double else ()),
-                )
-            )
-            return count, count + plus
-    return power, toughness
-
-
-def _life_numbers(
-    values: Characteristics, obj: GameObject, board: Board, steps: list[Explanation]
-) -> int | None:
-    """Serra Avatar's CDA: power and toughness each equal to its controller's life total (CR 604.3, 119),
-    when the board gives that total; a copy's controller is the copy's (CR 707.2)."""
-    if not any(pt_from_life(a.rules_text) for a in values.abilities):
-        return None
-    controller = current_controller(obj)
-    life = board.game.life_of(controller)
-    if life is None:
-        return None
-    steps.append(
-        Explanation.of(
-            msg(
-                "Layer 7a: its characteristic-defining ability makes its power and toughness each equal to "
-                "its controller's life total ({player}: {life}), so it is {life}/{life}.",
-                player=controller.value,
-                life=life,
-            ),
-            LAYER_7A,
-            CDA_WORDING,
-            LIFE_TOTALS,
-        )
-    )
-    return life
-
-
-def _chosen_number(values: Characteristics, obj: GameObject) -> int | None:
-    """Shapeshifter's CDA: power is the last chosen number and toughness is 7 minus it."""
-    if not any(uses_chosen_number(a.rules_text) for a in values.abilities):
-        return None
-    chosen = obj.choices.get("number", "")
-    return int(chosen) if chosen.isdigit() and int(chosen) <= 7 else None
-
-
-def _double_faced(card: Card) -> bool:
-    return card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1
