@@ -19,9 +19,7 @@ from engine.core.budget import charge
 from engine.core.characteristics import (
     Characteristics,
     GameAbility,
-    colors_of,
     merged,
-    merged_types,
 )
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
@@ -30,6 +28,14 @@ from engine.core.identity_cache import ByIdentity
 from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series
 from engine.core.model import AbilityKind, PrintedNumber
 from engine.core.results import Explanation, Unknown
+from engine.layers.changes import (
+    LAYER_CHANGES,
+    NO_PT,
+    as_gained,
+    keyword_counters,
+    no_pt_note,
+    subtypes_not_gained_steps,
+)
 from engine.layers.computed import Computed
 from engine.layers.control import (
     current_controller,
@@ -84,12 +90,10 @@ from engine.layers.statics import (
 from engine.layers.text import (
     basic_land_types,
     layer_three,
-    with_intrinsic_mana,
 )
 from engine.oracle.static_effects import ForEach, layers_of, pt_modifier
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
-    SUBTYPES_OF,
     StaticAbility,
     adds_chosen_type,
     applied_by_layers,
@@ -120,7 +124,6 @@ LAYER_7B = cite("613.4b", "Effects that set power and/or toughness to a specific
 LAYER_7D = cite("613.4d", "Effects that switch a creature’s power and toughness")
 TIMESTAMPS = cite("613.7", "An effect with an earlier timestamp is applied before")
 DEPENDENCY = cite("613.8", "If a dependency exists, it will override the timestamp system")
-KEYWORD_COUNTERS = cite("613.1f", "keyword counters")
 LAYER_4 = cite("613.1d", "Type-changing effects are applied")
 LAYER_5 = cite("613.1e", "Color-changing effects are applied")
 LAYER_6 = cite("613.1f", "Ability-adding effects")
@@ -133,31 +136,12 @@ FLIP_COST_COLOR = cite("710.1c", "A flip card’s color and mana cost don’t ch
 BACK_FACE_MANA_VALUE = cite("712.8e", "its mana value is calculated using the mana cost of its front face")
 MELDED_MANA_VALUE = cite("712.8g", "its mana value is the sum of the mana values of its front faces")
 CHANGELING = cite("702.73a", "This object is every creature type")
-NO_PT = cite("208.3", "A noncreature permanent has no power or toughness")
 NO_VALUE = cite("208.5", "If a creature somehow has no value for its power, its power is 0")
 TYPES_SET = cite("205.1a", "Some effects set an object’s card type")
 TYPES_KEPT = cite("205.1b", "specify that the object retains a prior card type")
 INTRINSIC_MANA = cite("305.6", "has the intrinsic ability")
 LAND_TYPES_SET = cite("305.7", "the land no longer has its old land type")
 
-KEYWORD_COUNTER_KINDS = (
-    "flying",
-    "first strike",
-    "double strike",
-    "deathtouch",
-    "decayed",
-    "exalted",
-    "haste",
-    "hexproof",
-    "indestructible",
-    "lifelink",
-    "menace",
-    "reach",
-    "shadow",
-    "trample",
-    "vigilance",
-)
-_CREATURE_TYPE_OWNERS = frozenset(["Creature", "Kindred", "Tribal"])
 _ATTACHED_ROLE_RULES = {"Equipment": EQUIPPED_CREATURE, "Aura": ENCHANTED}
 _LAYER_ORDER = ("2", "4", "5", "6", "7b", "7c", "7d")
 _LAYER_RULES = {"4": LAYER_4, "5": LAYER_5, "6": LAYER_6}
@@ -318,7 +302,7 @@ class _Layering:
         for layer in ("4", "5", "6"):
             self._layer(layer)
         for work in self.works.values():
-            work.values = _keyword_counters(work.values, work.obj, work.steps)
+            work.values = keyword_counters(work.values, work.obj, work.steps)
         self._layer_seven_statics()
         final = FinalWorld(self.world())
         for work in self.works.values():
@@ -729,7 +713,7 @@ class _Layering:
             if work.last_key.get(layer, candidate.key) > candidate.key:
                 work.reordered_layers.add(layer)
             work.last_key[layer] = max(candidate.key, work.last_key.get(layer, candidate.key))
-            gained = _as_gained(work.values, specs) if layer == "4" else specs
+            gained = as_gained(work.values, specs) if layer == "4" else specs
             values = _changed(work.values, specs, layer)
             if values != work.values:
                 work.values = values
@@ -739,7 +723,7 @@ class _Layering:
             if (gained, name) not in said:
                 said[(gained, name)] = _layer_steps(candidate, gained, layer, self.board, name)
             work.steps += said[(gained, name)]
-            work.steps += _subtypes_not_gained(work.values, specs, gained)
+            work.steps += subtypes_not_gained_steps(work.values, specs, gained)
             if candidate.static is None:
                 continue
             if first:
@@ -1025,7 +1009,7 @@ def _changed(values: Characteristics, specs: tuple[EffectSpec, ...], layer: str)
     """``values`` with the parts of ``specs`` that apply in ``layer`` applied."""
     for spec in specs:
         if layer in layers_of(spec):
-            values = _LAYER_CHANGES[layer](values, spec)
+            values = LAYER_CHANGES[layer](values, spec)
     return values
 
 
@@ -1250,142 +1234,6 @@ def _layer_four_cdas(
     return values
 
 
-def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
-    types, subtypes = spec.types or (), spec.subtypes or ()
-    match spec.kind:
-        case EffectKind.ADD_TYPES:
-            return values.model_copy(update={"types": merged_types(values.types, types)})
-        case EffectKind.ADD_SUBTYPES:
-            gained = gainable_subtypes(values.types, subtypes)
-            added = values.model_copy(update={"subtypes": merged(values.subtypes, gained)})
-            # A land gaining basic land types keeps its rules text and gains their mana abilities (305.7).
-            return with_intrinsic_mana(added) if _gives_basic_land_type(spec, values) else added
-        case EffectKind.SET_TYPES:
-            return _set_card_types(values, types)
-        case EffectKind.SET_SUBTYPES if _gives_basic_land_type(spec, values):
-            # Part of the same type-changing effect: the abilities of its rules text and copy effects go
-            # with its old land types; abilities other effects grant come later, in layer 6 (CR 305.7).
-            stripped = _set_subtypes(values, gainable_subtypes(values.types, subtypes))
-            return with_intrinsic_mana(stripped.model_copy(update={"abilities": ()}))
-        case EffectKind.SET_SUBTYPES:
-            return _set_subtypes(values, gainable_subtypes(values.types, subtypes))
-        case EffectKind.ANIMATE if spec.keep_types:
-            kept = merged_types(values.types, types)
-            return values.model_copy(
-                update={"types": kept, "subtypes": merged(values.subtypes, gainable_subtypes(kept, subtypes))}
-            )
-        case EffectKind.ANIMATE:
-            return values.model_copy(update={"types": types, "subtypes": gainable_subtypes(types, subtypes)})
-    return values
-
-
-def _as_gained(values: Characteristics, specs: tuple[EffectSpec, ...]) -> tuple[EffectSpec, ...]:
-    """``specs`` giving only the subtypes an object with ``values`` gains from them (CR 205.3d): each
-    must correspond to one of the card types it has once that part has applied."""
-    if not any(spec.subtypes for spec in specs):
-        return specs
-    gained = []
-    for spec in specs:
-        if spec.subtypes:
-            types = _type_change(values, spec.model_copy(update={"subtypes": ()})).types
-            spec = spec.model_copy(update={"subtypes": gainable_subtypes(types, spec.subtypes)})
-        values = _type_change(values, spec)
-        gained.append(spec)
-    return tuple(gained)
-
-
-def _subtypes_not_gained(
-    values: Characteristics, specs: tuple[EffectSpec, ...], gained: tuple[EffectSpec, ...]
-) -> list[Explanation]:
-    """Why the subtypes ``specs`` give beyond what they ``gained`` aren't there (CR 205.3d)."""
-    kept = {s for spec in gained for s in spec.subtypes or ()}
-    lost = [s for spec in specs for s in spec.subtypes or () if s not in kept]
-    not_gained = subtypes_not_gained(values.types, lost)
-    return [not_gained] if not_gained else []
-
-
-def _gives_basic_land_type(spec: EffectSpec, values: Characteristics) -> bool:
-    """Whether ``spec`` sets or adds basic land types of a land (CR 305.7)."""
-    return values.is_a("Land") and bool(basic_land_types(spec.subtypes))
-
-
-def _set_card_types(values: Characteristics, types: tuple[str, ...]) -> Characteristics:
-    """New card types replace the old ones; subtypes go with a removed card type unless they're also the
-    subtypes of a card type it still has (CR 205.1a)."""
-    kept = tuple(s for s in values.subtypes if _subtype_owners(s, values) & {*types})
-    return values.model_copy(update={"types": types, "subtypes": kept})
-
-
-def _set_subtypes(values: Characteristics, subtypes: tuple[str, ...]) -> Characteristics:
-    """New subtypes replace the existing ones of the same kind: creature types, land types … (CR 205.1a)."""
-    replaced = {kind for s in subtypes for kind in _subtype_owners(s, values)}
-    kept = tuple(s for s in values.subtypes if not _subtype_owners(s, values) & replaced)
-    return values.model_copy(update={"subtypes": merged(kept, subtypes)})
-
-
-def _subtype_owners(subtype: str, values: Characteristics) -> frozenset[str]:
-    """The card types ``subtype`` belongs to (CR 205.3): a planeswalker's own, else creature types."""
-    for card_type, names in SUBTYPES_OF.items():
-        if subtype in names:
-            return frozenset([card_type])
-    if values.is_a("Planeswalker") and not _CREATURE_TYPE_OWNERS & {*values.types}:
-        return frozenset(["Planeswalker"])
-    return _CREATURE_TYPE_OWNERS
-
-
-def _color_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
-    if spec.colors is None:
-        return values
-    kept = values.colors if spec.kind is EffectKind.ADD_COLORS else ()  # "in addition to" (CR 105.3)
-    return values.model_copy(update={"colors": colors_of((), (*kept, *spec.colors))})
-
-
-def _ability_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
-    if spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE):
-        added = tuple(GameAbility.granted(a) for a in spec.abilities)
-        return values.model_copy(update={"abilities": values.abilities + added})
-    if spec.all_abilities:
-        return values.model_copy(update={"abilities": ()})
-    removed = {a.casefold() for a in spec.abilities}
-    return values.model_copy(
-        update={"abilities": tuple(a for a in values.abilities if a.text.casefold() not in removed)}
-    )
-
-
-_LAYER_CHANGES: dict[str, Callable[[Characteristics, EffectSpec], Characteristics]] = {
-    "4": _type_change,
-    "5": _color_change,
-    "6": _ability_change,
-}
-
-
-def _keyword_counters(values: Characteristics, obj: GameObject, steps: list[Explanation]) -> Characteristics:
-    kinds = [
-        kind for kind in obj.counters if kind.casefold() in KEYWORD_COUNTER_KINDS and obj.counters[kind] > 0
-    ]
-    steps += [
-        Explanation.of(
-            msg("Layer 6: its {kind} counter gives it {keyword}.", kind=kind, keyword=kind.capitalize()),
-            KEYWORD_COUNTERS,
-        )
-        for kind in kinds
-    ]
-    keywords = tuple(GameAbility.granted(kind.title()) for kind in kinds)
-    return values.model_copy(update={"abilities": values.abilities + keywords})
-
-
-def _no_pt_note(values: Characteristics, obj: GameObject) -> list[Explanation]:
-    """Why a noncreature permanent (a land, an uncrewed Vehicle) has no power or toughness (CR 208.3)."""
-    if not permanent(obj):
-        return []
-    printed = msg(", even with numbers printed on it") if values.power is not None else ""
-    return [
-        Explanation.of(
-            msg("It isn't a creature, so it has no power or toughness{printed}.", printed=printed), NO_PT
-        )
-    ]
-
-
 def _layer_seven(
     values: Characteristics,
     obj: GameObject,
@@ -1399,7 +1247,7 @@ def _layer_seven(
     if not values.is_a("Creature") and (values.power is None or values.toughness is None or permanent(obj)):
         types_unknown = [u for u in (*unknowns, *obj.unknowns) if "types" in u.characteristics]
         if not types_unknown:
-            notes += _no_pt_note(values, obj)
+            notes += no_pt_note(values, obj)
         elif not any({"power", "toughness"} & set(u.characteristics) for u in (*unknowns, *obj.unknowns)):
             # Whether it is a creature is unknown, so whether it has power and toughness is too (CR 208.3).
             unknowns.append(
