@@ -45,8 +45,9 @@ def returned_step(source: GameObject, returned: GameObject) -> Explanation:
     return Explanation.of(
         msg(
             "{card} was exiled until {source} leaves the battlefield: immediately after {source} leaves, "
-            "it returns to the battlefield under its owner's control, a new object. No ability triggers for "
-            "this and no player can respond.",
+            "it returns to the battlefield under its owner's control, a new object. The return is a one-shot "
+            "effect the rules create then, not a triggered ability: no player can respond to it (abilities "
+            "that trigger on its entering still do).",
             card=card_name(returned.id),
             source=card_name(source.id),
         ),
