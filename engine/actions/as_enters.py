@@ -135,7 +135,7 @@ def _as_enters_note(
     listed = exile_note(obj, ability, exiled)
     if listed is not None:
         note, unknown = listed
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)}) if unknown else obj
+        obj = obj.with_unknowns(unknown) if unknown else obj
         return board.explain(obj.id, note, note=True), obj
     result = as_enters_result(ability)
     done = _optional_done(obj, result)
@@ -179,7 +179,7 @@ def _as_enters_note(
         return board, obj  # the counter readers say what its counters wait on
     if affects:
         note, unknown = unknown_note(affects, reason, *rules)
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        obj = obj.with_unknowns(unknown)
         return board.explain(obj.id, note, note=True), obj
     happened = Explanation.of(
         msg("{reason}; whatever it does to other objects or players isn't on this board.", reason=reason),
@@ -382,7 +382,7 @@ def pt_setting(
             NEW_CHOICES,
         )
         unknown = unknown.model_copy(update={"copiable": True})  # its own result is copiable (CR 707.2)
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        obj = obj.with_unknowns(unknown)
         return board.explain(obj.id, note, note=True), obj
     setting = AsEntersSetting(
         timestamp=timestamp,

@@ -127,7 +127,7 @@ def _maybe_attached(board: Board, obj: GameObject, host: GameObject, why: Unsure
         ATTACH_DOES_NOTHING,
     )
     unknown = Unknown.of(ALL_CHARACTERISTICS, reason, ATTACH_DOES_NOTHING)
-    board = board.replace(host.model_copy(update={"unknowns": (*host.unknowns, unknown)}))
+    board = board.replace(host.with_unknowns(unknown))
     return board.explain(obj.id, note, note=True)
 
 

@@ -179,7 +179,7 @@ def apply_random_result(
         )
         note, unknown = unknown_note(ALL_CHARACTERISTICS, reason, rule)
         unknown = unknown.model_copy(update={"copiable": True, "copied": True})
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        obj = obj.with_unknowns(unknown)
         return board.explain(obj.id, note, note=True), obj
     explanation = Explanation.of(
         msg(

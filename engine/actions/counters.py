@@ -208,7 +208,7 @@ def _counters_unknown(board: Board, obj: GameObject, why: Unsure) -> tuple[Board
         GIVEN_AS_IT_ENTERS,
     )
     unknown = Unknown.of(("counters", "power", "toughness", "loyalty"), reason, GIVEN_AS_IT_ENTERS)
-    obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+    obj = obj.with_unknowns(unknown)
     return board.explain(obj.id, note, note=True), obj
 
 
@@ -225,7 +225,7 @@ def _banned(
             note, unknown = unknown_note(
                 _depending(set(kinds), values), reason, GIVEN_AS_IT_ENTERS, CANT_WINS, *own
             )
-            obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+            obj = obj.with_unknowns(unknown)
             return board.explain(obj.id, note, note=True), obj, None
         banned = [kind for kind in kinds if ban.kind in (None, kind) and kind not in stopped]
         if banned:
@@ -325,7 +325,7 @@ def _not_decided(
         note, unknown = unknown_note(
             _depending({found.kind}, values), reason, GIVEN_AS_IT_ENTERS, ENTERS_REPLACEMENT, *rules
         )
-        obj = obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)})
+        obj = obj.with_unknowns(unknown)
         board = board.explain(obj.id, note, note=True)
     return board, obj
 

@@ -202,7 +202,7 @@ def _maybe_transformed(board: Board, obj: GameObject, why: Unsure) -> Board:
     unknown = Unknown.of(
         ALL_CHARACTERISTICS, msg("whether it transformed isn't known ({reason})", reason=why.reason), DAYBOUND
     )
-    board = board.replace(obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)}))
+    board = board.replace(obj.with_unknowns(unknown))
     return board.explain(obj.id, note, note=True)
 
 

@@ -132,7 +132,7 @@ def _unknown_effects(board: Board, source: GameObject, why: Unsure) -> Board:
     unknown = Unknown.of(("power", "toughness", "subtypes"), reason, LINKED_EXILE)
     if unknown in source.unknowns:
         return board
-    return board.replace(source.model_copy(update={"unknowns": (*source.unknowns, unknown)}))
+    return board.replace(source.with_unknowns(unknown))
 
 
 def _stopped(board: Board, source: GameObject, why: Explanation) -> Board:

@@ -678,7 +678,7 @@ def _with_unknown(board: Board, handle: str, unknown: Unknown | None) -> Board:
     if unknown is None:
         return board
     obj = board.get(handle)
-    return board.replace(obj.model_copy(update={"unknowns": (*obj.unknowns, unknown)}))
+    return board.replace(obj.with_unknowns(unknown))
 
 
 def _used(board: Board, pending: PendingCopy) -> Board:

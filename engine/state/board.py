@@ -293,6 +293,10 @@ class GameObject(Frozen):
     came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
     unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
 
+    def with_unknowns(self, *unknowns: Unknown) -> GameObject:
+        """This object with more that the board leaves undecided about it (each record once)."""
+        return self.model_copy(update={"unknowns": tuple(dict.fromkeys((*self.unknowns, *unknowns)))})
+
     @property
     def kicked_text(self) -> Kicked:
         """How the kicker of the text it has was paid: only its own card's, as it was cast. A permanent
