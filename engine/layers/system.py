@@ -46,6 +46,7 @@ from engine.layers.first_layers import (
 from engine.layers.notes import (
     FinalWorld,
     attachment_notes,
+    open_targets,
     requirement_steps,
     statics_of,
     unrecognised_note,
@@ -166,6 +167,7 @@ class _Layering:
         self.kept: dict[tuple[int, str], tuple[Seen, bool]] = {}
         self.waits: dict[tuple[str, Ident], Waits] = {}
         self.versions = itertools.count(1)
+        self.opened: set[tuple[Ident, str]] = set()  # an effect that may apply to an object with unknowns
 
     def run(self) -> dict[str, Computed]:
         charge(len(self.works) ** 2)  # objects × effects: each object's notes look at every object's statics
@@ -210,9 +212,20 @@ class _Layering:
             if ability.layers[:1] != (layer,) or ident in self.started:
                 continue
             targets = self._targets(ident, ability, source, world)
+            self._open_targets(ident, ability, source, world, label)
             if targets:
                 found.append(Candidate(ident, key, targets, label, ability, source.id))
         return found
+
+    def _open_targets(
+        self, ident: Ident, ability: StaticAbility, source: Seen, world: dict[str, Seen], label: Param
+    ) -> None:
+        """Mark unknown what ``ability`` would change of each object it may or may not name (CR 604.2)."""
+        for handle, note, unknown in open_targets(ability, source, world, label):
+            if (ident, handle) not in self.opened:
+                self.opened.add((ident, handle))
+                self.works[handle].notes.append(note)
+                self.works[handle].unknowns.append(unknown)
 
     def _targets(
         self, ident: Ident, ability: StaticAbility, source: Seen, world: dict[str, Seen]
@@ -624,6 +637,7 @@ class _Layering:
             if ability.layers[0] not in ("7b", "7c") or ident in self.started:
                 continue
             targets = affected(ability, source, world)
+            self._open_targets(ident, ability, source, world, label)
             for handle, specs in targets.items():
                 named = (
                     counted_label(label, ability.per, source, world[handle], world)
@@ -690,7 +704,8 @@ class _Layering:
 
 def _seen(work: Work) -> Seen:
     """The object as static abilities see it now (the same object while its values are the same)."""
-    if work.seen is None or work.seen.values is not work.values:
+    unknown = frozenset(name for u in (*work.obj.unknowns, *work.unknowns) for name in u.characteristics)
+    if work.seen is None or work.seen.values is not work.values or work.seen.unknown != unknown:
         work.seen = Seen(
             id=work.obj.id,
             values=work.values,
@@ -702,6 +717,7 @@ def _seen(work: Work) -> Seen:
             counters=work.obj.counters,
             tapped=work.obj.tapped,
             game=work.game,
+            unknown=unknown,
         )
     return work.seen
 
@@ -752,10 +768,6 @@ def _read_by(ability: StaticAbility, source: Seen) -> set[str] | None:
     return None
 
 
-def _static_of(ability: GameAbility) -> StaticAbility | None:
-    return _STATIC_OF(ability)
-
-
 def _parsed_static(ability: GameAbility) -> StaticAbility | None:
     # Each step of a layer looks at every ability on the board again: worked out once per ability.
     if ability.band is not None:
@@ -767,7 +779,7 @@ def _parsed_static(ability: GameAbility) -> StaticAbility | None:
     return parse_static(ability.rules_text)
 
 
-_STATIC_OF = ByIdentity(_parsed_static, size=1024)
+_static_of = ByIdentity(_parsed_static, size=1024)
 
 
 def _label(source: str, ability: GameAbility, grant: tuple[Key, Param] | None) -> Message:

@@ -14,6 +14,7 @@ from engine.core.messages import msg
 from engine.core.results import Explanation
 from engine.layers.dependency import DEPENDENCY
 from engine.layers.layer_rules import LAYER_4
+from engine.layers.notes import unknown_note
 from engine.layers.records import Work
 from engine.oracle.statics import (
     ALL_CREATURE_TYPES,
@@ -27,6 +28,7 @@ from engine.state.board import (
 
 CDA_FIRST = cite("613.3", "apply effects from characteristic-defining abilities first")
 CHANGELING = cite("702.73a", "This object is every creature type")
+CHOICE_AS_ENTERS = cite("614.12", "Some replacement effects modify how a permanent enters the battlefield")
 
 
 def layer_four_cdas(
@@ -48,7 +50,22 @@ def layer_four_cdas(
             )
         )
     chosen = obj.choices.get("creature type")
-    if chosen and any(adds_chosen_type(a.rules_text) for a in values.abilities):
+    adds_chosen = any(adds_chosen_type(a.rules_text) for a in values.abilities)
+    if adds_chosen and not chosen and not changeling:
+        note, unknown = unknown_note(
+            ("subtypes",),
+            msg(
+                "its own ability makes it the creature type chosen as it entered, in addition to its other "
+                "types, and the board doesn't give that choice (choices: {{creature type: …}})"
+            ),
+            LAYER_4,
+            CDA_FIRST,
+            CHOICE_AS_ENTERS,
+        )
+        work.notes.append(note)
+        work.unknowns.append(unknown)
+        return values
+    if chosen and adds_chosen:
         not_gained = subtypes_not_gained(values.types, [chosen])
         if not_gained:
             work.steps.append(not_gained)

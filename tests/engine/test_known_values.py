@@ -17,6 +17,7 @@ from engine.core.known import Known, Unsure, all_of, any_of, combined, is_false,
 from engine.core.results import Unknown
 from engine.layers.system import current_characteristics
 from tests.engine.copy_cards import cards_for
+from tests.known import current_values, known
 
 WHY = Unknown(characteristics=("types",), reason="the coin flip wasn't given", rules=("705.1",))
 UNSURE = Unsure((WHY,))
@@ -135,3 +136,41 @@ def test_a_copy_exception_for_creatures_is_open_when_the_copied_types_are_unknow
     assert result.current.counters == {}
     assert "counters" in result.current.unknown
     assert any(n.text.startswith("Which counters it enters with is unknown") for n in result.notes)
+
+
+def _mimic_board(choice: str = "") -> str:
+    chosen = f", choices: {{creature type: {choice}}}" if choice else ""
+    return (
+        "battlefield:\n"
+        f"  - {{card: Metallic Mimic, id: mimic{chosen}}}\n"
+        "  - {card: Elvish Archdruid, id: druid}\n"
+        "query: mimic\n"
+    )
+
+
+def test_an_anthem_for_a_creature_type_is_open_on_an_object_of_unknown_creature_types() -> None:
+    """Metallic Mimic is the creature type chosen as it entered (CR 614.12, 613.3); without that choice its
+    subtypes are unknown, so whether "Other Elf creatures you control get +1/+1" applies to it is too
+    (CR 604.2): it is 2/1 or 3/2, never a plain 2/1."""
+    spec = load_board(_mimic_board())
+    board = board_from_spec(spec, cards_for(spec))
+    current = current_characteristics(board.get("mimic"), board)
+    assert isinstance(current.subtypes, Unsure)
+    assert "doesn't give that choice (choices: {creature type: …})" in current.subtypes.because[0].reason
+    assert isinstance(current.power, Unsure)
+    assert isinstance(current.toughness, Unsure)
+    [why] = [u for u in current.power.because if "applies to it depends on its subtypes" in u.reason]
+    assert "druid's “Other Elf creatures you control get +1/+1.”" in why.reason
+    assert why.rules == ("604.2",)
+    assert known(current.known_for("types")).types == ("Artifact", "Creature")
+
+
+@pytest.mark.parametrize(("choice", "power", "toughness"), [("Elf", 3, 2), ("Goblin", 2, 1)])
+def test_with_the_choice_given_the_anthem_applies_or_not(choice: str, power: int, toughness: int) -> None:
+    spec = load_board(_mimic_board(choice))
+    board = board_from_spec(spec, cards_for(spec))
+    values = current_values(board.get("mimic"), board)
+    assert choice in values.subtypes
+    assert values.power is not None
+    assert values.toughness is not None
+    assert (values.power.value, values.toughness.value) == (power, toughness)
