@@ -12,7 +12,7 @@ from engine.core.characteristics import (
     GameAbility,
 )
 from engine.core.citations import Citation, cite
-from engine.core.effects import EffectSpec, Player
+from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.messages import Message, Param, card, listing, msg
 from engine.core.model import SELF, AbilityKind
 from engine.core.results import Explanation, Unknown
@@ -104,9 +104,14 @@ _CHARACTERISTIC_WORDS: dict[str, Param] = {
 """The characteristics (CR 109.3) an unknown names, which a language words its own way."""
 
 
+_SUBTYPES_ONLY = frozenset({EffectKind.ADD_SUBTYPES, EffectKind.SET_SUBTYPES})
+
+
 def spec_characteristics(spec: EffectSpec) -> tuple[str, ...]:
     """The characteristics an effect part changes, by its layers (CR 613.1d-g)."""
     by_layer = {"4": ("types", "subtypes"), "5": ("colors",), "6": ("abilities",)}
+    if spec.kind in _SUBTYPES_ONLY:  # a creature type added or set leaves the card types as they are
+        by_layer["4"] = ("subtypes",)
     found = [name for layer in layers_of(spec) for name in by_layer.get(layer, ("power", "toughness"))]
     return tuple(dict.fromkeys(name for name in found if layers_of(spec) != ("2",)))
 
@@ -140,8 +145,10 @@ def unrecognised_note(ability: GameAbility, source: Seen, final: FinalWorld, han
     what that makes unknown (nothing, for an ability a board without combat decides)."""
     world = final.world
     parsed = parse_static(ability.rules_text)
-    if parsed is not None and parsed.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
-        if not qualifies(parsed.subject, source, world[handle]):
+    uses_type = parsed is not None and (parsed.chosen_type or parsed.subject.chosen_subtype)
+    if parsed is not None and uses_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
+        subject = parsed.subject.model_copy(update={"chosen_subtype": False})  # "of the chosen type": any
+        if not qualifies(subject, source, world[handle]):
             return []
         changed = tuple(name for spec in parsed.parts for name in spec_characteristics(spec))
         return [

@@ -15,6 +15,7 @@ from engine.actions.events import board_from_spec
 from engine.answers.copy_result import BoardAnswer, answer_board
 from engine.core.known import Known, Unsure, all_of, any_of, combined, is_false, is_true, negated
 from engine.core.results import Unknown
+from engine.layers.computed import Computed
 from engine.layers.system import current_characteristics
 from tests.engine.copy_cards import cards_for
 from tests.known import current_values, known
@@ -174,3 +175,47 @@ def test_with_the_choice_given_the_anthem_applies_or_not(choice: str, power: int
     assert values.power is not None
     assert values.toughness is not None
     assert (values.power.value, values.toughness.value) == (power, toughness)
+
+
+def _bear_beside(card_line: str) -> Computed:
+    spec = load_board(f"battlefield:\n  - {card_line}\n  - {{card: Grizzly Bears, id: bear}}\n")
+    board = board_from_spec(spec, cards_for(spec))
+    return current_characteristics(board.get("bear"), board)
+
+
+def test_xenograft_without_its_choice_leaves_only_the_creature_types_unknown() -> None:
+    """Xenograft gives the chosen type to each creature you control (CR 205.3, 613.1d): not a CDA of its
+    own, so the Bears get it; without the choice their subtypes are unknown, their card types aren't."""
+    current = _bear_beside("{card: Xenograft, id: x}")
+    assert isinstance(current.subtypes, Unsure)
+    assert known(current.types) == ("Creature",)
+    chosen = _bear_beside("{card: Xenograft, id: x, choices: {creature type: Elf}}")
+    assert known(chosen.subtypes) == ("Bear", "Elf")
+
+
+@pytest.mark.parametrize(
+    ("card", "chosen", "pt"),
+    [
+        ("Adaptive Automaton", "", None),
+        ("Adaptive Automaton", "Bear", (3, 3)),
+        ("Adaptive Automaton", "Elf", (2, 2)),
+        ("Engineered Plague", "", None),
+        ("Engineered Plague", "Bear", (1, 1)),
+        ("Engineered Plague", "Elf", (2, 2)),
+    ],
+)
+def test_an_effect_on_creatures_of_the_chosen_type_needs_the_choice(
+    card: str, chosen: str, pt: tuple[int, int] | None
+) -> None:
+    """ "Other creatures you control of the chosen type get +1/+1", "All creatures of the chosen type get
+    -1/-1": without the choice (CR 614.12) whether it applies to the Bears is unknown."""
+    choice = f", choices: {{creature type: {chosen}}}" if chosen else ""
+    current = _bear_beside(f"{{card: {card}, id: x{choice}}}")
+    if pt is None:
+        assert isinstance(current.power, Unsure)
+        assert "the creature type chosen as x entered" in current.power.because[0].reason
+        return
+    power, toughness = known(current.power), known(current.toughness)
+    assert power is not None
+    assert toughness is not None
+    assert (power.value, toughness.value) == pt
