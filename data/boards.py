@@ -367,7 +367,7 @@ class _Reader:
             counters=check.counters(raw["counters"], line) if "counters" in raw else None,
             choices=check.choices(raw.get("choices", {}), line),
             kicked=check.kicked(raw.get("kicked", False), line),
-            x=check.number(raw.get("x", 0), line, "x"),
+            x=check.number(raw["x"], line, "x") if "x" in raw else None,
             class_level=check.class_level(raw.get("level", 1), line),
             attached_to=refs.get("attached_to"),
             effects=tuple(

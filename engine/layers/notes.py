@@ -333,7 +333,7 @@ def _undecided_note(
     given: Param = msg(" (give turn: you or turn: opponent)") if turn else ""
     if requirement.life:
         given = msg(" (give the life totals: life: {{you: N, opponent: N}})")
-    return unknown_note(
+    note, unknown = unknown_note(
         changed,
         msg(
             "{source}'s “{ability}” depends on whether {condition}, which this board doesn't show{given}: if "
@@ -350,6 +350,11 @@ def _undecided_note(
         *((ACTIVE_PLAYER,) if turn else ()),
         *((LIFE_TOTALS,) if requirement.life else ()),
     )
+    gained = tuple(a for spec in parsed.parts if spec.kind in _GRANTING for a in spec.abilities)
+    return note, unknown.model_copy(update={"may_add": gained})
+
+
+_GRANTING = frozenset({EffectKind.ADD_ABILITIES, EffectKind.ANIMATE})
 
 
 def _worded(requirement: Requirement, source: Seen) -> Param:

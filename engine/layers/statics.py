@@ -280,6 +280,8 @@ def decided(requirement: Requirement, source: Seen) -> bool:
     one comparison the board gives is false: all must hold, and false and unknown is false (CR 119)."""
     if requirement.life:
         return isinstance(_life_holds(requirement.life, source), Known)
+    if requirement.counters is not None and "counters" in source.unknown:
+        return False  # how many counters it entered with is unknown (CR 122.6)
     return requirement.decided or (requirement.your_turn is not None and source.game.turn is not None)
 
 

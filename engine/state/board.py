@@ -87,7 +87,7 @@ class ObjectSpec(Frozen):
     given_counters: tuple[tuple[str, int], ...] = ()  # what the effect putting it there gives too (122.6)
     choices: tuple[tuple[str, str], ...] = ()
     kicked: Kicked = False
-    x: int = 0
+    x: int | None = None  # the X of the spell that became it; None: not given
     class_level: int = 1  # a Class's level (CR 716.2d: one that has none is treated as level 1)
     attached_to: str | None = None
     effects: tuple[EffectSpec, ...] = ()
@@ -275,7 +275,7 @@ class GameObject(Frozen):
     counters: dict[str, int] = Field(default_factory=dict)
     choices: dict[str, str] = Field(default_factory=dict)
     kicked: Kicked = False  # as its card was cast, checked against its kicker (engine.oracle.kicker)
-    x: int = 0
+    x: int | None = None  # the X of the spell that became it (CR 107.3m: 0 if not cast); None: not given
     class_level: int = 1  # its level as a Class: a designation, not copiable (CR 716.2b, 716.2d)
     attached_to: str | None = None
     copies: tuple[AppliedCopy, ...] = ()
