@@ -1,7 +1,7 @@
 """Unknown is a value (issue 21 §2): what rests on an unknown characteristic is unknown with the same reason.
 
-Mirror March's token copy without the coin flips' result (CR 705.1) has every characteristic unknown; a
-Clone of it copies those unknown values (CR 707.2), a "whenever a creature dies" ability doesn't know
+Chancy Reflection (a card made for these tests: its token is a copy or a 1/1 Frog by a coin flip, CR 705.1)
+without the flip's result makes a token with every characteristic unknown; a Clone of it copies those unknown values (CR 707.2), a "whenever a creature dies" ability doesn't know
 whether the token's death triggers it (CR 603.6c, 700.4), and Clone's own "creature" restriction can't
 be checked. Three-valued logic: false and unknown is false, true or unknown is true.
 """
@@ -22,15 +22,15 @@ from tests.known import current_values, known
 
 WHY = Unknown(characteristics=("types",), reason="the coin flip wasn't given", rules=("705.1",))
 UNSURE = Unsure((WHY,))
-MAKE_TOKEN = "  - create_token_copy: {of: bear, via: Mirror March, id: token}\n"
+MAKE_TOKEN = "  - create_token_copy: {of: bear, via: Chancy Reflection, id: token}\n"
 
 
 def _board_text(more: str = "", actions: str = "", *, token: bool = True) -> str:
-    """Mirror March and a Grizzly Bears, ``more`` permanents, the token copy (unless not ``token``) and
+    """Chancy Reflection and a Grizzly Bears, ``more`` permanents, the token copy (unless not ``token``) and
     ``actions``."""
     made = MAKE_TOKEN if token else ""
     bears = "  - {card: Grizzly Bears, id: bear}\n"
-    return f"battlefield:\n  - Mirror March\n{bears}{more}actions:\n{made}{actions}"
+    return f"battlefield:\n  - Chancy Reflection\n{bears}{more}actions:\n{made}{actions}"
 
 
 def _answer(text: str) -> BoardAnswer:
