@@ -46,6 +46,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
     pt_setting_key,
+    riot_of,
     settled_optional,
 )
 from engine.oracle.linked import exiled_cards, says_exile
@@ -567,11 +568,47 @@ _CHOOSER_WORDS: dict[Chooser, Param] = {
 }
 
 
+def _riot(board: Board, obj: GameObject) -> tuple[Board, GameObject]:
+    """Riot: "You may have this permanent enter with an additional +1/+1 counter on it. If you don't, it
+    gains haste" (CR 702.136a): the board's ``may`` choice decides both; not given, both are open."""
+    given = obj.choices.get(MAY_KEY, "").strip().casefold()
+    if given == "done":
+        return board, obj
+    if given != "not done":
+        note, unknown = unknown_note(
+            ("abilities",),
+            msg(
+                "riot lets its controller have it enter with an additional +1/+1 counter, and if they don't, "
+                "it gains haste; the board doesn't say which (choices: {{may: done}} for the counter, "
+                "{{may: not done}} for haste)"
+            ),
+            RIOT,
+        )
+        obj = obj.with_unknowns(unknown.model_copy(update={"may_add": ("Haste",)}))
+        return board.explain(obj.id, note, note=True), obj
+    board, stamp = board.tick()
+    effect = TimedEffect(
+        timestamp=stamp,
+        spec=EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=("Haste",)),
+        source=msg("riot (its controller didn't have it enter with the counter)"),
+    )
+    obj = obj.model_copy(update={"effects": (*obj.effects, effect)})
+    step = Explanation.of(
+        msg("Riot: it didn't enter with the additional +1/+1 counter, so it gains haste."), RIOT
+    )
+    return board.explain(obj.id, step), obj
+
+
+RIOT = cite("702.136a", "If you don’t, it gains haste")
+
+
 def _counters_and_tapped(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
     board, obj = kicker_notes(board, obj, abilities)
     board, obj = counters_as_it_enters(board, obj, spec, settled_optional(abilities, obj.choices))
+    if riot_of(abilities) is not None:
+        board, obj = _riot(board, obj)
     gained = entering_abilities(abilities, kicked=obj.kicked_text)
     if gained:
         board, stamp = board.tick()

@@ -105,6 +105,7 @@ CANT_WINS = cite("101.2", "the “can’t” effect takes precedence")
 OWN_BAN = cite("113.6i", "functions as that object is entering the battlefield")
 
 SAGA_LORE = cite("714.3a", "As a Saga without the read ahead ability enters the battlefield")
+READ_AHEAD_CHAPTER = cite("702.155a", "unless it has exactly the number of lore counters on it")
 READ_AHEAD = cite("702.155b", "its controller chooses a number from one to that Saga’s final chapter number")
 _READ_AHEAD = Unknown.of(
     ("counters",),
@@ -113,6 +114,10 @@ _READ_AHEAD = Unknown.of(
         "one to its final chapter number, and the board doesn't say (give counters: {{lore: N}})"
     ),
     READ_AHEAD,
+)
+_READ_AHEAD_CHAPTERS = msg(
+    "Which chapter ability triggers as it enters is unknown too: with read ahead, only the one whose number "
+    "is the number of lore counters it enters with (the one chosen) triggers this turn."
 )
 SAGA_LORE_TEXT = "a Saga's lore counter"  # how its own entering counter is told from the others'
 
@@ -137,6 +142,8 @@ def counters_as_it_enters(
         for ability, numbers in chapters:
             if numbers:
                 board = board.explain(obj.id, _chapter_step(ability, numbers, lore))
+    elif _reads_ahead(copiable_values(obj)) and "Saga" in copiable_values(obj).subtypes:
+        board = board.explain(obj.id, Explanation.of(_READ_AHEAD_CHAPTERS, READ_AHEAD_CHAPTER), note=True)
     return board, obj
 
 
@@ -169,7 +176,7 @@ def _entering_counters(
         return _counters_unknown(board, obj, typed)
     values = typed.value
     if "Saga" in values.subtypes and _reads_ahead(values):
-        return _counters_unknown(board, obj, Unsure((_READ_AHEAD,)))
+        return _counters_unknown(board, obj, Unsure((_READ_AHEAD,)), changes=())
     x = _spell_x(obj)
     undecided = undecided_counters(abilities, kicked=obj.kicked_text, x=x) + _additional_undecided(
         obj, values
@@ -223,16 +230,19 @@ def _cannot_ban_or_replace(abilities: Unsure) -> bool:
     )
 
 
-def _counters_unknown(board: Board, obj: GameObject, why: Unsure) -> tuple[Board, GameObject]:
+def _counters_unknown(
+    board: Board, obj: GameObject, why: Unsure, changes: tuple[str, ...] = ("power", "toughness", "loyalty")
+) -> tuple[Board, GameObject]:
     """How many counters it enters with rests on what isn't known: so do its counters and what they
-    change (its power and toughness, its loyalty), never taken as none."""
+    ``changes`` (its power and toughness, its loyalty; nothing but themselves for lore counters), never
+    taken as none."""
     reason = msg("how many counters it enters with rests on what isn't known ({reason})", reason=why.reason)
     note = explained(
         msg("Which counters it enters with is unknown, because {reason}.", reason=reason),
         why,
         GIVEN_AS_IT_ENTERS,
     )
-    unknown = Unknown.of(("counters", "power", "toughness", "loyalty"), reason, GIVEN_AS_IT_ENTERS)
+    unknown = Unknown.of(("counters", *changes), reason, GIVEN_AS_IT_ENTERS)
     obj = obj.with_unknowns(unknown)
     return board.explain(obj.id, note, note=True), obj
 

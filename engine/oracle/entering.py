@@ -409,13 +409,18 @@ _PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+ counter")
 def settled_optional(
     abilities: tuple[GameAbility, ...], choices: Mapping[str, str]
 ) -> tuple[GameAbility, ...]:
-    """``abilities`` with an "As ~ enters, you may … If you do, it enters with …" ability settled by the
-    board's ``may`` choice: done, the counters it gives are decided; not done, it gives none."""
+    """``abilities`` with an "As ~ enters, you may … If you do, it enters with …" ability, and riot's or
+    unleash's "you may have it enter with a +1/+1 counter" (CR 702.136a, 702.98a), settled by the board's
+    ``may`` choice: done, the counters it gives are decided; not done, it gives none."""
     given = choices.get(MAY_KEY, "").strip().casefold()
     if given not in ("done", "not done"):
         return abilities
     settled: list[GameAbility] = []
     for ability in abilities:
+        if ability.keyword in _MAY_COUNTER_KEYWORDS:
+            if given == "done":
+                settled.append(ability.model_copy(update={"keyword": None, "rules_text": _ONE_MORE_COUNTER}))
+            continue
         head = _IF_YOU_DO.match(ability.rules_text) if _MAY.match(ability.rules_text) else None
         if head is None:
             settled.append(ability)
@@ -426,6 +431,14 @@ def settled_optional(
 
 
 _IF_YOU_DO = re.compile(r"^[^.]*\. If you do, ")
+_MAY_COUNTER_KEYWORDS = frozenset({"Riot", "Unleash"})  # "You may have this permanent enter with a counter"
+_ONE_MORE_COUNTER = f"{SELF} enters with an additional +1/+1 counter on it."
+
+
+def riot_of(abilities: tuple[GameAbility, ...]) -> GameAbility | None:
+    """Riot, whose "If you don't, it gains haste" rests on the same ``may`` choice as its counter
+    (CR 702.136a)."""
+    return next((a for a in abilities if a.keyword == "Riot"), None)
 
 
 def as_enters_result(ability: _Worded) -> AsEntersResult:
@@ -487,7 +500,7 @@ def choice_keys(abilities: Sequence[_Worded]) -> frozenset[str]:
             keys |= {key, f"{key} by you", f"{key} by opponent"}
         if _PT_SETTING.match(text) or _COIN_PT_SETTING.match(text):
             keys.add(pt_setting_key(ability))
-        if _MAY.match(text):
+        if _MAY.match(text) or text in _MAY_COUNTER_KEYWORDS:
             keys.add(MAY_KEY)
         if _AS_ENTERS.match(text) and "exile" in text:
             keys.add(EXILED_KEY)

@@ -231,6 +231,9 @@ def _restriction_sentence(sentence: str) -> bool:
     return restriction_predicate(" ".join(words[verb_at:]))
 
 
+_YOU_AND_SELF = re.compile(rf"\byou and {re.escape(SELF)} have ")
+
+
 @cache
 def parse_static(text: str) -> StaticAbility | None:
     """The static ability ``text`` as a :class:`StaticAbility`, or None when its subject isn't recognised.
@@ -239,6 +242,8 @@ def parse_static(text: str) -> StaticAbility | None:
     """
     # The rider only matters once the source has left, when its static ability is no longer on the board.
     sentence = _LEAVES_RIDER.sub("", text.strip())
+    # "you and ~ have hexproof" (Gruul Spellbreaker): what it gives the player isn't the object's to have.
+    sentence = _YOU_AND_SELF.sub(f"{SELF} has ", sentence)
     outside = _SAME_OUTSIDE.search(sentence)
     sentence = _SAME_OUTSIDE.sub("", sentence).removesuffix(".")
     everywhere = _EVERYWHERE.match(sentence)

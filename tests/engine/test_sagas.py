@@ -51,3 +51,35 @@ def test_a_saga_without_read_ahead_enters_with_one_lore_counter() -> None:
     result = answer_board(spec, {history.name: history}, "test").result
     assert result.current.counters == {"lore": 1}
     assert any("714.3a" in s.rules for s in result.steps)
+
+
+WAR = {  # a Saga creature with read ahead (The Elder Dragon War, as its Oracle text reads)
+    "object": "card",
+    "name": "The Elder Dragon War",
+    "layout": "saga",
+    "mana_cost": "{2}{R}{R}",
+    "type_line": "Enchantment Creature — Saga Dragon",
+    "oracle_text": (
+        "Read ahead (Choose a chapter and start with that many lore counters. Add one after your draw step. "
+        "Skipped chapters don't trigger.)\n"
+        "I — The Elder Dragon War deals 2 damage to each creature and each opponent.\n"
+        "II — Discard any number of cards, then draw that many cards.\n"
+        "III — Create a 4/4 red Dragon creature token with flying.\nFlying"
+    ),
+    "power": "4",
+    "toughness": "4",
+    "colors": ["R"],
+}
+
+
+def test_read_aheads_unknown_lore_counters_leave_its_power_and_which_chapter_triggers() -> None:
+    """Lore counters change no power, toughness or loyalty: the Saga creature is a 4/4 whatever number was
+    chosen (702.155b); which chapter triggers is what stays open (702.155a)."""
+    war = parse_card(WAR, rules_keyword_vocabulary())
+    spec = load_board("battlefield:\n  - {card: The Elder Dragon War, id: war}\n")
+    result = answer_board(spec, {war.name: war}, "test").result
+    current = result.current
+    assert (current.power, current.toughness) == (4, 4)
+    assert set(current.unknown) == {"counters"}
+    [chapter] = [n for n in result.notes if n.text.startswith("Which chapter ability triggers")]
+    assert chapter.rules == ("702.155a",)
