@@ -44,6 +44,7 @@ from engine.layers.statics import (
     unknown_subject_reads,
     would_affect,
 )
+from engine.layers.timestamps import INTRINSIC_MANA
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
     as_enters_choices,
@@ -114,6 +115,26 @@ def spec_characteristics(spec: EffectSpec) -> tuple[str, ...]:
         by_layer["4"] = ("subtypes",)
     found = [name for layer in layers_of(spec) for name in by_layer.get(layer, ("power", "toughness"))]
     return tuple(dict.fromkeys(name for name in found if layers_of(spec) != ("2",)))
+
+
+def land_abilities_unknown(
+    values: Characteristics, unknowns: tuple[Unknown, ...]
+) -> Iterator[tuple[Explanation, Unknown]]:
+    """A land whose subtypes are unknown has unknown abilities too: each basic land type it has gives it
+    that type's mana ability (CR 305.6), so what it taps for is open with them."""
+    unknown = {name for u in unknowns for name in u.characteristics}
+    if "subtypes" not in unknown or "abilities" in unknown:
+        return
+    if not values.is_a("Land") and "types" not in unknown:
+        return
+    yield unknown_note(
+        ("abilities",),
+        msg(
+            "its land types are unknown, and each basic land type it has gives it that type's mana ability "
+            "(a Mountain has “{{T}}: Add {{R}}.”)"
+        ),
+        INTRINSIC_MANA,
+    )
 
 
 def open_targets(

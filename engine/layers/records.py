@@ -14,6 +14,7 @@ from engine.core.game import Game
 from engine.core.messages import Param, msg
 from engine.core.results import Explanation, Unknown
 from engine.layers.statics import Seen
+from engine.oracle.static_effects import layers_of
 from engine.oracle.statics import StaticAbility
 from engine.state.board import GameObject, TimedEffect
 
@@ -118,3 +119,17 @@ def effect_label(candidate: Candidate) -> Param:
 def own_effects(obj: GameObject) -> list[TimedEffect]:
     """The object's own effects (listed on the board), in timestamp order."""
     return sorted(obj.effects, key=lambda e: e.timestamp)
+
+
+def own_candidates(obj: GameObject, layer: str) -> list[Candidate]:
+    """The object's own effects that apply in ``layer``, as candidates."""
+    return [
+        Candidate((obj.id, str(i), "own"), (e.timestamp, OWN, i), {obj.id: (e.spec,)}, own_label(e))
+        for i, e in enumerate(own_effects(obj))
+        if layer in layers_of(e.spec)
+    ]
+
+
+def candidate_layers(candidate: Candidate) -> set[str]:
+    """Every layer a candidate effect has parts in."""
+    return {layer for specs in candidate.targets.values() for spec in specs for layer in layers_of(spec)}

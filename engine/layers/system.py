@@ -46,6 +46,7 @@ from engine.layers.first_layers import (
 from engine.layers.notes import (
     FinalWorld,
     attachment_notes,
+    land_abilities_unknown,
     open_targets,
     requirement_steps,
     statics_of,
@@ -70,7 +71,9 @@ from engine.layers.records import (
     Targets,
     Waits,
     Work,
+    candidate_layers,
     effect_label,
+    own_candidates,
     own_effects,
     own_label,
 )
@@ -188,7 +191,7 @@ class _Layering:
         return {w.obj.id: _seen(w) for w in self.works.values() if not w.obj.phased_out}
 
     def _layer(self, layer: str) -> None:
-        own = [c for work in self.works.values() for c in _own_candidates(work.obj, layer)]
+        own = [c for work in self.works.values() for c in own_candidates(work.obj, layer)]
         done: set[tuple[str, str, str]] = set()
         waiting: dict[Ident, Candidate] = {}
         while True:
@@ -587,7 +590,7 @@ class _Layering:
         first = candidate.static is not None and candidate.ident not in self.started
         if first:
             self.started[candidate.ident] = candidate
-            self.started_layers[candidate.ident] = _candidate_layers(candidate)
+            self.started_layers[candidate.ident] = candidate_layers(candidate)
         dependency = self._dependency_step(candidate, layer)
         looped = [self._loop_step(loop, layer)] if loop else []
         said: dict[tuple[tuple[EffectSpec, ...], str], list[Explanation]] = {}  # the same for many objects
@@ -699,6 +702,9 @@ class _Layering:
         values = work.values.model_copy(update=update)
         # What the board leaves undecided about the object itself (how it entered) is unknown here too.
         every = tuple(dict.fromkeys((*obj.unknowns, *unknowns)))
+        for note, unknown in land_abilities_unknown(values, every):
+            notes.append(note)
+            every += (unknown,)
         return Computed.of(values, tuple(steps), tuple(notes), every)
 
 
@@ -731,14 +737,6 @@ def _only(targets: Mapping[str, tuple[EffectSpec, ...]], handle: str) -> dict[st
     return {handle: targets[handle]} if handle in targets else {}
 
 
-def _own_candidates(obj: GameObject, layer: str) -> list[Candidate]:
-    return [
-        Candidate((obj.id, str(i), "own"), (e.timestamp, OWN, i), {obj.id: (e.spec,)}, own_label(e))
-        for i, e in enumerate(own_effects(obj))
-        if layer in layers_of(e.spec)
-    ]
-
-
 def _them(others: tuple[Candidate, ...] | list[Candidate]) -> Message:
     return msg("them") if len(others) > 1 else msg("it")
 
@@ -750,10 +748,6 @@ def _targets_change(
     if before.keys() != now.keys():
         return APPLIES_TO
     return WHAT_IT_DOES if before != now else None
-
-
-def _candidate_layers(candidate: Candidate) -> set[str]:
-    return {layer for specs in candidate.targets.values() for spec in specs for layer in layers_of(spec)}
 
 
 def _read_by(ability: StaticAbility, source: Seen) -> set[str] | None:
