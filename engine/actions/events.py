@@ -27,6 +27,7 @@ from engine.actions.durations import (
     copy_effect_ends,
     effect_ends,
 )
+from engine.actions.effect_sources import ability_source, made_by_step
 from engine.actions.entering_faces import (
     check_attachment,
     check_faces,
@@ -168,6 +169,8 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
             effect=a.effect,
             copy_effect=a.copy_effect,
             via_stack=a.via_stack,
+            via_object=a.via_object,
+            controller_given=a.controller_given,
             random_result=a.random_result,
             move=a.move,
             day_night=a.day_night,
@@ -205,6 +208,11 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
 def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     if event.via_stack is not None:
         board = _resolving_source(board, event)
+    board, event = ability_source(board, event)
+    return made_by_step(_applied_kind(board, event, cards), event)
+
+
+def _applied_kind(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     match event.kind:
         case ActionKind.ENTERS:
             board = _enters(board, event, cards)

@@ -42,6 +42,7 @@ from engine.state.board import (
     BoardError,
     Event,
     GameObject,
+    GoneToken,
     MoveSpec,
     ObjectSpec,
     Zone,
@@ -114,6 +115,9 @@ def _leave(
     board, new_ids = _put(board, obj, moved, where.zone, move, cards, enter)
     steps = (*cause, *where.steps, *_leaving_steps(obj, where, moved, new_ids, move.last))
     board = _record(board, _move(obj, Zone.BATTLEFIELD, where, moved, new_ids, steps))
+    if obj.token:  # its last known information stays answerable (engine.actions.queried)
+        gone = GoneToken(obj=obj, objects=before.objects, log=before.log, to=where.zone)
+        board = board.model_copy(update={"gone_tokens": (*board.gone_tokens, gone)})
     triggers = zone_triggers(before, board, obj, where.zone, moved, melded=len(moved) > 1)
     board = board.model_copy(update={"triggers": (*board.triggers, *triggers)})
     board, auras = _unattach(board, obj)

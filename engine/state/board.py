@@ -167,6 +167,8 @@ class ActionSpec(Frozen):
     effect: int | None = None  # ends: which of the object's effects, counting from 1
     copy_effect: int | None = None  # ends: which of the copy effects applied to the object, counting from 1
     via_stack: str | None = None  # the stack entry (spell or ability) whose effect this is; ``via`` its card
+    via_object: str | None = None  # the board object whose ability's effect this is; ``via`` its card
+    controller_given: bool = False  # the board says ``controller`` (else a token's creator's, CR 111.2)
     random_result: str | None = None  # the coin flip or die roll the copy effect depends on (``random:``)
     move: MoveSpec | None = None  # leaves / returns
     day_night: DayNight | None = None  # day_night: what it becomes
@@ -183,6 +185,7 @@ class BoardSpec(Frozen):
     objects: tuple[ObjectSpec, ...] = ()
     actions: tuple[ActionSpec, ...] = ()
     query: str | None = None
+    query_line: int = 0  # where the query is written (an error about it names the line)
     query_linked: str | None = None
     stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
     day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
@@ -321,6 +324,8 @@ class Event(Frozen):
     effect: int | None = None
     copy_effect: int | None = None
     via_stack: str | None = None
+    via_object: str | None = None
+    controller_given: bool = False
     random_result: str | None = None
     move: MoveSpec | None = None
     day_night: DayNight | None = None
@@ -347,6 +352,16 @@ class PendingCopy(Frozen):
     action: int | None = None  # once applied: the action (index in Board.events) it applied in
 
 
+class GoneToken(Frozen):
+    """A token that left the battlefield and ceased to exist (CR 111.7, 111.8), kept as its last known
+    information: the token and the board's objects and reasoning just before it left, and where it went."""
+
+    obj: GameObject
+    objects: tuple[GameObject, ...]
+    log: tuple[LogEntry, ...]
+    to: Zone
+
+
 class Board(Frozen):
     """The game state: objects in timestamp order, the events that built it, and the reasoning so far."""
 
@@ -361,6 +376,7 @@ class Board(Frozen):
     pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
     used_copies: tuple[PendingCopy, ...] = ()  # applied ones: what enters in the same action shares them
     considered: tuple[str, ...] = ()  # entering objects whose "enter as a copy" replacements were applied
+    gone_tokens: tuple[GoneToken, ...] = ()  # tokens that left the battlefield, as they last existed there
 
     def get(self, object_id: str) -> GameObject:
         """The object with handle ``object_id``; KeyError naming it when absent."""
