@@ -44,6 +44,7 @@ from engine.actions.kicking import object_kicked
 from engine.actions.listed_exiles import (
     listed_exiled_cards,
 )
+from engine.actions.paid_triggers import check_object_costs
 from engine.actions.resolving import (
     add_pending_copy,
     create_token_with_waiting_copy,
@@ -365,6 +366,7 @@ def _untapped_since(board: Board, obj: GameObject, spec: ObjectSpec) -> tuple[Bo
 
 
 def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObject:
+    check_object_costs(spec, card)
     return GameObject(
         id=spec.id,
         card=card,
@@ -383,6 +385,8 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         counters=dict(spec.counters or ()),
         choices=dict(spec.choices),
         kicked=object_kicked(spec, card),
+        squad=spec.squad,
+        offspring=spec.offspring,
         x=spec.x,
         class_level=checked_class_level(spec, card),
         attached_to=spec.attached_to,

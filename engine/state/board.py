@@ -87,6 +87,8 @@ class ObjectSpec(Frozen):
     given_counters: tuple[tuple[str, int], ...] = ()  # what the effect putting it there gives too (122.6)
     choices: tuple[tuple[str, str], ...] = ()
     kicked: Kicked = False
+    squad: int | None = None  # times its squad cost was paid as it was cast (CR 702.157a); None: not given
+    offspring: bool | None = None  # whether its offspring cost was paid (CR 702.175a); None: not given
     x: int = 0
     class_level: int = 1  # a Class's level (CR 716.2d: one that has none is treated as level 1)
     attached_to: str | None = None
@@ -278,6 +280,8 @@ class GameObject(Frozen):
     counters: dict[str, int] = Field(default_factory=dict)
     choices: dict[str, str] = Field(default_factory=dict)
     kicked: Kicked = False  # as its card was cast, checked against its kicker (engine.oracle.kicker)
+    squad: int | None = None  # as its card was cast (engine.actions.paid_triggers); None: not given
+    offspring: bool | None = None
     x: int = 0
     class_level: int = 1  # its level as a Class: a designation, not copiable (CR 716.2b, 716.2d)
     attached_to: str | None = None
