@@ -61,7 +61,8 @@ def test_squad_not_given_is_unknown_naming_both_outcomes() -> None:
     answer = _answer(SQUADRON + "battlefield: [{card: Test Squadron, id: sq}]\n")
     text = _texts(answer, notes=True)
     assert "Whether its squad cost ({2}) was paid as it was cast is unknown" in text
-    assert "paid N times, it triggers" in text and "not paid (or not cast), it doesn't trigger" in text
+    assert "paid N times, it triggers" in text
+    assert "not paid (or not cast), it doesn't trigger" in text
 
 
 def test_a_clone_of_a_squad_creature_wasnt_cast_with_squad() -> None:
