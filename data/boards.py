@@ -123,6 +123,7 @@ _OBJECT_KEYS = frozenset(
         "kicked",
         "squad",
         "offspring",
+        "protector",
         "x",
         "level",
         "attached_to",
@@ -376,6 +377,9 @@ class _Reader:
             kicked=check.kicked(raw.get("kicked", False), line),
             squad=check.number(raw["squad"], line, "squad") if "squad" in raw else None,
             offspring=check.flag(raw, "offspring", line) if "offspring" in raw else None,
+            protector=check.enum_value(Player, raw["protector"], line, "protector")
+            if "protector" in raw
+            else None,
             x=check.number(raw.get("x", 0), line, "x"),
             class_level=check.class_level(raw.get("level", 1), line),
             attached_to=refs.get("attached_to"),
@@ -461,6 +465,7 @@ class _Reader:
             raise BoardFormatError(msg("exiled_with is for create_token_copy, instead of of:"), line)
         if kind is ActionKind.BECOMES_COPY and of is None:
             raise BoardFormatError(msg("{action} needs of: HANDLE", action=kind.value), line)
+        via, via_object = self.via(raw, line)  # the ability is the object's as it was (before this action)
         if kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_DOWN) and target is not None:
             self.card_of.pop(target, None)
         if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
@@ -481,7 +486,6 @@ class _Reader:
             default = f"token of {of}" if of else f"token of a card exiled with {exiled_with}"
             new_id = check.text(raw.get("id", default), line, "id")
             self.define(new_id, line)
-        via, via_object = self.via(raw, line)
         return ActionSpec(
             kind=kind,
             line=line or 0,

@@ -11,6 +11,7 @@ from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import enters_trigger_notes
 from engine.actions.kicking import kicker_notes
 from engine.actions.paid_triggers import paid_trigger_notes
+from engine.actions.protectors import protector_chosen
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
 )
@@ -108,6 +109,7 @@ def enter_replacements(
             ),
             note=True,
         ), obj
+    board, obj = protector_chosen(board, obj, spec)
     abilities = copiable_values(obj).abilities
     board, obj = pt_setting(board, obj, abilities, timestamp)
     abilities = copiable_values(obj).abilities

@@ -17,6 +17,7 @@ from engine.state.board import ActionKind, Board, Event
 
 TOKEN_CREATOR = cite("111.2", "The player who creates a token is its owner")
 ABILITY_CONTROLLER = cite("113.8", "The controller of a triggered ability on the stack")
+ABILITY_SOURCE = cite("113.7", "The source of an activated ability on the stack is the object whose ability")
 TOKEN_TEXT = cite("111.3", "The spell or ability that creates a token may define the values")
 
 _CREATING = (ActionKind.CREATE_TOKEN, ActionKind.CREATE_TOKEN_COPY)
@@ -36,7 +37,8 @@ def ability_source(board: Board, event: Event) -> tuple[Board, Event]:
             "The effect is that of an ability of {source} ({card}), with the text of its card.",
             source=card_name(handle),
             card=card_name(event.via or ""),
-        )
+        ),
+        ABILITY_SOURCE,
     )
     return (board.explain(about, step) if about and board.has(about) else board), event
 

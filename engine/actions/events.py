@@ -45,6 +45,7 @@ from engine.actions.listed_exiles import (
     listed_exiled_cards,
 )
 from engine.actions.paid_triggers import check_object_costs
+from engine.actions.protectors import protector_after_copy
 from engine.actions.resolving import (
     add_pending_copy,
     create_token_with_waiting_copy,
@@ -489,6 +490,8 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     board = last_exiled_effects(board.replace(copier), copier)
     copier = board.get(copier.id)
     board, copier = apply_random_result(board, copier, effect, via, event.random_result)
+    board, copier = protector_after_copy(board, copier)
+    board = board.replace(copier)
     for other in board.objects:
         earlier = [applied for applied in other.copies if applied.of_id == copier.id]
         if earlier:

@@ -112,6 +112,7 @@ from engine.state.board import (
     Zone,
     exiled_with_text,
 )
+from engine.state.chosen_modes import chosen_mode
 
 LAYERS = cite("613.1", "all applicable continuous effects are applied in a series of layers")
 LAYER_2 = cite("613.1b", "Control-changing effects are applied")
@@ -833,7 +834,10 @@ def _start(obj: GameObject, board: Board) -> _Work:
     work.steps += _layer_two(obj, effects)
     text = layer_three(work.values, obj, board, copiable_values)
     work.values = _at_class_level(text.values, obj, work.steps)
-    work.steps += text.steps
+    mode = chosen_mode(work.values, obj)  # anchor words: only the chosen one's abilities (CR 614.12b)
+    work.values, work.unknowns = mode.values, [*work.unknowns, *mode.unknowns]
+    work.steps += [*mode.steps, *text.steps]
+    work.notes += mode.notes
     for characteristics, reason, rules in text.unknowns:
         note, unknown = unknown_note(characteristics, reason, *rules)
         work.notes.append(note)

@@ -88,6 +88,7 @@ class ObjectSpec(Frozen):
     choices: tuple[tuple[str, str], ...] = ()
     kicked: Kicked = False
     squad: int | None = None  # times its squad cost was paid as it was cast (CR 702.157a); None: not given
+    protector: Player | None = None  # a battle's protector, chosen as it enters (CR 310.8a, 310.11a)
     offspring: bool | None = None  # whether its offspring cost was paid (CR 702.175a); None: not given
     x: int = 0
     class_level: int = 1  # a Class's level (CR 716.2d: one that has none is treated as level 1)
@@ -281,6 +282,7 @@ class GameObject(Frozen):
     choices: dict[str, str] = Field(default_factory=dict)
     kicked: Kicked = False  # as its card was cast, checked against its kicker (engine.oracle.kicker)
     squad: int | None = None  # as its card was cast (engine.actions.paid_triggers); None: not given
+    protector: Player | None = None  # a battle's (CR 310.8; engine.actions.protectors)
     offspring: bool | None = None
     x: int = 0
     class_level: int = 1  # its level as a Class: a designation, not copiable (CR 716.2b, 716.2d)

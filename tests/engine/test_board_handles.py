@@ -87,9 +87,7 @@ def test_made_by_a_stack_entry_gives_the_token_to_the_spells_controller() -> Non
 
 def test_made_by_a_card_name_says_no_controller_it_wasnt_given() -> None:
     answer = _answer(
-        "actions:\n"
-        "  - create_token: {predefined: Treasure, id: t, made_by: Goldspan Dragon}\n"
-        "query: t\n"
+        "actions:\n  - create_token: {predefined: Treasure, id: t, made_by: Goldspan Dragon}\nquery: t\n"
     )
     text = _reasoning(answer)
     assert "a spell or ability of Goldspan Dragon created it" in text
