@@ -7,6 +7,8 @@ Board format version 1::
                    # checked by data.cards.records (at most MAX_CARDS); the caller uses them before its data
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
                    # commander: true (CR 903.3); random: RESULT with copy_of (a coin flip or die roll)
+                   # squad: N, offspring: true|false (paid as it was cast, CR 702.157a, 702.175a);
+                   # protector: you|opponent (a battle's, CR 310.8a, 310.11a)
                    # choices: {KEY: VALUE}; a choice "an opponent"/"each player" makes is given per
                    # player: {KEY by you: VALUE, KEY by opponent: VALUE} (CR 614.1c)
                    # effects: [{pump: [2, 2]} | {gain_control: you, add_abilities: [Haste]} | …]:
@@ -52,7 +54,9 @@ Board format version 1::
              # a variant's (Commander's 40): decide "as long as you have 30 or more life" and the like
     stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
             | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
-    query: handle | {linked: handle}
+    query: handle | {linked: handle}   # a token that left: its last known information (CR 111.7, 608.2h)
+    # via / made_by: a card name, or the handle of an earlier object (its ability) or of a stack entry;
+    #   {id: HANDLE} names a handle only (data.board_handles)
     # via in an action may be a stack entry's handle (looked up once the stack is read, wherever it is
     #   written): the spell or ability resolving, with its card's text;
     # random: heads | won 2 | 17 on becomes_copy / create_token_copy: the result its copy effect needs
@@ -692,7 +696,7 @@ class _Reader:
             line=line or 0,
             target=None if copy else self.ref(raw["object"], line, "object"),
             of=self.ref(raw["of"], line, "of") if copy else None,
-            via=check.text(raw["via"], line, "via") if copy else None,
+            via=self.via(raw, line)[0] if copy else None,
             transformed=check.flag(raw, "transformed", line),
         )
 

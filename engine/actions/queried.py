@@ -8,7 +8,7 @@ token an action would have created but didn't, 111.5, 111.12) is an error naming
 
 from __future__ import annotations
 
-from engine.copy.last_known import TOKEN_GONE
+from engine.copy.last_known import TOKEN_GONE, ZONE_NAMES
 from engine.core.citations import cite
 from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
@@ -53,7 +53,7 @@ def _last_known(board: Board, gone: GoneToken) -> Queried:
             "state-based actions were next checked and can't come back or move again, so this is its last "
             "known information, as it last existed on the battlefield.",
             token=card_name(gone.obj.id),
-            zone=gone.to.value,
+            zone=ZONE_NAMES[gone.to],
         ),
         TOKEN_GONE,
         TOKEN_CANT_MOVE,

@@ -218,7 +218,7 @@ def default_query(spec: BoardSpec) -> str:
 def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     """The answer about ``object_id`` with the linked pairs of its copiable text (CR 707.7)."""
     answer = describe(board, object_id, rules_version)
-    obj = board.get(object_id)
+    obj = queried_object(board, object_id).obj
     exchange = latest_exchange(obj)
     card = _exchanged_text_card(board, obj, exchange) if exchange else _text_card(obj)
     report = find_links(card) if card else None

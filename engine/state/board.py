@@ -170,8 +170,11 @@ class ActionSpec(Frozen):
     effect: int | None = None  # ends: which of the object's effects, counting from 1
     copy_effect: int | None = None  # ends: which of the copy effects applied to the object, counting from 1
     via_stack: str | None = None  # the stack entry (spell or ability) whose effect this is; ``via`` its card
-    via_object: str | None = None  # the board object whose ability's effect this is; ``via`` its card
-    controller_given: bool = False  # the board says ``controller`` (else a token's creator's, CR 111.2)
+    # The board object whose ability's effect this is (``via`` its card), and whether the board says
+    # ``controller`` (else a token is its creator's, CR 111.2): both follow from what the board says, so
+    # they are left out of the spec's data (a board written back and read again is the same spec).
+    via_object: str | None = Field(default=None, exclude=True)
+    controller_given: bool = Field(default=False, exclude=True)
     random_result: str | None = None  # the coin flip or die roll the copy effect depends on (``random:``)
     move: MoveSpec | None = None  # leaves / returns
     day_night: DayNight | None = None  # day_night: what it becomes
@@ -188,7 +191,7 @@ class BoardSpec(Frozen):
     objects: tuple[ObjectSpec, ...] = ()
     actions: tuple[ActionSpec, ...] = ()
     query: str | None = None
-    query_line: int = 0  # where the query is written (an error about it names the line)
+    query_line: int = Field(default=0, exclude=True)  # where the query is written (errors name it)
     query_linked: str | None = None
     stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
     day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
