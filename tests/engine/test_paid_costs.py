@@ -5,6 +5,7 @@ permanent copy wasn't cast, so its squad/offspring ability doesn't trigger; not 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -112,9 +113,12 @@ def test_a_cost_the_card_doesnt_have_is_refused_naming_the_line(board: str, mess
         _answer(board)
 
 
-def _stack(text: str) -> dict[str, object]:
+def _stack(text: str) -> dict[str, Any]:
     spec = load_board(text)
-    return answer_stack_board(spec, spec.stack, cards_for(spec), "test").model_dump(mode="json")["result"]
+    result: dict[str, Any] = answer_stack_board(spec, spec.stack, cards_for(spec), "test").model_dump(
+        mode="json"
+    )["result"]
+    return result
 
 
 def test_a_copy_of_a_spell_has_its_buyback_paid_but_nothing_comes_back() -> None:
