@@ -152,3 +152,36 @@ def test_buyback_given_for_a_spell_without_it_is_refused() -> None:
     )
     with pytest.raises(StackError, match="line 2: Lightning Bolt has no buyback ability"):
         answer_stack_board(spec, spec.stack, cards_for(spec), "test")
+
+
+def _stack_with_cards(text: str) -> dict[str, Any]:
+    spec = load_board(text)
+    result: dict[str, Any] = answer_stack_board(spec, spec.stack, _cards(spec), "test").model_dump(
+        mode="json"
+    )["result"]
+    return result
+
+
+def test_a_copy_of_a_squad_spell_has_its_payments_and_the_token_it_becomes_triggers() -> None:
+    result = _stack_with_cards(
+        SQUADRON
+        + "stack:\n  - {card: Test Squadron, id: sq, squad: 2}\n  - {copy_of: sq, via: Double Major}\n"
+    )
+    copied = {item["item"]: item["value"] for item in result["copied"]}
+    assert copied["squad cost paid (times)"] == 2
+    steps = " ".join(s["text"] for s in result["steps"])
+    assert "as it resolves it becomes a token, whose squad ability triggers: it creates 2 token(s)" in steps
+    assert "707.10f" in {r for s in result["steps"] for r in s["rules"]}
+
+
+def test_a_copy_of_a_squad_spell_whose_payments_arent_given_is_unknown() -> None:
+    result = _stack_with_cards(
+        SQUADRON + "stack:\n  - {card: Test Squadron, id: sq}\n  - {copy_of: sq, via: Double Major}\n"
+    )
+    steps = " ".join(s["text"] for s in result["steps"])
+    assert "Whether the original's squad cost was paid is unknown" in steps
+
+
+def test_a_resolving_squad_spell_triggers_on_its_payments() -> None:
+    answer = _answer(SQUADRON + "actions:\n  - resolves: {card: Test Squadron, id: sq, squad: 1}\n")
+    assert "its squad ability triggers (its squad cost was paid 1 time(s))" in _texts(answer)
