@@ -1,9 +1,10 @@
 """What a board's ``via`` (and ``made_by``) names: a card, a board object's ability, or a stack entry.
 
-``via: Twincast`` is a card name; ``via: vat`` (the handle of an object defined earlier) is that object's
-ability, with its card's text; ``via: cyto`` (a stack entry's handle, written anywhere in the file) is that
-spell or ability resolving (CR 608.2n). ``via: {id: HANDLE}`` names a handle only: one that no object nor
-stack entry has is an error naming the line, where a plain value would be read as a card name.
+``via: Twincast`` is a card name; ``via: vat`` (the handle of an object defined earlier, whose text is its
+card's) is that object's ability, with its card's text; ``via: cyto`` (a stack entry's handle, written
+anywhere in the file) is that spell or ability resolving (CR 608.2n). ``via: {id: HANDLE}`` names a handle
+only: one that no object nor stack entry has is an error naming the line, where a plain value would be read
+as a card name.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def read_via(
             explicit.add((line or 0, handle))
         return handle, None
     card = card_of.get(handle)
+    if card is None and not named_handle:
+        return handle, None  # a card name that is also the handle of a copy, token or face-down object
     if card is None:
         raise BoardFormatError(
             msg(

@@ -109,7 +109,7 @@ def test_made_by_a_card_name_says_no_controller_it_wasnt_given() -> None:
         ),
         (
             "battlefield: [{card: Grizzly Bears, id: bear}, {card: Clone, id: clone, copy_of: bear}]\n"
-            "actions:\n  - create_token: {predefined: Food, made_by: clone}\n",
+            "actions:\n  - create_token: {predefined: Food, made_by: {id: clone}}\n",
             "line 3: made_by names 'clone', an object whose text isn't its card's",
         ),
     ],
