@@ -60,7 +60,7 @@ class CopyCog(commands.Cog, name="Copy"):
         face_down: FaceDownText | None = None,
         pump: PumpText = "",
         graveyard: GraveyardText = "",
-        x: XValue = 0,
+        x: XValue | None = None,
         choice: ChoiceText = "",
         new_choice: ChoiceText = "",
     ) -> None:

@@ -131,7 +131,7 @@ class _ShapeCheck:
         if isinstance(event, yaml.AliasEvent):
             if any(event.anchor == collection.anchor for collection in self.open):
                 inside = msg(
-                    "the alias {alias} is inside the value of its own anchor", alias=f"*{event.anchor}"
+                    "the alias {alias} is inside the value of its own anchor", alias="*" + str(event.anchor)
                 )
                 raise BoardFormatError(inside, line)
             value = self.anchored.get(event.anchor or "", _NO_KEY)

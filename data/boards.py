@@ -384,7 +384,7 @@ class _Reader:
             protector=check.enum_value(Player, raw["protector"], line, "protector")
             if "protector" in raw
             else None,
-            x=check.number(raw.get("x", 0), line, "x"),
+            x=check.number(raw["x"], line, "x") if "x" in raw else None,
             class_level=check.class_level(raw.get("level", 1), line),
             attached_to=refs.get("attached_to"),
             effects=tuple(

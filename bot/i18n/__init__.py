@@ -1,8 +1,9 @@
 """Message catalogs: every user-facing phrase of the bot and the CLI, in English or Japanese.
 
 English is written in the code, as the message id (``_("Linked abilities: {card}")``); a translation
-lives in ``bot/i18n/locales/<lang>/LC_MESSAGES/messages.po``, read with Babel the first time that
-language is used (English never loads a catalog). A phrase the catalog lacks is shown in English.
+lives in ``bot/i18n/locales/<lang>/LC_MESSAGES/messages.po``, compiled to a ``.mo`` and read with Babel the
+first time that language is used (:mod:`bot.i18n.catalogs`; English never loads a catalog). A phrase the
+catalog lacks is shown in English.
 The engine's explanations have their own domain, ``engine.po`` (templates marked ``msg`` in ``engine/``,
 worded by :mod:`bot.i18n.engine_text`).
 
@@ -72,13 +73,11 @@ def language_of(locale: str | None) -> str | None:
 def catalog(language: str, domain: str = "messages") -> dict[str, str]:
     """The translations of ``language`` in ``domain`` (``messages``: the bot's phrases, ``engine``: the
     engine's explanations), message id → text, without fuzzy or empty entries."""
-    from babel.messages.pofile import read_po  # here: English answers never import Babel
+    from bot.i18n.catalogs import compiled  # here: English answers never import Babel
 
-    path = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
-    if not path.exists():
+    messages = compiled(language, domain)
+    if messages is None:
         return {}
-    with path.open("rb") as po:
-        messages = read_po(po, locale=language)
     return {
         _key(str(message.id), message.context): str(message.string)
         for message in messages

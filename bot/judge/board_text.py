@@ -108,7 +108,7 @@ def _object(obj: ObjectSpec) -> dict[str, Any]:
         raw["choices"] = {key: int(value) if value.isdigit() else value for key, value in obj.choices}
     if obj.kicked is not False:
         raw["kicked"] = list(obj.kicked) if isinstance(obj.kicked, tuple) else obj.kicked
-    if obj.x:
+    if obj.x is not None:
         raw["x"] = obj.x
     if obj.class_level != 1:
         raw["level"] = obj.class_level

@@ -54,7 +54,7 @@ def too_heavy(seconds: float) -> Message:
     return msg(
         "this board needs more than {seconds} s of computing to answer, so it was stopped; "
         "try a smaller board",
-        seconds=f"{seconds:g}",
+        seconds=format(seconds, "g"),
     )
 
 

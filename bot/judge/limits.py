@@ -174,9 +174,9 @@ def too_many_counter_kinds(option: str = "--counters") -> Message:
     return msg("{option} takes at most {limit} kinds of counters", option=option, limit=LIMITS.counter_kinds)
 
 
-def checked_x(x: int, option: str = "--x") -> int:
-    """``x`` when it is between 0 and the X limit."""
-    if not 0 <= x <= LIMITS.x:
+def checked_x(x: int | None, option: str = "--x") -> int | None:
+    """``x`` when it is between 0 and the X limit (None: not given)."""
+    if x is not None and not 0 <= x <= LIMITS.x:
         raise InvalidQuestion(msg("{option} is between 0 and {limit}", option=option, limit=LIMITS.x))
     return x
 
@@ -193,7 +193,7 @@ def original_state(
     graveyard: str = "",
     choices: str = "",
     new_choices: str = "",
-    x: int = 0,
+    x: int | None = None,
     option_prefix: str = "--",
 ) -> OriginalState:
     """The state of a copy question's original from the options as typed (the CLI's flags or the

@@ -16,7 +16,8 @@ from engine.core.messages import Message, card, msg
 from engine.core.results import Explanation, Unknown
 from engine.layers.control import current_controller
 from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_issue
-from engine.layers.system import ATTACHED_TIMESTAMP, GRANTED_TIMESTAMP, current_characteristics
+from engine.layers.system import current_characteristics
+from engine.layers.timestamps import ATTACHED_TIMESTAMP, GRANTED_TIMESTAMP
 from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.state.board import Board, BoardError, Event, GameObject, Zone
 

@@ -31,7 +31,7 @@ from engine.core.results import Explanation
 from engine.layers.copiable import copiable_values
 from engine.layers.notes import unknown_note
 from engine.layers.system import FLIP_ALTERNATIVE, FLIP_COST_COLOR
-from engine.oracle.copy_effects import RandomResult, random_result
+from engine.oracle.copy_effects import WON_FLIPS, RandomResult, random_result, tokens_per_won_flip
 from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.state.board import (
     Board,
@@ -170,6 +170,8 @@ def apply_random_result(
             )
         return board, obj
     rule = COIN_FLIP if kind is RandomResult.COIN_FLIP else DIE_ROLL
+    if tokens_per_won_flip(effect):
+        return _per_won_flip(board, obj, via, given), obj
     if given is None:
         reason = msg(
             "the result of the {kind} wasn't given, and what {via}'s copy effect does depends on it (give it "
@@ -192,6 +194,57 @@ def apply_random_result(
         rule,
     )
     return board.explain(obj.id, explanation), obj
+
+
+def _per_won_flip(board: Board, token: GameObject, via: str, given: str | None) -> Board:
+    """Mirror March: one token for each flip won, each the same copy; the flips decide how many tokens there
+    are, not what they are (CR 705.2). Without the wins, whether ``token`` exists at all is open; with none
+    won, it doesn't."""
+    if given is None:
+        note = msg(
+            "How many tokens {via} created is unknown: it flips a coin until a flip is lost and creates one "
+            "for each flip won (none, one, two …; give the wins as random: won N). This answer is about "
+            "{token} if it won at least one flip: each token it created is the same copy.",
+            via=card_name(via),
+            token=card_name(token.id),
+        )
+        return board.explain(token.id, Explanation.of(note, FLIPS_WON), note=True)
+    won = WON_FLIPS.match(given.strip())
+    if won is None:
+        raise BoardError(
+            msg(
+                "random: {given} isn't a result of {via}'s coin flips: give how many flips were won before "
+                "one was lost, as random: won N",
+                given=repr(given),
+                via=card_name(via),
+            )
+        )
+    count = int(won["n"])
+    if count == 0:
+        raise BoardError(
+            msg(
+                "{via}'s coin flips were won 0 times (random: won 0), so it created no token: {token} "
+                "doesn't exist (CR 705.2).",
+                via=card_name(via),
+                token=card_name(token.id),
+            )
+        )
+    return board.explain(
+        token.id,
+        Explanation.of(
+            msg(
+                "{via} won {count} coin flips before one was lost, so it created {count} tokens, each the "
+                "same copy; {token} is one of them.",
+                via=card_name(via),
+                count=count,
+                token=card_name(token.id),
+            ),
+            FLIPS_WON,
+        ),
+    )
+
+
+FLIPS_WON = cite("705.2", "If the call matches the result, the player wins the flip")
 
 
 _RANDOM_WORDS: dict[RandomResult, Param] = {

@@ -48,11 +48,19 @@ from engine.oracle.entering import (
     additional_counters,
     counter_replacement,
     entering_counters,
+    undecided_additional,
     undecided_counters,
 )
 from engine.oracle.kicker import KICKED_TIMES
 from engine.state.board import Board, BoardError, GameObject, ObjectSpec, Zone
 
+X_CHOSEN = cite("107.3a", "the controller of that spell or ability chooses and announces the value of X")
+X_OF_SPELL_ENTERING = cite(
+    "107.3m", "the value of X for that ability is the same as the value of X for that spell"
+)
+X_OF_THE_SPELL = cite(
+    "107.3m", "the value of X for that ability is the same as the value of X for that spell"
+)
 NOT_GIVEN = {
     Undecided.CONDITION: (msg("the board doesn't say whether its condition is met"), ()),
     Undecided.COUNT: (msg("the board doesn't say how many things it counts"), ()),
@@ -68,6 +76,13 @@ NOT_GIVEN = {
     Undecided.KICKS: (
         msg("the board doesn't say how many times it was kicked (kicked: {{times: N}} says)"),
         (KICKED_TIMES,),
+    ),
+    Undecided.X: (
+        msg(
+            "the board doesn't give the X paid for the spell that became it (x: N says; X is 0 only if it "
+            "entered without being cast)"
+        ),
+        (X_CHOSEN, X_OF_THE_SPELL),
     ),
 }
 """What each kind of undecided "enters with" ability waits on, and the rule that says so."""
@@ -88,9 +103,6 @@ ANY_ORDER = cite("616.1e", "Any of the applicable replacement and/or prevention 
 REPEATED = cite("616.1f", "this process is repeated")
 CANT_WINS = cite("101.2", "the “can’t” effect takes precedence")
 OWN_BAN = cite("113.6i", "functions as that object is entering the battlefield")
-X_OF_THE_SPELL = cite(
-    "107.3m", "the value of X for that ability is the same as the value of X for that spell"
-)
 
 SAGA_LORE = cite("714.3a", "As a Saga without the read ahead ability enters the battlefield")
 READ_AHEAD = cite("702.155b", "its controller chooses a number from one to that Saga’s final chapter number")
@@ -158,8 +170,11 @@ def _entering_counters(
     values = typed.value
     if "Saga" in values.subtypes and _reads_ahead(values):
         return _counters_unknown(board, obj, Unsure((_READ_AHEAD,)))
-    undecided = undecided_counters(abilities, kicked=obj.kicked_text)
-    given = [*_intrinsic(values, obj), *entering_counters(abilities, x=obj.x, kicked=obj.kicked_text)]
+    x = _spell_x(obj)
+    undecided = undecided_counters(abilities, kicked=obj.kicked_text, x=x) + _additional_undecided(
+        obj, values
+    )
+    given = [*_intrinsic(values, obj), *entering_counters(abilities, x=_spell_x(obj), kicked=obj.kicked_text)]
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
     extra = _additional(obj, values)
     kinds = list(dict.fromkeys([*(u.kind for u in undecided), *(found.kind for found in (*given, *extra))]))
@@ -194,8 +209,18 @@ def _abilities_unknown(
         for source in board.in_zone(Zone.BATTLEFIELD)
         if source.id != obj.id and not source.phased_out
     ]
-    unsure = [fact for fact in found if isinstance(fact, Unsure)]
+    unsure = [fact for fact in found if isinstance(fact, Unsure) and not _cannot_ban_or_replace(fact)]
     return unsure_of(*unsure) if unsure else None
+
+
+def _cannot_ban_or_replace(abilities: Unsure) -> bool:
+    """Whether every ability the object may have beyond its known ones is known and none is about counters
+    ("~ has trample as long as it has ten or more +1/+1 counters on it": trample or nothing), so no ban or
+    replacement can hide among them (CR 122.6, 614.12)."""
+    return all(
+        u.may_add is not None and not any("counter" in a.casefold() for a in u.may_add)
+        for u in abilities.because
+    )
 
 
 def _counters_unknown(board: Board, obj: GameObject, why: Unsure) -> tuple[Board, GameObject]:
@@ -298,9 +323,9 @@ def _may_be_given_counters(obj: GameObject, spec: ObjectSpec, abilities: tuple[G
     (which a board would otherwise do again for every object it puts onto the battlefield): its own or
     its copied "enters with" text, a copy exception, the returning effect's counters, or copiable values
     that are a planeswalker's or a battle's (no effect in Oracle text makes an entering permanent one)."""
-    if spec.given_counters or entering_counters(abilities, x=obj.x, kicked=obj.kicked_text):
+    if spec.given_counters or entering_counters(abilities, x=_spell_x(obj), kicked=obj.kicked_text):
         return True
-    if undecided_counters(abilities, kicked=obj.kicked_text):
+    if undecided_counters(abilities, kicked=obj.kicked_text, x=_spell_x(obj)):
         return True
     if obj.copies and obj.copies[-1].effect is not None and obj.copies[-1].effect.exceptions:
         return True
@@ -346,7 +371,7 @@ def _intrinsic(values: Characteristics, obj: GameObject) -> list[EnteringCounter
         ("Battle", values.defense, "defense"),
     ):
         if values.is_a(card_type) and number is not None:
-            count = obj.x if number.printed == "X" else number.value
+            count = _spell_x(obj) if number.printed == "X" else number.value
             if count is not None:
                 found.append(
                     EnteringCounters(kind=kind, count=count, text=f"printed {kind} {number.printed}")
@@ -359,7 +384,14 @@ def _additional(obj: GameObject, values: Characteristics) -> tuple[EnteringCount
     ``values`` (what it would be) decide a condition like "if it's a creature" (707.9f)."""
     if not obj.copies or obj.copies[-1].effect is None:
         return ()
-    return additional_counters(obj.copies[-1].effect.exceptions, values, x=obj.x)
+    return additional_counters(obj.copies[-1].effect.exceptions, values, x=_spell_x(obj))
+
+
+def _additional_undecided(obj: GameObject, values: Characteristics) -> tuple[UndecidedCounters, ...]:
+    """The latest copy effect's "enters with X additional counters" exception when X isn't given."""
+    if not obj.copies or obj.copies[-1].effect is None:
+        return ()
+    return undecided_additional(obj.copies[-1].effect.exceptions, values, x=_spell_x(obj))
 
 
 def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -> Explanation:
@@ -412,13 +444,24 @@ def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -
 
 
 def _x_reason(obj: GameObject) -> Message:
-    if obj.x:
+    if obj.x is not None:
         return msg(" (X is {x}, the value chosen for the spell that became it)", x=obj.x)
     if obj.card is None:
         return msg(" (X is 0: no value of X was chosen for the spell that became it)")
     return msg(
         " (X is 0: no value of X was chosen for the spell that became it, {spell})", spell=card(obj.card.name)
     )
+
+
+def _spell_x(obj: GameObject) -> int | None:
+    """The X of the spell that became ``obj`` (CR 107.3m): as the board gives it; 0 when no X was chosen
+    (a token, or a card without {X} in its mana cost, like a Clone that copies a Hydra); None when its
+    card's cost has {X} and the board doesn't say what was paid."""
+    if obj.x is not None:
+        return obj.x
+    if obj.card is None or obj.token:
+        return 0
+    return None if any("{X}" in face.mana_cost for face in obj.card.faces) else 0
 
 
 def _known_abilities(layered: Computed) -> tuple[GameAbility, ...]:

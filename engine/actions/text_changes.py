@@ -14,8 +14,9 @@ from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation
 from engine.layers.exiled_links import exile_link_changes
+from engine.layers.layer_rules import LAYER_3
 from engine.layers.numbers import CONTINUALLY_APPLIED
-from engine.layers.text import EXCHANGED, LAYER_3, NOT_COPIED, source_label
+from engine.layers.text import EXCHANGED, NOT_COPIED, source_label
 from engine.oracle.text_change import CORRECT_WAY, KIND_WORDS
 from engine.state.board import (
     Board,

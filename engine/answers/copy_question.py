@@ -35,7 +35,7 @@ class OriginalState(Frozen):
     graveyard: tuple[str, ...] = ()
     choices: tuple[tuple[str, str], ...] = ()  # "as enters" choices made for the original (option=3)
     new_choices: tuple[tuple[str, str], ...] = ()  # those the copier's controller makes as it enters
-    copier_x: int = 0  # X chosen for the copier's spell (Altered Ego)
+    copier_x: int | None = None  # X chosen for the copier's spell (Altered Ego); None: not given
 
 
 def face_state(card: Card, asked_name: str) -> dict[str, bool]:

@@ -31,8 +31,9 @@ from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.counted import copiable_unknowns
 from engine.layers.dependency import one_question_bound
+from engine.layers.layer_rules import LAYER_1B
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
-from engine.layers.system import COPIABLE_AFTER_LAYER_1, LAYER_1B, current_characteristics
+from engine.layers.system import COPIABLE_AFTER_LAYER_1, current_characteristics
 from engine.layers.text import EXCHANGED, source_label
 from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
 from engine.linked.links import LINKED, Link, find_links

@@ -68,6 +68,10 @@ class Unknown(BaseModel):
     """Whether whatever copies the object has it too, however that copy enters: what a copy effect gave
     the object isn't known (a coin flip it depends on), and those values are what a copy copies (CR 707.2);
     an "as enters" result isn't, as a copy entering makes its own (707.6). Not in the JSON."""
+    may_add: tuple[str, ...] | None = Field(default=None, exclude=True)
+    """For unknown abilities: the only abilities the object may have beyond its known ones (an "as long as"
+    ability whose condition the board doesn't show grants these or nothing); None when any may. Not in
+    the JSON."""
 
     @classmethod
     def of(cls, characteristics: tuple[str, ...], reason: str | Message, *citations: Citation) -> Unknown:

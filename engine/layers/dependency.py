@@ -18,6 +18,7 @@ from engine.core.citations import cite
 from engine.core.messages import msg
 from engine.errors import UserError
 
+DEPENDENCY = cite("613.8", "If a dependency exists, it will override the timestamp system")
 DEPENDS_ON = cite("613.8a", "An effect is said to “depend on” another if")
 WAITS = cite("613.8b", "An effect dependent on one or more other effects waits to apply until just after")
 LOOP = cite("613.8b", "If several dependent effects form a dependency loop")

@@ -3,18 +3,25 @@ the ability it comes from with its self-references naming the card (201.5)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.effects import EffectKind, EffectSpec, Player
-from engine.core.messages import Message, Param, listing, msg, semicolon_series, series, type_words
+from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
 from engine.core.model import SELF
 from engine.layers.statics import (
     COLOR_SHOWN,
+    Seen,
+    counted,
+    life_x,
 )
 from engine.layers.text import (
     basic_land_types,
     intrinsic_mana,
 )
+from engine.oracle.static_effects import ForEach
 from engine.oracle.statics import (
     SUBTYPES_OF,
+    StaticAbility,
 )
 
 
@@ -162,3 +169,32 @@ def _subtype_kind(subtypes: tuple[str, ...]) -> Param:
 def _type_words(spec: EffectSpec) -> Param:
     words = (*(spec.subtypes or ()), *(spec.types or ()))
     return type_words(words) if words else msg("typeless")
+
+
+def counted_label(
+    label: Param, per: ForEach, source: Seen, target: Seen, world: Mapping[str, Seen]
+) -> Message:
+    """A "for each" ability's label with what it counts for ``target`` after layer 6 (CR 611.3a, 613.4c)."""
+    found = counted(per, source, target, world)
+    return msg(
+        "{label} (for each {per}: {count}, {found}, counted after layer 6)",
+        label=label,
+        per=per.text,
+        count=len(found),
+        found=series([card(f) for f in found]) if found else msg("none"),
+    )
+
+
+def life_label(label: Param, source: Seen) -> Message:
+    """A "where X is your life total" ability's label with X on this board (CR 119, 611.3a)."""
+    return msg("{label} (X is its controller's life total: {life})", label=label, life=life_x(source) or 0)
+
+
+def chose_label(label: Param, ability: StaticAbility, target: Seen) -> Message:
+    """A "controlled by players who chose war" ability's label with the choice of ``target``'s controller."""
+    return msg(
+        "{label} (its controller, {player}, chose {choice})",
+        label=label,
+        player=target.controller.value,
+        choice=ability.subject.controller_chose,
+    )

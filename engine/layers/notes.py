@@ -4,6 +4,7 @@ them made unknown, and what makes an attachment illegal (301.5, 303.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from functools import cache
 
 from engine.core.characteristics import (
@@ -11,7 +12,7 @@ from engine.core.characteristics import (
     GameAbility,
 )
 from engine.core.citations import Citation, cite
-from engine.core.effects import EffectSpec, Player
+from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.messages import Message, Param, card, listing, msg
 from engine.core.model import SELF, AbilityKind
 from engine.core.results import Explanation, Unknown
@@ -40,6 +41,7 @@ from engine.layers.statics import (
     life_x,
     qualifies,
     requirement_state,
+    unknown_subject_reads,
     would_affect,
 )
 from engine.oracle.abilities import ENTERS_REPLACEMENT
@@ -74,7 +76,7 @@ def unknown_note(
 ) -> tuple[Explanation, Unknown]:
     """A note saying which characteristics are unknown because of ``reason``, and that unknown."""
     words = list(dict.fromkeys(characteristics))
-    shown = listing([_CHARACTERISTIC_WORDS.get(w, w) for w in words])
+    shown = listing([characteristic_word(w) for w in words])
     if len(words) > 1 or words[0].endswith("s"):
         sentence = msg(
             "Its {characteristics} are unknown, because {reason}.", characteristics=shown, reason=reason
@@ -84,6 +86,11 @@ def unknown_note(
             "Its {characteristics} is unknown, because {reason}.", characteristics=shown, reason=reason
         )
     return Explanation.of(sentence, *citations), Unknown.of(characteristics, reason, *citations)
+
+
+def characteristic_word(name: str) -> Param:
+    """A characteristic's name (CR 109.3) as the current language words it."""
+    return _CHARACTERISTIC_WORDS.get(name, name)
 
 
 _CHARACTERISTIC_WORDS: dict[str, Param] = {
@@ -97,11 +104,40 @@ _CHARACTERISTIC_WORDS: dict[str, Param] = {
 """The characteristics (CR 109.3) an unknown names, which a language words its own way."""
 
 
-def _spec_characteristics(spec: EffectSpec) -> tuple[str, ...]:
+_SUBTYPES_ONLY = frozenset({EffectKind.ADD_SUBTYPES, EffectKind.SET_SUBTYPES})
+
+
+def spec_characteristics(spec: EffectSpec) -> tuple[str, ...]:
     """The characteristics an effect part changes, by its layers (CR 613.1d-g)."""
     by_layer = {"4": ("types", "subtypes"), "5": ("colors",), "6": ("abilities",)}
+    if spec.kind in _SUBTYPES_ONLY:  # a creature type added or set leaves the card types as they are
+        by_layer["4"] = ("subtypes",)
     found = [name for layer in layers_of(spec) for name in by_layer.get(layer, ("power", "toughness"))]
     return tuple(dict.fromkeys(name for name in found if layers_of(spec) != ("2",)))
+
+
+def open_targets(
+    ability: StaticAbility, source: Seen, world: Mapping[str, Seen], label: Param
+) -> Iterator[tuple[str, Explanation, Unknown]]:
+    """Each object whether ``ability`` of ``source`` names depends on an unknown characteristic (an Elf
+    anthem and an object of unknown creature types), with the note and the unknown of what it would change:
+    whichever way its unknown turns out, the ability applies to it or it doesn't (CR 604.2, 613.1)."""
+    changed = tuple(dict.fromkeys(c for part in ability.parts for c in spec_characteristics(part)))
+    for seen in world.values():
+        read = unknown_subject_reads(ability.subject, source, seen)
+        if not read or set(changed) <= seen.unknown:
+            continue
+        note, unknown = unknown_note(
+            changed,
+            msg(
+                "whether {effect} applies to it depends on its {read}, which are unknown: it applies if they "
+                "are what it names, and it doesn't if they aren't",
+                effect=label,
+                read=listing([characteristic_word(name) for name in read]),
+            ),
+            STATIC_ABILITIES,
+        )
+        yield seen.id, note, unknown
 
 
 def unrecognised_note(ability: GameAbility, source: Seen, final: FinalWorld, handle: str) -> list[_Unapplied]:
@@ -109,10 +145,12 @@ def unrecognised_note(ability: GameAbility, source: Seen, final: FinalWorld, han
     what that makes unknown (nothing, for an ability a board without combat decides)."""
     world = final.world
     parsed = parse_static(ability.rules_text)
-    if parsed is not None and parsed.chosen_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
-        if not qualifies(parsed.subject, source, world[handle]):
+    uses_type = parsed is not None and (parsed.chosen_type or parsed.subject.chosen_subtype)
+    if parsed is not None and uses_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
+        subject = parsed.subject.model_copy(update={"chosen_subtype": False})  # "of the chosen type": any
+        if not qualifies(subject, source, world[handle]):
             return []
-        changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+        changed = tuple(name for spec in parsed.parts for name in spec_characteristics(spec))
         return [
             unknown_note(
                 changed or characteristics_worded(ability.rules_text),
@@ -128,7 +166,7 @@ def unrecognised_note(ability: GameAbility, source: Seen, final: FinalWorld, han
     if parsed is not None and parsed.chosen_color and chosen_color(source) is None:
         if handle not in final.would_affect(parsed.model_copy(update={"chosen_color": False}), source):
             return []
-        changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+        changed = tuple(name for spec in parsed.parts for name in spec_characteristics(spec))
         return [
             unknown_note(
                 changed,
@@ -217,7 +255,7 @@ def _unchosen_note(ability: GameAbility, parsed: StaticAbility, source: Seen, se
     effects = listing(
         [described_pt(spec) or described_effect(spec, layers_of(spec)[0]) for spec in parsed.parts]
     )
-    changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+    changed = tuple(name for spec in parsed.parts for name in spec_characteristics(spec))
     keys = [choice_key(wanted.what) for wanted in as_enters_choices(source.values.abilities)]
     return [
         unknown_note(
@@ -290,12 +328,12 @@ def _undecided_note(
             NOT_LOCKED_IN,
             ATTACKING if attacking else BLOCKING,
         ), None
-    changed = tuple(name for spec in parsed.parts for name in _spec_characteristics(spec))
+    changed = tuple(name for spec in parsed.parts for name in spec_characteristics(spec))
     turn = requirement.your_turn is not None
     given: Param = msg(" (give turn: you or turn: opponent)") if turn else ""
     if requirement.life:
         given = msg(" (give the life totals: life: {{you: N, opponent: N}})")
-    return unknown_note(
+    note, unknown = unknown_note(
         changed,
         msg(
             "{source}'s “{ability}” depends on whether {condition}, which this board doesn't show{given}: if "
@@ -312,6 +350,11 @@ def _undecided_note(
         *((ACTIVE_PLAYER,) if turn else ()),
         *((LIFE_TOTALS,) if requirement.life else ()),
     )
+    gained = tuple(a for spec in parsed.parts if spec.kind in _GRANTING for a in spec.abilities)
+    return note, unknown.model_copy(update={"may_add": gained})
+
+
+_GRANTING = frozenset({EffectKind.ADD_ABILITIES, EffectKind.ANIMATE})
 
 
 def _worded(requirement: Requirement, source: Seen) -> Param:

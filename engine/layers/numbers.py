@@ -11,20 +11,11 @@ from engine.core.citations import cite
 from engine.core.messages import Param, card, listing, msg, series, type_words
 from engine.core.model import AbilityKind, Card
 from engine.core.results import Explanation, Unknown
-from engine.layers.control import (
-    current_controller,
-)
-from engine.layers.counted import (
-    graveyard_card_types,
-    unset_as_entered,
-)
-from engine.layers.notes import (
-    unknown_note,
-)
-from engine.layers.statics import (
-    COLOR_SHOWN,
-    LIFE_TOTALS,
-)
+from engine.layers.control import current_controller
+from engine.layers.counted import graveyard_card_types, unset_as_entered
+from engine.layers.layer_rules import LAYER_7A, LAYER_7C
+from engine.layers.notes import unknown_note
+from engine.layers.statics import COLOR_SHOWN, LIFE_TOTALS
 from engine.oracle.statics import (
     adds_one_toughness,
     counts_graveyard_card_types,
@@ -40,8 +31,6 @@ from engine.state.board import (
     Zone,
 )
 
-LAYER_7C = cite("613.4c", "Effects and counters that modify power and/or toughness")
-LAYER_7A = cite("613.4a", "characteristic-defining abilities that define power and/or toughness")
 CDA_WORDING = cite("208.2a", "The card may have a characteristic-defining ability that sets its power")
 CONTINUALLY_APPLIED = cite("613.5", "continually and automatically performed by the game")
 FRONT_FACE_ONLY = cite("712.8a", "it has only the characteristics of its front face")

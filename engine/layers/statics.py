@@ -79,6 +79,30 @@ class Seen:
     counters: Mapping[str, int] = field(default_factory=dict)
     tapped: bool = False
     game: Game = field(default_factory=Game)  # whose turn it is and the life totals, as far as given
+    unknown: frozenset[str] = frozenset()  # the characteristics the board leaves unknown, so far
+
+
+def unknown_subject_reads(subject: Subject, source: Seen, seen: Seen) -> tuple[str, ...]:
+    """The unknown characteristics of ``seen`` that decide whether ``subject`` (of ``source``'s ability)
+    names it, when everything else about it that the subject reads holds: its zone, who controls it,
+    whether it is a token. Empty when they settle it or it has no such unknown."""
+    if not seen.unknown or subject.itself or subject.attached:
+        return ()
+    if not (seen.on_battlefield or subject.everywhere) or (subject.other and seen.id == source.id):
+        return ()
+    if subject.controller is not None and (seen.controller is source.controller) != (
+        subject.controller == "you"
+    ):
+        return ()
+    if subject.token is not None and seen.token is not subject.token:
+        return ()
+    read = {
+        "types": bool(subject.types or subject.not_types),
+        "subtypes": bool(subject.subtypes or subject.not_subtypes or subject.chosen_subtype),
+        "supertypes": bool(subject.supertypes or subject.not_supertypes),
+        "colors": bool(subject.colors),
+    }
+    return tuple(name for name, reads in read.items() if reads and name in seen.unknown)
 
 
 def affected(
@@ -256,6 +280,8 @@ def decided(requirement: Requirement, source: Seen) -> bool:
     one comparison the board gives is false: all must hold, and false and unknown is false (CR 119)."""
     if requirement.life:
         return isinstance(_life_holds(requirement.life, source), Known)
+    if requirement.counters is not None and "counters" in source.unknown:
+        return False  # how many counters it entered with is unknown (CR 122.6)
     return requirement.decided or (requirement.your_turn is not None and source.game.turn is not None)
 
 

@@ -22,6 +22,7 @@ from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, msg
 from engine.core.model import AbilityKind
 from engine.core.results import Explanation
+from engine.layers.layer_rules import LAYER_3
 from engine.oracle.abilities import sentence_ability
 from engine.oracle.copy_effects import parse_copy_effects
 from engine.oracle.linked import LinkPhrase, exiles_cards_at, says
@@ -36,7 +37,6 @@ from engine.oracle.text_change import (
 )
 from engine.state.board import Board, GameObject, TextChange, TextChangeSpec, Zone
 
-LAYER_3 = cite("613.1c", "Layer 3: Text-changing effects are applied")
 TEXT_CHANGES = cite("612.1", "Such an effect is a text-changing effect")
 GRANTED_UNCHANGED = cite("612.3", "any abilities that are granted to an object can’t be modified")
 EXCHANGED = cite("612.5", "replaces all of the rules text of each object with the rules text of the other")

@@ -91,6 +91,10 @@ _DURATION = re.compile(
 )
 # "Flip a coin." (CR 705), "roll a d20" / "roll a six-sided die" / "roll one …" (706).
 _RANDOM = re.compile(r"\b(?:(?P<coin>flips? a coin)|(?P<die>rolls? (?:a|one)) )", re.IGNORECASE)
+# "flip a coin until you lose a flip. For each flip you won, create a token that's a copy" (Mirror March)
+_PER_WON_FLIP = re.compile(r"\bfor each flip you won, create (?:a token|tokens?)\b", re.IGNORECASE)
+# The result a board gives for it: "won 2"
+WON_FLIPS = re.compile(r"^won (?P<n>\d{1,3})$")
 
 
 class CopyDuration(StrEnum):
@@ -510,6 +514,12 @@ def copy_duration(effect: CopyEffect | None) -> CopyDuration | None:
     """The duration the copy ``effect``'s text states ("until end of turn", CR 611.2a), or None."""
     found = _DURATION.search(effect.text) if effect else None
     return CopyDuration(found["duration"].casefold()) if found else None
+
+
+def tokens_per_won_flip(effect: CopyEffect | None) -> bool:
+    """Whether the copy ``effect`` makes one token for each coin flip won (Mirror March): the flips decide how
+    many tokens there are, not what each is (CR 705.2)."""
+    return effect is not None and _PER_WON_FLIP.search(effect.text) is not None
 
 
 def random_result(effect: CopyEffect | None) -> RandomResult | None:

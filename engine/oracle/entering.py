@@ -93,6 +93,7 @@ class Undecided(StrEnum):
     MANA = "mana"  # sunburst: the colors of mana spent to cast it (CR 702.44a)
     CHOICE = "choice"  # amplify, devour, tribute, riot, unleash: a choice made as it enters
     KICKS = "kicks"  # multikicker: "for each time it was kicked", and the board doesn't say how many
+    X = "x"  # "enters with X counters": the X paid for the spell that became it isn't given
 
 
 class UndecidedCounters(Frozen):
@@ -215,7 +216,7 @@ def _undecided_by(rules_text: str, match: re.Match[str], times: int | None) -> U
 
 
 def entering_counters(
-    abilities: tuple[GameAbility, ...], *, x: int, kicked: Kicked
+    abilities: tuple[GameAbility, ...], *, x: int | None, kicked: Kicked
 ) -> tuple[EnteringCounters, ...]:
     """Counters the object's "enters with" abilities give it (keywords like Modular included); only those
     the board decides (see :func:`undecided_counters` for the others). ``kicked``: how the kicker of its
@@ -231,15 +232,17 @@ def entering_counters(
         match = _ENTERS_WITH.search(ability.rules_text)
         if not match or _undecided_by(ability.rules_text, match, times) is not None:
             continue
+        if match["n"] == "X" and x is None:
+            continue  # undecided: see undecided_counters
         per_kick = _per_kick(ability.rules_text, match)
-        count = _count(match["n"], x) * (times or 0 if per_kick else 1)
+        count = _count(match["n"], x or 0) * (times or 0 if per_kick else 1)
         if (count or not per_kick) and _applies(ability.rules_text, kicker, kicked):
             found.append(EnteringCounters(kind=match["kind"], count=count, text=ability.text))
     return tuple(found)
 
 
 def undecided_counters(
-    abilities: tuple[GameAbility, ...], *, kicked: Kicked
+    abilities: tuple[GameAbility, ...], *, kicked: Kicked, x: int | None
 ) -> tuple[UndecidedCounters, ...]:
     """The "enters with" abilities whose counters depend on what a board doesn't say: a condition or a
     count about the game (Festerhide Boar, Academy Elite), how many times it was kicked (multikicker),
@@ -254,6 +257,8 @@ def undecided_counters(
             continue
         match = _ENTERS_WITH.search(ability.rules_text)
         undecided = _undecided_by(ability.rules_text, match, times) if match else None
+        if match and undecided is None and match["n"] == "X" and x is None:
+            undecided = Undecided.X
         if match and undecided is not None and _applies(ability.rules_text, kicker, kicked):
             found.append(UndecidedCounters(kind=match["kind"], text=ability.text, depends_on=undecided))
     return tuple(found)
@@ -571,7 +576,7 @@ def pt_option(text: str) -> PTOption | None:
 
 
 def additional_counters(
-    exceptions: tuple[CopyException, ...], values: Characteristics, *, x: int
+    exceptions: tuple[CopyException, ...], values: Characteristics, *, x: int | None
 ) -> tuple[EnteringCounters, ...]:
     """Counters a copy effect's "enters with an additional counter" exceptions add (CR 707.9e, 707.9f).
 
@@ -581,10 +586,25 @@ def additional_counters(
     for exception in exceptions:
         match = _ADDITIONAL_COUNTERS.search(exception.text)
         condition = exception.condition
-        if match and (not condition or values.is_a(condition)):
+        if match and (not condition or values.is_a(condition)) and not (match["n"] == "X" and x is None):
             found.append(
-                EnteringCounters(kind=match["kind"], count=_count(match["n"], x), text=exception.text)
+                EnteringCounters(kind=match["kind"], count=_count(match["n"], x or 0), text=exception.text)
             )
+    return tuple(found)
+
+
+def undecided_additional(
+    exceptions: tuple[CopyException, ...], values: Characteristics, *, x: int | None
+) -> tuple[UndecidedCounters, ...]:
+    """The "enters with X additional counters" exceptions (Altered Ego) whose X isn't given."""
+    if x is not None:
+        return ()
+    found: list[UndecidedCounters] = []
+    for exception in exceptions:
+        match = _ADDITIONAL_COUNTERS.search(exception.text)
+        condition = exception.condition
+        if match and match["n"] == "X" and (not condition or values.is_a(condition)):
+            found.append(UndecidedCounters(kind=match["kind"], text=exception.text, depends_on=Undecided.X))
     return tuple(found)
 
 

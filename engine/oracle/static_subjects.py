@@ -123,6 +123,7 @@ _CONTROLLER_PHRASES = (
     (" you control", "you", False),
     (" your team controls", "you", False),  # a board's players have no teammates (CR 810.1)
     (" your opponents control", "opponents", False),
+    (" of the chosen type", None, True),  # "All creatures of the chosen type" (Engineered Plague)
 )
 
 

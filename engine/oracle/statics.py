@@ -43,7 +43,7 @@ _CHOSEN_NUMBER_CDA = re.compile(
     r"power is equal to the last chosen number and its toughness is equal to 7 minus"
 )
 _PLUS_ONE_TOUGHNESS = re.compile(r"toughness is equal to that number plus 1")
-_CHOSEN_TYPE = re.compile(r"is the chosen type in addition to its other types")
+_CHOSEN_TYPE = re.compile(rf"^{re.escape(SELF)} is the chosen type in addition to its other types")
 _PT_COUNT_CDA = re.compile(rf"power and toughness are each equal to the number of (?:{'|'.join(PT_COUNTS)})")
 # Characteristic-defining abilities the layer system applies itself, not through parse_static.
 _APPLIED_BY_LAYERS = re.compile(

@@ -20,7 +20,7 @@ from data.rules.store import RulesStore
 from engine.actions.faces import FLIP_NO_MEMORY, FLIP_ONE_WAY
 from engine.core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
 from engine.core.results import Explanation
-from engine.layers.numbers import LAYER_7C
+from engine.layers.layer_rules import LAYER_7C
 
 
 def _import_every_engine_module() -> None:

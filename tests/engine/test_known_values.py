@@ -1,7 +1,7 @@
 """Unknown is a value (issue 21 §2): what rests on an unknown characteristic is unknown with the same reason.
 
-Mirror March's token copy without the coin flips' result (CR 705.1) has every characteristic unknown; a
-Clone of it copies those unknown values (CR 707.2), a "whenever a creature dies" ability doesn't know
+Chancy Reflection (a card made for these tests: its token is a copy or a 1/1 Frog by a coin flip, CR 705.1)
+without the flip's result makes a token with every characteristic unknown; a Clone of it copies those unknown values (CR 707.2), a "whenever a creature dies" ability doesn't know
 whether the token's death triggers it (CR 603.6c, 700.4), and Clone's own "creature" restriction can't
 be checked. Three-valued logic: false and unknown is false, true or unknown is true.
 """
@@ -15,20 +15,22 @@ from engine.actions.events import board_from_spec
 from engine.answers.copy_result import BoardAnswer, answer_board
 from engine.core.known import Known, Unsure, all_of, any_of, combined, is_false, is_true, negated
 from engine.core.results import Unknown
+from engine.layers.computed import Computed
 from engine.layers.system import current_characteristics
 from tests.engine.copy_cards import cards_for
+from tests.known import current_values, known
 
 WHY = Unknown(characteristics=("types",), reason="the coin flip wasn't given", rules=("705.1",))
 UNSURE = Unsure((WHY,))
-MAKE_TOKEN = "  - create_token_copy: {of: bear, via: Mirror March, id: token}\n"
+MAKE_TOKEN = "  - create_token_copy: {of: bear, via: Chancy Reflection, id: token}\n"
 
 
 def _board_text(more: str = "", actions: str = "", *, token: bool = True) -> str:
-    """Mirror March and a Grizzly Bears, ``more`` permanents, the token copy (unless not ``token``) and
+    """Chancy Reflection and a Grizzly Bears, ``more`` permanents, the token copy (unless not ``token``) and
     ``actions``."""
     made = MAKE_TOKEN if token else ""
     bears = "  - {card: Grizzly Bears, id: bear}\n"
-    return f"battlefield:\n  - Mirror March\n{bears}{more}actions:\n{made}{actions}"
+    return f"battlefield:\n  - Chancy Reflection\n{bears}{more}actions:\n{made}{actions}"
 
 
 def _answer(text: str) -> BoardAnswer:
@@ -135,3 +137,85 @@ def test_a_copy_exception_for_creatures_is_open_when_the_copied_types_are_unknow
     assert result.current.counters == {}
     assert "counters" in result.current.unknown
     assert any(n.text.startswith("Which counters it enters with is unknown") for n in result.notes)
+
+
+def _mimic_board(choice: str = "") -> str:
+    chosen = f", choices: {{creature type: {choice}}}" if choice else ""
+    return (
+        "battlefield:\n"
+        f"  - {{card: Metallic Mimic, id: mimic{chosen}}}\n"
+        "  - {card: Elvish Archdruid, id: druid}\n"
+        "query: mimic\n"
+    )
+
+
+def test_an_anthem_for_a_creature_type_is_open_on_an_object_of_unknown_creature_types() -> None:
+    """Metallic Mimic is the creature type chosen as it entered (CR 614.12, 613.3); without that choice its
+    subtypes are unknown, so whether "Other Elf creatures you control get +1/+1" applies to it is too
+    (CR 604.2): it is 2/1 or 3/2, never a plain 2/1."""
+    spec = load_board(_mimic_board())
+    board = board_from_spec(spec, cards_for(spec))
+    current = current_characteristics(board.get("mimic"), board)
+    assert isinstance(current.subtypes, Unsure)
+    assert "doesn't give that choice (choices: {creature type: …})" in current.subtypes.because[0].reason
+    assert isinstance(current.power, Unsure)
+    assert isinstance(current.toughness, Unsure)
+    [why] = [u for u in current.power.because if "applies to it depends on its subtypes" in u.reason]
+    assert "druid's “Other Elf creatures you control get +1/+1.”" in why.reason
+    assert why.rules == ("604.2",)
+    assert known(current.known_for("types")).types == ("Artifact", "Creature")
+
+
+@pytest.mark.parametrize(("choice", "power", "toughness"), [("Elf", 3, 2), ("Goblin", 2, 1)])
+def test_with_the_choice_given_the_anthem_applies_or_not(choice: str, power: int, toughness: int) -> None:
+    spec = load_board(_mimic_board(choice))
+    board = board_from_spec(spec, cards_for(spec))
+    values = current_values(board.get("mimic"), board)
+    assert choice in values.subtypes
+    assert values.power is not None
+    assert values.toughness is not None
+    assert (values.power.value, values.toughness.value) == (power, toughness)
+
+
+def _bear_beside(card_line: str) -> Computed:
+    spec = load_board(f"battlefield:\n  - {card_line}\n  - {{card: Grizzly Bears, id: bear}}\n")
+    board = board_from_spec(spec, cards_for(spec))
+    return current_characteristics(board.get("bear"), board)
+
+
+def test_xenograft_without_its_choice_leaves_only_the_creature_types_unknown() -> None:
+    """Xenograft gives the chosen type to each creature you control (CR 205.3, 613.1d): not a CDA of its
+    own, so the Bears get it; without the choice their subtypes are unknown, their card types aren't."""
+    current = _bear_beside("{card: Xenograft, id: x}")
+    assert isinstance(current.subtypes, Unsure)
+    assert known(current.types) == ("Creature",)
+    chosen = _bear_beside("{card: Xenograft, id: x, choices: {creature type: Elf}}")
+    assert known(chosen.subtypes) == ("Bear", "Elf")
+
+
+@pytest.mark.parametrize(
+    ("card", "chosen", "pt"),
+    [
+        ("Adaptive Automaton", "", None),
+        ("Adaptive Automaton", "Bear", (3, 3)),
+        ("Adaptive Automaton", "Elf", (2, 2)),
+        ("Engineered Plague", "", None),
+        ("Engineered Plague", "Bear", (1, 1)),
+        ("Engineered Plague", "Elf", (2, 2)),
+    ],
+)
+def test_an_effect_on_creatures_of_the_chosen_type_needs_the_choice(
+    card: str, chosen: str, pt: tuple[int, int] | None
+) -> None:
+    """ "Other creatures you control of the chosen type get +1/+1", "All creatures of the chosen type get
+    -1/-1": without the choice (CR 614.12) whether it applies to the Bears is unknown."""
+    choice = f", choices: {{creature type: {chosen}}}" if chosen else ""
+    current = _bear_beside(f"{{card: {card}, id: x{choice}}}")
+    if pt is None:
+        assert isinstance(current.power, Unsure)
+        assert "the creature type chosen as x entered" in current.power.because[0].reason
+        return
+    power, toughness = known(current.power), known(current.toughness)
+    assert power is not None
+    assert toughness is not None
+    assert (power.value, toughness.value) == pt

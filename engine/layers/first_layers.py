@@ -1,0 +1,103 @@
+"""Where one object's layering starts (CR 613.1): its copiable values (layer 1), control (layer 2), text
+(layer 3), a Class's level (716.2) and the characteristic-defining abilities that apply first in layer 4
+(613.3).
+"""
+
+from __future__ import annotations
+
+from engine.core.characteristics import (
+    Characteristics,
+)
+from engine.core.citations import cite
+from engine.core.messages import msg, series
+from engine.core.model import AbilityKind
+from engine.core.results import Explanation
+from engine.layers.control import (
+    current_controller,
+)
+from engine.layers.copiable import (
+    copiable_values,
+)
+from engine.layers.notes import (
+    unknown_note,
+)
+from engine.layers.records import (
+    Work,
+    own_effects,
+)
+from engine.layers.text import (
+    layer_three,
+)
+from engine.layers.timestamps import (
+    layer_two,
+)
+from engine.layers.type_cdas import (
+    layer_four_cdas,
+)
+from engine.oracle.text import strip_reminder
+from engine.state.board import (
+    Board,
+    GameObject,
+    Zone,
+)
+from engine.state.chosen_modes import chosen_mode
+
+COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
+CLASS_LEVEL_ONE = cite("716.2d", "it is treated as though its level is 1")
+CLASS_LEVELS = cite("716.2a", "As long as this Class is level N or greater, it has [abilities].")
+LEVEL_NOT_COPIABLE = cite("716.2b", "Levels are not a copiable characteristic.")
+
+
+def start_layering(obj: GameObject, board: Board) -> Work:
+    """Layers 1, 2 and 3, and the characteristic-defining abilities that apply first in layer 4 (613.3)."""
+    work = Work(
+        obj=obj,
+        values=copiable_values(obj),
+        live=obj.zone is Zone.BATTLEFIELD and not obj.phased_out,
+        controller=current_controller(obj),
+        game=board.game,
+    )
+    effects = own_effects(obj)
+    work.steps += layer_two(obj, effects)
+    text = layer_three(work.values, obj, board, copiable_values)
+    work.values = _at_class_level(text.values, obj, work.steps)
+    mode = chosen_mode(work.values, obj)  # anchor words: only the chosen one's abilities (CR 614.12b)
+    work.values, work.unknowns = mode.values, [*work.unknowns, *mode.unknowns]
+    work.steps += [*mode.steps, *text.steps]
+    work.notes += mode.notes
+    for characteristics, reason, rules in text.unknowns:
+        note, unknown = unknown_note(characteristics, reason, *rules)
+        work.notes.append(note)
+        work.unknowns.append(unknown)
+    work.values = layer_four_cdas(work.values, obj, effects, work)
+    return work
+
+
+def _at_class_level(values: Characteristics, obj: GameObject, steps: list[Explanation]) -> Characteristics:
+    """A Class has the abilities of its level bars' sections only up to its level (CR 716.2a); its level
+    is its own, never copied (716.2b), and 1 when the board gives none (716.2d)."""
+    if not any(a.kind is AbilityKind.CLASS_LEVEL for a in values.abilities):
+        return values
+    above = [
+        a
+        for a in values.abilities
+        if a.level is not None and a.level > obj.class_level and a.kind is not AbilityKind.CLASS_LEVEL
+    ]
+    if not above:
+        return values
+    steps.append(
+        Explanation.of(
+            msg(
+                "It is a Class at level {level}{given}: “As long as this Class is level N or greater, it "
+                "has [abilities]”, so it doesn't have the abilities of its higher levels ({abilities}); its "
+                "level bars' activated abilities it always has.",
+                level=obj.class_level,
+                given="" if obj.class_level > 1 else msg(" (the board gives no level: level 1)"),
+                abilities=series([msg("“{text}”", text=strip_reminder(a.text)) for a in above]),
+            ),
+            CLASS_LEVELS,
+            CLASS_LEVEL_ONE,
+            *((LEVEL_NOT_COPIABLE,) if obj.copies else ()),
+        )
+    )
+    return values.model_copy(update={"abilities": tuple(a for a in values.abilities if a not in above)})
