@@ -34,6 +34,18 @@ def check_object_costs(spec: ObjectSpec, card: Card | None) -> None:
         raise BoardError(msg("{where}{why}", where=where, why=refused.message)) from None
 
 
+def not_cast(card: Card) -> dict[str, int | bool]:
+    """The squad and offspring payments of a card put onto the battlefield without being cast: none (the
+    keys only for a card with those costs, CR 702.157a, 702.175a)."""
+    abilities = card.front.abilities
+    paid: dict[str, int | bool] = {}
+    if cost_of(abilities, "squad"):
+        paid["squad"] = 0
+    if cost_of(abilities, "offspring"):
+        paid["offspring"] = False
+    return paid
+
+
 def paid_trigger_notes(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
     """As ``obj`` enters: whether its squad and offspring abilities trigger (CR 702.157a, 702.175a)."""
     for keyword, count in (("squad", obj.squad), ("offspring", obj.offspring)):
@@ -92,7 +104,8 @@ def _trigger(
     if count is False or count == 0:
         return Explanation.of(
             msg(
-                "Its {keyword} ability doesn't trigger: its {keyword} cost wasn't paid as it was cast.",
+                "Its {keyword} ability doesn't trigger: its {keyword} cost wasn't paid as it was cast (or it "
+                "wasn't cast).",
                 keyword=keyword,
             ),
             rule,

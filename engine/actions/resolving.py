@@ -27,6 +27,7 @@ from engine.actions.faces import (
     has_keyword,
     is_transforming_card,
 )
+from engine.actions.paid_triggers import not_cast
 from engine.actions.zones import NEW_OBJECT
 from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_param
 from engine.core.citations import cite
@@ -204,7 +205,9 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
         ),
     )
     name = next(name for name, known in cards.items() if known.key == card.key)
-    spec = ObjectSpec(card=name, id=obj.id, controller=obj.owner, transformed=event.transformed)
+    spec = ObjectSpec(
+        card=name, id=obj.id, controller=obj.owner, transformed=event.transformed, **not_cast(card)
+    )
     return _enter_with_replacements(board, event, spec, cards, enter, from_zone=obj.zone)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 
 from engine.actions.faces import FLIP_NO_MEMORY
 from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
+from engine.actions.paid_triggers import not_cast
 from engine.actions.until_left import exiled_until_it_left, returned_step, unknown_return_note
 from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.actions.zone_triggers import token_not_a_card, zone_triggers
@@ -459,6 +460,7 @@ def _put_each(
             controller=move.controller or old.owner,
             given_counters=move.counters if move.to is Zone.BATTLEFIELD else (),
             commander=old.commander,
+            **not_cast(old.card),  # put there by an effect, not cast (CR 702.157a, 702.175a)
             **_exiled_by(board, move, move.to),
         )
         board = _entered(board, spec, old.card, old, cards, enter)

@@ -185,3 +185,14 @@ def test_a_copy_of_a_squad_spell_whose_payments_arent_given_is_unknown() -> None
 def test_a_resolving_squad_spell_triggers_on_its_payments() -> None:
     answer = _answer(SQUADRON + "actions:\n  - resolves: {card: Test Squadron, id: sq, squad: 1}\n")
     assert "its squad ability triggers (its squad cost was paid 1 time(s))" in _texts(answer)
+
+
+def test_a_squad_card_returned_by_an_effect_wasnt_cast() -> None:
+    answer = _answer(
+        SQUADRON
+        + "battlefield: [{card: Test Squadron, id: sq, squad: 2}]\n"
+        + "actions:\n  - leaves: {object: sq, to: graveyard}\n  - returns: {cards_of: sq}\n"
+        + "query: sq\n"
+    )
+    assert "Its squad ability doesn't trigger: its squad cost wasn't paid" in _texts(answer)
+    assert not answer.result.unknowns
