@@ -8,7 +8,10 @@ from __future__ import annotations
 import pytest
 
 from data.boards import load_board
+from engine.actions.events import board_from_spec
+from engine.actions.protectors import protector_after_copy
 from engine.answers.copy_result import BoardAnswer, answer_board
+from engine.core.effects import Player
 from engine.state.board import BoardError
 from tests.engine.copy_cards import cards_for
 
@@ -114,3 +117,16 @@ def test_becoming_a_copy_without_entering_chooses_no_anchor_word() -> None:
     assert DRAGONS not in abilities
     assert not answer.result.unknowns
     assert "no anchor word was chosen as it entered" in _steps(answer)
+
+
+def test_a_battle_that_becomes_a_copy_keeps_its_protector_and_a_new_siege_gets_one() -> None:
+    spec = load_board("battlefield: [{card: Invasion of Kylem, id: k, controller: opponent}]\n")
+    board = board_from_spec(spec, cards_for(spec))
+    kylem = board.get("k")
+    assert kylem.protector is Player.YOU  # chosen as it entered (CR 310.11a)
+    kept_board, kept = protector_after_copy(board, kylem)
+    assert kept.protector is Player.YOU
+    assert "310.8g" in kept_board.log[-1].explanation.rules
+    new_board, chosen = protector_after_copy(board, kylem.model_copy(update={"protector": None}))
+    assert chosen.protector is Player.YOU  # a state-based action: the controller's one opponent (310.10)
+    assert set(new_board.log[-1].explanation.rules) == {"310.10", "310.11a"}
