@@ -52,8 +52,8 @@ Board format version 1::
     turn: you | opponent     # whose turn it is (CR 102.1): decides "as long as it's your turn"
     life: {you: 25, opponent: 8, starting: 20}   # life totals (CR 119), each optional; starting: 20 unless
              # a variant's (Commander's 40): decide "as long as you have 30 or more life" and the like
-    stack: [bottom first: {card, targets, modes, x, kicked, buyback, squad, offspring, paid, …} | {source, ability}
-            | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
+    stack: [bottom first: {card, targets, modes, x, kicked, buyback, squad, offspring, paid, …}
+            | {source, ability} | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
     query: handle | {linked: handle}   # a token that left: its last known information (CR 111.7, 608.2h)
     # via / made_by: a card name, or the handle of an earlier object (its ability) or of a stack entry;
     #   {id: HANDLE} names a handle only (data.board_handles)
