@@ -7,6 +7,8 @@ Board format version 1::
                    # checked by data.cards.records (at most MAX_CARDS); the caller uses them before its data
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
                    # commander: true (CR 903.3); random: RESULT with copy_of (a coin flip or die roll)
+                   # squad: N, offspring: true|false (paid as it was cast, CR 702.157a, 702.175a);
+                   # protector: you|opponent (a battle's, CR 310.8a, 310.11a)
                    # choices: {KEY: VALUE}; a choice "an opponent"/"each player" makes is given per
                    # player: {KEY by you: VALUE, KEY by opponent: VALUE} (CR 614.1c)
                    # effects: [{pump: [2, 2]} | {gain_control: you, add_abilities: [Haste]} | …]:
@@ -50,9 +52,11 @@ Board format version 1::
     turn: you | opponent     # whose turn it is (CR 102.1): decides "as long as it's your turn"
     life: {you: 25, opponent: 8, starting: 20}   # life totals (CR 119), each optional; starting: 20 unless
              # a variant's (Commander's 40): decide "as long as you have 30 or more life" and the like
-    stack: [bottom first: {card, targets, modes, x, kicked, paid, …} | {source, ability}
-            | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
-    query: handle | {linked: handle}
+    stack: [bottom first: {card, targets, modes, x, kicked, buyback, squad, offspring, paid, …}
+            | {source, ability} | {copy_of, via, new_targets}]   # see engine.stack_board.StackEntrySpec
+    query: handle | {linked: handle}   # a token that left: its last known information (CR 111.7, 608.2h)
+    # via / made_by: a card name, or the handle of an earlier object (its ability) or of a stack entry;
+    #   {id: HANDLE} names a handle only (data.board_handles)
     # via in an action may be a stack entry's handle (looked up once the stack is read, wherever it is
     #   written): the spell or ability resolving, with its card's text;
     # random: heads | won 2 | 17 on becomes_copy / create_token_copy: the result its copy effect needs
@@ -78,6 +82,7 @@ from data.board_format import (
 )
 from data.board_format import MAX_TEXT as MAX_TEXT  # re-exported: the reader's callers check it too
 from data.board_format import BoardFormatError as BoardFormatError  # re-exported: what load_board raises
+from data.board_handles import read_via, stack_via
 from data.board_yaml import compose_board, line_of, pairs, plain
 from data.cards.names import card_names, normalize_name
 from data.excerpts import excerpt
@@ -120,6 +125,9 @@ _OBJECT_KEYS = frozenset(
         "counters",
         "choices",
         "kicked",
+        "squad",
+        "offspring",
+        "protector",
         "x",
         "level",
         "attached_to",
@@ -195,6 +203,8 @@ class _Reader:
         self.defined: dict[str, int] = {}
         # The card whose text each object has, when that is its own card's (for ``via`` a stack ability).
         self.card_of: dict[str, str] = {}
+        # ``via: {id: HANDLE}`` not yet defined as the actions are read: a stack entry's, checked after it.
+        self.explicit_via: set[tuple[int, str]] = set()
 
     def read(self, root: yaml.MappingNode) -> BoardSpec:
         sections = dict(pairs(root))
@@ -235,6 +245,7 @@ class _Reader:
         stack = self.stack(self._items(sections.get("stack"), "stack"))
         actions = [self.via_stack(action, stack) for action in actions]
         query, linked = self.query(sections.get("query"))
+        query_line = line_of(sections["query"]) if "query" in sections else None
         if not objects and not actions and not stack:
             raise BoardFormatError(msg("the board has no objects"))
         designation = sections.get("day_night")
@@ -249,6 +260,7 @@ class _Reader:
             objects=tuple(objects),
             actions=tuple(actions),
             query=query,
+            query_line=query_line or 0,
             query_linked=linked,
             stack=stack,
             day_night=day_night,
@@ -354,7 +366,7 @@ class _Reader:
             controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
             copy_of=chain[0] if chain else None,
             then_copy_of=tuple(chain[1:]),
-            via=check.text(raw["via"], line, "via") if "via" in raw else None,
+            via=self.via(raw, line)[0],
             tapped=check.flag(raw, "tapped", line) if "tapped" in raw else None,
             phased_out=check.flag(raw, "phased_out", line),
             flipped=check.flag(raw, "flipped", line),
@@ -367,6 +379,11 @@ class _Reader:
             counters=check.counters(raw["counters"], line) if "counters" in raw else None,
             choices=check.choices(raw.get("choices", {}), line),
             kicked=check.kicked(raw.get("kicked", False), line),
+            squad=check.number(raw["squad"], line, "squad") if "squad" in raw else None,
+            offspring=check.flag(raw, "offspring", line) if "offspring" in raw else None,
+            protector=check.enum_value(Player, raw["protector"], line, "protector")
+            if "protector" in raw
+            else None,
             x=check.number(raw["x"], line, "x") if "x" in raw else None,
             class_level=check.class_level(raw.get("level", 1), line),
             attached_to=refs.get("attached_to"),
@@ -452,6 +469,7 @@ class _Reader:
             raise BoardFormatError(msg("exiled_with is for create_token_copy, instead of of:"), line)
         if kind is ActionKind.BECOMES_COPY and of is None:
             raise BoardFormatError(msg("{action} needs of: HANDLE", action=kind.value), line)
+        via, via_object = self.via(raw, line)  # the ability is the object's as it was (before this action)
         if kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_DOWN) and target is not None:
             self.card_of.pop(target, None)
         if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
@@ -477,9 +495,11 @@ class _Reader:
             line=line or 0,
             target=target,
             of=of,
-            via=check.text(raw["via"], line, "via") if "via" in raw else None,
+            via=via,
+            via_object=via_object,
             new_id=new_id,
             controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
+            controller_given="controller" in raw,
             exiled_with=exiled_with,
             effect=check.number(raw["effect"], line, "effect") if "effect" in raw else None,
             copy_effect=check.number(raw["copy_effect"], line, "copy_effect")
@@ -516,7 +536,7 @@ class _Reader:
         change = TextChangeSpec(
             line=line or 0,
             word=WordChange(kind=old[0], old=old[1], new=new[1]),
-            via=check.text(raw["via"], line, "via") if "via" in raw else None,
+            via=self.via(raw, line)[0],
             until_end_of_turn=check.until(raw, line),
         )
         target = self.ref(raw["object"], line, "object")
@@ -536,7 +556,7 @@ class _Reader:
         change = TextChangeSpec(
             line=line or 0,
             exchange_with=second,
-            via=check.text(raw["via"], line, "via") if "via" in raw else None,
+            via=self.via(raw, line)[0],
             until_end_of_turn=check.until(raw, line),
         )
         return ActionSpec(kind=ActionKind.EXCHANGE_TEXT, line=line or 0, target=first, text_change=change)
@@ -554,7 +574,7 @@ class _Reader:
 
     def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
-        check.check_keys(raw, {*_TOKEN_KEYS, "predefined"}, set(), "create_token", line)
+        check.check_keys(raw, {*_TOKEN_KEYS, "predefined", "made_by"}, set(), "create_token", line)
         token = (
             self.predefined_token(raw, line)
             if "predefined" in raw
@@ -574,22 +594,27 @@ class _Reader:
             )
         )
         new_id = check.text(raw.get("id", token.token_name), line, "id")
+        made_by, made_by_object = self.via(raw, line, "made_by")
         self.define(new_id, line)
         return ActionSpec(
             kind=ActionKind.CREATE_TOKEN,
             line=line or 0,
             new_id=new_id,
             controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
+            controller_given="controller" in raw,
             token=token,
+            via=made_by,
+            via_object=made_by_object,
         )
 
     def predefined_token(self, raw: dict[str, Any], line: int | None) -> TokenSpec:
         """``create_token: {predefined: Treasure}``: a token the rules define (CR 111.10), nothing else."""
         kind = check.text(raw["predefined"], line, "predefined")
-        extra = sorted(set(map(str, raw)) - {"predefined", "id", "controller"})
+        extra = sorted(set(map(str, raw)) - {"predefined", "id", "controller", "made_by"})
         if extra:
             raise BoardFormatError(
-                msg("a predefined token takes only id and controller, not {key}", key=excerpt(extra[0])), line
+                msg("a predefined token takes only id and controller, not {key}", key=excerpt(extra[0])),
+                line,
             )
         known = {name.casefold(): name for name in PREDEFINED_TOKENS}
         if kind.casefold() not in known:
@@ -646,8 +671,9 @@ class _Reader:
         pairs = tuple(
             (check.text(k, line, "ids card"), check.text(v, line, "ids handle")) for k, v in value.items()
         )
-        for _, handle in pairs:
+        for card, handle in pairs:
             self.define(handle, line)
+            self.card_of[handle] = card
         return pairs
 
     def face_action(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
@@ -670,9 +696,13 @@ class _Reader:
             line=line or 0,
             target=None if copy else self.ref(raw["object"], line, "object"),
             of=self.ref(raw["of"], line, "of") if copy else None,
-            via=check.text(raw["via"], line, "via") if copy else None,
+            via=self.via(raw, line)[0] if copy else None,
             transformed=check.flag(raw, "transformed", line),
         )
+
+    def via(self, raw: dict[str, Any], line: int | None, key: str = "via") -> tuple[str | None, str | None]:
+        """``via`` (or ``made_by``): the card and the board object's handle (``data.board_handles``)."""
+        return read_via(raw, line, key, self.defined, self.card_of, self.explicit_via)
 
     def stack(self, nodes: list[yaml.Node]) -> tuple[StackEntrySpec, ...]:
         """The ``stack:`` entries, bottom first; each handle they name must be defined earlier."""
@@ -711,37 +741,8 @@ class _Reader:
         return tuple(entries)
 
     def via_stack(self, action: ActionSpec, stack: tuple[StackEntrySpec, ...]) -> ActionSpec:
-        """An action whose ``via`` names a stack entry (``{card: Cytoshape, id: cyto}``): its effect is that
-        spell's or ability's as it resolves, with the text of the entry's card (a copy's: the original's)."""
-        entries = dict(zip(stack_handles(stack), stack, strict=True)) if action.via else {}
-        entry = entries.get(action.via or "")
-        if entry is None:
-            return action
-        seen: set[str] = set()
-        while entry.copy_of is not None and entry.copy_of in entries and entry.copy_of not in seen:
-            seen.add(entry.copy_of)  # a copy of a copy has the text of the spell copied first (CR 707.10)
-            entry = entries[entry.copy_of]
-        card = entry.card or self.card_of.get(entry.source or "")
-        if card is None:
-            raise BoardFormatError(
-                msg(
-                    "via names {handle} on the stack, an ability of an object whose text isn't its card's (a "
-                    "token, a copy or a face-down permanent); give via: CARD NAME instead",
-                    handle=excerpt(action.via),
-                ),
-                action.line,
-            )
-        if action.kind is ActionKind.BECOMES_COPY and entry.targets and action.target not in entry.targets:
-            raise BoardFormatError(
-                msg(
-                    "{handle} on the stack targets {targets}, not {target}",
-                    handle=excerpt(action.via),
-                    targets=", ".join(entry.targets),
-                    target=excerpt(action.target),
-                ),
-                action.line,
-            )
-        return action.model_copy(update={"via": card, "via_stack": action.via})
+        """An action whose ``via`` names a stack entry (``data.board_handles.stack_via``)."""
+        return stack_via(action, stack, self.card_of, self.explicit_via)
 
     def query(self, node: yaml.Node | None) -> tuple[str | None, str | None]:
         if node is None:

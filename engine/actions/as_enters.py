@@ -10,6 +10,8 @@ from __future__ import annotations
 from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import enters_trigger_notes
 from engine.actions.kicking import kicker_notes
+from engine.actions.paid_triggers import paid_trigger_notes
+from engine.actions.protectors import protector_chosen
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
 )
@@ -108,6 +110,7 @@ def enter_replacements(
             ),
             note=True,
         ), obj
+    board, obj = protector_chosen(board, obj, spec)
     abilities = copiable_values(obj).abilities
     board, obj = pt_setting(board, obj, abilities, timestamp)
     abilities = copiable_values(obj).abilities
@@ -117,7 +120,8 @@ def enter_replacements(
     exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)
     for other in other_as_enters(abilities):
         board, obj = _as_enters_note(board, obj, other, exiled, counters_given=spec.counters is not None)
-    return enters_trigger_notes(board, obj, abilities, kicked=kicked), obj
+    board = enters_trigger_notes(board, obj, abilities, kicked=kicked)
+    return paid_trigger_notes(board, obj, abilities), obj
 
 
 def _as_enters_note(

@@ -27,6 +27,7 @@ from engine.actions.durations import (
     copy_effect_ends,
     effect_ends,
 )
+from engine.actions.effect_sources import ability_source, made_by_step
 from engine.actions.entering_faces import (
     check_attachment,
     check_faces,
@@ -43,6 +44,8 @@ from engine.actions.kicking import object_kicked
 from engine.actions.listed_exiles import (
     listed_exiled_cards,
 )
+from engine.actions.paid_triggers import check_object_costs
+from engine.actions.protectors import protector_after_copy
 from engine.actions.resolving import (
     add_pending_copy,
     create_token_with_waiting_copy,
@@ -168,6 +171,8 @@ def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
             effect=a.effect,
             copy_effect=a.copy_effect,
             via_stack=a.via_stack,
+            via_object=a.via_object,
+            controller_given=a.controller_given,
             random_result=a.random_result,
             move=a.move,
             day_night=a.day_night,
@@ -205,6 +210,11 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
 def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     if event.via_stack is not None:
         board = _resolving_source(board, event)
+    board, event = ability_source(board, event)
+    return made_by_step(_applied_kind(board, event, cards), event)
+
+
+def _applied_kind(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     match event.kind:
         case ActionKind.ENTERS:
             board = _enters(board, event, cards)
@@ -357,6 +367,7 @@ def _untapped_since(board: Board, obj: GameObject, spec: ObjectSpec) -> tuple[Bo
 
 
 def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObject:
+    check_object_costs(spec, card)
     return GameObject(
         id=spec.id,
         card=card,
@@ -375,6 +386,8 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         counters=dict(spec.counters or ()),
         choices=dict(spec.choices),
         kicked=object_kicked(spec, card),
+        squad=spec.squad,
+        offspring=spec.offspring,
         x=spec.x,
         class_level=checked_class_level(spec, card),
         attached_to=spec.attached_to,
@@ -477,6 +490,8 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     board = last_exiled_effects(board.replace(copier), copier)
     copier = board.get(copier.id)
     board, copier = apply_random_result(board, copier, effect, via, event.random_result)
+    board, copier = protector_after_copy(board, copier)
+    board = board.replace(copier)
     for other in board.objects:
         earlier = [applied for applied in other.copies if applied.of_id == copier.id]
         if earlier:

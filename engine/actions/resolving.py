@@ -27,10 +27,11 @@ from engine.actions.faces import (
     has_keyword,
     is_transforming_card,
 )
+from engine.actions.paid_triggers import not_cast
 from engine.actions.zones import NEW_OBJECT
 from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_param
 from engine.core.citations import cite
-from engine.core.known import Known, Unsure, all_of, explained, is_true
+from engine.core.known import Known, Unsure, explained, is_true
 from engine.core.messages import Message, Param, indefinite, listing, msg, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import SELF, Card, CopyScope
@@ -81,7 +82,6 @@ NOT_TDFC_STAYS = cite("712.14a", "that card stays in its current zone")
 MODAL_NOT_PERMANENT_STAYS = cite(
     "712.14b", "its front face isn’t a permanent card, the card stays in its current zone"
 )
-SIEGE_PROTECTOR = cite("310.11a", "its controller must choose its protector from among their opponents")
 FACE_DOWN_SPELL = cite("708.4", "The permanent the spell becomes will be a face-down permanent")
 
 _TYPE_OF_PLURAL = {"creatures": "Creature", "planeswalkers": "Planeswalker", "artifacts": "Artifact"}
@@ -205,7 +205,9 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
         ),
     )
     name = next(name for name, known in cards.items() if known.key == card.key)
-    spec = ObjectSpec(card=name, id=obj.id, controller=obj.owner, transformed=event.transformed)
+    spec = ObjectSpec(
+        card=name, id=obj.id, controller=obj.owner, transformed=event.transformed, **not_cast(card)
+    )
     return _enter_with_replacements(board, event, spec, cards, enter, from_zone=obj.zone)
 
 
@@ -288,7 +290,6 @@ def _enter_with_replacements(
         if spec.zone is not Zone.BATTLEFIELD:
             return _entering_once(enter, board, _enters_event(event, spec), cards)
         would_be = _would_be(board, event, spec, cards, enter)  # it would now enter transformed
-    board = _siege_protector(board, spec, *would_be)
     return _entering_once(enter, board, _enters_event(event, spec), cards)
 
 
@@ -758,18 +759,3 @@ def _daybound(board: Board, spec: ObjectSpec, card: Card, *, from_zone: Zone) ->
         ),
     )
     return board, spec.model_copy(update={"transformed": True})
-
-
-def _siege_protector(board: Board, spec: ObjectSpec, obj: GameObject, trial: Board) -> Board:
-    """A Siege's controller chooses its protector as it enters (CR 310.11a); its defense counters are
-    counted with the other counters it enters with (``engine.actions.counters``)."""
-    values = current_characteristics(obj, trial)
-    if not is_true(all_of(values.is_a("Battle"), values.has_subtype("Siege"))):  # unknown: no protector note
-        return board
-    return board.explain(
-        spec.id,
-        Explanation.of(
-            msg("As this Siege enters, its controller chooses an opponent to protect it."), SIEGE_PROTECTOR
-        ),
-        note=True,
-    )

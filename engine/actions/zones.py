@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 
 from engine.actions.faces import FLIP_NO_MEMORY
 from engine.actions.imprint import MELDED_EXILE_ORDER, exiled_with_ability, last_exiled_effects
+from engine.actions.paid_triggers import not_cast
 from engine.actions.until_left import exiled_until_it_left, returned_step, unknown_return_note
 from engine.actions.zone_replacements import OWNERS_GRAVEYARD, Destination, destination, melded_replacement
 from engine.actions.zone_triggers import token_not_a_card, zone_triggers
@@ -42,6 +43,7 @@ from engine.state.board import (
     BoardError,
     Event,
     GameObject,
+    GoneToken,
     MoveSpec,
     ObjectSpec,
     Zone,
@@ -114,6 +116,9 @@ def _leave(
     board, new_ids = _put(board, obj, moved, where.zone, move, cards, enter)
     steps = (*cause, *where.steps, *_leaving_steps(obj, where, moved, new_ids, move.last))
     board = _record(board, _move(obj, Zone.BATTLEFIELD, where, moved, new_ids, steps))
+    if obj.token:  # its last known information stays answerable (engine.actions.queried)
+        gone = GoneToken(obj=obj, objects=before.objects, log=before.log, to=where.zone)
+        board = board.model_copy(update={"gone_tokens": (*board.gone_tokens, gone)})
     triggers = zone_triggers(before, board, obj, where.zone, moved, melded=len(moved) > 1)
     board = board.model_copy(update={"triggers": (*board.triggers, *triggers)})
     board, auras = _unattach(board, obj)
@@ -455,6 +460,7 @@ def _put_each(
             controller=move.controller or old.owner,
             given_counters=move.counters if move.to is Zone.BATTLEFIELD else (),
             commander=old.commander,
+            **not_cast(old.card),  # put there by an effect, not cast (CR 702.157a, 702.175a)
             **_exiled_by(board, move, move.to),
         )
         board = _entered(board, spec, old.card, old, cards, enter)

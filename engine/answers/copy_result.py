@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.actions.events import board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
-from engine.actions.zones import found_object
+from engine.actions.queried import queried_object
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
@@ -195,7 +195,7 @@ def answer_board(
         board = board_from_spec(spec, cards)
         if spec.query_linked:
             return describe_linked(board, spec.query_linked, rules_version)
-        return describe(board, spec.query or default_query(spec), rules_version)
+        return describe(board, spec.query or default_query(spec), rules_version, spec.query_line)
 
 
 @contextmanager
@@ -219,7 +219,7 @@ def default_query(spec: BoardSpec) -> str:
 def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     """The answer about ``object_id`` with the linked pairs of its copiable text (CR 707.7)."""
     answer = describe(board, object_id, rules_version)
-    obj = board.get(object_id)
+    obj = queried_object(board, object_id).obj
     exchange = latest_exchange(obj)
     card = _exchanged_text_card(board, obj, exchange) if exchange else _text_card(obj)
     report = find_links(card) if card else None
@@ -382,9 +382,11 @@ def _copied_link_notes(obj: GameObject) -> list[Explanation]:
     ]
 
 
-def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
-    """The answer about ``object_id`` on ``board`` (a permanent that left: the first card it became)."""
-    obj = board.get(found_object(board, object_id))
+def describe(board: Board, object_id: str, rules_version: str, line: int = 0) -> BoardAnswer:
+    """The answer about ``object_id`` on ``board`` (a permanent that left: the first card it became; a
+    token that left: its last known information), ``line`` the query's."""
+    shown, queried = board, queried_object(board, object_id, line)
+    board, obj = queried.board, queried.obj
     copiable, unset = copiable_values(obj), copiable_unknowns(obj)
     current = _counted_loyalty(obj, current_characteristics(obj, board))
     steps = [e.explanation for e in board.log if e.object_id == obj.id and not e.note]
@@ -396,10 +398,10 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
     unknown = frozenset(name for u in current.unknowns for name in u.characteristics)
     return BoardAnswer(
         rules_version=rules_version,
-        objects=tuple(object_summary(o) for o in board.objects),
+        objects=tuple(object_summary(o) for o in shown.objects),
         result=ObjectAnswer(
             id=obj.id,
-            zone=None if obj.zone is Zone.BATTLEFIELD else obj.zone.value,
+            zone=queried.gone_to or (None if obj.zone is Zone.BATTLEFIELD else obj.zone.value),
             copiable=CharacteristicsView(
                 **_view(copiable, numbers=False, unknown=frozenset(unset)), unknown=unset
             ),
@@ -414,8 +416,8 @@ def describe(board: Board, object_id: str, rules_version: str) -> BoardAnswer:
             notes=tuple(notes),
             unknowns=current.unknowns,
         ),
-        zone_moves=board.moves,
-        triggers=board.triggers,
+        zone_moves=shown.moves,
+        triggers=shown.triggers,
     )
 
 

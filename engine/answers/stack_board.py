@@ -173,6 +173,9 @@ def _choices(entry: StackEntrySpec, catalogue: Mapping[str, Card]) -> Choices:
         x=entry.x,
         kicked=entry.kicked,
         entwined=entry.entwined,
+        buyback=entry.buyback,
+        squad=entry.squad,
+        offspring=entry.offspring,
         spliced=tuple(_card(name, catalogue) for name in entry.spliced),
         division=entry.division,
     )

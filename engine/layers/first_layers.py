@@ -40,6 +40,7 @@ from engine.state.board import (
     GameObject,
     Zone,
 )
+from engine.state.chosen_modes import chosen_mode
 
 COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
 CLASS_LEVEL_ONE = cite("716.2d", "it is treated as though its level is 1")
@@ -60,7 +61,10 @@ def start_layering(obj: GameObject, board: Board) -> Work:
     work.steps += layer_two(obj, effects)
     text = layer_three(work.values, obj, board, copiable_values)
     work.values = _at_class_level(text.values, obj, work.steps)
-    work.steps += text.steps
+    mode = chosen_mode(work.values, obj)  # anchor words: only the chosen one's abilities (CR 614.12b)
+    work.values, work.unknowns = mode.values, [*work.unknowns, *mode.unknowns]
+    work.steps += [*mode.steps, *text.steps]
+    work.notes += mode.notes
     for characteristics, reason, rules in text.unknowns:
         note, unknown = unknown_note(characteristics, reason, *rules)
         work.notes.append(note)

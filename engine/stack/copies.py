@@ -69,6 +69,7 @@ from engine.stack.items import (
     stack_mana_value,
     target_param,
 )
+from engine.stack.paid_copies import paid_cost_items, paid_cost_steps
 
 _ITSELF = frozenset({"it", SELF, "this spell"})
 
@@ -309,6 +310,7 @@ def copied_items(
         items.append(CopiedItem.of(msg("kicked"), kicked, rules))
     if choices.entwined:
         items.append(CopiedItem.of(msg("entwine cost paid"), True, rule_numbers(DECISIONS, ENTWINE)))
+    items += [CopiedItem.of(label, value, rules) for label, value, rules in paid_cost_items(original)]
     if choices.spliced:
         items.append(
             CopiedItem.of(
@@ -422,6 +424,7 @@ def copied_steps(
         steps.append(
             explain(msg("The entwine cost was paid, so the copy has all modes."), DECISIONS, ENTWINE)
         )
+    steps += paid_cost_steps(original)
     for spliced in choices.spliced:
         steps.append(
             explain(

@@ -19,6 +19,7 @@ from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
 from engine.errors import UserError
 from engine.oracle.kicker import KICKER, Kicked, KickedRefused, checked_kicked, kicker_of
+from engine.oracle.paid_costs import PaidCostRefused, check_paid
 from engine.oracle.spell_text import (
     Targetable,
     TargetKind,
@@ -144,6 +145,9 @@ class Choices(Frozen):
     x: int | None = None
     kicked: Kicked = False  # True, times kicked (multikicker) or which kicker costs ("first", "{1}{U}")
     entwined: bool = False
+    buyback: bool | None = None  # None: the board doesn't say (CR 702.27a)
+    squad: int | None = None  # times its squad cost was paid (702.157a)
+    offspring: bool | None = None  # whether its offspring cost was paid (702.175a)
     spliced: tuple[Card, ...] = ()
     division: tuple[int, ...] = ()  # damage or counters divided among the targets, in target order
 
@@ -243,6 +247,11 @@ def validate_choices(card: Card, choices: Choices, *, back_face_up: bool = False
         update["kicked"] = checked_kicked(face.name, kicker_of(face.abilities), choices.kicked)
     except KickedRefused as refused:
         raise refuse(refused.message, KICKER) from None
+    given = [k for k in ("buyback", "squad", "offspring") if getattr(choices, k) is not None]
+    try:
+        check_paid(face.name, face.abilities, given)
+    except PaidCostRefused as refused:
+        raise refuse(refused.message, ANNOUNCE) from None
     for spliced in choices.spliced:
         _check_splice(face, spliced)
     if choices.division and (len(choices.division) != len(choices.targets) or min(choices.division) < 1):

@@ -87,6 +87,9 @@ class ObjectSpec(Frozen):
     given_counters: tuple[tuple[str, int], ...] = ()  # what the effect putting it there gives too (122.6)
     choices: tuple[tuple[str, str], ...] = ()
     kicked: Kicked = False
+    squad: int | None = None  # times its squad cost was paid as it was cast (CR 702.157a); None: not given
+    protector: Player | None = None  # a battle's protector, chosen as it enters (CR 310.8a, 310.11a)
+    offspring: bool | None = None  # whether its offspring cost was paid (CR 702.175a); None: not given
     x: int | None = None  # the X of the spell that became it; None: not given
     class_level: int = 1  # a Class's level (CR 716.2d: one that has none is treated as level 1)
     attached_to: str | None = None
@@ -167,6 +170,11 @@ class ActionSpec(Frozen):
     effect: int | None = None  # ends: which of the object's effects, counting from 1
     copy_effect: int | None = None  # ends: which of the copy effects applied to the object, counting from 1
     via_stack: str | None = None  # the stack entry (spell or ability) whose effect this is; ``via`` its card
+    # The board object whose ability's effect this is (``via`` its card), and whether the board says
+    # ``controller`` (else a token is its creator's, CR 111.2): both follow from what the board says, so
+    # they are left out of the spec's data (a board written back and read again is the same spec).
+    via_object: str | None = Field(default=None, exclude=True)
+    controller_given: bool = Field(default=False, exclude=True)
     random_result: str | None = None  # the coin flip or die roll the copy effect depends on (``random:``)
     move: MoveSpec | None = None  # leaves / returns
     day_night: DayNight | None = None  # day_night: what it becomes
@@ -183,6 +191,7 @@ class BoardSpec(Frozen):
     objects: tuple[ObjectSpec, ...] = ()
     actions: tuple[ActionSpec, ...] = ()
     query: str | None = None
+    query_line: int = Field(default=0, exclude=True)  # where the query is written (errors name it)
     query_linked: str | None = None
     stack: tuple[StackEntrySpec, ...] = ()  # bottom first: spells, abilities and their copies (CR 707.10)
     day_night: DayNight | None = None  # it is day or night as the board starts (CR 728.1)
@@ -275,6 +284,9 @@ class GameObject(Frozen):
     counters: dict[str, int] = Field(default_factory=dict)
     choices: dict[str, str] = Field(default_factory=dict)
     kicked: Kicked = False  # as its card was cast, checked against its kicker (engine.oracle.kicker)
+    squad: int | None = None  # as its card was cast (engine.actions.paid_triggers); None: not given
+    protector: Player | None = None  # a battle's (CR 310.8; engine.actions.protectors)
+    offspring: bool | None = None
     x: int | None = None  # the X of the spell that became it (CR 107.3m: 0 if not cast); None: not given
     class_level: int = 1  # its level as a Class: a designation, not copiable (CR 716.2b, 716.2d)
     attached_to: str | None = None
@@ -321,6 +333,8 @@ class Event(Frozen):
     effect: int | None = None
     copy_effect: int | None = None
     via_stack: str | None = None
+    via_object: str | None = None
+    controller_given: bool = False
     random_result: str | None = None
     move: MoveSpec | None = None
     day_night: DayNight | None = None
@@ -347,6 +361,16 @@ class PendingCopy(Frozen):
     action: int | None = None  # once applied: the action (index in Board.events) it applied in
 
 
+class GoneToken(Frozen):
+    """A token that left the battlefield and ceased to exist (CR 111.7, 111.8), kept as its last known
+    information: the token and the board's objects and reasoning just before it left, and where it went."""
+
+    obj: GameObject
+    objects: tuple[GameObject, ...]
+    log: tuple[LogEntry, ...]
+    to: Zone
+
+
 class Board(Frozen):
     """The game state: objects in timestamp order, the events that built it, and the reasoning so far."""
 
@@ -361,6 +385,7 @@ class Board(Frozen):
     pending_copies: tuple[PendingCopy, ...] = ()  # replacement effects waiting for a permanent to enter
     used_copies: tuple[PendingCopy, ...] = ()  # applied ones: what enters in the same action shares them
     considered: tuple[str, ...] = ()  # entering objects whose "enter as a copy" replacements were applied
+    gone_tokens: tuple[GoneToken, ...] = ()  # tokens that left the battlefield, as they last existed there
 
     def get(self, object_id: str) -> GameObject:
         """The object with handle ``object_id``; KeyError naming it when absent."""

@@ -74,6 +74,9 @@ class StackEntrySpec(Frozen):
     targets: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
     division: tuple[int, ...] = Field(default=(), max_length=MAX_LIST)
     entwined: bool = False
+    buyback: bool | None = None  # None: not given (CR 702.27a)
+    squad: int | None = Field(default=None, ge=0, le=MAX_X)  # times its squad cost was paid (702.157a)
+    offspring: bool | None = None  # whether its offspring cost was paid (702.175a)
     spliced: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
     transformed: bool = False  # cast back face up (CR 707.10g)
     paid: PaidSpec | None = None

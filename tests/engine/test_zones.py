@@ -258,12 +258,13 @@ def test_duplicant_loses_the_values_when_the_card_leaves_exile() -> None:
     assert any("is in exile any more" in text for text in dup_log)
 
 
-def test_querying_a_token_that_left_is_a_clear_error() -> None:
-    with pytest.raises(BoardError, match="ceased to exist"):
-        _answer(
-            "actions:\n  - create_token: {name: Soldier, power: 1, toughness: 1, id: soldier}\n"
-            "  - leaves: {object: soldier, to: exile}\n"
-        )
+def test_querying_a_token_that_left_answers_with_its_last_known_information() -> None:
+    answer = _answer(
+        "actions:\n  - create_token: {name: Soldier, power: 1, toughness: 1, id: soldier}\n"
+        "  - leaves: {object: soldier, to: exile}\n"
+    )
+    assert (answer.result.id, answer.result.zone, answer.result.current.token) == ("soldier", "exile", True)
+    assert any("ceased to exist" in str(note.text) for note in answer.result.notes)
 
 
 def test_replaying_zone_changes_rebuilds_the_same_board() -> None:

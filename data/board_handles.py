@@ -1,0 +1,114 @@
+"""What a board's ``via`` (and ``made_by``) names: a card, a board object's ability, or a stack entry.
+
+``via: Twincast`` is a card name; ``via: vat`` (the handle of an object defined earlier, whose text is its
+card's) is that object's ability, with its card's text; ``via: cyto`` (a stack entry's handle, written
+anywhere in the file) is that spell or ability resolving (CR 608.2n). ``via: {id: HANDLE}`` names a handle
+only: one that no object nor stack entry has is an error naming the line, where a plain value would be read
+as a card name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data import board_values as check
+from data.board_format import BoardFormatError
+from data.excerpts import excerpt
+from engine import ActionKind, ActionSpec, Player, StackEntrySpec, msg, stack_handles
+
+_CREATING = (ActionKind.CREATE_TOKEN, ActionKind.CREATE_TOKEN_COPY)
+
+
+def read_via(
+    raw: dict[str, Any],
+    line: int | None,
+    key: str,
+    defined: dict[str, int],
+    card_of: dict[str, str],
+    explicit: set[tuple[int, str]],
+) -> tuple[str | None, str | None]:
+    """``raw[key]`` as the card whose spell or ability did it and the handle of the board object whose
+    ability that is (None when it names none). ``defined`` holds the handles defined so far, ``card_of`` the
+    card whose text each object has; an explicit ``{id: HANDLE}`` not yet defined is added to ``explicit``
+    for :func:`stack_via` to check."""
+    if key not in raw:
+        return None, None
+    value = raw[key]
+    named_handle = isinstance(value, dict)
+    if isinstance(value, dict):
+        if list(value) != ["id"]:
+            raise BoardFormatError(
+                msg("{key} is a card name or {example}", key=key, example="{id: HANDLE}"), line
+            )
+        value = value["id"]
+    handle = check.text(value, line, key)
+    if handle not in defined:
+        if named_handle:
+            explicit.add((line or 0, handle))
+        return handle, None
+    card = card_of.get(handle)
+    if card is None and not named_handle:
+        return handle, None  # a card name that is also the handle of a copy, token or face-down object
+    if card is None:
+        raise BoardFormatError(
+            msg(
+                "{key} names {handle}, an object whose text isn't its card's (a token, a copy or a face-down "
+                "permanent); give {key}: CARD NAME instead",
+                key=key,
+                handle=excerpt(handle),
+            ),
+            line,
+        )
+    return card, handle
+
+
+def stack_via(
+    action: ActionSpec,
+    stack: tuple[StackEntrySpec, ...],
+    card_of: dict[str, str],
+    explicit: set[tuple[int, str]],
+) -> ActionSpec:
+    """An action whose ``via`` names a stack entry (``{card: Cytoshape, id: cyto}``): its effect is that
+    spell's or ability's as it resolves, with the text of the entry's card (a copy's: the original's); a
+    token it creates is the entry's controller's unless the action says whose (CR 111.2)."""
+    entries = dict(zip(stack_handles(stack), stack, strict=True)) if action.via else {}
+    entry = entries.get(action.via or "") if action.via_object is None else None
+    if entry is None and (action.line, action.via or "") in explicit:
+        raise BoardFormatError(
+            msg(
+                "via refers to {handle}, which is neither an object defined earlier in the board nor a "
+                "stack entry",
+                handle=excerpt(action.via),
+            ),
+            action.line,
+        )
+    if entry is None:
+        return action
+    entry_controller = entry.controller
+    seen: set[str] = set()
+    while entry.copy_of is not None and entry.copy_of in entries and entry.copy_of not in seen:
+        seen.add(entry.copy_of)  # a copy of a copy has the text of the spell copied first (CR 707.10)
+        entry = entries[entry.copy_of]
+    card = entry.card or card_of.get(entry.source or "")
+    if card is None:
+        raise BoardFormatError(
+            msg(
+                "via names {handle} on the stack, an ability of an object whose text isn't its card's (a "
+                "token, a copy or a face-down permanent); give via: CARD NAME instead",
+                handle=excerpt(action.via),
+            ),
+            action.line,
+        )
+    if action.kind is ActionKind.BECOMES_COPY and entry.targets and action.target not in entry.targets:
+        raise BoardFormatError(
+            msg(
+                "{handle} on the stack targets {targets}, not {target}",
+                handle=excerpt(action.via),
+                targets=", ".join(entry.targets),
+                target=excerpt(action.target),
+            ),
+            action.line,
+        )
+    creates = action.kind in _CREATING
+    controller = {"controller": Player(entry_controller)} if creates and not action.controller_given else {}
+    return action.model_copy(update={"via": card, "via_stack": action.via, **controller})

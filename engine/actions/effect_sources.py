@@ -1,0 +1,79 @@
+"""Which spell or ability an action's effect is, when the board names it by handle (``via``/``made_by``).
+
+``via: clone`` (a board object's handle) says the effect is that object's ability, with its card's text;
+``via: cyto`` (a stack entry's) that spell or ability resolving (``engine.actions.events``). A token's
+creator is the controller of the spell or ability that created it: it owns the token and the token enters
+under its control (CR 111.2, 113.8), unless the board says ``controller``.
+"""
+
+from __future__ import annotations
+
+from engine.core.citations import cite
+from engine.core.messages import Param, msg
+from engine.core.messages import card as card_name
+from engine.core.results import Explanation
+from engine.layers.control import current_controller
+from engine.state.board import ActionKind, Board, Event
+
+TOKEN_CREATOR = cite("111.2", "The player who creates a token is its owner")
+ABILITY_CONTROLLER = cite("113.8", "The controller of a triggered ability on the stack")
+ABILITY_SOURCE = cite("113.7", "The source of an activated ability on the stack is the object whose ability")
+TOKEN_TEXT = cite("111.3", "The spell or ability that creates a token may define the values")
+
+_CREATING = (ActionKind.CREATE_TOKEN, ActionKind.CREATE_TOKEN_COPY)
+
+
+def ability_source(board: Board, event: Event) -> tuple[Board, Event]:
+    """An action ``via`` a board object: the effect is that object's ability (with its card's text); a
+    token it creates is its controller's unless the board says whose (CR 111.2, 113.8)."""
+    handle = event.via_object
+    if handle is None:
+        return board, event
+    if event.kind in _CREATING and not event.controller_given and board.has(handle):
+        event = event.model_copy(update={"controller": current_controller(board.get(handle))})
+    about = event.object_id or event.new_id or event.of or ""
+    step = Explanation.of(
+        msg(
+            "The effect is that of an ability of {source} ({card}), with the text of its card.",
+            source=card_name(handle),
+            card=card_name(event.via or ""),
+        ),
+        ABILITY_SOURCE,
+    )
+    return (board.explain(about, step) if about and board.has(about) else board), event
+
+
+def made_by_step(board: Board, event: Event) -> Board:
+    """A created token's step naming the spell or ability that created it, and so whose it is (CR 111.2,
+    111.3); nothing when the board names no creator or no token was created (CR 111.5, 111.12)."""
+    token = event.new_id
+    maker = event.via_object or event.via_stack or event.via
+    if event.kind not in _CREATING or not token or not board.has(token) or maker is None:
+        return board
+    by_handle = event.via_object is not None or event.via_stack is not None
+    source: Param = (
+        card_name(maker) if by_handle else msg("a spell or ability of {card}", card=card_name(maker))
+    )
+    if event.controller_given or by_handle:
+        whose: Param = (
+            msg(" (the board says that player is {player})", player=event.controller.value)
+            if event.controller_given
+            else msg(" ({player}, who controls that spell or ability)", player=event.controller.value)
+        )
+    else:
+        whose = ""
+    rules = (
+        TOKEN_CREATOR,
+        TOKEN_TEXT,
+        *((ABILITY_CONTROLLER,) if by_handle and not event.controller_given else ()),
+    )
+    step = Explanation.of(
+        msg(
+            "{source} created it: its creator owns it and it entered under that player's control{whose}; it "
+            "has only the characteristics that effect gave it.",
+            source=source,
+            whose=whose,
+        ),
+        *rules,
+    )
+    return board.explain(token, step)
