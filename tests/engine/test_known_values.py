@@ -3,7 +3,8 @@
 Chancy Reflection (a card made for these tests: its token is a copy or a 1/1 Frog by a coin flip, CR 705.1)
 without the flip's result makes a token with every characteristic unknown; a Clone of it copies those
 unknown values (CR 707.2), a "whenever a creature dies" ability doesn't know whether the token's death
-triggers it (CR 603.6c, 700.4), and Clone's own "creature" restriction can't be checked. Three-valued logic: false and unknown is false, true or unknown is true.
+triggers it (CR 603.6c, 700.4), and Clone's own "creature" restriction can't be checked. Three-valued
+logic: false and unknown is false, true or unknown is true.
 """
 
 from __future__ import annotations
