@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.actions.faces import (
+    DOUBLE_FACED_LAYOUTS,
     NONPERMANENT_TYPES,
     NOT_A_TDFC,
     ONLY_DFC_TRANSFORM,
@@ -185,30 +186,33 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
     stays = _why_it_stays(obj, card, transformed=event.transformed)
     if stays is not None:
         return board.explain(obj.id, stays)
-    rule = PUT_TRANSFORMED if event.transformed else FRONT_FACE_BY_DEFAULT
-    up = (
-        msg("its back face ({face})", face=card_name(card.faces[1].name))
-        if event.transformed
-        else msg("its front face ({face})", face=card_name(card.front.name))
-    )
     board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != obj.id)})
-    board = board.explain(
-        obj.id,
-        Explanation.of(
-            msg(
-                "It is put onto the battlefield from {zone} with {up} up; it is a new object.",
-                zone=_zone_words(obj.zone),
-                up=up,
-            ),
-            rule,
-            NEW_OBJECT,
-        ),
-    )
+    board = board.explain(obj.id, _put_step(obj, card, transformed=event.transformed))
     name = next(name for name, known in cards.items() if known.key == card.key)
     spec = ObjectSpec(
         card=name, id=obj.id, controller=obj.owner, transformed=event.transformed, **not_cast(card)
     )
     return _enter_with_replacements(board, event, spec, cards, enter, from_zone=obj.zone)
+
+
+def _put_step(obj: GameObject, card: Card, *, transformed: bool) -> Explanation:
+    """It is put onto the battlefield: a new object (CR 400.7), a double-faced card front face up unless
+    put transformed (712.14)."""
+    zone = _zone_words(obj.zone)
+    if not transformed and (card.layout not in DOUBLE_FACED_LAYOUTS or len(card.faces) < 2):
+        return Explanation.of(
+            msg("It is put onto the battlefield from {zone}; it is a new object.", zone=zone), NEW_OBJECT
+        )
+    up = (
+        msg("its back face ({face})", face=card_name(card.faces[1].name))
+        if transformed
+        else msg("its front face ({face})", face=card_name(card.front.name))
+    )
+    return Explanation.of(
+        msg("It is put onto the battlefield from {zone} with {up} up; it is a new object.", zone=zone, up=up),
+        PUT_TRANSFORMED if transformed else FRONT_FACE_BY_DEFAULT,
+        NEW_OBJECT,
+    )
 
 
 def _why_it_stays(obj: GameObject, card: Card, *, transformed: bool) -> Explanation | None:

@@ -390,3 +390,18 @@ def test_kalitas_is_one_of_the_replacements_and_its_zombie_isnt_made_up() -> Non
     chosen = _board(board % ", replacement: kalitas").moves[-1]
     assert chosen.replacement == "kalitas"
     assert any("It also does this, which the board doesn't do" in s.text for s in chosen.steps)
+
+
+@pytest.mark.parametrize(
+    ("card", "double_faced"), [("Scarwood Treefolk", False), ("Delver of Secrets", True)]
+)
+def test_only_a_double_faced_card_is_said_to_enter_front_face_up(card: str, double_faced: bool) -> None:
+    """CR 712.14 is about double-faced cards; any card put onto the battlefield is a new object (400.7)."""
+    answer = _answer(
+        f"graveyard:\n  - {{card: {card}, id: it}}\n"
+        "actions:\n  - put_onto_battlefield: {object: it}\nquery: it\n"
+    )
+    [put] = [s for s in answer.result.steps if s.text.startswith("It is put onto the battlefield")]
+    assert "400.7" in put.rules
+    assert ("712.14" in put.rules) is double_faced
+    assert ("front face" in put.text) is double_faced
