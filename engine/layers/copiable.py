@@ -61,10 +61,31 @@ def _printed_text(obj: GameObject) -> CopiableText:
         # A token copy of a transforming permanent copies its back face: mana value 0 (CR 712.8e).
         front_value = 0 if obj.token else Characteristics.of_face(card.faces[0]).mana_value
         return CopiableText(main=back.model_copy(update={"mana_value": front_value}))
+    if card.layout == "split" and len(card.faces) > 1:
+        return CopiableText(main=_both_halves(card))
     main = Characteristics.of_face(card.front)
     if is_melded(card):
         main = main.model_copy(update={"mana_value": int(card.mana_value)})
     return CopiableText(main=main)
+
+
+def _both_halves(card: Card) -> Characteristics:
+    """A split card off the stack has both halves' characteristics combined (CR 709.4): both names, the
+    combined mana cost (its colors and mana value from it, 709.4b), each half's types and abilities
+    (709.4c); a Room's shared type line gives both halves the same types (709.5a)."""
+    halves = [Characteristics.of_face(face) for face in card.faces]
+    first = halves[0]
+    return first.model_copy(
+        update={
+            "name": card.name,
+            "mana_cost": tuple(symbol for half in halves for symbol in half.mana_cost),
+            "mana_value": sum(half.mana_value for half in halves),
+            "colors": tuple(c for c in "WUBRG" if any(c in half.colors for half in halves)),
+            "types": merged_types(first.types, [t for half in halves[1:] for t in half.types]),
+            "subtypes": merged(first.subtypes, [s for half in halves[1:] for s in half.subtypes]),
+            "abilities": tuple(a for half in halves for a in half.abilities),
+        }
+    )
 
 
 def layer_one_text(obj: GameObject) -> CopiableText:

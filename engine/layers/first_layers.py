@@ -45,6 +45,14 @@ from engine.state.chosen_modes import chosen_mode
 COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
 CLASS_LEVEL_ONE = cite("716.2d", "it is treated as though its level is 1")
 CLASS_LEVELS = cite("716.2a", "As long as this Class is level N or greater, it has [abilities].")
+LOCKED_DOORS = cite("709.5", "it doesn’t have the name, mana cost, or rules text of this object’s left half")
+UNLOCKED_AS_CAST = cite("709.5d", "If it’s entering the battlefield and neither half was cast as a spell")
+ROOM_PARTS = ("name", "mana cost", "colors", "abilities")
+ROOM_DOORS = msg(
+    "it is a Room: it has the name, mana cost and rules text only of its unlocked doors (a door cast as a "
+    "spell is unlocked as it enters; one that entered any other way has none unlocked), and this engine "
+    "doesn't model which doors are unlocked"
+)
 LEVEL_NOT_COPIABLE = cite("716.2b", "Levels are not a copiable characteristic.")
 
 
@@ -70,6 +78,10 @@ def start_layering(obj: GameObject, board: Board) -> Work:
         work.notes.append(note)
         work.unknowns.append(unknown)
     work.values = layer_four_cdas(work.values, obj, effects, work)
+    if work.live and "Room" in work.values.subtypes:
+        note, unknown = unknown_note(ROOM_PARTS, ROOM_DOORS, LOCKED_DOORS, UNLOCKED_AS_CAST)
+        work.notes.append(note)
+        work.unknowns.append(unknown)
     return work
 
 

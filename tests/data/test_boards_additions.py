@@ -245,15 +245,14 @@ MIRROR_MARCH = (
 )
 
 
-def test_without_the_coin_flips_result_the_copy_is_unknown_never_guessed() -> None:
+def test_without_the_coin_flips_result_how_many_tokens_is_open_never_what_they_are() -> None:
+    """Mirror March's flips decide how many tokens it makes (CR 705.2), not what each one is."""
     answer = _answer(MIRROR_MARCH + "}\n")
     current = answer.result.current
-    assert (current.name, current.power, current.toughness) == ("unknown", "unknown", "unknown")
-    unknown, *derived = answer.result.unknowns
-    assert unknown.reason.startswith("the result of the coin flip wasn't given")
-    assert unknown.rules == ("705.1",)
-    assert all("the result of the coin flip wasn't given" in u.reason for u in derived)
-    assert {"name", "power", "toughness", "abilities"} <= set(unknown.characteristics)
+    assert (current.name, current.power, current.toughness) == ("Grizzly Bears", 2, 2)
+    assert not answer.result.unknowns
+    [note] = [n for n in answer.result.notes if n.text.startswith("How many tokens Mirror March created")]
+    assert note.rules == ("705.2",)
 
 
 def test_with_the_coin_flips_result_the_copy_is_made() -> None:
@@ -262,7 +261,7 @@ def test_with_the_coin_flips_result_the_copy_is_made() -> None:
     assert (current.name, current.power, current.toughness) == ("Grizzly Bears", 2, 2)
     assert "Haste" in current.abilities
     assert not answer.result.unknowns
-    assert any("coin flip's result was won 1" in step.text for step in answer.result.steps)
+    assert any("won 1 coin flips before one was lost" in step.text for step in answer.result.steps)
 
 
 def test_a_random_result_for_a_copy_effect_without_one_is_refused() -> None:

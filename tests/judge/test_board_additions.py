@@ -147,7 +147,7 @@ async def test_a_board_with_a_stack_answers_about_the_permanent_its_query_names(
     assert payload["result"]["current"]["power"] == 2
 
 
-def test_the_cli_says_a_copy_needing_a_coin_flip_is_unknown_without_it(
+def test_the_cli_says_how_many_mirror_march_tokens_is_open_without_the_flips(
     offline_settings: Settings, tmp_path: Path
 ) -> None:
     path = tmp_path / "march.yaml"
@@ -160,13 +160,9 @@ def test_the_cli_says_a_copy_needing_a_coin_flip_is_unknown_without_it(
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     payload = json.loads(result.stdout)["result"]
-    assert payload["current"]["power"] == "unknown"
-    assert "name" in payload["current"]["unknown"]
-    unknown, *derived = payload["unknowns"]
-    assert unknown["reason"].startswith("the result of the coin flip wasn't given")
-    assert unknown["rules"] == ["705.1"]
-    # what rests on it (the counters it enters with) is unknown for the same reason
-    assert all("the result of the coin flip wasn't given" in u["reason"] for u in derived)
+    assert (payload["current"]["name"], payload["current"]["power"]) == ("Grizzly Bears", 2)
+    [note] = [n for n in payload["notes"] if n["text"].startswith("How many tokens Mirror March created")]
+    assert note["rules"] == ["705.2"]
 
 
 async def test_a_defined_double_faced_card_is_copied_with_the_face_that_is_up(
