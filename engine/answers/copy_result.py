@@ -31,6 +31,7 @@ from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.counted import copiable_unknowns
 from engine.layers.dependency import one_question_bound
+from engine.layers.exiled_links import earlier_object_note
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import COPIABLE_AFTER_LAYER_1, LAYER_1B, current_characteristics
 from engine.layers.text import EXCHANGED, source_label
@@ -233,6 +234,8 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     else:
         copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
     others = _other_abilities_note(obj, exiled_by_other_abilities(board, obj))
+    earlier = earlier_object_note(board, obj)
+    others += [earlier] if earlier else []
     found = (*copied, *(report.notes if report else ()), *others, *(gained.notes if gained else ()))
     notes += [note for note in found if note not in notes]
     linked = LinkedView(

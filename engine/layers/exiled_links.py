@@ -10,6 +10,7 @@ from engine.core.characteristics import (
 )
 from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, msg, series
+from engine.core.results import Explanation
 from engine.layers.copiable import (
     copiable_values,
 )
@@ -22,11 +23,14 @@ from engine.state.board import (
     Board,
     GameObject,
     TextChange,
+    Zone,
+    became_object_at,
     exiled_with_text,
 )
 
 EXILED_WITH = cite("607.2b", "the exiled cards")
 WORD_CHANGED_LINK = cite("607.1", "the second refers only to actions that were taken or objects")
+NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
 
 
 @dataclass(frozen=True)
@@ -94,3 +98,36 @@ def undecided_exiled(board: Board, obj: GameObject) -> Undecided | None:
 
 def _card_names(objects: tuple[GameObject, ...]) -> Param:
     return series([card(o.card.name if o.card else o.id) for o in objects])
+
+
+def exiled_by_earlier_object(board: Board, obj: GameObject) -> tuple[GameObject, ...]:
+    """The cards in exile the board says were exiled with ``obj``'s handle before ``obj`` last changed
+    zones: an earlier object exiled them, not ``obj`` (CR 400.7)."""
+    since = became_object_at(board, obj)
+    return tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id and o.timestamp < since)
+
+
+def earlier_object_note(board: Board, obj: GameObject) -> Explanation | None:
+    """Why the cards an earlier object with ``obj``'s handle exiled are exiled with none of ``obj``'s
+    abilities (CR 400.7, 607.1); None when there are none."""
+    earlier = exiled_by_earlier_object(board, obj)
+    if not earlier:
+        return None
+    text = (
+        msg(
+            "{cards} was exiled by the object {object} was before it last changed zones. An object that "
+            "moves from one zone to another is a new object with no relation to its previous existence, so "
+            "none of the abilities of {object} refers to that card.",
+            cards=_card_names(earlier),
+            object=card(obj.id),
+        )
+        if len(earlier) == 1
+        else msg(
+            "{cards} were exiled by the object {object} was before it last changed zones. An object that "
+            "moves from one zone to another is a new object with no relation to its previous existence, so "
+            "none of the abilities of {object} refers to those cards.",
+            cards=_card_names(earlier),
+            object=card(obj.id),
+        )
+    )
+    return Explanation.of(text, NEW_OBJECT, WORD_CHANGED_LINK)
