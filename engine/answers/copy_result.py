@@ -31,12 +31,19 @@ from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.counted import copiable_unknowns
 from engine.layers.dependency import one_question_bound
-from engine.layers.exiled_links import earlier_object_note
+from engine.layers.exiled_links import earlier_object_note, exiled_by_granted, granted_positions
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import COPIABLE_AFTER_LAYER_1, LAYER_1B, current_characteristics
 from engine.layers.text import EXCHANGED, source_label
-from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
-from engine.linked.links import LINKED, Link, find_links
+from engine.linked.gained import (
+    GainedLink,
+    GainedReport,
+    effect_grant,
+    exiled_note,
+    gained_links,
+    text_grant,
+)
+from engine.linked.links import LINKED, Link, find_links, no_links_note
 from engine.linked.pairs import LINKED_TO_ITSELF
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
@@ -55,6 +62,7 @@ LOYALTY_IS_COUNTERS = cite(
 BELOW_FIRST_LEVEL = cite(
     "711.5", "it has the power and toughness denoted by its uppermost power/toughness box"
 )
+_EXILE_LINKS = frozenset({"607.2a", "607.2b"})  # the kinds of link whose acting ability exiles cards
 ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
 
@@ -227,16 +235,29 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
         ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
         for o in exiled_with(board, obj)
     )
-    gained = _gained_report(obj, card)
+    gained = _gained_report(board, obj, card)
     notes = list(answer.result.notes)
     if exchange:
         copied = [_exchanged_text_note(obj, exchange, card)]
     else:
         copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
-    others = _other_abilities_note(obj, exiled_by_other_abilities(board, obj))
+    paired = {handle for link in (gained.links if gained else ()) for handle in link.exiled}
+    others = _other_abilities_note(
+        obj, tuple(o for o in exiled_by_other_abilities(board, obj) if o.id not in paired)
+    )
     earlier = earlier_object_note(board, obj)
     others += [earlier] if earlier else []
-    found = (*copied, *(report.notes if report else ()), *others, *(gained.notes if gained else ()))
+    printed = list(report.notes) if report and card else []
+    if card and gained and gained.links:  # its printed text links nothing, but abilities an effect gave it do
+        printed = [n for n in printed if n != no_links_note(card)]
+    others += [
+        exiled_note(
+            obj.id, link, [o.card.name if o.card else o.id for o in board.objects if o.id in link.exiled]
+        )
+        for link in (gained.links if gained else ())
+        if link.exiled
+    ]
+    found = (*copied, *printed, *others, *(gained.notes if gained else ()))
     notes += [note for note in found if note not in notes]
     linked = LinkedView(
         text_of=card.name if card else None,
@@ -326,9 +347,10 @@ def _other_abilities_note(obj: GameObject, others: tuple[GameObject, ...]) -> li
     ]
 
 
-def _gained_report(obj: GameObject, card: Card | None) -> GainedReport | None:
+def _gained_report(board: Board, obj: GameObject, card: Card | None) -> GainedReport | None:
     """The pairs among the abilities effects gave ``obj`` (one group for its card text, one per granting
-    effect by timestamp), linked only within a group (CR 607.5); None when no effect gave it abilities."""
+    effect by timestamp), linked only within a group, each with the cards in exile one of them exiled
+    (CR 607.5); None when no effect gave it abilities."""
     granted: dict[int, list[str]] = {}
     for effect in obj.effects:
         if effect.spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE) and effect.spec.abilities:
@@ -346,7 +368,24 @@ def _gained_report(obj: GameObject, card: Card | None) -> GainedReport | None:
     grants = [text, *(effect_grant(stamp, tuple(texts)) for stamp, texts in sorted(granted.items()))]
     report = gained_links(name, grants, types=values.types)
     own = tuple(link for link in report.links if link.abilities[0].effect != english(text.effect))
+    abilities = current_characteristics(obj, board).abilities
+    found = granted_positions(obj, abilities.value, granted) if isinstance(abilities, Known) else None
+    if found:
+        stamps = {
+            english(grant.effect): stamp for stamp, grant in zip(sorted(granted), grants[1:], strict=True)
+        }
+        own = tuple(_with_exiled(board, obj, link, stamps, found) for link in own)
     return report.model_copy(update={"links": own})
+
+
+def _with_exiled(
+    board: Board, obj: GameObject, link: GainedLink, stamps: dict[str, int], found: dict[int, tuple[int, ...]]
+) -> GainedLink:
+    """``link`` with the cards one of its abilities exiled on ``obj`` since its effect began (CR 607.5)."""
+    stamp = stamps[link.abilities[0].effect]
+    positions = [found[stamp][a.index - 1] for a in link.abilities]
+    exiled = exiled_by_granted(board, obj, positions, stamp) if link.rule in _EXILE_LINKS else ()
+    return link.model_copy(update={"exiled": tuple(o.id for o in exiled)})
 
 
 def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:

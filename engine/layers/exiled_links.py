@@ -1,13 +1,14 @@
-"""Which cards are exiled with an object's linked abilities after a text-changing effect (CR 607.1, 612.2,
-612.5): the text its abilities come from now, and the cards a word change leaves undecided."""
+"""Which cards are exiled with an object's linked abilities (CR 607.1): after a text-changing effect (612.2,
+612.5), the text its abilities come from now and the cards a word change leaves undecided; after it changed
+zones, none the earlier object exiled (400.7); and those a pair of abilities one effect gave it exiled
+(607.5)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.core.characteristics import (
-    Characteristics,
-)
+from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, msg, series
 from engine.core.results import Explanation
@@ -131,3 +132,37 @@ def earlier_object_note(board: Board, obj: GameObject) -> Explanation | None:
         )
     )
     return Explanation.of(text, NEW_OBJECT, WORD_CHANGED_LINK)
+
+
+def granted_positions(
+    obj: GameObject, current: Sequence[GameAbility], granted: Mapping[int, Sequence[str]]
+) -> dict[int, tuple[int, ...]] | None:
+    """Where (from 1) the abilities each effect gave ``obj`` (``granted``: the texts by the effect's
+    timestamp) are among its ``current`` abilities, which a board's ``ability:`` numbers; None when one
+    isn't found. They follow its copiable ones, in timestamp order (CR 613.7)."""
+    texts = [a.text for a in current]
+    cursor = len(copiable_values(obj).abilities)
+    found: dict[int, tuple[int, ...]] = {}
+    for stamp in sorted(granted):
+        positions: list[int] = []
+        for text in granted[stamp]:
+            at = next((i for i in range(cursor, len(texts)) if texts[i] == text), None)
+            if at is None:
+                return None
+            positions.append(at + 1)
+            cursor = at + 1
+        found[stamp] = tuple(positions)
+    return found
+
+
+def exiled_by_granted(
+    board: Board, obj: GameObject, positions: Collection[int], since: int
+) -> tuple[GameObject, ...]:
+    """The cards in exile the board says ``obj``'s abilities numbered ``positions`` exiled, after the effect
+    that gave them began (``since``, its timestamp) and since ``obj`` became the object it is (CR 400.7)."""
+    after = max(since, became_object_at(board, obj))
+    return tuple(
+        o
+        for o in board.in_zone(Zone.EXILE)
+        if o.exiled_by == obj.id and o.exiled_by_ability in positions and o.timestamp > after
+    )

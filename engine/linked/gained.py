@@ -90,6 +90,9 @@ class GainedLink(Frozen):
     explanation: str  # in English
     message: Message | None = Field(default=None, exclude=True)
     """What ``explanation`` was worded from, for another language (None: English only); not in the JSON."""
+    exiled: tuple[str, ...] = ()
+    """On a board: the handles of the cards in exile that one of the two abilities exiled on the object that
+    gained them, which the other refers to (607.5)."""
 
     @property
     def text(self) -> str:
@@ -153,6 +156,25 @@ def _gained(grant: Grant, link: Link) -> GainedLink:
         rules=(link.rule, why.number, *(rule for rule in link.rules[1:] if rule != why.number)),
         explanation=message.english,
         message=message,
+    )
+
+
+def exiled_note(name: str, link: GainedLink, cards: Sequence[str]) -> Explanation:
+    """On a board: the cards ``cards`` (their names) one ability of ``link`` exiled on the object ``name``,
+    which the other refers to, both given by one effect (607.5)."""
+    first, second = link.abilities
+    return Explanation.of(
+        msg(
+            "Exiled with {object}: {cards}, by one of two abilities that came together from {effect} "
+            "(“{first}” and “{second}”), so they are linked on it: the one refers to what the other exiled.",
+            object=card(name),
+            effect=first.effect,
+            cards=listing(list(cards)),
+            first=first.text,
+            second=second.text,
+        ),
+        ACQUIRED_PAIR,
+        LINKED,
     )
 
 
