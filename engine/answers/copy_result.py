@@ -31,7 +31,14 @@ from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.counted import copiable_unknowns
 from engine.layers.dependency import one_question_bound
-from engine.layers.exiled_links import earlier_object_note, exiled_by_granted, granted_positions
+from engine.layers.exiled_links import (
+    NAMED_CARDS,
+    earlier_object_note,
+    exiled_by_granted,
+    exiled_with_cards_named,
+    granted_positions,
+    named_exiled_note,
+)
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import COPIABLE_AFTER_LAYER_1, LAYER_1B, current_characteristics
 from engine.layers.text import EXCHANGED, source_label
@@ -43,7 +50,7 @@ from engine.linked.gained import (
     gained_links,
     text_grant,
 )
-from engine.linked.links import LINKED, Link, find_links, no_links_note
+from engine.linked.links import LINKED, Link, LinkedReport, find_links, no_links_note
 from engine.linked.pairs import LINKED_TO_ITSELF
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
@@ -231,12 +238,15 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     exchange = latest_exchange(obj)
     card = _exchanged_text_card(board, obj, exchange) if exchange else _text_card(obj)
     report = find_links(card) if card else None
+    by_name = _exiled_by_name(board, obj, card, report)
+    listed = {o.id: o for o in (*exiled_with(board, obj), *(by_name or ()))}
     exiled = tuple(
         ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
-        for o in exiled_with(board, obj)
+        for o in listed.values()
     )
     gained = _gained_report(board, obj, card)
     notes = list(answer.result.notes)
+    notes += [named_exiled_note(obj, card.name, by_name)] if by_name is not None and card else []
     if exchange:
         copied = [_exchanged_text_note(obj, exchange, card)]
     else:
@@ -245,7 +255,7 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     others = _other_abilities_note(
         obj, tuple(o for o in exiled_by_other_abilities(board, obj) if o.id not in paired)
     )
-    earlier = earlier_object_note(board, obj)
+    earlier = earlier_object_note(board, obj, [o.id for o in by_name or ()])
     others += [earlier] if earlier else []
     printed = list(report.notes) if report and card else []
     if card and gained and gained.links:  # its printed text links nothing, but abilities an effect gave it do
@@ -267,6 +277,18 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     )
     result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
     return answer.model_copy(update={"result": result})
+
+
+def _exiled_by_name(
+    board: Board, obj: GameObject, card: Card | None, report: LinkedReport | None
+) -> list[GameObject] | None:
+    """The cards ``obj``'s controller exiled before the game with cards named as ``card`` (CR 607.2n), which
+    its ability "exiled with cards named ~" refers to; None when its text has no such ability."""
+    named = [link for link in report.links if link.rule == NAMED_CARDS.number] if report else []
+    if card is None or not named:
+        return None
+    player = current_controller(obj)
+    return [o for link in named for o in exiled_with_cards_named(board, card.name, player, link.abilities[0])]
 
 
 def _text_card(obj: GameObject, before: int | None = None) -> Card | None:
@@ -389,6 +411,19 @@ def _with_exiled(
 
 
 def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:
+    if any(link.rule == NAMED_CARDS.number for link in find_links(card).links):
+        return Explanation.of(
+            msg(
+                "{object} copies the text of {card}: each copied pair of linked abilities is linked on it as "
+                "on the original, and only to each other; what the original's abilities did doesn't count "
+                "for the copy's, except where its ability refers to cards by name (exiled with cards named "
+                "{card}), which means what every card of that name exiled before the game began.",
+                object=card_name(obj.id),
+                card=card_name(card.name),
+            ),
+            LINKED_COPIED,
+            NAMED_CARDS,
+        )
     return Explanation.of(
         msg(
             "{object} copies the text of {card}: each copied pair of linked abilities is linked on it as on "

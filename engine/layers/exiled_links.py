@@ -23,6 +23,7 @@ from engine.oracle.text_change import CORRECT_WAY
 from engine.state.board import (
     Board,
     GameObject,
+    Player,
     TextChange,
     Zone,
     became_object_at,
@@ -31,6 +32,9 @@ from engine.state.board import (
 
 EXILED_WITH = cite("607.2b", "the exiled cards")
 WORD_CHANGED_LINK = cite("607.1", "the second refers only to actions that were taken or objects")
+NAMED_CARDS = cite(
+    "607.2n", "the first ability of any objects that had the specified name before the game began"
+)
 NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
 
 
@@ -108,10 +112,11 @@ def exiled_by_earlier_object(board: Board, obj: GameObject) -> tuple[GameObject,
     return tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id and o.timestamp < since)
 
 
-def earlier_object_note(board: Board, obj: GameObject) -> Explanation | None:
+def earlier_object_note(board: Board, obj: GameObject, kept: Collection[str] = ()) -> Explanation | None:
     """Why the cards an earlier object with ``obj``'s handle exiled are exiled with none of ``obj``'s
-    abilities (CR 400.7, 607.1); None when there are none."""
-    earlier = exiled_by_earlier_object(board, obj)
+    abilities (CR 400.7, 607.1), but those ``kept`` (handles an ability refers to by name, 607.2n); None when
+    there are none."""
+    earlier = tuple(o for o in exiled_by_earlier_object(board, obj) if o.id not in kept)
     if not earlier:
         return None
     text = (
@@ -165,4 +170,38 @@ def exiled_by_granted(
         o
         for o in board.in_zone(Zone.EXILE)
         if o.exiled_by == obj.id and o.exiled_by_ability in positions and o.timestamp > after
+    )
+
+
+def exiled_with_cards_named(board: Board, name: str, player: Player, ability: int) -> tuple[GameObject, ...]:
+    """The cards in exile the board says ``player`` exiled before the game with the ability ``ability`` of
+    cards named ``name``: whichever object had that name then, whatever zones it has been in since, and
+    whatever object refers to them by that name (CR 607.2n; the 400.7 rule doesn't cut this link)."""
+
+    def exiler(o: GameObject) -> GameObject | None:
+        return board.get(o.exiled_by) if o.exiled_by and board.has(o.exiled_by) else None
+
+    return tuple(
+        o
+        for o in board.in_zone(Zone.EXILE)
+        if (source := exiler(o)) is not None
+        and source.card is not None
+        and source.card.name == name
+        and source.owner is player
+        and (o.exiled_by_ability or ability) == ability
+    )
+
+
+def named_exiled_note(obj: GameObject, name: str, cards: Sequence[GameObject]) -> Explanation:
+    """Which cards ``obj``'s ability refers to by the name ``name`` ("exiled with cards named ~")."""
+    return Explanation.of(
+        msg(
+            "Its ability that refers to cards exiled with cards named {name} refers to a name, not to "
+            "{object}: it means the cards its controller exiled before the game began with any card of that "
+            "name, whichever object that is now ({cards}).",
+            name=card(name),
+            object=card(obj.id),
+            cards=_card_names(tuple(cards)) if cards else msg("the board lists none"),
+        ),
+        NAMED_CARDS,
     )

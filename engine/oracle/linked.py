@@ -295,6 +295,21 @@ def word_choices(text: str) -> tuple[WordChoice, ...]:
     )
 
 
+_NAMED_SELF = re.compile(rf"\bnamed {re.escape(SELF)}")
+
+
+def refers_to_itself(text: str) -> bool:
+    """Whether ``text`` (its own name as SELF) refers to the object it's on (CR 201.5): a SELF that isn't
+    the name in "cards named ~", which means every card with that name, this one or not (607.2n)."""
+    return SELF in text and SELF in _NAMED_SELF.sub("", text)
+
+
+def names_cards(text: str) -> bool:
+    """Whether ``text`` (its own name as SELF) refers to cards by its name ("cards named ~", CR 607.2n):
+    a name, not a reference to the object it's on."""
+    return SELF in text and _NAMED_SELF.search(text) is not None
+
+
 def mentions_word(text: str, word: str) -> bool:
     """Whether ``text`` has ``word`` as a whole word."""
     return word in text and re.search(rf"\b{re.escape(word)}\b", text) is not None
