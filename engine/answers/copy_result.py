@@ -16,13 +16,13 @@ from pydantic import BaseModel, ConfigDict
 from engine.actions.events import board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.zones import found_object
+from engine.answers.linked_views import exiled_by_name, gained_report
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
 from engine.core.citations import cite
-from engine.core.effects import EffectKind
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
-from engine.core.messages import Param, english, msg, semicolon_series, series
+from engine.core.messages import Param, msg, semicolon_series, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
 from engine.core.results import CHARACTERISTICS, UNKNOWN, Explanation, Unknown
@@ -34,9 +34,6 @@ from engine.layers.dependency import one_question_bound
 from engine.layers.exiled_links import (
     NAMED_CARDS,
     earlier_object_note,
-    exiled_by_granted,
-    exiled_with_cards_named,
-    granted_positions,
     named_exiled_note,
 )
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
@@ -44,13 +41,9 @@ from engine.layers.system import COPIABLE_AFTER_LAYER_1, LAYER_1B, current_chara
 from engine.layers.text import EXCHANGED, source_label
 from engine.linked.gained import (
     GainedLink,
-    GainedReport,
-    effect_grant,
     exiled_note,
-    gained_links,
-    text_grant,
 )
-from engine.linked.links import LINKED, Link, LinkedReport, find_links, no_links_note
+from engine.linked.links import LINKED, Link, find_links, no_links_note
 from engine.linked.pairs import LINKED_TO_ITSELF
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
@@ -69,7 +62,6 @@ LOYALTY_IS_COUNTERS = cite(
 BELOW_FIRST_LEVEL = cite(
     "711.5", "it has the power and toughness denoted by its uppermost power/toughness box"
 )
-_EXILE_LINKS = frozenset({"607.2a", "607.2b"})  # the kinds of link whose acting ability exiles cards
 ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
 
@@ -238,13 +230,13 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     exchange = latest_exchange(obj)
     card = _exchanged_text_card(board, obj, exchange) if exchange else _text_card(obj)
     report = find_links(card) if card else None
-    by_name = _exiled_by_name(board, obj, card, report)
+    by_name = exiled_by_name(board, obj, card, report)
     listed = {o.id: o for o in (*exiled_with(board, obj), *(by_name or ()))}
     exiled = tuple(
         ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
         for o in listed.values()
     )
-    gained = _gained_report(board, obj, card)
+    gained = gained_report(board, obj, card)
     notes = list(answer.result.notes)
     notes += [named_exiled_note(obj, card.name, by_name)] if by_name is not None and card else []
     if exchange:
@@ -277,18 +269,6 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     )
     result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
     return answer.model_copy(update={"result": result})
-
-
-def _exiled_by_name(
-    board: Board, obj: GameObject, card: Card | None, report: LinkedReport | None
-) -> list[GameObject] | None:
-    """The cards ``obj``'s controller exiled before the game with cards named as ``card`` (CR 607.2n), which
-    its ability "exiled with cards named ~" refers to; None when its text has no such ability."""
-    named = [link for link in report.links if link.rule == NAMED_CARDS.number] if report else []
-    if card is None or not named:
-        return None
-    player = current_controller(obj)
-    return [o for link in named for o in exiled_with_cards_named(board, card.name, player, link.abilities[0])]
 
 
 def _text_card(obj: GameObject, before: int | None = None) -> Card | None:
@@ -367,47 +347,6 @@ def _other_abilities_note(obj: GameObject, others: tuple[GameObject, ...]) -> li
             *rules,
         )
     ]
-
-
-def _gained_report(board: Board, obj: GameObject, card: Card | None) -> GainedReport | None:
-    """The pairs among the abilities effects gave ``obj`` (one group for its card text, one per granting
-    effect by timestamp), linked only within a group, each with the cards in exile one of them exiled
-    (CR 607.5); None when no effect gave it abilities."""
-    granted: dict[int, list[str]] = {}
-    for effect in obj.effects:
-        if effect.spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE) and effect.spec.abilities:
-            granted.setdefault(effect.timestamp, []).extend(effect.spec.abilities)
-    if not granted:
-        return None
-    values = copiable_values(obj)
-    name = values.name or obj.id
-    text = text_grant(
-        tuple(a.text for a in values.abilities),
-        (card.name,) if card else (),
-        copied=bool(obj.copies),
-        copied_from=card.name if obj.copies and card else None,
-    )
-    grants = [text, *(effect_grant(stamp, tuple(texts)) for stamp, texts in sorted(granted.items()))]
-    report = gained_links(name, grants, types=values.types)
-    own = tuple(link for link in report.links if link.abilities[0].effect != english(text.effect))
-    abilities = current_characteristics(obj, board).abilities
-    found = granted_positions(obj, abilities.value, granted) if isinstance(abilities, Known) else None
-    if found:
-        stamps = {
-            english(grant.effect): stamp for stamp, grant in zip(sorted(granted), grants[1:], strict=True)
-        }
-        own = tuple(_with_exiled(board, obj, link, stamps, found) for link in own)
-    return report.model_copy(update={"links": own})
-
-
-def _with_exiled(
-    board: Board, obj: GameObject, link: GainedLink, stamps: dict[str, int], found: dict[int, tuple[int, ...]]
-) -> GainedLink:
-    """``link`` with the cards one of its abilities exiled on ``obj`` since its effect began (CR 607.5)."""
-    stamp = stamps[link.abilities[0].effect]
-    positions = [found[stamp][a.index - 1] for a in link.abilities]
-    exiled = exiled_by_granted(board, obj, positions, stamp) if link.rule in _EXILE_LINKS else ()
-    return link.model_copy(update={"exiled": tuple(o.id for o in exiled)})
 
 
 def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:
