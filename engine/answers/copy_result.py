@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from engine.actions.events import board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.zones import found_object
-from engine.answers.linked_views import exiled_by_name, gained_report
+from engine.answers.linked_views import CrossLink, cross_links, exiled_by_name, gained_report
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
@@ -44,7 +44,7 @@ from engine.linked.gained import (
     exiled_note,
 )
 from engine.linked.links import LINKED, Link, find_links, no_links_note
-from engine.linked.pairs import LINKED_TO_ITSELF
+from engine.linked.pairs import LINKED_TO_ITSELF, TOKEN_OR_EMBLEM
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
 from engine.state.zone_records import TriggerHit, ZoneMove
@@ -126,6 +126,7 @@ class LinkedView(Answer):
     links: tuple[Link, ...]
     exiled: tuple[ExiledCard, ...]  # only cards an ability of that text exiled (CR 607.1)
     gained: tuple[GainedLink, ...] = ()  # pairs linked because one effect gave both (607.5)
+    across: tuple[CrossLink, ...] = ()  # links with the object that created it or that it created (607.1d)
 
 
 class ObjectAnswer(Answer):
@@ -250,8 +251,10 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     earlier = earlier_object_note(board, obj, [o.id for o in by_name or ()])
     others += [earlier] if earlier else []
     printed = list(report.notes) if report and card else []
-    if card and gained and gained.links:  # its printed text links nothing, but abilities an effect gave it do
+    across = cross_links(board, obj)
+    if card and ((gained and gained.links) or across):  # its own text links nothing, but other abilities do
         printed = [n for n in printed if n != no_links_note(card)]
+    others += [Explanation.of(link.message or link.explanation, TOKEN_OR_EMBLEM) for link in across]
     others += [
         exiled_note(
             obj.id, link, [o.card.name if o.card else o.id for o in board.objects if o.id in link.exiled]
@@ -266,6 +269,7 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
         links=report.links if report else (),
         exiled=exiled,
         gained=gained.links if gained else (),
+        across=across,
     )
     result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
     return answer.model_copy(update={"result": result})
