@@ -245,6 +245,7 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     else:
         copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
     paired = {handle for link in (gained.links if gained else ()) for handle in link.exiled}
+    paired |= set(gained.undecided if gained else ())
     others = _other_abilities_note(
         obj, tuple(o for o in exiled_by_other_abilities(board, obj) if o.id not in paired)
     )
@@ -252,7 +253,7 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     others += [earlier] if earlier else []
     printed = list(report.notes) if report and card else []
     across = cross_links(board, obj)
-    if card and ((gained and gained.links) or across):  # its own text links nothing, but other abilities do
+    if card and ((gained and (gained.links or gained.links_unknown)) or across):  # other abilities may link
         printed = [n for n in printed if n != no_links_note(card)]
     others += [Explanation.of(link.message or link.explanation, TOKEN_OR_EMBLEM) for link in across]
     others += [

@@ -19,7 +19,15 @@ from engine.layers.exiled_links import (
     granted_positions,
 )
 from engine.layers.system import current_characteristics
-from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
+from engine.linked.gained import (
+    GainedLink,
+    GainedReport,
+    Grant,
+    effect_grant,
+    gained_links,
+    name_unknown_note,
+    text_grant,
+)
 from engine.linked.links import Link, LinkedReport, find_links
 from engine.linked.pairs import TOKEN_OR_EMBLEM
 from engine.state.board import ActionKind, Board, GameObject, Zone, became_object_at
@@ -48,6 +56,7 @@ def gained_report(board: Board, obj: GameObject, card: Card | None) -> GainedRep
     grants = [text, *(effect_grant(stamp, tuple(texts)) for stamp, texts in sorted(granted.items()))]
     report = gained_links(name, grants, types=values.types)
     own = tuple(link for link in report.links if link.abilities[0].effect != english(text.effect))
+    undecided = _named_grants(board, obj, name, grants, values.types)
     abilities = current_characteristics(obj, board).abilities
     found = granted_positions(obj, abilities.value, granted) if isinstance(abilities, Known) else None
     if found:
@@ -55,7 +64,33 @@ def gained_report(board: Board, obj: GameObject, card: Card | None) -> GainedRep
             english(grant.effect): stamp for stamp, grant in zip(sorted(granted), grants[1:], strict=True)
         }
         own = tuple(_with_exiled(board, obj, link, stamps, found) for link in own)
-    return report.model_copy(update={"links": own})
+    if not undecided:
+        return report.model_copy(update={"links": own})
+    notes = (*report.notes, *(name_unknown_note(name, grants[i].effect, named) for i, named in undecided))
+    positions = [p for i, _ in undecided for p in (found or {}).get(sorted(granted)[i - 1], ())]
+    stamp = min(sorted(granted)[i - 1] for i, _ in undecided)
+    open_cards = tuple(o.id for o in exiled_by_granted(board, obj, positions, stamp)) if found else ()
+    update = {"links": own, "notes": notes, "undecided": open_cards, "links_unknown": True}
+    return report.model_copy(update=update)
+
+
+def _named_grants(
+    board: Board, obj: GameObject, name: str, grants: list[Grant], types: tuple[str, ...]
+) -> list[tuple[int, tuple[str, ...]]]:
+    """The effect grants (by position in ``grants``) whose texts name another card on the board in a way that
+    decides whether they are linked (CR 201.5a/b), with the names: read as the gaining object's name, they
+    form a pair they don't form otherwise."""
+    others = {o.card.name for o in board.objects if o.card and o.id != obj.id and o.card.name != name}
+    found: list[tuple[int, tuple[str, ...]]] = []
+    for position, grant in enumerate(grants[1:], start=1):
+        named = tuple(sorted(n for n in others if any(n in text for text in grant.texts)))
+        if not named:
+            continue
+        plain = gained_links(name, [grant], types=types).links
+        read = gained_links(name, [grant.model_copy(update={"names": named})], types=types).links
+        if len(read) > len(plain):
+            found.append((position, named))
+    return found
 
 
 def _with_exiled(

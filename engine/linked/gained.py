@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
+from engine.core.citations import cite
 from engine.core.messages import Message, Param, card, english, listing, msg
 from engine.core.model import Card, Face, Frozen, TypeLine
 from engine.core.results import Explanation
@@ -31,6 +32,11 @@ from engine.linked.links import (
 )
 from engine.oracle.abilities import sentence_ability
 from engine.oracle.text import self_names
+
+NAME_OF_SOURCE = cite(
+    "201.5a", "the name refers only to the specific object which is that first ability’s source"
+)
+NAME_OF_GAINER = cite("201.5b", "should be treated as the second name")
 
 
 class GrantKind(StrEnum):
@@ -105,6 +111,9 @@ class GainedReport(Frozen):
 
     links: tuple[GainedLink, ...]
     notes: tuple[Explanation, ...]
+    undecided: tuple[str, ...] = ()
+    """On a board: handles of cards exiled by gained abilities whose links the board leaves open."""
+    links_unknown: bool = False  # whether the board leaves open if some gained abilities are linked
 
 
 def gained_links(name: str, grants: Sequence[Grant], *, types: Sequence[str] = ("Creature",)) -> GainedReport:
@@ -175,6 +184,28 @@ def exiled_note(name: str, link: GainedLink, cards: Sequence[str]) -> Explanatio
         ),
         ACQUIRED_PAIR,
         LINKED,
+    )
+
+
+def name_unknown_note(name: str, effect: Param, named: Sequence[str]) -> Explanation:
+    """Whether the abilities ``effect`` gave the object ``name`` are linked is unknown: their text names
+    ``named``, which means the gaining object if they came from that card (CR 201.5b) and that card itself
+    if it granted them (201.5a)."""
+    names = listing([card(other) for other in named])
+    return Explanation.of(
+        msg(
+            "Whether the abilities {effect} gave {object} are linked to each other is unknown, because they "
+            "name {names}: if {object} gained that card's own abilities (as Quicksilver Elemental's ability "
+            "gives them), the name means {object} and they are linked; if {names} granted them, the name "
+            "means {names} and they aren't. The board doesn't say which (write “this creature” for the "
+            "first).",
+            effect=effect,
+            object=card(name),
+            names=names,
+        ),
+        NAME_OF_SOURCE,
+        NAME_OF_GAINER,
+        ACQUIRED_PAIR,
     )
 
 

@@ -54,3 +54,18 @@ def test_when_the_effect_ends_the_card_is_exiled_with_none_of_its_abilities() ->
     assert result.linked.gained == ()
     assert result.linked.exiled == ()
     assert not [n for n in result.notes if n.text.startswith("Exiled with bears")]
+
+
+def test_gained_abilities_naming_another_card_leave_their_link_open() -> None:
+    spec = load_board(
+        (BOARDS / "linked-201-5-gained-abilities-naming-their-card.yaml")
+        .read_text(encoding="utf-8")
+        .split("\n---\n")[0]
+    )
+    result = answer_board(spec, cards_for(spec), "test").result
+    assert result.linked is not None
+    assert result.linked.gained == ()
+    texts = [note.text for note in result.notes]
+    assert not [text for text in texts if text.startswith("Also exiled with qe")]
+    assert not [text for text in texts if "has no linked abilities" in text]
+    assert [text for text in texts if text.startswith("Whether the abilities")]
