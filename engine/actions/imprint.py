@@ -33,6 +33,7 @@ from engine.state.board import (
     TextChange,
     TimedEffect,
     Zone,
+    became_object_at,
     exiled_with_text,
     latest_exchange,
     text_timestamp,
@@ -87,7 +88,9 @@ def _undecided(board: Board, source: GameObject) -> set[str]:
 
 
 def _exiled_by(board: Board, source: GameObject) -> list[GameObject]:
-    return [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id]
+    # what an earlier object with its handle exiled is no relation of it (CR 400.7; exiled_links)
+    since = became_object_at(board, source)
+    return [o for o in board.in_zone(Zone.EXILE) if o.exiled_by == source.id and o.timestamp > since]
 
 
 def last_exiled_effects(board: Board, source: GameObject, undecided: tuple[str, ...] = ()) -> Board:

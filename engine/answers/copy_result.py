@@ -16,13 +16,13 @@ from pydantic import BaseModel, ConfigDict
 from engine.actions.events import board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.queried import queried_object
+from engine.answers.linked_views import CrossLink, cross_links, exiled_by_name, gained_report
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
 from engine.core.citations import cite
-from engine.core.effects import EffectKind
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
-from engine.core.messages import Param, english, msg, semicolon_series, series
+from engine.core.messages import Param, msg, semicolon_series, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
 from engine.core.results import CHARACTERISTICS, UNKNOWN, Explanation, Unknown
@@ -31,13 +31,21 @@ from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.counted import copiable_unknowns
 from engine.layers.dependency import one_question_bound
+from engine.layers.exiled_links import (
+    NAMED_CARDS,
+    earlier_object_note,
+    named_exiled_note,
+)
 from engine.layers.layer_rules import LAYER_1B
 from engine.layers.statics import LEVEL_OR_MORE, LEVEL_RANGE
 from engine.layers.system import COPIABLE_AFTER_LAYER_1, current_characteristics
 from engine.layers.text import EXCHANGED, source_label
-from engine.linked.gained import GainedLink, GainedReport, effect_grant, gained_links, text_grant
-from engine.linked.links import LINKED, Link, find_links
-from engine.linked.pairs import LINKED_TO_ITSELF
+from engine.linked.gained import (
+    GainedLink,
+    exiled_note,
+)
+from engine.linked.links import LINKED, Link, find_links, no_links_note
+from engine.linked.pairs import LINKED_TO_ITSELF, TOKEN_OR_EMBLEM
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
 from engine.state.zone_records import TriggerHit, ZoneMove
@@ -119,6 +127,7 @@ class LinkedView(Answer):
     links: tuple[Link, ...]
     exiled: tuple[ExiledCard, ...]  # only cards an ability of that text exiled (CR 607.1)
     gained: tuple[GainedLink, ...] = ()  # pairs linked because one effect gave both (607.5)
+    across: tuple[CrossLink, ...] = ()  # links with the object that created it or that it created (607.1d)
 
 
 class ObjectAnswer(Answer):
@@ -223,24 +232,46 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     exchange = latest_exchange(obj)
     card = _exchanged_text_card(board, obj, exchange) if exchange else _text_card(obj)
     report = find_links(card) if card else None
+    by_name = exiled_by_name(board, obj, card, report)
+    listed = {o.id: o for o in (*exiled_with(board, obj), *(by_name or ()))}
     exiled = tuple(
         ExiledCard(id=o.id, name=o.card.name if o.card else None, ability=o.exiled_by_ability)
-        for o in exiled_with(board, obj)
+        for o in listed.values()
     )
-    gained = _gained_report(obj, card)
+    gained = gained_report(board, obj, card)
     notes = list(answer.result.notes)
+    notes += [named_exiled_note(obj, card.name, by_name)] if by_name is not None and card else []
     if exchange:
         copied = [_exchanged_text_note(obj, exchange, card)]
     else:
         copied = [_linked_copied_note(obj, card)] if obj.copies and card is not None else []
-    others = _other_abilities_note(obj, exiled_by_other_abilities(board, obj))
-    found = (*copied, *(report.notes if report else ()), *others, *(gained.notes if gained else ()))
+    paired = {handle for link in (gained.links if gained else ()) for handle in link.exiled}
+    paired |= set(gained.undecided if gained else ())
+    others = _other_abilities_note(
+        obj, tuple(o for o in exiled_by_other_abilities(board, obj) if o.id not in paired)
+    )
+    earlier = earlier_object_note(board, obj, [o.id for o in by_name or ()])
+    others += [earlier] if earlier else []
+    printed = list(report.notes) if report and card else []
+    across = cross_links(board, obj)
+    if card and ((gained and (gained.links or gained.links_unknown)) or across):  # other abilities may link
+        printed = [n for n in printed if n != no_links_note(card)]
+    others += [Explanation.of(link.message or link.explanation, TOKEN_OR_EMBLEM) for link in across]
+    others += [
+        exiled_note(
+            obj.id, link, [o.card.name if o.card else o.id for o in board.objects if o.id in link.exiled]
+        )
+        for link in (gained.links if gained else ())
+        if link.exiled
+    ]
+    found = (*copied, *printed, *others, *(gained.notes if gained else ()))
     notes += [note for note in found if note not in notes]
     linked = LinkedView(
         text_of=card.name if card else None,
         links=report.links if report else (),
         exiled=exiled,
         gained=gained.links if gained else (),
+        across=across,
     )
     result = answer.result.model_copy(update={"linked": linked, "notes": tuple(notes)})
     return answer.model_copy(update={"result": result})
@@ -324,30 +355,20 @@ def _other_abilities_note(obj: GameObject, others: tuple[GameObject, ...]) -> li
     ]
 
 
-def _gained_report(obj: GameObject, card: Card | None) -> GainedReport | None:
-    """The pairs among the abilities effects gave ``obj`` (one group for its card text, one per granting
-    effect by timestamp), linked only within a group (CR 607.5); None when no effect gave it abilities."""
-    granted: dict[int, list[str]] = {}
-    for effect in obj.effects:
-        if effect.spec.kind in (EffectKind.ADD_ABILITIES, EffectKind.ANIMATE) and effect.spec.abilities:
-            granted.setdefault(effect.timestamp, []).extend(effect.spec.abilities)
-    if not granted:
-        return None
-    values = copiable_values(obj)
-    name = values.name or obj.id
-    text = text_grant(
-        tuple(a.text for a in values.abilities),
-        (card.name,) if card else (),
-        copied=bool(obj.copies),
-        copied_from=card.name if obj.copies and card else None,
-    )
-    grants = [text, *(effect_grant(stamp, tuple(texts)) for stamp, texts in sorted(granted.items()))]
-    report = gained_links(name, grants, types=values.types)
-    own = tuple(link for link in report.links if link.abilities[0].effect != english(text.effect))
-    return report.model_copy(update={"links": own})
-
-
 def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:
+    if any(link.rule == NAMED_CARDS.number for link in find_links(card).links):
+        return Explanation.of(
+            msg(
+                "{object} copies the text of {card}: each copied pair of linked abilities is linked on it as "
+                "on the original, and only to each other; what the original's abilities did doesn't count "
+                "for the copy's, except where its ability refers to cards by name (exiled with cards named "
+                "{card}), which means what every card of that name exiled before the game began.",
+                object=card_name(obj.id),
+                card=card_name(card.name),
+            ),
+            LINKED_COPIED,
+            NAMED_CARDS,
+        )
     return Explanation.of(
         msg(
             "{object} copies the text of {card}: each copied pair of linked abilities is linked on it as on "

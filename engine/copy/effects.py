@@ -41,6 +41,7 @@ from engine.oracle.copy_effects import (
     entering_status,
 )
 from engine.oracle.entering import COIN_KEY, OPTION_KEY, coin_outcomes
+from engine.oracle.linked import names_cards, refers_to_itself
 from engine.state.board import AppliedCopy, Board, BoardError, GameObject, Zone
 
 COPIABLE = cite("707.2", "the copy acquires the copiable values of the original object’s characteristics")
@@ -67,6 +68,9 @@ BACK_FACE_COPY = cite(
 MODAL_FACE = cite("712.8f", "it has only the characteristics of the face that’s up")
 NAMES_ITSELF = cite("201.5", "Text that refers to the object it’s on by name means just that particular")
 TRACKS_BY_NAME = cite("707.11", "the effect still tracks that permanent even if it changes names")
+NAMED_CARDS = cite(
+    "607.2n", "the first ability of any objects that had the specified name before the game began"
+)
 PHASED_OUT = cite("702.26b", "a phased-out permanent is treated as though it does not exist")
 MELDED_COPY = cite("712.8g", "If a permanent is copying a melded permanent, the mana value of the copy is 0")
 ENTERS_UNTAPPED = cite(
@@ -265,9 +269,28 @@ def copy_values(
 def _names_itself(values: Characteristics, copier: GameObject) -> list[Explanation]:
     """Copied abilities that name the card they came from mean the copy itself (CR 201.5, 707.11)."""
     name = values.name
-    naming = [a.text.replace(SELF, name) for a in values.abilities if name and SELF in a.rules_text]
+    # "cards named ~" names every card with the name, not this object (CR 607.2n): no example of it
+    naming = [a.text.replace(SELF, name) for a in values.abilities if name and refers_to_itself(a.rules_text)]
     if not naming or not name:
         return []
+    naming.sort(key=lambda text: name not in text)  # an example that says the name, when one does
+    if any(names_cards(a.rules_text) for a in values.abilities):
+        return [
+            Explanation.of(
+                msg(
+                    "Where a copied ability says “{name}” of itself, it means this object ({object}) and no "
+                    "other (e.g. “{example}”); an effect of such an ability keeps tracking this permanent "
+                    "even if it later changes its name or stops being a copy. “Cards named {name}” is no "
+                    "such reference: it means every card with that name.",
+                    name=card_name(name),
+                    object=card_name(copier.id),
+                    example=naming[0],
+                ),
+                NAMES_ITSELF,
+                TRACKS_BY_NAME,
+                NAMED_CARDS,
+            )
+        ]
     return [
         Explanation.of(
             msg(

@@ -1,15 +1,17 @@
-"""Which cards are exiled with an object's linked abilities after a text-changing effect (CR 607.1, 612.2,
-612.5): the text its abilities come from now, and the cards a word change leaves undecided."""
+"""Which cards are exiled with an object's linked abilities (CR 607.1): after a text-changing effect (612.2,
+612.5), the text its abilities come from now and the cards a word change leaves undecided; after it changed
+zones, none the earlier object exiled (400.7); and those a pair of abilities one effect gave it exiled
+(607.5)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.core.characteristics import (
-    Characteristics,
-)
+from engine.core.characteristics import Characteristics, GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, msg, series
+from engine.core.results import Explanation
 from engine.layers.copiable import (
     copiable_values,
 )
@@ -21,12 +23,19 @@ from engine.oracle.text_change import CORRECT_WAY
 from engine.state.board import (
     Board,
     GameObject,
+    Player,
     TextChange,
+    Zone,
+    became_object_at,
     exiled_with_text,
 )
 
 EXILED_WITH = cite("607.2b", "the exiled cards")
 WORD_CHANGED_LINK = cite("607.1", "the second refers only to actions that were taken or objects")
+NAMED_CARDS = cite(
+    "607.2n", "the first ability of any objects that had the specified name before the game began"
+)
+NEW_OBJECT = cite("400.7", "becomes a new object with no memory of, or relation to, its previous existence")
 
 
 @dataclass(frozen=True)
@@ -94,3 +103,105 @@ def undecided_exiled(board: Board, obj: GameObject) -> Undecided | None:
 
 def _card_names(objects: tuple[GameObject, ...]) -> Param:
     return series([card(o.card.name if o.card else o.id) for o in objects])
+
+
+def exiled_by_earlier_object(board: Board, obj: GameObject) -> tuple[GameObject, ...]:
+    """The cards in exile the board says were exiled with ``obj``'s handle before ``obj`` last changed
+    zones: an earlier object exiled them, not ``obj`` (CR 400.7)."""
+    since = became_object_at(board, obj)
+    return tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id and o.timestamp < since)
+
+
+def earlier_object_note(board: Board, obj: GameObject, kept: Collection[str] = ()) -> Explanation | None:
+    """Why the cards an earlier object with ``obj``'s handle exiled are exiled with none of ``obj``'s
+    abilities (CR 400.7, 607.1), but those ``kept`` (handles an ability refers to by name, 607.2n); None when
+    there are none."""
+    earlier = tuple(o for o in exiled_by_earlier_object(board, obj) if o.id not in kept)
+    if not earlier:
+        return None
+    text = (
+        msg(
+            "{cards} was exiled by the object {object} was before it last changed zones. An object that "
+            "moves from one zone to another is a new object with no relation to its previous existence, so "
+            "none of the abilities of {object} refers to that card.",
+            cards=_card_names(earlier),
+            object=card(obj.id),
+        )
+        if len(earlier) == 1
+        else msg(
+            "{cards} were exiled by the object {object} was before it last changed zones. An object that "
+            "moves from one zone to another is a new object with no relation to its previous existence, so "
+            "none of the abilities of {object} refers to those cards.",
+            cards=_card_names(earlier),
+            object=card(obj.id),
+        )
+    )
+    return Explanation.of(text, NEW_OBJECT, WORD_CHANGED_LINK)
+
+
+def granted_positions(
+    obj: GameObject, current: Sequence[GameAbility], granted: Mapping[int, Sequence[str]]
+) -> dict[int, tuple[int, ...]] | None:
+    """Where (from 1) the abilities each effect gave ``obj`` (``granted``: the texts by the effect's
+    timestamp) are among its ``current`` abilities, which a board's ``ability:`` numbers; None when one
+    isn't found. They follow its copiable ones, in timestamp order (CR 613.7)."""
+    texts = [a.text for a in current]
+    cursor = len(copiable_values(obj).abilities)
+    found: dict[int, tuple[int, ...]] = {}
+    for stamp in sorted(granted):
+        positions: list[int] = []
+        for text in granted[stamp]:
+            at = next((i for i in range(cursor, len(texts)) if texts[i] == text), None)
+            if at is None:
+                return None
+            positions.append(at + 1)
+            cursor = at + 1
+        found[stamp] = tuple(positions)
+    return found
+
+
+def exiled_by_granted(
+    board: Board, obj: GameObject, positions: Collection[int], since: int
+) -> tuple[GameObject, ...]:
+    """The cards in exile the board says ``obj``'s abilities numbered ``positions`` exiled, after the effect
+    that gave them began (``since``, its timestamp) and since ``obj`` became the object it is (CR 400.7)."""
+    after = max(since, became_object_at(board, obj))
+    return tuple(
+        o
+        for o in board.in_zone(Zone.EXILE)
+        if o.exiled_by == obj.id and o.exiled_by_ability in positions and o.timestamp > after
+    )
+
+
+def exiled_with_cards_named(board: Board, name: str, player: Player, ability: int) -> tuple[GameObject, ...]:
+    """The cards in exile the board says ``player`` exiled before the game with the ability ``ability`` of
+    cards named ``name``: whichever object had that name then, whatever zones it has been in since, and
+    whatever object refers to them by that name (CR 607.2n; the 400.7 rule doesn't cut this link)."""
+
+    def exiler(o: GameObject) -> GameObject | None:
+        return board.get(o.exiled_by) if o.exiled_by and board.has(o.exiled_by) else None
+
+    return tuple(
+        o
+        for o in board.in_zone(Zone.EXILE)
+        if (source := exiler(o)) is not None
+        and source.card is not None
+        and source.card.name == name
+        and source.owner is player
+        and (o.exiled_by_ability or ability) == ability
+    )
+
+
+def named_exiled_note(obj: GameObject, name: str, cards: Sequence[GameObject]) -> Explanation:
+    """Which cards ``obj``'s ability refers to by the name ``name`` ("exiled with cards named ~")."""
+    return Explanation.of(
+        msg(
+            "Its ability that refers to cards exiled with cards named {name} refers to a name, not to "
+            "{object}: it means the cards its controller exiled before the game began with any card of that "
+            "name, whichever object that is now ({cards}).",
+            name=card(name),
+            object=card(obj.id),
+            cards=_card_names(tuple(cards)) if cards else msg("the board lists none"),
+        ),
+        NAMED_CARDS,
+    )

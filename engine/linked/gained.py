@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
+from engine.core.citations import cite
 from engine.core.messages import Message, Param, card, english, listing, msg
 from engine.core.model import Card, Face, Frozen, TypeLine
 from engine.core.results import Explanation
@@ -31,6 +32,11 @@ from engine.linked.links import (
 )
 from engine.oracle.abilities import sentence_ability
 from engine.oracle.text import self_names
+
+NAME_OF_SOURCE = cite(
+    "201.5a", "the name refers only to the specific object which is that first ability’s source"
+)
+NAME_OF_GAINER = cite("201.5b", "should be treated as the second name")
 
 
 class GrantKind(StrEnum):
@@ -90,6 +96,9 @@ class GainedLink(Frozen):
     explanation: str  # in English
     message: Message | None = Field(default=None, exclude=True)
     """What ``explanation`` was worded from, for another language (None: English only); not in the JSON."""
+    exiled: tuple[str, ...] = ()
+    """On a board: the handles of the cards in exile that one of the two abilities exiled on the object that
+    gained them, which the other refers to (607.5)."""
 
     @property
     def text(self) -> str:
@@ -102,6 +111,9 @@ class GainedReport(Frozen):
 
     links: tuple[GainedLink, ...]
     notes: tuple[Explanation, ...]
+    undecided: tuple[str, ...] = ()
+    """On a board: handles of cards exiled by gained abilities whose links the board leaves open."""
+    links_unknown: bool = False  # whether the board leaves open if some gained abilities are linked
 
 
 def gained_links(name: str, grants: Sequence[Grant], *, types: Sequence[str] = ("Creature",)) -> GainedReport:
@@ -153,6 +165,47 @@ def _gained(grant: Grant, link: Link) -> GainedLink:
         rules=(link.rule, why.number, *(rule for rule in link.rules[1:] if rule != why.number)),
         explanation=message.english,
         message=message,
+    )
+
+
+def exiled_note(name: str, link: GainedLink, cards: Sequence[str]) -> Explanation:
+    """On a board: the cards ``cards`` (their names) one ability of ``link`` exiled on the object ``name``,
+    which the other refers to, both given by one effect (607.5)."""
+    first, second = link.abilities
+    return Explanation.of(
+        msg(
+            "Exiled with {object}: {cards}, by one of two abilities that came together from {effect} "
+            "(“{first}” and “{second}”), so they are linked on it: the one refers to what the other exiled.",
+            object=card(name),
+            effect=first.effect,
+            cards=listing(list(cards)),
+            first=first.text,
+            second=second.text,
+        ),
+        ACQUIRED_PAIR,
+        LINKED,
+    )
+
+
+def name_unknown_note(name: str, effect: Param, named: Sequence[str]) -> Explanation:
+    """Whether the abilities ``effect`` gave the object ``name`` are linked is unknown: their text names
+    ``named``, which means the gaining object if they came from that card (CR 201.5b) and that card itself
+    if it granted them (201.5a)."""
+    names = listing([card(other) for other in named])
+    return Explanation.of(
+        msg(
+            "Whether the abilities {effect} gave {object} are linked to each other is unknown, because they "
+            "name {names}: if {object} gained that card's own abilities (as Quicksilver Elemental's ability "
+            "gives them), the name means {object} and they are linked; if {names} granted them, the name "
+            "means {names} and they aren't. The board doesn't say which (write “this creature” for the "
+            "first).",
+            effect=effect,
+            object=card(name),
+            names=names,
+        ),
+        NAME_OF_SOURCE,
+        NAME_OF_GAINER,
+        ACQUIRED_PAIR,
     )
 
 

@@ -125,7 +125,7 @@ def find_links(card: Card, *, also: Sequence[Card] = ()) -> LinkedReport:
     links = _links(pairs)
     notes = [*_pair_notes(pairs), *_not_linked_notes(card, referrers, also)]
     if not links:  # most cards
-        notes.insert(0, _no_links_note(card))
+        notes.insert(0, no_links_note(card))
     return _report(card, links, notes)
 
 
@@ -266,7 +266,8 @@ def _several_pairs_note(pairs: Sequence[Pair]) -> Iterator[Explanation]:
     )
 
 
-def _no_links_note(printed: Card) -> Explanation:
+def no_links_note(printed: Card) -> Explanation:
+    """The note of a card none of whose abilities is linked (the first of :func:`find_links`' notes then)."""
     return Explanation.of(
         msg(
             "{card} has no linked abilities: none of its abilities refers to what another of its abilities "

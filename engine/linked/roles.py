@@ -89,7 +89,7 @@ _AGENDAS = frozenset({"hidden agenda", "double agenda"})
 # Keywords that act whatever their text says (_exile_rule, _keyword_actor).
 _ACTING_KEYWORDS = frozenset({"delve", "hideaway", "bargain", *_KICKERS, *_AGENDAS})
 # Values that name the same thing as a chosen value ("choose an opponent" … "the chosen player").
-_VALUE_SYNONYMS = {"opponent": "player"}
+_VALUE_SYNONYMS = {"opponent": "player", "consonant": "letter"}
 # Words that are not a choice "between words": "choose one or both" picks modes.
 _NOT_WORDS = frozenset(
     {"one", "two", "three", "a", "an", "any", "target", "up", "new", "both", "more", "that"}
@@ -276,7 +276,7 @@ def _referring_roles(segment: Segment) -> Iterator[Role]:
             EXILED_BY_ABILITY,
             found.text,
             False,
-            "cards" not in found.text,
+            "card" in found.text and "cards" not in found.text,
             found.start,
         )
     for found in phrases(LinkPhrase.PUT_WITH, text):

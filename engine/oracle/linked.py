@@ -85,12 +85,15 @@ _EXILE_VERB = re.compile(r"(?<!from )(?<!in )(?<!into )\bexiles?\b(?! zone)(?! ~
 _CREATES_TOKEN = re.compile(r"\bcreates? [^.]*?\btokens?\b|\bpopulates?\b|\bamass(?:es)?\b")
 _TOKEN_PRONOUN = re.compile(r" (?:it|them|that token|those tokens|the tokens?)\b")
 _WORD_CHOICE = re.compile(r"\bchooses? ((?:[\w-]+, )*[\w-]+,? or [\w-]+)\b")
+# three or more choices of two words each ("choose white Citizen, blue Camarid, …, or green Saproling")
+_PAIRS_CHOICE = re.compile(r"\bchooses? ((?:[\w-]+ [\w-]+, ){2,}or [\w-]+ [\w-]+)\b")
 _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
     LinkPhrase.EXILED_WITH: re.compile(
         r"\b(?:(an?|one|another|each|the|all|any) (?:[\w-]+ ){0,4}?)?exiled with (?:~|it)(?!\w)"
     ),
     LinkPhrase.THE_EXILED: re.compile(
-        r"\bthe exiled (?:cards?|creatures?|permanents?|objects?)\b|\bthe exiled card's\b"
+        r"\bthe exiled (?:cards?|creatures?|permanents?|objects?|piles?)\b|\bthe exiled card's\b"
+        r"|\bthe (?:cards?|piles?) you exiled\b"
     ),
     LinkPhrase.EXILED_WITH_NAMED: re.compile(r"\bexiled with cards named ~"),
     LinkPhrase.PREGAME_SHUFFLE: re.compile(r"before you shuffle your deck to start the game"),
@@ -104,12 +107,16 @@ _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
         r"\bputs? [^.]*? onto the battlefield\b|\breturns? [^.]*? to the battlefield\b|"
         + _CREATES_TOKEN.pattern
     ),
-    LinkPhrase.PUT_WITH: re.compile(r"\b(?:put onto the battlefield|created) with ~"),
+    LinkPhrase.PUT_WITH: re.compile(r"\b(?:put onto the battlefield|created) with (?:~|it\b)"),
     LinkPhrase.THE_TOKEN: re.compile(r"\bthe tokens?\b"),
+    # a participle after its first word ends the value ("a hand attached to …"); a possessive is part of it
+    # ("one of enchanted player's hands")
     LinkPhrase.CHOOSE_VALUE: re.compile(
         r"\bchooses? (?:an?|another|any|two|three|one of) ((?:(?!(?:"
         + _VALUE_STOPS
-        + r")\b)[\w-]+\b,? ?){1,4})"
+        + r")\b)[\w-]+(?:'s)?\b,? ?)(?:(?!(?:"
+        + _VALUE_STOPS
+        + r"|[\w-]+ed)\b)[\w-]+(?:'s)?\b,? ?){0,3})"
     ),
     LinkPhrase.NAME_A_CARD: re.compile(r"\bnames? a (?:[\w-]+ )?card\b|\bchooses? the name of\b"),
     LinkPhrase.CHOSEN: re.compile(
@@ -136,14 +143,14 @@ _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
 # test is far cheaper than the pattern (find_links tries every phrase on every ability of every card).
 _NEEDS: dict[LinkPhrase, tuple[str, ...]] = {
     LinkPhrase.EXILED_WITH: ("exiled with ",),
-    LinkPhrase.THE_EXILED: ("the exiled ",),
+    LinkPhrase.THE_EXILED: ("the exiled ", " you exiled"),
     LinkPhrase.EXILED_WITH_NAMED: ("exiled with cards named ~",),
     LinkPhrase.PREGAME_SHUFFLE: ("before you shuffle your deck to start the game",),
     LinkPhrase.CAST_COST: ("as an additional cost to cast ", "while casting this spell"),
     LinkPhrase.REPLACES: ("instead", "would"),
     LinkPhrase.AS_ENTERS: ("as ~ enters",),
     LinkPhrase.PUTS_ONTO_BATTLEFIELD: ("the battlefield", "token", "populate", "amass"),
-    LinkPhrase.PUT_WITH: ("with ~",),
+    LinkPhrase.PUT_WITH: ("with ~", "with it"),
     LinkPhrase.THE_TOKEN: ("the token",),
     LinkPhrase.CHOOSE_VALUE: ("choose",),
     LinkPhrase.NAME_A_CARD: ("name",),
@@ -290,9 +297,23 @@ def word_choices(text: str) -> tuple[WordChoice, ...]:
     """Each "choose X, Y or Z" choice between words in ``text``."""
     if "choose" not in text:  # every match of _WORD_CHOICE has it
         return ()
-    return tuple(
-        WordChoice(match.start(), tuple(or_list(match.group(1)))) for match in _WORD_CHOICE.finditer(text)
-    )
+    matches = [*_WORD_CHOICE.finditer(text), *_PAIRS_CHOICE.finditer(text)]
+    return tuple(WordChoice(match.start(), tuple(or_list(match.group(1)))) for match in matches)
+
+
+_NAMED_SELF = re.compile(rf"\bnamed {re.escape(SELF)}")
+
+
+def refers_to_itself(text: str) -> bool:
+    """Whether ``text`` (its own name as SELF) refers to the object it's on (CR 201.5): a SELF that isn't
+    the name in "cards named ~", which means every card with that name, this one or not (607.2n)."""
+    return SELF in text and SELF in _NAMED_SELF.sub("", text)
+
+
+def names_cards(text: str) -> bool:
+    """Whether ``text`` (its own name as SELF) refers to cards by its name ("cards named ~", CR 607.2n):
+    a name, not a reference to the object it's on."""
+    return SELF in text and _NAMED_SELF.search(text) is not None
 
 
 def mentions_word(text: str, word: str) -> bool:

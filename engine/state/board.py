@@ -446,11 +446,37 @@ def exiled_with_text(board: Board, source: GameObject, abilities: int) -> tuple[
     an ability of that very text exiled it with ``source`` (``exiled_text``) and the board's ``ability:``
     number, when given, is one of that text's. Cards that an ability of another text (before it became a
     copy, or a copy effect that ended) or an ability an effect gave it exiled are linked to none of them
-    (707.7, 607.5).
+    (707.7, 607.5), and neither are cards exiled before it last changed zones (:func:`became_object_at`:
+    that was another object, 400.7).
     """
-    text = text_timestamp(source)
+    text, since = text_timestamp(source), became_object_at(board, source)
     return tuple(
         o
         for o in board.in_zone(Zone.EXILE)
-        if o.exiled_by == source.id and o.exiled_text == text and (o.exiled_by_ability or 1) <= abilities
+        if o.exiled_by == source.id
+        and o.exiled_text == text
+        and (o.exiled_by_ability or 1) <= abilities
+        and o.timestamp > since
+    )
+
+
+# The events by which an object enters a zone: each makes it a new object (CR 400.7).
+_NEW_OBJECT_EVENTS = frozenset(
+    {
+        ActionKind.ENTERS,
+        ActionKind.RESOLVES,
+        ActionKind.PUT_ONTO_BATTLEFIELD,
+        ActionKind.LEAVES,
+        ActionKind.RETURNS,
+    }
+)
+
+
+def became_object_at(board: Board, obj: GameObject) -> int:
+    """The timestamp of the event by which ``obj`` last moved to a zone, becoming the object it is now with
+    no relation to its previous existence (CR 400.7); 0 when no event moved it. Cards exiled with it before
+    then were exiled by an object it no longer is."""
+    return max(
+        (e.timestamp for e in board.events if e.object_id == obj.id and e.kind in _NEW_OBJECT_EVENTS),
+        default=0,
     )
