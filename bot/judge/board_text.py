@@ -126,6 +126,12 @@ def _object(obj: ObjectSpec) -> dict[str, Any]:
         raw["random"] = obj.random_result
     if obj.replacement_order:
         raw["replacement_order"] = list(obj.replacement_order)
+    if obj.squad is not None:
+        raw["squad"] = obj.squad
+    if obj.offspring is not None:
+        raw["offspring"] = obj.offspring
+    if obj.protector is not None:
+        raw["protector"] = obj.protector.value
     return raw
 
 

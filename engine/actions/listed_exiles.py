@@ -3,10 +3,14 @@ permanent's own linked ability only (CR 607.2a, 607.2b), and its "as ~ enters, e
 
 from __future__ import annotations
 
+import re
+
 from engine.actions.as_enters import (
     exile_note,
 )
 from engine.actions.imprint import last_exiled_effects
+from engine.core.messages import card as card_name
+from engine.core.messages import listing, msg
 from engine.core.results import Explanation, Unknown
 from engine.layers.copiable import copiable_values
 from engine.oracle.entering import (
@@ -14,6 +18,7 @@ from engine.oracle.entering import (
 )
 from engine.state.board import (
     Board,
+    BoardError,
     GameObject,
     Zone,
     text_timestamp,
@@ -27,6 +32,8 @@ def listed_exiled_cards(board: Board) -> Board:
     The board lists cards in exile after its permanents, so a card listed as exiled with a copy was exiled
     by an ability of the text it has now (CR 707.7)."""
     for card in board.in_zone(Zone.EXILE):
+        if card.exiled_by and board.has(card.exiled_by) and card.exiled_by_ability is not None:
+            _check_exiling_ability(board.get(card.exiled_by), card)
         if card.exiled_by and board.has(card.exiled_by):
             text = text_timestamp(board.get(card.exiled_by))
             board = board.replace(card.model_copy(update={"exiled_text": text}))
@@ -36,6 +43,37 @@ def listed_exiled_cards(board: Board) -> Board:
             board = _listed_as_entering(board, board.get(source))
             board = last_exiled_effects(board, board.get(source))
     return board
+
+
+def _check_exiling_ability(source: GameObject, card: GameObject) -> None:
+    """A card listed as exiled with ``source``'s ability N must have been exiled by an ability that exiles:
+    "the exiled card" of a returning ability refers to what another ability exiled (CR 607.2a)."""
+    abilities = copiable_values(source).abilities
+    number = card.exiled_by_ability or 0
+    if not 1 <= number <= len(abilities):
+        return  # the board reader checks the range against the printed text
+    ability = abilities[number - 1]
+    if ability.keyword is not None or _EXILES.search(ability.rules_text):
+        return
+    exiling = [
+        str(i) for i, a in enumerate(abilities, 1) if a.keyword is not None or _EXILES.search(a.rules_text)
+    ]
+    raise BoardError(
+        msg(
+            "{card} is listed as exiled with {source}'s ability {number}, “{text}”, which exiles nothing; "
+            "{accepted} (CR 607.2a)",
+            card=card_name(card.id),
+            source=card_name(source.id),
+            number=number,
+            text=ability.text,
+            accepted=msg("an ability that exiles is ability {numbers}", numbers=listing(exiling, "or"))
+            if exiling
+            else msg("none of its abilities exiles"),
+        )
+    )
+
+
+_EXILES = re.compile(r"\bexiles?\b(?! with)", re.IGNORECASE)
 
 
 def _listed_as_entering(board: Board, source: GameObject) -> Board:

@@ -16,7 +16,13 @@ from pydantic import BaseModel, ConfigDict
 from engine.actions.events import board_from_spec
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.queried import queried_object
-from engine.answers.linked_views import CrossLink, cross_links, exiled_by_name, gained_report
+from engine.answers.linked_views import (
+    CrossLink,
+    cross_links,
+    exiled_by_name,
+    gained_report,
+    links_unknown_note,
+)
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
@@ -256,6 +262,8 @@ def describe_linked(board: Board, object_id: str, rules_version: str) -> BoardAn
     across = cross_links(board, obj)
     if card and ((gained and (gained.links or gained.links_unknown)) or across):  # other abilities may link
         printed = [n for n in printed if n != no_links_note(card)]
+    elif card and "abilities" in answer.result.current.unknown and no_links_note(card) in printed:
+        printed = [n if n != no_links_note(card) else links_unknown_note(card.name) for n in printed]
     others += [Explanation.of(link.message or link.explanation, TOKEN_OR_EMBLEM) for link in across]
     others += [
         exiled_note(

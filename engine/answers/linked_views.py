@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from engine.core.citations import cite
 from engine.core.effects import EffectKind
 from engine.core.known import Known
 from engine.core.messages import Message, card, english, msg, series
 from engine.core.model import Card, Frozen
+from engine.core.results import Explanation
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.exiled_links import (
@@ -234,3 +236,21 @@ def _seen_from(
         explanation=message.english,
         message=message,
     )
+
+
+def links_unknown_note(name: str) -> Explanation:
+    """Its text has no linked pair, but its abilities are unknown: what it may gain can be (CR 607.5)."""
+    return Explanation.of(
+        msg(
+            "{card}'s own text has no linked abilities, but its abilities are unknown, so whether it has "
+            "linked abilities is unknown too: abilities it gains together from one effect stay linked to "
+            "each other.",
+            card=card(name),
+        ),
+        LINKED_TEXT,
+        GAINED_TOGETHER,
+    )
+
+
+LINKED_TEXT = cite("607.1", "An object may have two abilities printed on it such that one of them")
+GAINED_TOGETHER = cite("607.5", "They can’t be linked to any other ability")

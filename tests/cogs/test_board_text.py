@@ -83,3 +83,17 @@ def test_life_totals_class_levels_and_a_given_status_are_written_back(text: str)
         spec.objects[0].class_level,
         spec.objects[0].tapped,
     )
+
+
+def test_paid_costs_and_a_protector_are_written_back() -> None:
+    text = (
+        "battlefield:\n"
+        "  - {card: Grizzly Bears, id: bear, controller: opponent}\n"
+        "  - {card: Gruul Spellbreaker, id: gs, x: 2, choices: {may: done}}\n"
+    )
+    spec = load_board(text)
+    squad = spec.objects[1].model_copy(update={"squad": 2, "offspring": False})
+    written = board_yaml(spec.model_copy(update={"objects": (spec.objects[0], squad)}))
+    assert written is not None
+    again = load_board(written).objects[1]
+    assert (again.squad, again.offspring, again.x) == (2, False, 2)

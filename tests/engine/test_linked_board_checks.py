@@ -1,0 +1,45 @@
+"""What a board says about linked abilities is checked against the rules: a card can't be exiled with an
+ability that exiles nothing (CR 607.2a), and an object whose abilities are unknown isn't said to have no
+linked abilities (607.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from data.boards import load_board
+from engine.actions.events import board_from_spec
+from engine.answers.copy_result import describe_linked
+from engine.state.board import BoardError
+from tests.engine.copy_cards import cards_for
+
+RING = (
+    "battlefield:\n  - {card: Oblivion Ring, id: ring}\n"
+    "exile:\n  - {card: Grizzly Bears, id: bears, exiled_by: ring, ability: ABILITY, controller: opponent}\n"
+)
+
+
+def test_a_card_exiled_with_the_returning_ability_is_refused_naming_the_one_that_exiles() -> None:
+    spec = load_board(RING.replace("ABILITY", "2"))
+    with pytest.raises(BoardError, match=r"exiles nothing; an ability that exiles is ability 1 \(CR 607"):
+        board_from_spec(spec, cards_for(spec))
+
+
+def test_a_card_exiled_with_the_exiling_ability_is_listed_with_it() -> None:
+    spec = load_board(RING.replace("ABILITY", "1"))
+    board = board_from_spec(spec, cards_for(spec))
+    answer = describe_linked(board, "ring", "test")
+    linked = answer.result.linked
+    assert linked is not None
+    assert [(e.id, e.ability) for e in linked.exiled] == [("bears", 1)]
+
+
+def test_unknown_abilities_never_say_no_linked_abilities() -> None:
+    spec = load_board(
+        "graveyard:\n  - {card: Sisters of Stone Death, id: sisters}\n"
+        "battlefield:\n  - {card: Necrotic Ooze, id: ooze}\n"
+    )
+    board = board_from_spec(spec, cards_for(spec))
+    notes = [n.text for n in describe_linked(board, "ooze", "test").result.notes]
+    assert not any(text.startswith("Necrotic Ooze has no linked abilities") for text in notes)
+    [open_note] = [t for t in notes if "whether it has linked abilities is unknown too" in t]
+    assert open_note.startswith("Necrotic Ooze's own text has no linked abilities")
