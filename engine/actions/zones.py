@@ -237,6 +237,14 @@ def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: E
     move = _move_of(event)
     handle = event.object_id
     found = [o for o in board.objects if handle in (o.came_from, o.id) and o.zone is not Zone.BATTLEFIELD]
+    if not found and any(gone.obj.id == handle for gone in board.gone_tokens):
+        raise BoardError(
+            msg(
+                "{card} was a token: it ceased to exist after it left the battlefield, so it can't be "
+                "returned or moved again (CR 111.7, 111.8); query it as it last existed, without this move.",
+                card=card_name(handle),
+            )
+        )
     if not found:
         raise BoardError(
             msg(

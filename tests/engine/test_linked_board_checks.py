@@ -43,3 +43,15 @@ def test_unknown_abilities_never_say_no_linked_abilities() -> None:
     assert not any(text.startswith("Necrotic Ooze has no linked abilities") for text in notes)
     [open_note] = [t for t in notes if "whether it has linked abilities is unknown too" in t]
     assert open_note.startswith("Necrotic Ooze's own text has no linked abilities")
+
+
+def test_a_token_that_left_cant_be_returned() -> None:
+    """CR 111.8: a token that left the battlefield can't move to another zone or come back."""
+    spec = load_board(
+        "battlefield:\n  - {card: Grizzly Bears, id: bears}\nactions:\n"
+        "  - create_token: {name: Saproling, types: [Creature], subtypes: [Saproling], colors: [green], power: 1,"
+        " toughness: 1, id: sap}\n"
+        "  - leaves: {object: sap, to: exile}\n  - returns: {cards_of: sap, to: battlefield}\nquery: sap\n"
+    )
+    with pytest.raises(BoardError, match=r"sap was a token: it ceased to exist .* \(CR 111\.7, 111\.8\)"):
+        board_from_spec(spec, cards_for(spec))
