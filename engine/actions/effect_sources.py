@@ -69,8 +69,8 @@ def made_by_step(board: Board, event: Event) -> Board:
     )
     step = Explanation.of(
         msg(
-            "{source} created it: its creator owns it and it entered under that player's control{whose}; it "
-            "has only the characteristics that effect gave it.",
+            "It was created by {source}: its creator owns it and it entered under that player's "
+            "control{whose}; it has only the characteristics that effect gave it.",
             source=source,
             whose=whose,
         ),

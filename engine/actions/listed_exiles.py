@@ -3,8 +3,6 @@ permanent's own linked ability only (CR 607.2a, 607.2b), and its "as ~ enters, e
 
 from __future__ import annotations
 
-import re
-
 from engine.actions.as_enters import (
     exile_note,
 )
@@ -16,6 +14,7 @@ from engine.layers.copiable import copiable_values
 from engine.oracle.entering import (
     other_as_enters,
 )
+from engine.oracle.linked import exiles_cards
 from engine.state.board import (
     Board,
     BoardError,
@@ -53,10 +52,10 @@ def _check_exiling_ability(source: GameObject, card: GameObject) -> None:
     if not 1 <= number <= len(abilities):
         return  # the board reader checks the range against the printed text
     ability = abilities[number - 1]
-    if ability.keyword is not None or _EXILES.search(ability.rules_text):
+    if ability.keyword is not None or exiles_cards(ability.rules_text):
         return
     exiling = [
-        str(i) for i, a in enumerate(abilities, 1) if a.keyword is not None or _EXILES.search(a.rules_text)
+        str(i) for i, a in enumerate(abilities, 1) if a.keyword is not None or exiles_cards(a.rules_text)
     ]
     raise BoardError(
         msg(
@@ -71,9 +70,6 @@ def _check_exiling_ability(source: GameObject, card: GameObject) -> None:
             else msg("none of its abilities exiles"),
         )
     )
-
-
-_EXILES = re.compile(r"\bexiles?\b(?! with)", re.IGNORECASE)
 
 
 def _listed_as_entering(board: Board, source: GameObject) -> Board:

@@ -39,6 +39,8 @@ _INSTRUCTION = re.compile(
     r"|(?P<stack>\bonto the stack as a copy of )"
     r"|(?P<verb>(?<![Aa] )(?<![Tt]he )(?<![Tt]hat )\b[Cc]opy (?!of\b))"
 )
+# "create a 1/1 token copy of it": the copy's size is an exception to what it copies (offspring, 702.175a).
+_SIZED_TOKEN_COPY = re.compile(r"\b(?P<pt>\d+/\d+) token cop(?:y|ies)\b")
 # Where the description of what is copied ends and exceptions or other words begin.
 _COPYABLE_END = re.compile(
     r",? except\b|\.(?:\s|$)|, then\b| until\b| for as long as\b|,? and (?:that's|that are)\b"
@@ -196,6 +198,20 @@ def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
         else:
             copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
         exceptions = _exceptions(text, masked, exceptions_start, sentence_end, ability)
+        sized = (
+            _SIZED_TOKEN_COPY.search(masked, match.start(), match.end())
+            if scope is CopyScope.TOKEN_COPY
+            else None
+        )
+        if sized:  # "create a 1/1 token copy of it" (offspring): "except it's 1/1", copiable (707.9b)
+            power, toughness = sized["pt"].split("/")
+            size = CopyException(
+                kind=ExceptionKind.SET_POWER_TOUGHNESS,
+                text=f"it's {sized['pt']}",
+                power=power,
+                toughness=toughness,
+            )
+            exceptions = (size, *exceptions)
         next_start = matches[number + 1].start() if number + 1 < len(matches) else len(text)
         follow_ups = _follow_ups(text[sentence_end:next_start], ability)
         yield _Found(

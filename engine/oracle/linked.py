@@ -319,3 +319,12 @@ def names_cards(text: str) -> bool:
 def mentions_word(text: str, word: str) -> bool:
     """Whether ``text`` has ``word`` as a whole word."""
     return word in text and re.search(rf"\b{re.escape(word)}\b", text) is not None
+
+
+_EXILES = re.compile(r"\bexiles?\b(?! with)", re.IGNORECASE)
+
+
+def exiles_cards(rules_text: str) -> bool:
+    """Whether an ability's text tells a player to exile something ("exile target …"), not only refers to
+    what was exiled ("return the exiled card"): one a card can be exiled with (CR 607.2a)."""
+    return _EXILES.search(rules_text) is not None

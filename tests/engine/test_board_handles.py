@@ -39,7 +39,7 @@ def test_via_a_board_handle_is_that_objects_ability_and_its_controller_creates_t
     assert answer.result.current.name == "Grizzly Bears"
     assert answer.result.current.token
     assert _controller(answer, "tok") == "opponent"  # the Vat's controller created it (CR 111.2)
-    assert "vat created it" in _reasoning(answer)
+    assert "It was created by vat" in _reasoning(answer)
     cited = {rule for step in answer.result.steps for rule in step.rules}
     assert {"111.2", "113.8"} <= cited
 
@@ -82,7 +82,7 @@ def test_made_by_a_stack_entry_gives_the_token_to_the_spells_controller() -> Non
         "query: soldier\n"
     )
     assert _controller(answer, "soldier") == "opponent"
-    assert "alarm created it" in _reasoning(answer)
+    assert "It was created by alarm" in _reasoning(answer)
 
 
 def test_made_by_a_card_name_says_no_controller_it_wasnt_given() -> None:
@@ -90,7 +90,7 @@ def test_made_by_a_card_name_says_no_controller_it_wasnt_given() -> None:
         "actions:\n  - create_token: {predefined: Treasure, id: t, made_by: Goldspan Dragon}\nquery: t\n"
     )
     text = _reasoning(answer)
-    assert "a spell or ability of Goldspan Dragon created it" in text
+    assert "It was created by a spell or ability of Goldspan Dragon" in text
     assert "who controls that spell or ability" not in text
 
 

@@ -1,6 +1,6 @@
-"""What a board says about linked abilities is checked against the rules: a card can't be exiled with an
-ability that exiles nothing (CR 607.2a), and an object whose abilities are unknown isn't said to have no
-linked abilities (607.5)."""
+"""What a board says about linked abilities and tokens is checked against the rules: a card can't be exiled
+with an ability that exiles nothing (CR 607.2a), an object whose abilities are unknown isn't said to have no
+linked abilities (607.5), a token that left can't come back (111.8), and a sized token copy has that size."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import pytest
 
 from data.boards import load_board
 from engine.actions.events import board_from_spec
-from engine.answers.copy_result import describe_linked
+from engine.answers.copy_result import answer_board, describe_linked
+from engine.oracle import parse_card
 from engine.state.board import BoardError
+from tests.card_data import rules_keyword_vocabulary
 from tests.engine.copy_cards import cards_for
 
 RING = (
@@ -49,9 +51,36 @@ def test_a_token_that_left_cant_be_returned() -> None:
     """CR 111.8: a token that left the battlefield can't move to another zone or come back."""
     spec = load_board(
         "battlefield:\n  - {card: Grizzly Bears, id: bears}\nactions:\n"
-        "  - create_token: {name: Saproling, types: [Creature], subtypes: [Saproling], colors: [green], power: 1,"
-        " toughness: 1, id: sap}\n"
+        "  - create_token: {name: Saproling, types: [Creature], subtypes: [Saproling], colors: [green],"
+        " power: 1, toughness: 1, id: sap}\n"
         "  - leaves: {object: sap, to: exile}\n  - returns: {cards_of: sap, to: battlefield}\nquery: sap\n"
     )
     with pytest.raises(BoardError, match=r"sap was a token: it ceased to exist .* \(CR 111\.7, 111\.8\)"):
         board_from_spec(spec, cards_for(spec))
+
+
+def test_offsprings_one_one_token_copy_is_one_one() -> None:
+    """ "create a 1/1 token copy of it": the size is an exception to what it copies (CR 702.175a, 707.9b)."""
+    mouse = parse_card(
+        {
+            "object": "card",
+            "name": "Manifold Mouse",
+            "layout": "normal",
+            "mana_cost": "{1}{R}",
+            "type_line": "Creature — Mouse Soldier",
+            "oracle_text": (
+                "Offspring {2} (You may pay an additional {2} as you cast this spell. If you do, when this "
+                "creature enters, create a 1/1 token copy of it.)"
+            ),
+            "power": "1",
+            "toughness": "2",
+            "colors": ["R"],
+        },
+        rules_keyword_vocabulary(),
+    )
+    spec = load_board(
+        "battlefield:\n  - {card: Manifold Mouse, id: mouse}\n"
+        "actions:\n  - create_token_copy: {of: mouse, via: Manifold Mouse, id: tok}\nquery: tok\n"
+    )
+    current = answer_board(spec, {mouse.name: mouse}, "test").result.current
+    assert (current.power, current.toughness) == (1, 1)
