@@ -7,7 +7,8 @@ Board format version 1::
                    # checked by data.cards.records (at most MAX_CARDS); the caller uses them before its data
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
                    # commander: true (CR 903.3); random: RESULT with copy_of (a coin flip or die roll)
-                   # squad: N, offspring: true|false (paid as it was cast, CR 702.157a, 702.175a);
+                   # squad: N, offspring: true|false, evoked: true|false (paid as it was cast, CR 702.157a,
+                   # 702.175a, 702.74a);
                    # protector: you|opponent (a battle's, CR 310.8a, 310.11a)
                    # choices: {KEY: VALUE}; a choice "an opponent"/"each player" makes is given per
                    # player: {KEY by you: VALUE, KEY by opponent: VALUE} (CR 614.1c)
@@ -127,6 +128,7 @@ _OBJECT_KEYS = frozenset(
         "kicked",
         "squad",
         "offspring",
+        "evoked",
         "protector",
         "x",
         "level",
@@ -381,6 +383,7 @@ class _Reader:
             kicked=check.kicked(raw.get("kicked", False), line),
             squad=check.number(raw["squad"], line, "squad") if "squad" in raw else None,
             offspring=check.flag(raw, "offspring", line) if "offspring" in raw else None,
+            evoked=check.flag(raw, "evoked", line) if "evoked" in raw else None,
             protector=check.enum_value(Player, raw["protector"], line, "protector")
             if "protector" in raw
             else None,

@@ -130,6 +130,8 @@ def _object(obj: ObjectSpec) -> dict[str, Any]:
         raw["squad"] = obj.squad
     if obj.offspring is not None:
         raw["offspring"] = obj.offspring
+    if obj.evoked is not None:
+        raw["evoked"] = obj.evoked
     if obj.protector is not None:
         raw["protector"] = obj.protector.value
     return raw

@@ -388,6 +388,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         kicked=object_kicked(spec, card),
         squad=spec.squad,
         offspring=spec.offspring,
+        evoked=spec.evoked,
         x=spec.x,
         class_level=checked_class_level(spec, card),
         attached_to=spec.attached_to,

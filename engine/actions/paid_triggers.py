@@ -15,16 +15,23 @@ from engine.core.citations import Citation
 from engine.core.messages import Message, msg
 from engine.core.model import Card
 from engine.core.results import Explanation
-from engine.oracle.paid_costs import OFFSPRING, SQUAD, SQUAD_EACH, PaidCostRefused, check_paid, cost_of
+from engine.oracle.paid_costs import (
+    EVOKE,
+    OFFSPRING,
+    SQUAD,
+    SQUAD_EACH,
+    PaidCostRefused,
+    check_paid,
+    cost_of,
+)
 from engine.state.board import Board, BoardError, GameObject, ObjectSpec
 
 
 def check_object_costs(spec: ObjectSpec, card: Card | None) -> None:
     """``squad``/``offspring`` given for an object whose card has no such cost: an error naming its line
     and the paid-cost keys the card accepts."""
-    given = [
-        key for key, value in (("squad", spec.squad), ("offspring", spec.offspring)) if value is not None
-    ]
+    paid = (("squad", spec.squad), ("offspring", spec.offspring), ("evoked", spec.evoked))
+    given = [key for key, value in paid if value is not None]
     if card is None or not given:
         return
     try:
@@ -43,6 +50,8 @@ def not_cast(card: Card) -> dict[str, int | bool]:
         paid["squad"] = 0
     if cost_of(abilities, "offspring"):
         paid["offspring"] = False
+    if cost_of(abilities, "evoke"):
+        paid["evoked"] = False
     return paid
 
 
@@ -53,7 +62,48 @@ def paid_trigger_notes(board: Board, obj: GameObject, abilities: tuple[GameAbili
         if costs:
             explanation, unknown = _trigger(obj, keyword, costs, count)
             board = board.explain(obj.id, explanation, note=unknown)
+    if cost_of(abilities, "evoke"):
+        explanation, unknown = _evoke_trigger(obj, cost_of(abilities, "evoke")[0])
+        board = board.explain(obj.id, explanation, note=unknown)
     return board
+
+
+def _evoke_trigger(obj: GameObject, cost: str) -> tuple[Explanation, bool]:
+    """Evoke's "When this permanent enters, if its evoke cost was paid, its controller sacrifices it"
+    (CR 702.74a, an intervening "if", 603.4): a copy or a token wasn't cast for it."""
+    if obj.copies or obj.token:
+        why = msg("it entered as a copy") if obj.copies else msg("it is a token")
+        return Explanation.of(
+            msg(
+                "Its evoke sacrifice ability doesn't trigger: {why}, so it wasn't cast for its evoke cost.",
+                why=why,
+            ),
+            EVOKE,
+            INTERVENING_IF,
+        ), False
+    if obj.evoked is None:
+        return Explanation.of(
+            msg(
+                "Whether it was cast for its evoke cost ({cost}) is unknown, because the board doesn't say "
+                "(evoked: true or false): if it was, its evoke ability triggers as it enters and its "
+                "controller sacrifices it; if not, it doesn't trigger.",
+                cost=cost,
+            ),
+            EVOKE,
+            INTERVENING_IF,
+        ), True
+    if obj.evoked:
+        return Explanation.of(
+            msg(
+                "When it enters, its evoke ability triggers (it was cast for its evoke cost): as it "
+                "resolves, its controller sacrifices it. Its other enters abilities trigger too."
+            ),
+            EVOKE,
+            INTERVENING_IF,
+        ), False
+    return Explanation.of(
+        msg("Its evoke sacrifice ability doesn't trigger: it wasn't cast for its evoke cost."), EVOKE
+    ), False
 
 
 def _trigger(

@@ -1,5 +1,6 @@
 """Optional costs other than kicker that a board can say were paid (CR 702.27 buyback, 702.42 entwine,
-702.157 squad, 702.175 offspring), read from a card's keyword abilities, and the board's keys for them.
+702.157 squad, 702.175 offspring, 702.74 evoke), read from a card's keyword abilities, and the board's keys
+for them.
 
 A key given for a card that doesn't have that cost is refused, naming the keys it would accept (kicker's
 ``kicked`` is checked by :mod:`engine.oracle.kicker`).
@@ -18,6 +19,7 @@ ENTWINE_COST = cite("702.42a", "You may choose all modes of this spell instead o
 SQUAD = cite("702.157a", "create a token that’s a copy of it for each time its squad cost was paid")
 SQUAD_EACH = cite("702.157b", "each triggers based on the payments made for that squad ability")
 OFFSPRING = cite("702.175a", "if its offspring cost was paid, create a token that’s a copy of it")
+EVOKE = cite("702.74a", "if its evoke cost was paid, its controller sacrifices it")
 
 # The board key for each optional cost's keyword (the stack's ``entwined`` is its own, older key).
 COST_KEYS: Mapping[str, str] = {
@@ -27,6 +29,7 @@ COST_KEYS: Mapping[str, str] = {
     "entwine": "entwined",
     "squad": "squad",
     "offspring": "offspring",
+    "evoke": "evoked",
 }
 
 
@@ -77,4 +80,10 @@ def check_paid(name: str, abilities: tuple[_Keyworded, ...], given: Iterable[str
             )
 
 
-_KEYWORD_OF = {"buyback": "buyback", "entwined": "entwine", "squad": "squad", "offspring": "offspring"}
+_KEYWORD_OF = {
+    "buyback": "buyback",
+    "entwined": "entwine",
+    "squad": "squad",
+    "offspring": "offspring",
+    "evoked": "evoke",
+}

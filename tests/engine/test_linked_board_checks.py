@@ -84,3 +84,30 @@ def test_offsprings_one_one_token_copy_is_one_one() -> None:
     )
     current = answer_board(spec, {mouse.name: mouse}, "test").result.current
     assert (current.power, current.toughness) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        ("", "Whether it was cast for its evoke cost ({2}{U}) is unknown"),
+        (", evoked: true", "its evoke ability triggers (it was cast for its evoke cost)"),
+        (
+            ", evoked: false",
+            "Its evoke sacrifice ability doesn't trigger: it wasn't cast for its evoke cost.",
+        ),
+    ],
+)
+def test_evoke_is_given_or_open_and_a_clone_of_an_evoked_creature_wasnt_evoked(extra: str, said: str) -> None:
+    """CR 702.74a: "When this permanent enters, if its evoke cost was paid, its controller sacrifices it"."""
+    spec = load_board(
+        f"battlefield:\n  - {{card: Mulldrifter, id: mull{extra}}}\n  - {{card: Clone, copy_of: mull}}\n"
+        "query: mull\n"
+    )
+    result = answer_board(spec, cards_for(spec), "test").result
+    texts = " ".join(e.text for e in (*result.notes, *result.steps))
+    assert said in texts
+    clone = answer_board(spec.model_copy(update={"query": "Clone"}), cards_for(spec), "test").result
+    assert any("it entered as a copy, so it wasn't cast for its evoke cost" in s.text for s in clone.steps)
+    bears = load_board("battlefield:\n  - {card: Grizzly Bears, evoked: true}\n")
+    with pytest.raises(BoardError, match="has no evoke ability"):
+        board_from_spec(bears, cards_for(bears))
