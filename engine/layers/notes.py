@@ -166,6 +166,8 @@ def unrecognised_note(ability: GameAbility, source: Seen, final: FinalWorld, han
     what that makes unknown (nothing, for an ability a board without combat decides)."""
     world = final.world
     parsed = parse_static(ability.rules_text)
+    if parsed is not None and source.undefined_choices and (parsed.chosen_type or parsed.chosen_color):
+        return []  # an undefined choice: that part does nothing, as the copy's own note says (CR 607.5a)
     uses_type = parsed is not None and (parsed.chosen_type or parsed.subject.chosen_subtype)
     if parsed is not None and uses_type and not source.choices.get(CHOSEN_CREATURE_TYPE):
         subject = parsed.subject.model_copy(update={"chosen_subtype": False})  # "of the chosen type": any

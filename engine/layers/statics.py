@@ -80,6 +80,7 @@ class Seen:
     tapped: bool = False
     game: Game = field(default_factory=Game)  # whose turn it is and the life totals, as far as given
     unknown: frozenset[str] = frozenset()  # the characteristics the board leaves unknown, so far
+    undefined_choices: bool = False  # its choices were made for another text than its own (CR 607.5a)
 
 
 def unknown_subject_reads(subject: Subject, source: Seen, seen: Seen) -> tuple[str, ...]:

@@ -102,6 +102,7 @@ from engine.oracle.text import strip_reminder
 from engine.state.board import (
     Board,
     GameObject,
+    choices_for_its_text,
 )
 
 COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
@@ -718,7 +719,8 @@ def _seen(work: Work) -> Seen:
             controller=work.controller,
             attached_to=work.obj.attached_to,
             token=work.obj.token,
-            choices=work.obj.choices,
+            choices=work.obj.choices if choices_for_its_text(work.obj) else {},
+            undefined_choices=not choices_for_its_text(work.obj),
             on_battlefield=work.live,
             counters=work.obj.counters,
             tapped=work.obj.tapped,

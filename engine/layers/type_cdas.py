@@ -24,6 +24,7 @@ from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.state.board import (
     GameObject,
     TimedEffect,
+    choices_for_its_text,
 )
 
 CDA_FIRST = cite("613.3", "apply effects from characteristic-defining abilities first")
@@ -49,9 +50,9 @@ def layer_four_cdas(
                 CHANGELING,
             )
         )
-    chosen = obj.choices.get("creature type")
+    chosen = obj.choices.get("creature type") if choices_for_its_text(obj) else None
     adds_chosen = any(adds_chosen_type(a.rules_text) for a in values.abilities)
-    if adds_chosen and not chosen and not changeling:
+    if adds_chosen and not chosen and not changeling and choices_for_its_text(obj):
         note, unknown = unknown_note(
             ("subtypes",),
             msg(

@@ -436,6 +436,13 @@ def text_timestamp(obj: GameObject) -> int:
     return obj.copies[-1].timestamp if obj.copies else 0
 
 
+def choices_for_its_text(obj: GameObject) -> bool:
+    """Whether the choices ``obj`` made as it entered were made for the text it has now: its printed text or
+    a copy effect it entered with. A copy effect applied later (it became a copy) gives it "choose" abilities
+    for which no choice was made: what refers to them refers to an undefined choice (CR 607.5a)."""
+    return text_timestamp(obj) <= obj.timestamp
+
+
 def latest_exchange(obj: GameObject) -> TextChange | None:
     """The last exchange of text boxes applying to ``obj`` (CR 612.5): its rules text is the other's."""
     return next((c for c in reversed(obj.text_changes) if c.spec.exchange_with is not None), None)
