@@ -32,6 +32,7 @@ from engine.layers.timestamps import (
     layer_two,
 )
 from engine.layers.type_cdas import (
+    layer_five_cdas,
     layer_four_cdas,
 )
 from engine.oracle.text import strip_reminder
@@ -78,6 +79,7 @@ def start_layering(obj: GameObject, board: Board) -> Work:
         work.notes.append(note)
         work.unknowns.append(unknown)
     work.values = layer_four_cdas(work.values, obj, effects, work)
+    work.values = layer_five_cdas(work.values, obj, work)
     if work.live and "Room" in work.values.subtypes:
         note, unknown = unknown_note(ROOM_PARTS, ROOM_DOORS, LOCKED_DOORS, UNLOCKED_AS_CAST)
         work.notes.append(note)

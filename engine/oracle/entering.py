@@ -506,7 +506,19 @@ def choice_keys(abilities: Sequence[_Worded]) -> frozenset[str]:
             keys.add(EXILED_KEY)
         if _ENCHANT_PLAYER.match(text):
             keys.add(ENCHANTED_PLAYER)
+        if _PREGAME_COLOR.search(text):
+            keys.add("color")
     return frozenset(keys)
+
+
+_PREGAME_COLOR = re.compile(r"\bchoose a color before the game begins\b")  # The Prismatic Piper (607.2p)
+_CHOSEN_COLOR_CDA = re.compile(rf"(?:^|\. ){_S} is the chosen color\.")
+
+
+def colored_by_choice(rules_text: str) -> bool:
+    """Whether the ability is "~ is the chosen color": a characteristic-defining ability (CR 604.3) that
+    works in every zone, on a choice made before the game (The Prismatic Piper)."""
+    return _CHOSEN_COLOR_CDA.search(rules_text) is not None
 
 
 def choice_key(wanted: str) -> str:

@@ -233,3 +233,22 @@ def test_a_land_of_unknown_land_types_has_unknown_mana_abilities() -> None:
     current = current_characteristics(board.get("fountain"), board)
     assert isinstance(current.abilities, Unsure)
     assert any("305.6" in u.rules for u in current.abilities.because)
+
+
+@pytest.mark.parametrize(
+    ("keys", "colors"),
+    [(", commander: true, choices: {color: blue}", ("U",)), (", commander: true", None), ("", ())],
+)
+def test_the_prismatic_pipers_chosen_color_works_in_every_zone(
+    keys: str, colors: tuple[str, ...] | None
+) -> None:
+    """CR 607.2p, 604.3: the commander Piper's color chosen before the game, in the graveyard too; not given,
+    unknown; not a commander, no color was chosen, so it is colorless."""
+    spec = load_board(f"graveyard:\n  - {{card: The Prismatic Piper, id: piper{keys}}}\n")
+    board = board_from_spec(spec, cards_for(spec))
+    current = current_characteristics(board.get("piper"), board)
+    if colors is None:
+        assert isinstance(current.colors, Unsure)
+        assert "607.2p" in current.colors.rules
+    else:
+        assert known(current.colors) == colors
