@@ -102,6 +102,7 @@ def unknown_subject_reads(subject: Subject, source: Seen, seen: Seen) -> tuple[s
         "subtypes": bool(subject.subtypes or subject.not_subtypes or subject.chosen_subtype),
         "supertypes": bool(subject.supertypes or subject.not_supertypes),
         "colors": bool(subject.colors),
+        "abilities": subject.no_abilities,
     }
     return tuple(name for name, reads in read.items() if reads and name in seen.unknown)
 
@@ -148,7 +149,7 @@ def reads_abilities(ability: StaticAbility) -> bool:
     """Whether what ``ability`` applies to or what it does can depend on abilities: only the legality of
     the attachment whose host it names reads them (Enchant, Reconfigure: CR 301.5c, 303.4); its subject,
     its requirement, its counts and its parts read types, colors, counters and who controls what."""
-    return ability.subject.attached is not None
+    return ability.subject.attached is not None or ability.subject.no_abilities
 
 
 def applies_to(ability: StaticAbility, source: Seen, seen: Seen) -> tuple[EffectSpec, ...] | None:
@@ -419,6 +420,7 @@ def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
         and not any(s in values.supertypes for s in subject.not_supertypes)
         and (not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes))
         and all(color in values.colors for color in subject.colors)
+        and not (subject.no_abilities and values.abilities)
         and (
             not subject.controller_chose
             or controllers_choice(source, seen.controller) == subject.controller_chose

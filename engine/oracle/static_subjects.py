@@ -104,6 +104,7 @@ class Subject(Frozen):
     combat: str | None = None  # "Attacking creatures …": only while attacking / blocking (never on a board)
     # "controlled by players who chose war": the object's controller made this choice for the source
     controller_chose: str = ""
+    no_abilities: bool = False  # "Creatures with no abilities" (Muraganda Petroglyphs): read after layer 6
 
 
 # "creatures attacking you", "Creatures blocking or blocked by ~": subjects that exist only in combat.
@@ -125,6 +126,9 @@ _CONTROLLER_PHRASES = (
     (" your opponents control", "opponents", False),
     (" of the chosen type", None, True),  # "All creatures of the chosen type" (Engineered Plague)
 )
+
+
+_WITH_NO_ABILITIES = " with no abilities"
 
 
 def subject_of(words: list[str]) -> Subject | None:
@@ -152,9 +156,11 @@ def subject_of(words: list[str]) -> Subject | None:
         found = subject_of(chose["rest"].split(" "))
         return found.model_copy(update={"controller_chose": chose["choice"]}) if found else None
     subject = Subject()
+    if tail.endswith(_WITH_NO_ABILITIES):
+        subject, tail = Subject(no_abilities=True), tail.removesuffix(_WITH_NO_ABILITIES)
     for phrase, controller, chosen in _CONTROLLER_PHRASES:
         if tail.endswith(phrase):
-            subject = Subject(controller=controller, chosen_subtype=chosen)
+            subject = subject.model_copy(update={"controller": controller, "chosen_subtype": chosen})
             tail = tail.removesuffix(phrase)
             break
     words = tail.split(" ") if tail else []

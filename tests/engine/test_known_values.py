@@ -252,3 +252,23 @@ def test_the_prismatic_pipers_chosen_color_works_in_every_zone(
         assert "607.2p" in current.colors.rules
     else:
         assert known(current.colors) == colors
+
+
+@pytest.mark.parametrize(
+    ("creature", "pt"),
+    [
+        ("{card: Grizzly Bears, id: c}", 4),
+        ("{card: Serra Angel, id: c}", 4),
+        ("{card: Runeclaw Bear, id: c}", 4),
+        ("{card: Grizzly Bears, id: c, effects: [{add_abilities: [Flying]}]}", 2),
+    ],
+)
+def test_creatures_with_no_abilities_are_counted_after_layer_6(creature: str, pt: int) -> None:
+    """Muraganda Petroglyphs: "Creatures with no abilities get +2/+2" (CR 613.4c), whether a creature has
+    abilities read after layer 6: a vanilla Bear is 4/4, a Bear given flying stays 2/2 (Serra Angel is 4/4
+    printed, with flying, so unchanged)."""
+    spec = load_board(f"battlefield:\n  - {{card: Muraganda Petroglyphs, id: m}}\n  - {creature}\n")
+    board = board_from_spec(spec, cards_for(spec))
+    power = known(current_characteristics(board.get("c"), board).power)
+    assert power is not None
+    assert power.value == pt
