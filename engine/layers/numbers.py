@@ -22,6 +22,7 @@ from engine.oracle.statics import (
     uses_chosen_number,
 )
 from engine.oracle.wording import (
+    pt_from_face_down_creatures,
     pt_from_life,
     self_defined_numbers,
 )
@@ -126,6 +127,22 @@ def base_numbers(
     life = _life_numbers(values, obj, board, steps)
     if life is not None:
         return life, life
+    if any(pt_from_face_down_creatures(a.rules_text) for a in values.abilities):
+        down = [o.id for o in board.in_zone(Zone.BATTLEFIELD) if o.face_down and not o.phased_out]
+        steps.append(
+            Explanation.of(
+                msg(
+                    "Layer 7a: its characteristic-defining ability counts the face-down creatures on the "
+                    "battlefield ({found}: {count}), so it is {count}/{count}.",
+                    found=series([card(handle) for handle in down]) if down else msg("none"),
+                    count=len(down),
+                ),
+                LAYER_7A,
+                CDA_WORDING,
+                FACE_DOWN_CREATURES,
+            )
+        )
+        return len(down), len(down)
     for ability in values.abilities:
         if ability.kind in (
             AbilityKind.CHARACTERISTIC_DEFINING,
@@ -162,6 +179,9 @@ def base_numbers(
             )
             return count, count + plus
     return power, toughness
+
+
+FACE_DOWN_CREATURES = cite("708.2a", "a 2/2 face-down creature")
 
 
 def _life_numbers(

@@ -78,6 +78,17 @@ def pt_from_exiled_cards(text: str) -> Literal["totals", "mana value"] | None:
     return "mana value" if _EXILED_MANA_VALUE.search(text) else None
 
 
+_FACE_DOWN_PT = re.compile(
+    r"power and toughness are each equal to the number of face-down creatures on the battlefield"
+)
+
+
+def pt_from_face_down_creatures(text: str) -> bool:
+    """Whether a CDA sets power and toughness each equal to the number of face-down creatures on the
+    battlefield (Ixidron, CR 604.3, 708.2)."""
+    return _FACE_DOWN_PT.search(text) is not None
+
+
 def pt_from_life(text: str) -> bool:
     """Whether a CDA sets power and toughness each equal to its controller's life total (Serra Avatar,
     CR 604.3, 119)."""

@@ -272,3 +272,15 @@ def test_creatures_with_no_abilities_are_counted_after_layer_6(creature: str, pt
     power = known(current_characteristics(board.get("c"), board).power)
     assert power is not None
     assert power.value == pt
+
+
+@pytest.mark.parametrize(("down", "pt"), [("", 0), ("face_down: plain", 1)])
+def test_ixidron_counts_the_face_down_creatures_on_the_board(down: str, pt: int) -> None:
+    """Ixidron's CDA (CR 604.3, 613.4a): the number of face-down creatures on the battlefield, counted on the
+    board as it is (a face-down permanent is a 2/2 creature, 708.2a)."""
+    bears = f"{{card: Grizzly Bears, id: b, {down}}}" if down else "{card: Grizzly Bears, id: b}"
+    spec = load_board(f"battlefield:\n  - {bears}\n  - {{card: Ixidron, id: x}}\n")
+    board = board_from_spec(spec, cards_for(spec))
+    power = known(current_characteristics(board.get("x"), board).power)
+    assert power is not None
+    assert power.value == pt
