@@ -116,25 +116,24 @@ def _object(obj: ObjectSpec) -> dict[str, Any]:
         raw["attached_to"] = obj.attached_to
     if obj.effects:
         raw["effects"] = _effects(obj.effects)
-    if obj.exiled_by is not None:
-        raw["exiled_by"] = obj.exiled_by
-    if obj.exiled_by_ability is not None:
-        raw["ability"] = obj.exiled_by_ability
+    raw |= {key: value for field, key in _OPTIONAL if (value := getattr(obj, field)) is not None}
     if obj.commander is not False:
         raw["commander"] = obj.commander
-    if obj.random_result is not None:
-        raw["random"] = obj.random_result
     if obj.replacement_order:
         raw["replacement_order"] = list(obj.replacement_order)
-    if obj.squad is not None:
-        raw["squad"] = obj.squad
-    if obj.offspring is not None:
-        raw["offspring"] = obj.offspring
-    if obj.evoked is not None:
-        raw["evoked"] = obj.evoked
     if obj.protector is not None:
         raw["protector"] = obj.protector.value
     return raw
+
+
+_OPTIONAL = (  # an object's field and its board key, written when given (None: not given)
+    ("exiled_by", "exiled_by"),
+    ("exiled_by_ability", "ability"),
+    ("random_result", "random"),
+    ("squad", "squad"),
+    ("offspring", "offspring"),
+    ("evoked", "evoked"),
+)
 
 
 def _effects(effects: tuple[EffectSpec, ...]) -> list[dict[str, Any]]:
