@@ -51,6 +51,8 @@ def made_by_step(board: Board, event: Event) -> Board:
     if event.kind not in _CREATING or not token or not board.has(token) or maker is None:
         return board
     by_handle = event.via_object is not None or event.via_stack is not None
+    if event.kind is ActionKind.CREATE_TOKEN_COPY and not by_handle and not event.controller_given:
+        return board  # the token copy's own step already says its creator owns it (CR 111.2)
     source: Param = (
         card_name(maker) if by_handle else msg("a spell or ability of {card}", card=card_name(maker))
     )
