@@ -129,6 +129,7 @@ _OBJECT_KEYS = frozenset(
         "squad",
         "offspring",
         "evoked",
+        "prototyped",
         "protector",
         "x",
         "level",
@@ -384,6 +385,7 @@ class _Reader:
             squad=check.number(raw["squad"], line, "squad") if "squad" in raw else None,
             offspring=check.flag(raw, "offspring", line) if "offspring" in raw else None,
             evoked=check.flag(raw, "evoked", line) if "evoked" in raw else None,
+            prototyped=check.flag(raw, "prototyped", line) if "prototyped" in raw else None,
             protector=check.enum_value(Player, raw["protector"], line, "protector")
             if "protector" in raw
             else None,

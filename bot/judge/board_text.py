@@ -133,6 +133,7 @@ _OPTIONAL = (  # an object's field and its board key, written when given (None: 
     ("squad", "squad"),
     ("offspring", "offspring"),
     ("evoked", "evoked"),
+    ("prototyped", "prototyped"),
 )
 
 

@@ -101,6 +101,7 @@ def enter_replacements(
 ) -> tuple[Board, GameObject]:
     """Apply the entering object's own "as enters"/"enters with" text and list its enters triggers (707.5)."""
     check_choices(obj, copiable_values(obj).abilities)
+    board, obj = _prototype_not_given(board, obj)
     if obj.face_down:
         return board.explain(
             obj.id,
@@ -122,6 +123,37 @@ def enter_replacements(
         board, obj = _as_enters_note(board, obj, other, exiled, counters_given=spec.counters is not None)
     board = enters_trigger_notes(board, obj, abilities, kicked=kicked)
     return paid_trigger_notes(board, obj, abilities), obj
+
+
+def _prototype_not_given(board: Board, obj: GameObject) -> tuple[Board, GameObject]:
+    """A prototype card on the battlefield whose board doesn't say whether it was cast prototyped: its mana
+    cost, colors, power and toughness are its normal ones or its prototype's (CR 718.3b, 718.4), and a copy
+    of it copies whichever they are (718.3d)."""
+    card = obj.card
+    if obj.prototyped is not None or obj.copies or obj.token or obj.face_down or card is None:
+        return board, obj
+    prototype = next((a for a in card.front.abilities if a.keyword == "Prototype"), None)
+    if prototype is None:
+        return board, obj
+    note, unknown = unknown_note(
+        ("mana cost", "colors", "power", "toughness"),
+        msg(
+            "the board doesn't say whether it was cast as a prototyped spell (prototyped: true or false): "
+            "if it was, it has only its prototype's mana cost, power and toughness ({prototype}) and that "
+            "cost's colors; if not, its normal ones",
+            prototype=prototype.keyword_parameter or "",
+        ),
+        PROTOTYPED,
+        NOT_PROTOTYPED,
+    )
+    obj = obj.with_unknowns(unknown.model_copy(update={"copiable": True, "copied": True}))
+    return board.explain(obj.id, note, note=True), obj
+
+
+PROTOTYPED = cite(
+    "718.3b", "Both a prototyped spell and the permanent it becomes have only its alternative set"
+)
+NOT_PROTOTYPED = cite("718.4", "when not cast as a prototyped spell, a prototype card has only its normal")
 
 
 def _as_enters_note(

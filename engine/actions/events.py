@@ -389,6 +389,7 @@ def _new_object(spec: ObjectSpec, card: Card | None, timestamp: int) -> GameObje
         squad=spec.squad,
         offspring=spec.offspring,
         evoked=spec.evoked,
+        prototyped=spec.prototyped,
         x=spec.x,
         class_level=checked_class_level(spec, card),
         attached_to=spec.attached_to,

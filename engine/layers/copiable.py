@@ -11,12 +11,14 @@ from engine.core.characteristics import (
     Characteristics,
     CopiableText,
     GameAbility,
+    colors_of,
     face_down_values,
+    mana_value_of,
     merged,
     merged_types,
 )
 from engine.core.identity_cache import ByIdentity
-from engine.core.model import Card
+from engine.core.model import Card, PrintedNumber
 from engine.layers.text import (
     with_intrinsic_mana,
 )
@@ -24,6 +26,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
 )
+from engine.oracle.wording import prototype_values
 from engine.state.board import (
     AppliedCopy,
     AsEntersSetting,
@@ -64,6 +67,8 @@ def _printed_text(obj: GameObject) -> CopiableText:
     if card.layout == "split" and len(card.faces) > 1:
         return CopiableText(main=_both_halves(card))
     main = Characteristics.of_face(card.front)
+    if obj.prototyped:
+        main = prototyped_values(main)
     if is_melded(card):
         main = main.model_copy(update={"mana_value": int(card.mana_value)})
     return CopiableText(main=main)
@@ -86,6 +91,31 @@ def _both_halves(card: Card) -> Characteristics:
             "abilities": tuple(a for half in halves for a in half.abilities),
         }
     )
+
+
+def prototyped_values(values: Characteristics) -> Characteristics:
+    """A prototyped spell and the permanent it becomes have only its prototype's mana cost, power and
+    toughness, and the colors of that mana cost (CR 718.3b); a copy of it has them too (718.3d)."""
+    found = next(
+        (prototype_values(a.keyword_parameter or "") for a in values.abilities if a.keyword == "Prototype"),
+        None,
+    )
+    if found is None:
+        return values
+    cost, power, toughness = found
+    return values.model_copy(
+        update={
+            "mana_cost": cost,
+            "mana_value": mana_value_of(cost),
+            "colors": colors_of(cost),
+            "power": _printed(power),
+            "toughness": _printed(toughness),
+        }
+    )
+
+
+def _printed(number: str) -> PrintedNumber:
+    return PrintedNumber(printed=number, value=int(number) if number.isdigit() else None)
 
 
 def layer_one_text(obj: GameObject) -> CopiableText:

@@ -89,6 +89,17 @@ def pt_from_face_down_creatures(text: str) -> bool:
     return _FACE_DOWN_PT.search(text) is not None
 
 
+_PROTOTYPE = re.compile(r"^(?P<cost>(?:\{[^}]+\})+) — (?P<power>[^/\s]+)/(?P<toughness>\S+)$")
+
+
+def prototype_values(parameter: str) -> tuple[tuple[str, ...], str, str] | None:
+    """The mana cost and power/toughness of a "Prototype {1}{R} — 2/2" keyword's inset frame (CR 718.1)."""
+    found = _PROTOTYPE.match(parameter.strip())
+    if found is None:
+        return None
+    return tuple(re.findall(r"\{[^}]+\}", found["cost"])), found["power"], found["toughness"]
+
+
 def pt_from_life(text: str) -> bool:
     """Whether a CDA sets power and toughness each equal to its controller's life total (Serra Avatar,
     CR 604.3, 119)."""

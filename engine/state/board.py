@@ -91,6 +91,7 @@ class ObjectSpec(Frozen):
     protector: Player | None = None  # a battle's protector, chosen as it enters (CR 310.8a, 310.11a)
     offspring: bool | None = None  # whether its offspring cost was paid (CR 702.175a); None: not given
     evoked: bool | None = None  # whether it was cast for its evoke cost (CR 702.74a); None: not given
+    prototyped: bool | None = None  # cast as a prototyped spell (CR 718.3b); None: not given
     x: int | None = None  # the X of the spell that became it; None: not given
     class_level: int = 1  # a Class's level (CR 716.2d: one that has none is treated as level 1)
     attached_to: str | None = None
@@ -289,6 +290,7 @@ class GameObject(Frozen):
     protector: Player | None = None  # a battle's (CR 310.8; engine.actions.protectors)
     offspring: bool | None = None
     evoked: bool | None = None
+    prototyped: bool | None = None  # its prototype characteristics apply (CR 718.3b, 718.3d)
     x: int | None = None  # the X of the spell that became it (CR 107.3m: 0 if not cast); None: not given
     class_level: int = 1  # its level as a Class: a designation, not copiable (CR 716.2b, 716.2d)
     attached_to: str | None = None
