@@ -78,7 +78,7 @@ def copy_command(
     choice: Annotated[
         str, typer.Option(help="\"As enters\" choices made for the original: 'option=3, creature type=Elf'.")
     ] = "",
-    x: Annotated[int, typer.Option("--x", help="X paid for the copier's spell (Altered Ego).")] = 0,
+    x: Annotated[int | None, typer.Option("--x", help="X paid for the copier's spell (Altered Ego).")] = None,
     new_choice: Annotated[
         str, typer.Option(help="\"As enters\" choices the copy's controller makes anew: 'option=1'.")
     ] = "",

@@ -22,13 +22,15 @@ from engine.copy.effects import (
 from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
+from engine.core.known import Known
 from engine.core.messages import Param, listing, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation, Unknown
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.counted import card_types_off_battlefield, set_as_entered
-from engine.layers.notes import unknown_note
+from engine.layers.notes import statics_of, unknown_note
+from engine.layers.system import current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.entering import (
     COIN_KEY,
@@ -52,6 +54,8 @@ from engine.oracle.entering import (
     settled_optional,
 )
 from engine.oracle.linked import exiled_cards, says_exile
+from engine.oracle.statics import takes_abilities
+from engine.oracle.text import strip_reminder
 from engine.oracle.wording import pt_from_exiled_cards
 from engine.state.board import (
     AsEntersSetting,
@@ -114,7 +118,7 @@ def enter_replacements(
     board, obj = protector_chosen(board, obj, spec)
     abilities = copiable_values(obj).abilities
     board, obj = pt_setting(board, obj, abilities, timestamp)
-    abilities = copiable_values(obj).abilities
+    abilities, board = _as_it_would_exist(board, obj)
     board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
     kicked = obj.kicked_text
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
@@ -123,6 +127,41 @@ def enter_replacements(
         board, obj = _as_enters_note(board, obj, other, exiled, counters_given=spec.counters is not None)
     board = enters_trigger_notes(board, obj, abilities, kicked=kicked)
     return paid_trigger_notes(board, obj, abilities), obj
+
+
+def _as_it_would_exist(board: Board, obj: GameObject) -> tuple[tuple[GameAbility, ...], Board]:
+    """The entering object's abilities that it would have on the battlefield: its own replacement effects,
+    "as enters" abilities and enters triggers apply only then (CR 614.12). Blood Moon takes a nonbasic
+    land's "enters tapped", "as enters" choice and enters trigger away before they can apply (its ruling)."""
+    printed = copiable_values(obj).abilities
+    if not any("enters" in a.rules_text for a in printed):
+        return printed, board  # nothing that applies as it enters to take away
+    others = (o for o in board.in_zone(Zone.BATTLEFIELD) if o.id != obj.id and not o.phased_out)
+    if not any(takes_abilities(a.rules_text) for o in others for a in statics_of(copiable_values(o))):
+        return printed, board  # nothing on the board takes abilities away
+    layered = current_characteristics(obj, board).abilities
+    if not isinstance(layered, Known):
+        return printed, board  # its own answer says its abilities are unknown
+    have = {a.rules_text for a in layered.value}
+    lost = [a for a in printed if a.rules_text not in have and "enters" in a.rules_text]
+    if not lost:
+        return tuple(a for a in printed if a.rules_text in have or "enters" not in a.rules_text), board
+    step = Explanation.of(
+        msg(
+            "As it would exist on the battlefield it doesn't have {abilities} (another permanent's effect "
+            "takes them away), so they don't apply as it enters and don't trigger.",
+            abilities=series([msg("“{text}”", text=strip_reminder(a.text)) for a in lost]),
+        ),
+        AS_IT_WOULD_EXIST,
+    )
+    return tuple(a for a in printed if a.rules_text in have or "enters" not in a.rules_text), board.explain(
+        obj.id, step
+    )
+
+
+AS_IT_WOULD_EXIST = cite(
+    "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
+)
 
 
 def _prototype_not_given(board: Board, obj: GameObject) -> tuple[Board, GameObject]:

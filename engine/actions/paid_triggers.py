@@ -13,6 +13,7 @@ from engine.actions.entering_triggers import INTERVENING_IF
 from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation
 from engine.core.messages import Message, msg
+from engine.core.messages import card as card_name
 from engine.core.model import Card
 from engine.core.results import Explanation
 from engine.oracle.paid_costs import (
@@ -29,7 +30,18 @@ from engine.state.board import Board, BoardError, GameObject, ObjectSpec
 
 def check_object_costs(spec: ObjectSpec, card: Card | None) -> None:
     """``squad``/``offspring`` given for an object whose card has no such cost: an error naming its line
-    and the paid-cost keys the card accepts."""
+    and the paid-cost keys the card accepts; ``x`` for a card whose mana cost has no {X} (no value of X was
+    chosen for it, CR 107.3m, so a copied "enters with X" counts 0)."""
+    if card is not None and spec.x is not None and not any("{X}" in face.mana_cost for face in card.faces):
+        where = msg("line {line}: ", line=spec.line) if spec.line else ""
+        raise BoardError(
+            msg(
+                "{where}{card}'s mana cost has no {{X}}, so no value of X was chosen for it (x can't be "
+                "given; an X its copied text refers to is 0, CR 107.3m)",
+                where=where,
+                card=card_name(card.front.name),
+            )
+        )
     paid = (("squad", spec.squad), ("offspring", spec.offspring), ("evoked", spec.evoked))
     given = [key for key, value in paid if value is not None]
     if card is None or not given:

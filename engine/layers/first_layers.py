@@ -49,6 +49,11 @@ CLASS_LEVELS = cite("716.2a", "As long as this Class is level N or greater, it h
 LOCKED_DOORS = cite("709.5", "it doesn’t have the name, mana cost, or rules text of this object’s left half")
 UNLOCKED_AS_CAST = cite("709.5d", "If it’s entering the battlefield and neither half was cast as a spell")
 ROOM_PARTS = ("name", "mana cost", "colors", "abilities")
+ROOMS_LOCKED = msg(
+    "It is a Room that entered without either door being cast, so both doors are locked: it has no name, no "
+    "mana cost (mana value 0, colorless) and no rules text of either door; its doors are still part of its "
+    "copiable values."
+)
 ROOM_DOORS = msg(
     "it is a Room: it has the name, mana cost and rules text only of its unlocked doors (a door cast as a "
     "spell is unlocked as it enters; one that entered any other way has none unlocked), and this engine "
@@ -81,10 +86,24 @@ def start_layering(obj: GameObject, board: Board) -> Work:
     work.values = layer_four_cdas(work.values, obj, effects, work)
     work.values = layer_five_cdas(work.values, obj, work)
     if work.live and "Room" in work.values.subtypes:
-        note, unknown = unknown_note(ROOM_PARTS, ROOM_DOORS, LOCKED_DOORS, UNLOCKED_AS_CAST)
-        work.notes.append(note)
-        work.unknowns.append(unknown)
+        _room_doors(work)
     return work
+
+
+def _room_doors(work: Work) -> None:
+    """A Room has the name, mana cost and rules text only of its unlocked doors (CR 709.5). One that
+    entered as a copy or a token had neither door cast, so both are locked (709.5d); the doors of one the
+    board lists aren't modelled, so those parts are unknown."""
+    obj = work.obj
+    if obj.token or (obj.copies and obj.copies[0].timestamp == obj.timestamp):
+        work.values = work.values.model_copy(
+            update={"name": None, "mana_cost": (), "mana_value": 0, "colors": (), "abilities": ()}
+        )
+        work.steps.append(Explanation.of(ROOMS_LOCKED, UNLOCKED_AS_CAST, LOCKED_DOORS))
+        return
+    note, unknown = unknown_note(ROOM_PARTS, ROOM_DOORS, LOCKED_DOORS, UNLOCKED_AS_CAST)
+    work.notes.append(note)
+    work.unknowns.append(unknown)
 
 
 def _at_class_level(values: Characteristics, obj: GameObject, steps: list[Explanation]) -> Characteristics:

@@ -403,3 +403,13 @@ def _global(text: str, sentence: str) -> StaticAbility | None:
 def self_referencing(text: str) -> bool:
     """Whether a static ability is about its own object ("~ gets +1/+1 as long as …")."""
     return text.startswith((SELF, f"As long as {SELF}")) or f", {SELF} " in text
+
+
+_TAKING = frozenset({EffectKind.REMOVE_ABILITIES, EffectKind.SET_TYPES, EffectKind.SET_SUBTYPES})
+
+
+def takes_abilities(text: str) -> bool:
+    """Whether a static ability can take abilities away: it removes them, or sets types (a land that
+    becomes a Mountain loses its rules text, CR 305.7)."""
+    parsed = parse_static(text)
+    return parsed is not None and any(part.kind in _TAKING for part in parsed.parts)

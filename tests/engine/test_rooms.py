@@ -60,10 +60,14 @@ def test_a_room_on_the_battlefield_has_unknown_doors_and_both_halves_as_copiable
     assert result.copiable.name == "Bottomless Pool // Locker Room"
 
 
-def test_a_copy_of_a_room_copies_both_halves_and_its_doors_are_open_too() -> None:
+def test_a_copy_of_a_room_copies_both_halves_and_entered_with_both_doors_locked() -> None:
+    """CR 709.5d: the copy entered without either door being cast: no name, mana cost or rules text."""
     result = _answer(
         "battlefield:\n  - {card: Bottomless Pool // Locker Room, id: room}\n"
         "  - {card: Copy Enchantment, id: ce, copy_of: room}\nquery: ce\n"
     )
     assert result.copiable.name == "Bottomless Pool // Locker Room"
-    assert "name" in result.current.unknown
+    current = result.current
+    assert (current.name, current.mana_value, current.colors, current.abilities) == (None, 0, (), ())
+    assert current.unknown == ()
+    assert any("709.5d" in step.rules for step in result.steps)
