@@ -48,6 +48,7 @@ from engine.oracle.entering import (
     additional_counters,
     counter_replacement,
     entering_counters,
+    gives_others_counters,
     undecided_additional,
     undecided_counters,
 )
@@ -133,6 +134,8 @@ def counters_as_it_enters(
 ) -> tuple[Board, GameObject]:
     """``obj`` with the counters entering gives it (none computed when the board lists its ``counters``),
     and the chapter abilities of a Saga its entering lore counters trigger (CR 714.2b)."""
+    if spec.counters is None:
+        board, obj = _others_give_counters(board, obj)
     if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
         return board, obj
     board, obj = _entering_counters(board, obj, spec, abilities)
@@ -144,6 +147,34 @@ def counters_as_it_enters(
                 board = board.explain(obj.id, _chapter_step(ability, numbers, lore))
     elif _reads_ahead(copiable_values(obj)) and "Saga" in copiable_values(obj).subtypes:
         board = board.explain(obj.id, Explanation.of(_READ_AHEAD_CHAPTERS, READ_AHEAD_CHAPTER), note=True)
+    return board, obj
+
+
+def _others_give_counters(board: Board, obj: GameObject) -> tuple[Board, GameObject]:
+    """Another permanent of its controller gives creatures entering an additional counter (Metallic Mimic):
+    this engine doesn't apply that replacement yet, so the counters it enters with and what they change are
+    unknown, never none (CR 614.1c, 614.12)."""
+    controller = obj.controller
+    for source in board.in_zone(Zone.BATTLEFIELD):
+        if source.id == obj.id or source.phased_out or source.controller is not controller:
+            continue
+        found = next(
+            (a for a in copiable_values(source).abilities if gives_others_counters(a.rules_text)), None
+        )
+        if found is None:
+            continue
+        note, unknown = unknown_note(
+            ("counters", "power", "toughness"),
+            msg(
+                "{source}'s “{ability}” may give it an additional counter as it enters, and this engine "
+                "doesn't apply that replacement (give the counters it entered with: counters: {{…}})",
+                source=card(source.id),
+                ability=found.text,
+            ),
+            ENTERS_REPLACEMENT,
+            AS_IT_WOULD_EXIST,
+        )
+        return board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
     return board, obj
 
 

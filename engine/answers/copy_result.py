@@ -23,6 +23,7 @@ from engine.answers.linked_views import (
     gained_report,
     links_unknown_note,
 )
+from engine.answers.saga_notes import saga_sacrifice_notes
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
@@ -647,6 +648,7 @@ def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list
         return []
     notes = _state_triggers(obj, current)
     notes += _toughness_notes(current)
+    notes += saga_sacrifice_notes(obj, current)
     planeswalker, loyalty = current.is_a("Planeswalker"), current.loyalty
     if is_true(planeswalker) and isinstance(loyalty, Known) and loyalty.value and loyalty.value.value == 0:
         notes.append(

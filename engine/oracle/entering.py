@@ -515,6 +515,19 @@ _PREGAME_COLOR = re.compile(r"\bchoose a color before the game begins\b")  # The
 _CHOSEN_COLOR_CDA = re.compile(rf"(?:^|\. ){_S} is the chosen color\.")
 
 
+_OTHERS_ENTER_WITH = re.compile(
+    r"^Each other (?:[\w-]+ )*?creatures? you control(?: of the chosen type)? enters?(?: the battlefield)? "
+    r"with an additional [+-]\d+/[+-]\d+ counter"
+)
+
+
+def gives_others_counters(rules_text: str) -> bool:
+    """Whether a permanent's ability gives other creatures its controller controls an additional counter as
+    they enter (Metallic Mimic's "Each other creature you control of the chosen type enters with an additional
+    +1/+1 counter on it"): a replacement effect on their entering (CR 614.1c, 614.12)."""
+    return _OTHERS_ENTER_WITH.search(rules_text) is not None
+
+
 def colored_by_choice(rules_text: str) -> bool:
     """Whether the ability is "~ is the chosen color": a characteristic-defining ability (CR 604.3) that
     works in every zone, on a choice made before the game (The Prismatic Piper)."""

@@ -37,3 +37,13 @@ def test_an_x_for_a_card_without_x_in_its_cost_is_refused() -> None:
         _answer(
             "battlefield:\n  - {card: Primordial Hydra, id: h, x: 4}\n  - {card: Clone, copy_of: h, x: 3}\n"
         )
+
+
+def test_another_permanents_extra_counter_for_entering_creatures_is_open_never_none() -> None:
+    """Metallic Mimic's "Each other creature you control of the chosen type enters with an additional +1/+1
+    counter" (CR 614.1c) isn't applied by this engine: the counters are unknown, never a plain 1/1."""
+    result = _answer(
+        "battlefield:\n  - {card: Metallic Mimic, id: m, choices: {creature type: Elf}}\n"
+        "  - {card: Llanowar Elves, id: e}\nquery: e\n"
+    )
+    assert {"counters", "power", "toughness"} <= set(result.current.unknown)

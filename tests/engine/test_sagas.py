@@ -7,6 +7,7 @@ from data.boards import load_board
 from engine.answers.copy_result import answer_board
 from engine.oracle import parse_card
 from tests.card_data import parsed_card, rules_keyword_vocabulary
+from tests.engine.copy_cards import cards_for
 
 TREATY = {  # Dominaria United's The Weatherseed Treaty, as its Oracle text reads
     "object": "card",
@@ -83,3 +84,19 @@ def test_read_aheads_unknown_lore_counters_leave_its_power_and_which_chapter_tri
     assert set(current.unknown) == {"counters"}
     [chapter] = [n for n in result.notes if n.text.startswith("Which chapter ability triggers")]
     assert chapter.rules == ("702.155a",)
+
+
+def test_a_saga_with_no_chapter_abilities_left_is_sacrificed() -> None:
+    """Urza's Saga under Blood Moon has no chapter abilities: its final chapter number is 0 (CR 714.2d), so
+    with a lore counter it is sacrificed as a state-based action (714.4, 704.5s; its ruling)."""
+    spec = load_board(
+        "battlefield:\n  - {card: Blood Moon, id: bm}\n"
+        '  - {card: "Urza\'s Saga", id: s, counters: {lore: 1}}\nquery: s\n'
+    )
+    result = answer_board(spec, cards_for(spec), "test").result
+    [note] = [n for n in result.notes if "its final chapter number is 0" in n.text]
+    assert {"714.4", "714.2d"} <= set(note.rules)
+    history = parsed_card("History of Benalia")
+    spec = load_board("battlefield:\n  - {card: History of Benalia, id: saga, counters: {lore: 2}}\n")
+    result = answer_board(spec, {history.name: history}, "test").result
+    assert not any("sacrifices it" in n.text for n in result.notes)
