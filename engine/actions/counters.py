@@ -481,7 +481,11 @@ def _given_step(obj: GameObject, found: EnteringCounters, *, additional: bool) -
         *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
         *((X_OF_THE_SPELL,) if uses_x else ()),
         *((ADDITIONAL,) if additional else ()),
+        *((RIOT_COUNTER,) if found.text.startswith("Riot") else ()),
     )
+
+
+RIOT_COUNTER = cite("702.136a", "You may have this permanent enter with an additional +1/+1 counter on it")
 
 
 def _x_reason(obj: GameObject) -> Message:

@@ -31,8 +31,7 @@ def test_the_riot_choice_gives_the_counter_or_haste(choice: str, pt: tuple[int, 
     assert ("Haste" in current.abilities) is haste
     assert "Hexproof" in current.abilities  # "you and ~ have hexproof" on your turn (611.3a)
     assert current.unknown == ()
-    if haste:
-        assert any("702.136a" in step.rules for step in result.steps)
+    assert any("702.136a" in step.rules for step in result.steps)  # the counter or the haste, by riot
 
 
 def test_hexproof_on_your_turn_needs_whose_turn_it_is() -> None:
