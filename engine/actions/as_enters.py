@@ -7,7 +7,7 @@ named, and an optional one the board doesn't decide is asked, not assumed (issue
 
 from __future__ import annotations
 
-from engine.actions.counters import counters_as_it_enters
+from engine.actions.counters import AS_IT_WOULD_EXIST, counters_as_it_enters
 from engine.actions.entering_triggers import enters_trigger_notes
 from engine.actions.kicking import kicker_notes
 from engine.actions.paid_triggers import paid_trigger_notes
@@ -145,7 +145,7 @@ def _as_it_would_exist(board: Board, obj: GameObject) -> tuple[tuple[GameAbility
     have = {a.rules_text for a in layered.value}
     lost = [a for a in printed if a.rules_text not in have and "enters" in a.rules_text]
     if not lost:
-        return tuple(a for a in printed if a.rules_text in have or "enters" not in a.rules_text), board
+        return printed, board
     step = Explanation.of(
         msg(
             "As it would exist on the battlefield it doesn't have {abilities} (another permanent's effect "
@@ -154,14 +154,7 @@ def _as_it_would_exist(board: Board, obj: GameObject) -> tuple[tuple[GameAbility
         ),
         AS_IT_WOULD_EXIST,
     )
-    return tuple(a for a in printed if a.rules_text in have or "enters" not in a.rules_text), board.explain(
-        obj.id, step
-    )
-
-
-AS_IT_WOULD_EXIST = cite(
-    "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
-)
+    return tuple(a for a in printed if a not in lost), board.explain(obj.id, step)
 
 
 def _prototype_not_given(board: Board, obj: GameObject) -> tuple[Board, GameObject]:

@@ -140,12 +140,13 @@ def counters_as_it_enters(
         return board, obj
     board, obj = _entering_counters(board, obj, spec, abilities)
     lore = obj.counters.get("lore", 0)
+    values = copiable_values(obj)
     if lore and not any("counters" in u.characteristics for u in obj.unknowns):
-        chapters = [(a, triggered_chapters(a.text, 0, lore)) for a in copiable_values(obj).abilities]
+        chapters = [(a, triggered_chapters(a.text, 0, lore)) for a in values.abilities]
         for ability, numbers in chapters:
             if numbers:
                 board = board.explain(obj.id, _chapter_step(ability, numbers, lore))
-    elif _reads_ahead(copiable_values(obj)) and "Saga" in copiable_values(obj).subtypes:
+    elif _reads_ahead(values) and "Saga" in values.subtypes:
         board = board.explain(obj.id, Explanation.of(_READ_AHEAD_CHAPTERS, READ_AHEAD_CHAPTER), note=True)
     return board, obj
 
@@ -506,7 +507,7 @@ def _spell_x(obj: GameObject) -> int | None:
         return obj.x
     if obj.card is None or obj.token:
         return 0
-    return None if any("{X}" in face.mana_cost for face in obj.card.faces) else 0
+    return None if obj.card.has_x_cost else 0
 
 
 def _known_abilities(layered: Computed) -> tuple[GameAbility, ...]:

@@ -32,7 +32,7 @@ def check_object_costs(spec: ObjectSpec, card: Card | None) -> None:
     """``squad``/``offspring`` given for an object whose card has no such cost: an error naming its line
     and the paid-cost keys the card accepts; ``x`` for a card whose mana cost has no {X} (no value of X was
     chosen for it, CR 107.3m, so a copied "enters with X" counts 0)."""
-    if card is not None and spec.x is not None and not any("{X}" in face.mana_cost for face in card.faces):
+    if card is not None and spec.x is not None and not card.has_x_cost:
         where = msg("line {line}: ", line=spec.line) if spec.line else ""
         raise BoardError(
             msg(

@@ -185,3 +185,8 @@ class Card(Frozen):
     def front(self) -> Face:
         """The front face (the only face of a normal card)."""
         return self.faces[0]
+
+    @property
+    def has_x_cost(self) -> bool:
+        """Whether a face's mana cost has {X}: a value of X is chosen as it is cast (CR 107.3a)."""
+        return any("{X}" in face.mana_cost for face in self.faces)

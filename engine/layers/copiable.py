@@ -80,12 +80,13 @@ def _both_halves(card: Card) -> Characteristics:
     (709.4c); a Room's shared type line gives both halves the same types (709.5a)."""
     halves = [Characteristics.of_face(face) for face in card.faces]
     first = halves[0]
+    mana_cost = tuple(symbol for half in halves for symbol in half.mana_cost)
     return first.model_copy(
         update={
             "name": card.name,
-            "mana_cost": tuple(symbol for half in halves for symbol in half.mana_cost),
-            "mana_value": sum(half.mana_value for half in halves),
-            "colors": tuple(c for c in "WUBRG" if any(c in half.colors for half in halves)),
+            "mana_cost": mana_cost,
+            "mana_value": mana_value_of(mana_cost),
+            "colors": colors_of(mana_cost),
             "types": merged_types(first.types, [t for half in halves[1:] for t in half.types]),
             "subtypes": merged(first.subtypes, [s for half in halves[1:] for s in half.subtypes]),
             "abilities": tuple(a for half in halves for a in half.abilities),

@@ -712,6 +712,7 @@ class _Layering:
 def _seen(work: Work) -> Seen:
     """The object as static abilities see it now (the same object while its values are the same)."""
     unknown = frozenset(name for u in (*work.obj.unknowns, *work.unknowns) for name in u.characteristics)
+    own_choices = choices_for_its_text(work.obj)
     if work.seen is None or work.seen.values is not work.values or work.seen.unknown != unknown:
         work.seen = Seen(
             id=work.obj.id,
@@ -719,8 +720,8 @@ def _seen(work: Work) -> Seen:
             controller=work.controller,
             attached_to=work.obj.attached_to,
             token=work.obj.token,
-            choices=work.obj.choices if choices_for_its_text(work.obj) else {},
-            undefined_choices=not choices_for_its_text(work.obj),
+            choices=work.obj.choices if own_choices else {},
+            undefined_choices=not own_choices,
             on_battlefield=work.live,
             counters=work.obj.counters,
             tapped=work.obj.tapped,
