@@ -381,7 +381,7 @@ class _Reader:
             else None,
             counters=check.counters(raw["counters"], line) if "counters" in raw else None,
             choices=check.choices(raw.get("choices", {}), line),
-            kicked=check.kicked(raw.get("kicked", False), line),
+            kicked=check.kicked(raw["kicked"], line) if "kicked" in raw else None,
             squad=check.number(raw["squad"], line, "squad") if "squad" in raw else None,
             offspring=check.flag(raw, "offspring", line) if "offspring" in raw else None,
             evoked=check.flag(raw, "evoked", line) if "evoked" in raw else None,

@@ -106,7 +106,7 @@ def _object(obj: ObjectSpec) -> dict[str, Any]:
         raw["counters"] = dict(obj.counters)
     if obj.choices:
         raw["choices"] = {key: int(value) if value.isdigit() else value for key, value in obj.choices}
-    if obj.kicked is not False:
+    if obj.kicked is not None:
         raw["kicked"] = list(obj.kicked) if isinstance(obj.kicked, tuple) else obj.kicked
     if obj.x is not None:
         raw["x"] = obj.x

@@ -19,7 +19,7 @@ from engine.layers.computed import Computed
 from engine.layers.control import current_controller
 from engine.layers.system import current_characteristics
 from engine.oracle.entering import ControlCount, InterveningIf, control_count, enters_triggers, intervening_if
-from engine.oracle.kicker import Kicked, KickerCosts, kicked_with, kicker_of, was_kicked
+from engine.oracle.kicker import KICKER, Kicked, KickerCosts, kicked_with, kicker_of, was_kicked
 from engine.state.board import Board, GameObject, Zone
 
 ETB_TRIGGER = cite(
@@ -110,6 +110,18 @@ def _checked(
     kicked: Kicked,
 ) -> Explanation:
     worded = condition.condition
+    if holds is None and kicked is None and condition.kicker is not None:
+        return Explanation.of(
+            msg(
+                "“{trigger}” triggers as it enters only if {condition} (an intervening “if”), and the board "
+                "doesn't say whether it was kicked (kicked: true or false says), so whether it triggers is "
+                "unknown: kicked that way, it triggers; not, it doesn't.",
+                trigger=trigger.text,
+                condition=worded,
+            ),
+            INTERVENING_IF,
+            KICKER,
+        )
     if holds is None and condition.kicker:
         return Explanation.of(
             msg(

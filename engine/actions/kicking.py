@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.characteristics import GameAbility
 from engine.core.citations import cite
-from engine.core.messages import Param, msg
+from engine.core.messages import Param, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card
 from engine.core.results import Explanation
@@ -13,6 +13,7 @@ from engine.layers.notes import unknown_note
 from engine.oracle.entering import enters_with_abilities, enters_with_counters
 from engine.oracle.kicker import (
     KICKED_TIMES,
+    KICKER,
     Kicked,
     KickedRefused,
     checked_kicked,
@@ -30,8 +31,11 @@ KICKER_ABILITIES = cite("702.33e", "linked to the kicker or multikicker abilitie
 
 def object_kicked(spec: ObjectSpec, card: Card | None) -> Kicked:
     """The board's ``kicked`` for an object, checked against its own card's kicker (CR 702.33a, 702.33d):
-    a card without kicker can't have been kicked, nor with a cost it doesn't have."""
-    if card is None or not was_kicked(spec.kicked):
+    a card without kicker can't have been kicked, nor with a cost it doesn't have. A token wasn't cast, so
+    it wasn't kicked unless the board says (a copy of a kicked spell that resolved, 707.10f)."""
+    if spec.kicked is None and (card is None or spec.token):
+        return False
+    if card is None:
         return spec.kicked
     try:
         return checked_kicked(card.front.name, kicker_of(card.front.abilities), spec.kicked)
@@ -54,6 +58,8 @@ def _undecided_kicker(
     were paid: what they give is unknown (CR 702.33d, 702.33f), never guessed; none of them is applied.
     Its triggered abilities of one cost are the enters triggers' notes (603.4)."""
     kicker, kicked = kicker_of(abilities), obj.kicked_text
+    if kicked is None:
+        return _kicked_not_given(board, obj, abilities)
     costs = [cost for cost in _conditioned_costs(abilities) if kicked_with(kicker, kicked, cost) is None]
     replacing = [a for a in abilities if enters_with_counters(a) and _names_cost(a, costs)]
     if not replacing:
@@ -70,6 +76,31 @@ def _undecided_kicker(
     note, unknown = unknown_note(tuple(characteristics), reason, KICKED_TIMES, KICKER_EACH)
     obj = obj.model_copy(update={"kicked": False, "unknowns": (*obj.unknowns, unknown)})
     return board.explain(obj.id, note, note=True), obj
+
+
+def _kicked_not_given(
+    board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]
+) -> tuple[Board, GameObject]:
+    """Cast with kicker, and the board doesn't say whether it was kicked: what its "if ~ was kicked, it
+    enters with" abilities give is unknown, with both outcomes (CR 702.33a, 614.1c); none is applied."""
+    replacing = [a for a in abilities if enters_with_counters(a) and _kicker_conditioned(a)]
+    if not replacing:
+        return board, obj
+    characteristics = ["counters", "power", "toughness"]
+    if any(enters_with_abilities(a) for a in replacing):
+        characteristics.append("abilities")
+    reason = msg(
+        "the board doesn't say whether it was kicked (kicked: true or false says): kicked, {texts} "
+        "applies; not kicked, it doesn't",
+        texts=series(tuple(f"“{a.text}”" for a in replacing)),
+    )
+    note, unknown = unknown_note(tuple(characteristics), reason, KICKER)
+    return board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
+
+
+def _kicker_conditioned(ability: GameAbility) -> bool:
+    """Whether ``ability`` applies only if it was kicked ("If ~ was kicked, it enters with …")."""
+    return any(c.kind is ConditionKind.KICKED for c in cast_conditions(ability.rules_text))
 
 
 def _conditioned_costs(abilities: tuple[GameAbility, ...]) -> list[str]:

@@ -16,6 +16,7 @@ from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.model import Card
 from engine.core.results import Explanation
+from engine.oracle.kicker import kicker_of
 from engine.oracle.paid_costs import (
     EVOKE,
     OFFSPRING,
@@ -54,10 +55,12 @@ def check_object_costs(spec: ObjectSpec, card: Card | None) -> None:
 
 
 def not_cast(card: Card) -> dict[str, int | bool]:
-    """The squad and offspring payments of a card put onto the battlefield without being cast: none (the
-    keys only for a card with those costs, CR 702.157a, 702.175a)."""
+    """The kicker, squad, offspring and evoke payments of a card put onto the battlefield without being
+    cast: none (the keys only for a card with those costs, CR 702.33a, 702.157a, 702.175a, 702.74a)."""
     abilities = card.front.abilities
     paid: dict[str, int | bool] = {}
+    if kicker_of(abilities).costs:
+        paid["kicked"] = False
     if cost_of(abilities, "squad"):
         paid["squad"] = 0
     if cost_of(abilities, "offspring"):

@@ -189,7 +189,7 @@ def _applies(rules_text: str, kicker: KickerCosts, kicked: Kicked) -> bool:
     with_cost = _KICKED_WITH.match(rules_text)
     if with_cost:
         return kicked_with(kicker, kicked, with_cost["cost"]) is True
-    return was_kicked(kicked)
+    return was_kicked(kicked) is True
 
 
 def _per_kick(rules_text: str, match: re.Match[str]) -> bool:

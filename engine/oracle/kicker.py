@@ -1,10 +1,11 @@
 """Kicker and multikicker (CR 702.33): a card's kicker costs, and what a board's ``kicked`` says of them.
 
-A spell or permanent's ``kicked`` is ``False``, ``True`` (kicked, with which cost or how many times not
-said), a number of times (two kicker costs both paid, or multikicker paid N times, 702.33d) or the costs
-paid (``("{1}{U}",)``; "first"/"second" name them by their printed order). What depends on it is decided
-only when that says enough: "if it was kicked with its {W} kicker" is unknown for a permanent kicked once
-with one of two costs not named.
+A spell or permanent's ``kicked`` is ``None`` (not given: whether it was kicked is unknown), ``False``,
+``True`` (kicked, with which cost or how many times not said), a number of times (two kicker costs both
+paid, or multikicker paid N times, 702.33d) or the costs paid (``("{1}{U}",)``; "first"/"second" name them
+by their printed order). What depends on it is decided only when that says enough: "if it was kicked with
+its {W} kicker" is unknown for a permanent kicked once with one of two costs not named, and "if it was
+kicked" is unknown when the board doesn't say. A card without kicker wasn't kicked.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from engine.core.citations import cite
 from engine.core.messages import Message, card, msg
 from engine.core.model import Frozen
 
-Kicked = bool | int | tuple[str, ...]
-"""How a spell or permanent was kicked: not, yes, a number of times, or the costs paid."""
+Kicked = bool | int | tuple[str, ...] | None
+"""How a spell or permanent was kicked: not given, not, yes, a number of times, or the costs paid."""
 
 KICKER = cite("702.33a", "You may pay an additional [cost] as you cast this spell")
 KICKED_TIMES = cite("702.33d", "it may be kicked multiple times")
@@ -69,7 +70,10 @@ def kicker_of(abilities: Iterable[_Keyworded]) -> KickerCosts:
 def checked_kicked(name: str, kicker: KickerCosts, kicked: Kicked) -> Kicked:
     """``kicked`` checked against the card named ``name`` (CR 702.33a, 702.33d); costs named
     "first"/"second" become the costs. Raises :class:`KickedRefused` for a card without kicker, more
-    times than it has costs (unless multikicker), or a cost it doesn't have."""
+    times than it has costs (unless multikicker), or a cost it doesn't have. Not given, a card without
+    kicker wasn't kicked (``False``); one with kicker stays not given (``None``)."""
+    if kicked is None:
+        return None if kicker.costs else False
     if not was_kicked(kicked):
         return kicked
     if not kicker.costs:
@@ -100,14 +104,18 @@ def checked_kicked(name: str, kicker: KickerCosts, kicked: Kicked) -> Kicked:
     return tuple(named)
 
 
-def was_kicked(kicked: Kicked) -> bool:
-    """Whether it was kicked at all."""
+def was_kicked(kicked: Kicked) -> bool | None:
+    """Whether it was kicked at all; None when the board doesn't say."""
+    if kicked is None:
+        return None
     return kicked is True or (not isinstance(kicked, bool) and bool(kicked))
 
 
 def times_kicked(kicker: KickerCosts, kicked: Kicked) -> int | None:
     """How many times it was kicked (CR 702.33d), or None when ``kicked`` doesn't say (``True`` for a
-    card with multikicker or two kicker costs)."""
+    card with multikicker or two kicker costs, or not given)."""
+    if kicked is None:
+        return None
     if not was_kicked(kicked):
         return 0
     if isinstance(kicked, tuple):
@@ -119,6 +127,8 @@ def times_kicked(kicker: KickerCosts, kicked: Kicked) -> int | None:
 
 def kicked_with(kicker: KickerCosts, kicked: Kicked, cost: str) -> bool | None:
     """Whether it was kicked with its ``cost`` kicker (CR 702.33f), or None when ``kicked`` doesn't say."""
+    if kicked is None:
+        return None
     if not was_kicked(kicked):
         return False
     if isinstance(kicked, tuple):

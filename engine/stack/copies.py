@@ -18,7 +18,7 @@ from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.model import SELF, Card, CopyEffect, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.oracle.card_wording import in_card_wording
-from engine.oracle.kicker import KICKED_TIMES, KICKER, Kicked
+from engine.oracle.kicker import KICKED_TIMES, KICKER, Kicked, was_kicked
 from engine.oracle.spell_text import (
     SetTargets,
     Targetable,
@@ -302,7 +302,9 @@ def copied_items(
         )
     if choices.x is not None:
         items.append(CopiedItem.of(msg("X"), choices.x, rule_numbers(DECISIONS, X_ON_STACK)))
-    if choices.kicked is not False and choices.kicked != 0:
+    if choices.kicked is None:
+        items.append(CopiedItem.of(msg("kicked"), None, rule_numbers(DECISIONS, KICKER)))
+    elif was_kicked(choices.kicked):
         kicked = choices.kicked if not isinstance(choices.kicked, tuple) else ", ".join(choices.kicked)
         several = isinstance(choices.kicked, tuple) and len(choices.kicked) > 1
         several = several or (type(choices.kicked) is int and choices.kicked > 1)
@@ -417,8 +419,10 @@ def copied_steps(
         )
     elif choices.x is not None:
         steps.append(explain(msg("X is {x} for the copy too.", x=choices.x), DECISIONS, X_ON_STACK))
-    if choices.kicked is not False and choices.kicked != 0:
-        kicked_texts = sentences_with(original, "kicked") if isinstance(original, StackSpell) else ()
+    kicked_texts = sentences_with(original, "kicked") if isinstance(original, StackSpell) else ()
+    if choices.kicked is None:
+        steps.append(explain(_kicked_not_given(original, kicked_texts), DECISIONS, KICKER_LINKED))
+    elif was_kicked(choices.kicked):
         steps.append(explain(_kicked_copy(kicked_texts), DECISIONS, KICKER_LINKED))
     if choices.entwined:
         steps.append(
@@ -445,6 +449,18 @@ def copied_steps(
                 )
             )
     return steps
+
+
+def _kicked_not_given(original: StackItem, kicked_texts: tuple[str, ...]) -> Message:
+    """Whether the original was kicked, not given: unknown for the copy too, with both outcomes."""
+    texts = series(tuple(f"“{text}”" for text in kicked_texts)) if kicked_texts else msg("its kicked text")
+    return msg(
+        "Whether {card} was kicked is unknown, because the board doesn't say (kicked: true or false says). "
+        "The copy is kicked if and only if the original was: kicked, {texts} applies to both; not kicked, "
+        "to neither.",
+        card=item_name(original),
+        texts=texts,
+    )
 
 
 def _kicked_copy(kicked_texts: tuple[str, ...]) -> Message:

@@ -143,7 +143,8 @@ class Choices(Frozen):
     modes: tuple[str, ...] = ()  # chosen modes in the card's wording
     targets: tuple[str, ...] = ()  # "player:you", "player:opponent" or object handles
     x: int | None = None
-    kicked: Kicked = False  # True, times kicked (multikicker) or which kicker costs ("first", "{1}{U}")
+    kicked: Kicked = False  # True, times kicked (multikicker) or which kicker costs ("first", "{1}{U}");
+    # None: not given (a board's spell, engine.state.stack_spec)
     entwined: bool = False
     buyback: bool | None = None  # None: the board doesn't say (CR 702.27a)
     squad: int | None = None  # times its squad cost was paid (702.157a)

@@ -32,7 +32,9 @@ from engine.stack.items import (
 )
 
 
-def _kicked_for(condition: CastCondition, kicked: Kicked) -> bool:
+def _kicked_for(condition: CastCondition, kicked: Kicked) -> bool | None:
+    if kicked is None:
+        return None  # not given: the condition is unknown for the original and for its copy alike
     if isinstance(kicked, tuple):
         return bool(kicked) and (condition.needs is None or condition.needs in kicked)
     return bool(kicked)

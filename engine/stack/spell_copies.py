@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from engine.core.messages import Param, card, msg, series
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
+from engine.oracle.kicker import was_kicked
 from engine.oracle.spell_text import Targetable, set_targets_of
 from engine.stack.copies import (
     PLAYER_WORDS,
@@ -233,7 +234,18 @@ def _spell_notes(original: StackSpell, copy: StackSpell) -> list[Explanation]:
                 NOT_CREATED,
             )
         )
-        if copy.choices.kicked is not False and copy.choices.kicked != 0:
+        if copy.choices.kicked is None:
+            notes.append(
+                explain(
+                    msg(
+                        "The token's abilities see whether the copy was kicked, which is unknown: kicked, "
+                        "its “if it was kicked” abilities apply; not kicked, they don't."
+                    ),
+                    SPELL_INFO,
+                    KICKER_LINKED,
+                )
+            )
+        elif was_kicked(copy.choices.kicked):
             notes.append(
                 explain(msg("The token's abilities see that the copy was kicked."), SPELL_INFO, KICKER_LINKED)
             )

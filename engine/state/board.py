@@ -86,7 +86,7 @@ class ObjectSpec(Frozen):
     counters: tuple[tuple[str, int], ...] | None = None  # None: whatever entering gives it (CR 614.1c)
     given_counters: tuple[tuple[str, int], ...] = ()  # what the effect putting it there gives too (122.6)
     choices: tuple[tuple[str, str], ...] = ()
-    kicked: Kicked = False
+    kicked: Kicked = None  # None: not given (engine.oracle.kicker); False for a card without kicker
     squad: int | None = None  # times its squad cost was paid as it was cast (CR 702.157a); None: not given
     protector: Player | None = None  # a battle's protector, chosen as it enters (CR 310.8a, 310.11a)
     offspring: bool | None = None  # whether its offspring cost was paid (CR 702.175a); None: not given

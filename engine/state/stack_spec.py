@@ -67,8 +67,8 @@ class StackEntrySpec(Frozen):
     card: Name | None = None
     controller: Player = "you"
     kicked: Annotated[
-        bool | Annotated[int, Field(ge=0, le=MAX_X)] | tuple[Name, ...], BeforeValidator(_times)
-    ] = False
+        bool | Annotated[int, Field(ge=0, le=MAX_X)] | tuple[Name, ...] | None, BeforeValidator(_times)
+    ] = None  # None: not given (engine.oracle.kicker)
     x: int | None = Field(default=None, ge=0, le=MAX_X)
     modes: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
     targets: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)

@@ -32,8 +32,17 @@ def test_a_kicked_aeronaut_triggers() -> None:
     assert {"603.4", "603.6a"} <= set(step.rules)
 
 
-def test_an_aeronaut_not_kicked_doesnt_trigger() -> None:
+def test_an_aeronaut_not_said_kicked_may_trigger() -> None:
     answer = answer_of("battlefield:\n  - {card: Kor Aeronaut, id: kor}\n")
+    [note] = said(answer, AERONAUT)
+    assert "doesn't say whether it was kicked (kicked: true or false says)" in note.text
+    assert note.text.endswith("kicked that way, it triggers; not, it doesn't.")
+    assert {"603.4", "702.33a"} <= set(note.rules)
+    assert not any(s.text.startswith("When it enters") for s in answer.steps)
+
+
+def test_an_aeronaut_not_kicked_doesnt_trigger() -> None:
+    answer = answer_of("battlefield:\n  - {card: Kor Aeronaut, id: kor, kicked: false}\n")
     [step] = said(answer, AERONAUT)
     assert "doesn't trigger as it enters" in step.text
     assert step.text.endswith("is false — it wasn't kicked.")
