@@ -7,7 +7,7 @@ named, and an optional one the board doesn't decide is asked, not assumed (issue
 
 from __future__ import annotations
 
-from engine.actions.counters import AS_IT_WOULD_EXIST, counters_as_it_enters
+from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import enters_trigger_notes
 from engine.actions.kicking import kicker_notes
 from engine.actions.paid_triggers import paid_trigger_notes
@@ -15,6 +15,7 @@ from engine.actions.protectors import protector_chosen
 from engine.actions.resolving import (
     COPIED_ENTERING_TEXT,
 )
+from engine.actions.standing_copies import AS_IT_WOULD_EXIST
 from engine.copy.effects import (
     COPIABLE,
     COPIABLE_SETTING,

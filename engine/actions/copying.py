@@ -8,10 +8,8 @@ from engine.actions.as_enters import (
     COIN_FLIP,
     DIE_ROLL,
 )
-from engine.actions.resolving import (
-    COPIED_ENTERING_TEXT,
-    ENTERS_AS_COPY,
-)
+from engine.actions.resolving import COPIED_ENTERING_TEXT
+from engine.actions.standing_copies import ENTERS_AS_COPY
 from engine.copy.effects import (
     COLOR_AND_ABILITIES,
     COPIABLE,

@@ -15,6 +15,7 @@ from functools import partial
 from math import factorial, prod
 
 from engine.actions.resolving import COPIED_ENTERING_TEXT
+from engine.actions.standing_copies import AS_IT_WOULD_EXIST
 from engine.copy.exceptions import ADDITIONAL
 from engine.core.budget import charge, outcome_limit
 from engine.core.characteristics import Characteristics, GameAbility
@@ -96,9 +97,6 @@ DEFENSE_COUNTERS = cite(
     "310.4b", "enters with a number of defense counters on it equal to its printed defense"
 )
 MORE_COUNTERS = cite("614.16", "if an effect would put one or more counters on a permanent")
-AS_IT_WOULD_EXIST = cite(
-    "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
-)
 CONTROLLER_ORDERS = cite("616.1", "the affected object’s controller (or its owner if it has no controller)")
 ANY_ORDER = cite("616.1e", "Any of the applicable replacement and/or prevention effects may be chosen")
 REPEATED = cite("616.1f", "this process is repeated")

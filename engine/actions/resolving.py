@@ -29,21 +29,29 @@ from engine.actions.faces import (
     is_transforming_card,
 )
 from engine.actions.paid_triggers import not_cast
+from engine.actions.standing_copies import (
+    AS_IT_WOULD_EXIST,
+    COPY_EFFECTS_ORDERED,
+    ENTERS_AS_COPY,
+    REPEATED_UNTIL_NONE,
+    battlefield_permanents,
+    standing_for,
+    standing_source,
+    unsure_replacement,
+)
 from engine.actions.zones import NEW_OBJECT
 from engine.copy.effects import CopyError, card_copy_effect, check_copyable, original_param
 from engine.core.citations import cite
-from engine.core.known import Known, Unsure, explained, is_true
-from engine.core.messages import Message, Param, indefinite, listing, msg, type_words
+from engine.core.known import Known, Unsure, is_true
+from engine.core.messages import Message, indefinite, listing, msg, type_words
 from engine.core.messages import card as card_name
-from engine.core.model import SELF, Card, CopyScope
+from engine.core.model import Card, CopyScope
 from engine.core.results import Explanation, Unknown
 from engine.layers.computed import Computed
-from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.numbers import FRONT_FACE_ONLY
 from engine.layers.system import current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
-from engine.oracle.wording import ALL_CHARACTERISTICS
 from engine.oracle.zones import chosen_target, next_enters_as_copies, standing_copy
 from engine.state.board import (
     ActionKind,
@@ -66,16 +74,10 @@ SAME_FACE_UP = cite(
 BACK_FACE_NOT_PERMANENT = cite(
     "712.13a", "it doesn’t enter the battlefield, and is instead put into its owner"
 )
-AS_IT_WOULD_EXIST = cite(
-    "614.12", "check the characteristics of the permanent as it would exist on the battlefield"
-)
-ENTERS_AS_COPY = cite("707.5", "becomes a copy as it enters the battlefield")
 COPIED_ENTERING_TEXT = cite("707.5", "those abilities will take effect")
 DAYBOUND_ENTERS = cite(
     "702.145b", "If it is night and this permanent is represented by a transforming double"
 )
-COPY_EFFECTS_ORDERED = cite("616.1c", "would cause an object to become a copy of another object as it enters")
-REPEATED_UNTIL_NONE = cite("616.1f", "this process is repeated")
 
 FRONT_FACE_BY_DEFAULT = cite("712.14", "enters the battlefield with its front face up by default")
 PUT_TRANSFORMED = cite("712.14a", "it enters the battlefield with its back face up")
@@ -337,10 +339,10 @@ def create_token_with_waiting_copy(
         board, _ = _reflection(board, token.id, values)
     else:
         entering = ObjectSpec(card="", id=token.id, token=True, controller=token.controller)
-        noted, pending = _standing_for(trial, entering, values)
+        noted, pending = standing_for(trial, entering, values)
         if not isinstance(pending, PendingCopy):
             return _with_unknown(noted, token.id, pending) if pending else trial
-        board, _ = _standing_for(board, entering, values)
+        board, _ = standing_for(board, entering, values)
     instead = (
         msg("a copy of {original}", original=original_param(trial.get(token.copies[-1].of_id)))
         if token.copies
@@ -417,7 +419,7 @@ def _pending_copy(
 
 def _also_standing(board: Board, spec: ObjectSpec, pending: PendingCopy) -> Board:
     """A standing "enter as a copy" effect applies too: the order is its controller's choice and decides."""
-    found = _standing_source(board, spec)
+    found = standing_source(board, spec)
     if found is None:
         return board
     source, of_id = found
@@ -472,12 +474,10 @@ def _order_of_copy_effects(
 def has_standing_copy_effects(board: Board) -> bool:
     """Whether a permanent has a "creatures you control enter as a copy of …" ability (cheap filter)."""
     return any(
-        standing_copy(a.rules_text) for obj in _permanents(board) for a in copiable_values(obj).abilities
+        standing_copy(a.rules_text)
+        for obj in battlefield_permanents(board)
+        for a in copiable_values(obj).abilities
     )
-
-
-def _permanents(board: Board) -> list[GameObject]:
-    return [obj for obj in board.in_zone(Zone.BATTLEFIELD) if not obj.phased_out]
 
 
 def _standing_copy(
@@ -488,104 +488,13 @@ def _standing_copy(
     if not has_standing_copy_effects(board):
         return board, spec
     obj, trial = _would_be(board, event, spec, cards, enter)
-    board, standing = _standing_for(board, spec, current_characteristics(obj, trial))
+    board, standing = standing_for(board, spec, current_characteristics(obj, trial))
     if isinstance(standing, Unknown):
         return board, spec.model_copy(update={"unknowns": (*spec.unknowns, standing)})
     if standing is None:
         return board, spec
     copied = spec.model_copy(update={"copy_of": standing.of_id, "via": standing.via, "then_copy_of": ()})
     return (board, copied) if not spec.copy_of else _order_of_copy_effects(board, spec, copied, standing)
-
-
-def _standing_for(
-    board: Board, spec: ObjectSpec, values: Computed
-) -> tuple[Board, PendingCopy | Unknown | None]:
-    """The standing "enter as a copy" effect that applies to ``spec`` entering with ``values``, explained;
-    an :class:`Unknown` when whether it is a creature, and so whether one applies, isn't known."""
-    found = _standing_sources(board, spec)
-    creature = values.is_a("Creature")
-    if found and isinstance(creature, Unsure):
-        via = found[0][0].card.name if found[0][0].card else found[0][0].id
-        return _unsure_replacement(board, spec.id, via, found[0][1], msg("a creature"), creature)
-    if not found or not is_true(creature):
-        return board, None
-    source, of_id = found[0]
-    via = source.card.name if source.card else source.id
-    board = _other_orders(board, spec, found) if len(found) > 1 else board
-    board = board.explain(
-        spec.id,
-        Explanation.of(
-            msg(
-                "As it would exist on the battlefield it is a creature entering under the control of "
-                "{source}'s controller, so {via}'s replacement effect applies: it enters as a copy of "
-                "{original}.",
-                source=card_name(source.id),
-                via=card_name(via),
-                original=card_name(of_id),
-            ),
-            AS_IT_WOULD_EXIST,
-            ENTERS_REPLACEMENT,
-            ENTERS_AS_COPY,
-        ),
-    )
-    return board, PendingCopy(of_id=of_id, via=via, types=("Creature",))
-
-
-def _other_orders(board: Board, spec: ObjectSpec, found: list[tuple[GameObject, str]]) -> Board:
-    """Several standing copy effects apply: the controller orders them and the last applied decides."""
-    options = [
-        msg(
-            "{source} applied last: a copy of {original}",
-            source=card_name(source.id),
-            original=card_name(of_id),
-        )
-        for source, of_id in found
-    ]
-    return board.explain(
-        spec.id,
-        Explanation.of(
-            msg(
-                "Several effects would make it enter as a copy; its controller chooses their order and the "
-                "one applied last decides ({options}). This answer shows {shown}'s.",
-                options=_alternatives(options),
-                shown=card_name(found[0][0].id),
-            ),
-            COPY_EFFECTS_ORDERED,
-            REPEATED_UNTIL_NONE,
-        ),
-        note=True,
-    )
-
-
-def _alternatives(options: list[Message]) -> Param:
-    """Alternatives separated by semicolons ("A; B; C")."""
-    if len(options) == 1:
-        return options[0]
-    return msg("{first}; {rest}", first=options[0], rest=_alternatives(options[1:]))
-
-
-def _standing_source(board: Board, spec: ObjectSpec) -> tuple[GameObject, str] | None:
-    """The first permanent whose "enter as a copy" effect applies to ``spec``, and what it copies."""
-    found = _standing_sources(board, spec)
-    return found[0] if found else None
-
-
-def _standing_sources(board: Board, spec: ObjectSpec) -> list[tuple[GameObject, str]]:
-    found: list[tuple[GameObject, str]] = []
-    for source in _permanents(board):
-        if source.id == spec.id or current_controller(source) is not spec.controller:
-            continue
-        abilities = current_characteristics(source, board).abilities
-        # Only a permanent whose copiable values list such an ability gets here (the cheap filter); one
-        # whose abilities an effect made unknown carries that unknown in its own answer.
-        for ability in abilities.value if isinstance(abilities, Known) else ():
-            standing = standing_copy(ability.rules_text)
-            if standing is None or (standing.nontoken and spec.token):
-                continue
-            of_id = source.id if standing.of == SELF else source.attached_to
-            if of_id and board.has(of_id):
-                found.append((source, of_id))
-    return found
 
 
 def _reflection(board: Board, handle: str, values: Computed) -> tuple[Board, PendingCopy | Unknown | None]:
@@ -598,7 +507,7 @@ def _reflection(board: Board, handle: str, values: Computed) -> tuple[Board, Pen
     wanted = indefinite(listing([type_words((t.lower(),)) for t in pending.types], "or"))
     known = values.types
     if isinstance(known, Unsure):
-        return _unsure_replacement(board, handle, pending.via, pending.of_id, wanted, known)
+        return unsure_replacement(board, handle, pending.via, pending.of_id, wanted, known)
     types = indefinite(type_words(known.value)) if known.value else msg("a permanent with no card type")
     matched = [t for t in pending.types if t.casefold() in (k.casefold() for k in known.value)]
     if not matched:
@@ -648,34 +557,6 @@ def _name_of(obj: GameObject, values: Computed) -> str:
     """``obj``'s name to show, its handle when it has none or it isn't known."""
     name = values.name
     return name.value if isinstance(name, Known) and name.value else obj.id
-
-
-def _unsure_replacement(
-    board: Board, handle: str, via: str, of_id: str, wanted: Param, why: Unsure
-) -> tuple[Board, Unknown]:
-    """Whether ``via``'s "enter as a copy" replacement effect applies to ``handle`` rests on its card types,
-    which aren't known: both outcomes are named, and every characteristic it enters with is unknown."""
-    reason = msg(
-        "whether {via}'s replacement effect applies isn't known: it applies only if, as it would exist on "
-        "the battlefield, it is {wanted}, and its card types aren't known ({reason})",
-        via=card_name(via),
-        wanted=wanted,
-        reason=why.reason,
-    )
-    note = explained(
-        msg(
-            "Whether it enters as a copy of {original} is unknown, because {reason}. If it is {wanted}, it "
-            "enters as a copy of {original}; otherwise it enters as it would have.",
-            original=card_name(of_id),
-            reason=reason,
-            wanted=wanted,
-        ),
-        why,
-        AS_IT_WOULD_EXIST,
-        ENTERS_REPLACEMENT,
-    )
-    unknown = Unknown.of(ALL_CHARACTERISTICS, reason, AS_IT_WOULD_EXIST)
-    return board.explain(handle, note, note=True), unknown
 
 
 def _with_unknown(board: Board, handle: str, unknown: Unknown | None) -> Board:

@@ -565,9 +565,16 @@ def _after_layer_one(obj: GameObject, copiable: Characteristics, unset: tuple[st
             LAYER_1B,
             COPIABLE_AFTER_LAYER_1,
         )
-    name: Param = card_name(copiable.name) if copiable.name else msg("a nameless object")
     if "name" in unset:
-        name = msg("values that aren't all known (see Notes)")
+        return Explanation.of(
+            msg(
+                "After layer 1, the copiable values of {object} aren't all known (see Notes); later layers "
+                "apply the other effects.",
+                object=card_name(obj.id),
+            ),
+            COPIABLE_AFTER_LAYER_1,
+        )
+    name: Param = card_name(copiable.name) if copiable.name else msg("a nameless object")
     renamed_from = _renamed_copy_of(obj)
     if renamed_from:
         name = msg(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from data.boards import load_board
 from engine.actions.events import board_from_spec, replay
+from engine.answers.copy_result import answer_board
 from engine.state.board import Board
 from tests.engine.copy_cards import cards_for
 from tests.known import current_values
@@ -94,3 +95,22 @@ def test_standing_copy_effects_apply_only_to_what_they_name() -> None:
     assert _name(board, "theirs") == "Serra Angel"  # the opponent's Infinite Reflection, not your Essence
     assert _name(board, "their_sap") == "Saproling Token"  # Infinite Reflection: nontoken creatures only
     assert _name(board, "treasure") == "Treasure Token"  # not a creature
+
+
+def test_a_standing_copy_source_whose_abilities_arent_known_leaves_the_entering_creature_unknown() -> None:
+    # The engine doesn't read Overwhelming Splendor's "creatures enchanted player controls": whether Essence
+    # of the Wild still has its ability isn't known, so neither is whether the Bears enter as a copy.
+    spec = load_board(
+        "battlefield:\n  - {card: Essence of the Wild, id: essence}\n"
+        "  - {card: Overwhelming Splendor, id: splendor, attached_to: essence}\n"
+        "actions:\n  - enters: {card: Grizzly Bears, id: bears}\nquery: bears\n"
+    )
+    result = answer_board(spec, cards_for(spec), "test").result
+    assert (result.current.name, result.current.power) == ("unknown", "unknown")
+    assert result.copiable.name == "unknown"  # a copy of it would copy the unknown (CR 707.2)
+    [note] = [
+        n for n in result.notes if n.text.startswith("Whether it enters as a copy of essence is unknown")
+    ]
+    assert "whether essence still has “Creatures you control enter the battlefield as a copy" in note.text
+    assert "otherwise it enters as it would have" in note.text
+    assert {"614.12", "614.1c"} <= set(note.rules)
