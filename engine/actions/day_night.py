@@ -1,5 +1,6 @@
 """Day and night on a board (CR 728, 702.145): it becomes day or night, daybound and nightbound permanents
-transform with it, and with neither designation a daybound or nightbound permanent makes it day or night."""
+transform with it. A board that doesn't give the designation (``day_night``) leaves it unknown, unless a
+daybound permanent front face up (or a nightbound one back face up) on it says which it is."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from engine.core.results import Explanation
 from engine.layers.copiable import copiable_values
 from engine.state.board import (
     Board,
+    BoardError,
     DayNight,
     Event,
     GameObject,
@@ -40,6 +42,10 @@ def becomes_day_or_night(board: Board, event: Event) -> Board:
         raise ValueError("a day_night event needs day or night")
     if board.day_night is wanted:
         return board
+    if wanted is DayNight.NEITHER:
+        if board.day_night is not None:  # once it is day or night, nothing makes it neither (CR 728.1)
+            raise BoardError(msg("Once it is day or night, it can't become neither (CR 728.1)."))
+        return board.model_copy(update={"day_night": wanted})
     board = board.model_copy(update={"day_night": wanted})
     when = msg("It becomes {designation}", designation=_DESIGNATIONS[wanted])
     for obj in board.in_zone(Zone.BATTLEFIELD):
@@ -51,7 +57,7 @@ def day_night_checks(board: Board, changed: set[str], timestamp: int) -> Board:
     """The day/night rules that apply "any time" (CR 702.145c, d, f, g), after an event changed ``changed``:
     the designation a daybound or nightbound permanent gives, and the permanents that must transform."""
     board = designation_from_permanents(board)
-    if board.day_night is None:
+    if board.day_night in (None, DayNight.NEITHER):
         return board
     for handle in sorted(changed):
         if board.has(handle) and board.get(handle).zone is Zone.BATTLEFIELD:
@@ -91,14 +97,21 @@ def _bound_transform(board: Board, obj: GameObject, timestamp: int, when: Messag
 def designation_from_permanents(board: Board) -> Board:
     """With neither day nor night, a daybound permanent makes it day (CR 702.145d); else a nightbound one
     makes it night (702.145g). Checked after every event, as the rules check it "any time"."""
-    if board.day_night is not None:
+    if board.day_night not in (None, DayNight.NEITHER):
         return board
     for keyword, designation, rule in (
         ("Daybound", DayNight.DAY, BECOMES_DAY),
         ("Nightbound", DayNight.NIGHT, BECOMES_NIGHT),
     ):
-        holder = next((o for o in _may_have(board, keyword) if is_true(has_keyword(o, board, keyword))), None)
-        if holder is not None:
+        holder = next(
+            (
+                o
+                for o in _may_have(board, keyword)
+                if _face_known(o) and is_true(has_keyword(o, board, keyword))
+            ),
+            None,
+        )
+        if holder is not None and board.day_night is DayNight.NEITHER:
             because = msg(
                 "It was neither day nor night, and {holder} has {keyword}: it becomes {designation}.",
                 holder=card_name(holder.id),
@@ -108,7 +121,26 @@ def designation_from_permanents(board: Board) -> Board:
             return board.model_copy(update={"day_night": designation}).explain(
                 holder.id, Explanation.of(because, rule), note=True
             )
+        if holder is not None:
+            because = msg(
+                "The board doesn't say whether it is day or night (day_night: day|night says), but {holder} "
+                "has {keyword}, so it is {designation}: with the other designation it would have "
+                "transformed at once, and with neither it becomes {designation}.",
+                holder=card_name(holder.id),
+                keyword=_KEYWORDS[keyword],
+                designation=_DESIGNATIONS[designation],
+            )
+            transforms = NIGHT_TRANSFORMS if designation is DayNight.DAY else DAY_TRANSFORMS
+            return board.model_copy(update={"day_night": designation}).explain(
+                holder.id, Explanation.of(because, transforms, rule), note=True
+            )
     return board
+
+
+def _face_known(obj: GameObject) -> bool:
+    """Whether which face of ``obj`` is up is known (not so for one that entered while whether it was night
+    wasn't known)."""
+    return not any("name" in u.characteristics for u in obj.unknowns)
 
 
 def _may_have(board: Board, keyword: str) -> list[GameObject]:

@@ -7,7 +7,7 @@ section: ``id``, ``copiable``, ``current``, ``steps`` and ``notes`` as for a per
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Literal
 
 from pydantic import Field
@@ -32,7 +32,13 @@ from engine.core.results import Explanation
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.system import current_characteristics
-from engine.oracle.spell_text import Targetable, TargetKind, TargetRequirement, target_requirements
+from engine.oracle.spell_text import (
+    Targetable,
+    TargetKind,
+    TargetRequirement,
+    set_targets_of,
+    target_requirements,
+)
 from engine.stack.copies import CopiedItem, CopyChoices, NotCopied, Outcome, StackCopyResult, copy_effect_for
 from engine.stack.items import (
     COPY_MEANS,
@@ -102,22 +108,57 @@ def answer_stack(
     entries: tuple[StackEntrySpec, ...], board: Board, cards: Mapping[str, Card], query: str | None
 ) -> StackCopyAnswer:
     """Build the stack over ``board`` and answer about the copy ``query`` (default: the last copy)."""
-    scenario = build_stack(entries, cards, board_objects(board, cards))
+    named = _named_by(entries)
+    if any(_enumerates_targets(cards.get(entry.via or "")) for entry in entries):
+        named = frozenset(obj.id for obj in board.objects)  # "a copy for each …": every object counts
+    scenario = build_stack(entries, cards, board_objects(board, cards, named))
     return stack_copy_answer(scenario.answer(query))
 
 
-def board_objects(board: Board, cards: Mapping[str, Card]) -> dict[str, BoardObject]:
-    """The board's objects as the stack sees them: current types and controller, and their abilities' card."""
-    return {obj.id: _board_object(obj, board, cards) for obj in board.objects}
+def board_objects(board: Board, cards: Mapping[str, Card], named: frozenset[str]) -> dict[str, BoardObject]:
+    """The board's objects as the stack sees them: current types and controller, and their abilities' card.
+    One whose name or card types aren't known is left out unless a stack entry names it (``named``): then
+    the question is refused, since what it can be targeted by rests on them."""
+    found: dict[str, BoardObject] = {}
+    for obj in board.objects:
+        seen = _board_object(obj, board, cards, refuse=obj.id in named)
+        if seen is not None:
+            found[obj.id] = seen
+    return found
 
 
-def _board_object(obj: GameObject, board: Board, cards: Mapping[str, Card]) -> BoardObject:
+def _enumerates_targets(via: Card | None) -> bool:
+    """Whether ``via`` copies a spell with targets it sets from the board ("a copy for each other …")."""
+    return via is not None and any(set_targets_of(e) for face in via.faces for e in face.copy_effects)
+
+
+def _named_by(entries: tuple[StackEntrySpec, ...]) -> frozenset[str]:
+    """Every string a stack entry gives (targets, source, copy_of, paid objects …): the handles it names."""
+
+    def strings(value: object) -> Iterator[str]:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, Mapping):
+            for item in value.values():
+                yield from strings(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                yield from strings(item)
+
+    return frozenset(text for entry in entries for text in strings(entry.model_dump()))
+
+
+def _board_object(
+    obj: GameObject, board: Board, cards: Mapping[str, Card], *, refuse: bool
+) -> BoardObject | None:
     on_battlefield = obj.zone is Zone.BATTLEFIELD
     values = (
         current_characteristics(obj, board).known_for("name", "types")
         if on_battlefield
         else Known(copiable_values(obj))
     )
+    if isinstance(values, Unsure) and not refuse:
+        return None
     if isinstance(values, Unsure):
         raise BoardError(
             msg(

@@ -59,10 +59,12 @@ class FaceDownKind(StrEnum):
 
 
 class DayNight(StrEnum):
-    """The game's day/night designation (CR 728.1); a board without one has neither."""
+    """The game's day/night designation (CR 728.1); ``NEITHER`` as a game starts. A board that doesn't give
+    one leaves it unknown (``None``), unless its permanents say which it is (engine.actions.day_night)."""
 
     DAY = "day"
     NIGHT = "night"
+    NEITHER = "neither"
 
 
 class ObjectSpec(Frozen):

@@ -9,6 +9,7 @@ import pytest
 from data.boards import BoardFormatError, load_board
 from engine.answers.stack_answer import StackBoardAnswer, answer_stack_board
 from engine.core.model import Card
+from engine.state.board import BoardError
 from tests.card_data import parsed_card
 
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
@@ -116,3 +117,27 @@ def test_cr_707_10_a_copy_of_dawnglow_infusion_gains_no_life() -> None:
         ("if {W} was spent to cast it", True, False),
     ]
     assert any(item["item"].startswith("mana spent to cast it") for item in dumped["not_copied"])
+
+
+_UNKNOWN_BEARS = (
+    "battlefield:\n  - {card: Essence of the Wild, id: essence}\n"
+    "  - {card: Overwhelming Splendor, id: splendor, attached_to: essence}\n"
+    "actions:\n  - enters: {card: Grizzly Bears, id: bears}\n"
+)
+
+
+def test_a_permanent_of_unknown_types_no_stack_entry_names_doesnt_stop_the_answer() -> None:
+    # Whether the Bears entered as a copy of Essence of the Wild isn't known, so neither are their types.
+    result = answer(
+        _UNKNOWN_BEARS + "stack:\n  - {card: Shock, id: shock, targets: [player:opponent]}\n"
+        "  - {copy_of: shock, via: Twincast, id: cp}\nquery: cp\n"
+    ).result
+    assert result.choices.targets == ("player:opponent",)
+
+
+def test_a_permanent_of_unknown_types_a_stack_entry_targets_refuses_the_question() -> None:
+    with pytest.raises(BoardError, match="bears's name or card types are unknown"):
+        answer(
+            _UNKNOWN_BEARS + "stack:\n  - {card: Shock, id: shock, targets: [bears]}\n"
+            "  - {copy_of: shock, via: Twincast, id: cp}\nquery: cp\n"
+        )
