@@ -34,6 +34,7 @@ class EffectKind(StrEnum):
     ADD_TYPES = "add_types"  # 4
     ADD_SUBTYPES = "add_subtypes"  # 4
     SET_TYPES = "set_types"  # 4
+    REMOVE_TYPES = "remove_types"  # 4: an attached reconfigure Equipment stops being a creature (702.151b)
     SET_SUBTYPES = "set_subtypes"  # 4
     SET_COLORS = "set_colors"  # 5
     ADD_COLORS = "add_colors"  # 5: "is the chosen color in addition to its other colors" (CR 105.3)

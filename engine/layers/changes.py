@@ -66,6 +66,8 @@ def _type_change(values: Characteristics, spec: EffectSpec) -> Characteristics:
             return with_intrinsic_mana(added) if _gives_basic_land_type(spec, values) else added
         case EffectKind.SET_TYPES:
             return _set_card_types(values, types)
+        case EffectKind.REMOVE_TYPES:
+            return _set_card_types(values, tuple(t for t in values.types if t not in types))
         case EffectKind.SET_SUBTYPES if _gives_basic_land_type(spec, values):
             # Part of the same type-changing effect: the abilities of its rules text and copy effects go
             # with its old land types; abilities other effects grant come later, in layer 6 (CR 305.7).

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.core.effects import EffectKind, EffectSpec, Player
-from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
+from engine.core.messages import (
+    Message,
+    Param,
+    card,
+    indefinite,
+    listing,
+    msg,
+    semicolon_series,
+    series,
+    type_words,
+)
 from engine.core.model import SELF
 from engine.layers.statics import (
     COLOR_SHOWN,
@@ -66,6 +76,11 @@ def described_effect(spec: EffectSpec, layer: str, name: str | None = None) -> M
             return msg("makes it {types} in addition to its other types", types=types)
         case EffectKind.SET_TYPES, _:
             return msg("sets its card types to {types}", types=types)
+        case EffectKind.REMOVE_TYPES, _:
+            return msg(
+                "makes it stop being {types}, and lose the subtypes of that type",
+                types=indefinite(type_words([t.lower() for t in spec.types or ()])),
+            )
         case EffectKind.SET_SUBTYPES, _ if basic_land_types(spec.subtypes):
             return msg(
                 "sets its land types to {types}: as part of this type-changing effect it loses its old land "
@@ -120,6 +135,7 @@ _EFFECT_NAMES = {
     EffectKind.REMOVE_ABILITIES: msg("the effect that removes abilities from it"),
     EffectKind.ADD_TYPES: msg("the effect that adds card types to it"),
     EffectKind.SET_TYPES: msg("the effect that sets its card types"),
+    EffectKind.REMOVE_TYPES: msg("the effect that removes card types from it"),
     EffectKind.SET_COLORS: msg("the effect that sets its colors"),
     EffectKind.ADD_COLORS: msg("the effect that adds colors to it"),
     EffectKind.GAIN_CONTROL: msg("the effect that changes its controller"),

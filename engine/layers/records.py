@@ -13,6 +13,7 @@ from engine.core.effects import EffectSpec, Player
 from engine.core.game import Game
 from engine.core.messages import Param, msg
 from engine.core.results import Explanation, Unknown
+from engine.layers.reconfigure import reconfigured
 from engine.layers.statics import Seen
 from engine.oracle.static_effects import layers_of
 from engine.oracle.statics import StaticAbility
@@ -117,8 +118,9 @@ def effect_label(candidate: Candidate) -> Param:
 
 
 def own_effects(obj: GameObject) -> list[TimedEffect]:
-    """The object's own effects (listed on the board), in timestamp order."""
-    return sorted(obj.effects, key=lambda e: e.timestamp)
+    """The object's own effects (listed on the board, and its reconfigure's while attached), in timestamp
+    order."""
+    return sorted((*obj.effects, *reconfigured(obj)), key=lambda e: e.timestamp)
 
 
 def own_candidates(obj: GameObject, layer: str) -> list[Candidate]:

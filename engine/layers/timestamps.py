@@ -14,6 +14,7 @@ from engine.core.results import Explanation
 from engine.layers.dependency import DEPENDENCY
 from engine.layers.described import PLAYER_WORDS, described_effect
 from engine.layers.layer_rules import LAYER_2, LAYER_4, LAYER_5, LAYER_6
+from engine.layers.reconfigure import RECONFIGURED
 from engine.layers.records import GRANTED, OWN, Applied, Candidate, Key, effect_label, own_label
 from engine.layers.statics import ENCHANTED, EQUIPPED_CREATURE, NOT_LOCKED_IN
 from engine.layers.text import basic_land_types
@@ -84,6 +85,8 @@ def _type_rules(parts: list[EffectSpec], layer: str) -> tuple[Citation, ...]:
     replaces = any(_replaces_types(spec) for spec in parts)
     keeps = any(not _replaces_types(spec) for spec in parts)
     lands = (LAND_TYPES_SET, INTRINSIC_MANA) if any(basic_land_types(s.subtypes) for s in parts) else ()
+    if any(spec.kind is EffectKind.REMOVE_TYPES for spec in parts):
+        return (RECONFIGURED, TYPES_SET, *lands)  # only reconfigure removes a card type (702.151b)
     return (*((TYPES_SET,) if replaces else ()), *((TYPES_KEPT,) if keeps else ()), *lands)
 
 

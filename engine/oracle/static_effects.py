@@ -79,6 +79,7 @@ _KIND_LAYERS: dict[EffectKind, tuple[str, ...]] = {
     EffectKind.ADD_TYPES: ("4",),
     EffectKind.ADD_SUBTYPES: ("4",),
     EffectKind.SET_TYPES: ("4",),
+    EffectKind.REMOVE_TYPES: ("4",),
     EffectKind.SET_SUBTYPES: ("4",),
     EffectKind.SET_COLORS: ("5",),
     EffectKind.ADD_COLORS: ("5",),
