@@ -178,7 +178,8 @@ def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
                 rule_numbers(NOT_CAST),
             )
         )
-    items.extend(resolution_items(spell_texts(original)))
+    if not is_permanent_spell(original):  # a permanent spell's text makes no choice as it resolves (608.3)
+        items.extend(resolution_items(spell_texts(original)))
     items.append(
         NotCopied.of(
             msg("the original's owner and controller ({player})", player=PLAYER_WORDS[original.controller]),

@@ -141,3 +141,14 @@ def test_a_permanent_of_unknown_types_a_stack_entry_targets_refuses_the_question
             _UNKNOWN_BEARS + "stack:\n  - {card: Shock, id: shock, targets: [bears]}\n"
             "  - {copy_of: shock, via: Twincast, id: cp}\nquery: cp\n"
         )
+
+
+def test_a_permanent_spells_loyalty_abilities_are_no_choice_made_on_resolution() -> None:
+    # Ob Nixilis's "+1: Each opponent loses 2 life unless they discard a card" is a loyalty ability of the
+    # permanent, not something the spell does as it resolves (CR 608.3).
+    result = answer(
+        'stack:\n  - {card: "Ob Nixilis, the Adversary", id: ob}\n'
+        '  - {copy_of: ob, via: "Ob Nixilis, the Adversary", id: cp}\nquery: cp\n'
+    ).result
+    assert result.resolves_as == "token"
+    assert not any(i.item.startswith("choice made on resolution") for i in result.not_copied)
