@@ -122,6 +122,7 @@ class ExceptionKind(StrEnum):
     SET_MANA_COST = "set-mana-cost"  # "with no mana cost" (embalm, eternalize); value "" for none
     FOLLOW_UP = "follow-up"  # a later sentence about the copy, not copiable: "That token gains haste."
     LINKED_TRIGGER = "linked-trigger"  # triggered ability in the same paragraph (707.9g, 603.11)
+    SET_LOYALTY = "set-loyalty"  # "The copy … has starting loyalty X" (casualty, 702.153a); value "X" or N
 
 
 class CopyException(Frozen):

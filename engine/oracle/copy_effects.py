@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.core.citations import cite
@@ -146,7 +146,12 @@ def parse_copy_effects(abilities: tuple[Ability, ...], names: SelfNames) -> tupl
         found = list(_instructions(ability.rules_text, ability))
         if not found:
             texts = [rules_text(reminder, names) for reminder in reminder_texts(ability.text)]
-            found = [each for text in texts for each in _instructions(text, ability)]
+            stated = _stated_exceptions(ability)
+            found = [
+                replace(each, exceptions=each.exceptions + stated)
+                for text in texts
+                for each in _instructions(text, ability)
+            ]
         linked = _linked_trigger(abilities, position)
         for each in found:
             effects.append(
@@ -160,6 +165,18 @@ def parse_copy_effects(abilities: tuple[Ability, ...], names: SelfNames) -> tupl
                 )
             )
     return tuple(effects)
+
+
+def _stated_exceptions(ability: Ability) -> tuple[CopyException, ...]:
+    """What a keyword's own sentences say of the copy its reminder text makes: "Casualty X. The copy isn't
+    legendary and has starting loyalty X." (Ob Nixilis, the Adversary; CR 702.153a, 707.9b)."""
+    found: list[CopyException] = []
+    for sentence in _SENTENCE.split(ability.rules_text.strip()):
+        if re.match(r"^The copy (?:isn't|is not|has)\b", sentence):
+            clause = "t" + sentence.rstrip(".")[1:]
+            for part in _shared_subject_parts(clause):
+                found.extend(_clause_exceptions(part, ability, None))
+    return tuple(found)
 
 
 def _linked_trigger(abilities: tuple[Ability, ...], position: int) -> tuple[CopyException, ...]:
@@ -359,6 +376,12 @@ def _typed(clause: str, ability: Ability) -> list[CopyException]:
     if re.match(rf"^{_SUBJECT} has no mana cost$", clause):
         return [
             CopyException(kind=ExceptionKind.SET_MANA_COST, text=clause, characteristic="mana cost", value="")
+        ]
+    if found := re.match(rf"^{_SUBJECT} has starting loyalty (?P<n>\d+|X)$", clause):
+        return [
+            CopyException(
+                kind=ExceptionKind.SET_LOYALTY, text=clause, characteristic="loyalty", value=found["n"]
+            )
         ]
     if found := re.match(_HAS, clause):
         return [_gained(clause, clause[found.end() :], ability)]

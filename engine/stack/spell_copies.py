@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core.messages import Param, card, msg, series
+from engine.copy.exceptions import MODIFY
+from engine.core.citations import cite
+from engine.core.messages import Message, Param, card, msg, series
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
 from engine.oracle.kicker import was_kicked
@@ -99,7 +101,7 @@ def copy_spell(
         is_copy=True,
         cast=False,
     )
-    characteristics = _apply_exceptions(characteristics_of(copy), effect)
+    characteristics = _apply_exceptions(characteristics_of(copy), effect, copy.choices.x)
     steps = [
         explain(
             msg(
@@ -117,6 +119,7 @@ def copy_spell(
         *_face_steps(original),
         *copied_steps(original, targets != original.choices.targets, objects or {}),
         *target_steps,
+        *_exception_steps(effect, characteristics),
     ]
     return StackCopyResult(
         id=handle,
@@ -138,7 +141,9 @@ def copy_spell(
     )
 
 
-def _apply_exceptions(characteristics: StackCharacteristics, effect: CopyEffect) -> StackCharacteristics:
+def _apply_exceptions(
+    characteristics: StackCharacteristics, effect: CopyEffect, x: int | None
+) -> StackCharacteristics:
     update: dict[str, object] = {}
     for exception in effect.exceptions:
         if exception.kind is ExceptionKind.SET_COLOR and exception.value:
@@ -148,7 +153,41 @@ def _apply_exceptions(characteristics: StackCharacteristics, effect: CopyEffect)
             update["supertypes"] = tuple(t for t in characteristics.supertypes if t not in removed)
         elif exception.kind is ExceptionKind.SET_NAME and exception.value:
             update["name"] = exception.value
+        elif exception.kind is ExceptionKind.SET_LOYALTY and exception.value:
+            # "X": the value chosen for casualty X as the original was cast (CR 702.153a, 107.3)
+            given = str(x) if x is not None else "unknown"
+            update["loyalty"] = given if exception.value == "X" else exception.value
     return characteristics.model_copy(update=update)
+
+
+CASUALTY = cite("702.153a", "if a casualty cost was paid for it, copy it")
+_STATED = (ExceptionKind.REMOVE_SUPERTYPE, ExceptionKind.SET_LOYALTY)
+
+
+def _exception_steps(effect: CopyEffect, characteristics: StackCharacteristics) -> list[Explanation]:
+    """The copy effect's own exceptions to what is copied: casualty's "The copy isn't legendary and has
+    starting loyalty X" (CR 702.153a, 707.9b)."""
+    if not any(e.kind is ExceptionKind.SET_LOYALTY for e in effect.exceptions):
+        return []
+    stated = [e.text for e in effect.exceptions if e.kind in _STATED]
+    if characteristics.loyalty == "unknown":
+        loyalty: Message = msg(
+            "its starting loyalty is X, the value chosen for X as the original was cast, which the board "
+            "doesn't give (x: N says), so it is unknown"
+        )
+    else:
+        loyalty = msg("its starting loyalty is {loyalty}", loyalty=characteristics.loyalty or "")
+    return [
+        explain(
+            msg(
+                "The copy effect makes exceptions to what is copied ({text}): {loyalty}.",
+                text="; ".join(stated),
+                loyalty=loyalty,
+            ),
+            CASUALTY,
+            MODIFY,
+        )
+    ]
 
 
 def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:

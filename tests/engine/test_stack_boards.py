@@ -152,3 +152,15 @@ def test_a_permanent_spells_loyalty_abilities_are_no_choice_made_on_resolution()
     ).result
     assert result.resolves_as == "token"
     assert not any(i.item.startswith("choice made on resolution") for i in result.not_copied)
+
+
+@pytest.mark.parametrize(("x", "loyalty"), [(" x: 2,", 2), ("", "unknown")])
+def test_ob_nixilis_casualty_copy_isnt_legendary_and_has_starting_loyalty_x(x: str, loyalty: object) -> None:
+    result = answer(
+        f'stack:\n  - {{card: "Ob Nixilis, the Adversary", id: ob,{x} paid: {{sacrificed: [{{card: Grizzly '
+        'Bears, power: 2}]}}\n  - {copy_of: ob, via: "Ob Nixilis, the Adversary", id: cp}\nquery: cp\n'
+    ).result
+    assert (result.current.supertypes, result.current.loyalty) == ((), loyalty)
+    [step] = [s for s in result.steps if "exceptions to what is copied" in s.text]
+    assert {"702.153a", "707.9b"} <= set(step.rules)
+    assert ("the board doesn't give (x: N says)" in step.text) is (loyalty == "unknown")
