@@ -73,7 +73,7 @@ import json
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from data import board_values as check
 from data.board_format import (
@@ -90,15 +90,29 @@ from data.excerpts import excerpt
 from engine import (
     KIND_WORDS,
     PREDEFINED_TOKENS,
+    Action,
     ActionKind,
-    ActionSpec,
+    AttachAction,
     BoardSpec,
+    ChangeTextAction,
+    CleanupAction,
+    CreateTokenAction,
     DayNight,
+    DayNightAction,
+    EntersAction,
+    ExchangeTextAction,
     FaceDownKind,
+    FlipAction,
     Game,
+    LeavesAction,
+    Message,
     MoveSpec,
+    NextEntersAsCopyAction,
     ObjectSpec,
     Player,
+    PutOntoBattlefieldAction,
+    ResolvesAction,
+    ReturnsAction,
     StackEntrySpec,
     StackError,
     TextChangeSpec,
@@ -174,6 +188,31 @@ _TOP_KEYS = (
 # Scryfall prints these as text ("2", "*"); a board may write a number plainly (YAML reads ``power: 2`` as 2).
 # The Scryfall fields a card definition may have: the ones the card import's schema checks and the engine
 # reads (any other would reach the engine unchecked).
+# The keys of becomes_copy, create_token_copy, turn_face_up/down, transform and ends, and the fields they fill
+# (each kind's model takes some of them: Reader.caused).
+_CAUSED_KEYS = frozenset(
+    {
+        "object",
+        "of",
+        "via",
+        "id",
+        "controller",
+        "exiled_with",
+        "effect",
+        "copy_effect",
+        "text_change",
+        "random",
+    }
+)
+_CAUSED_FIELDS = {
+    "object": "target",
+    "id": "new_id",
+    "text_change": "text_change_number",
+    "random": "random_result",
+}
+_NUMBERS = ("effect", "copy_effect", "text_change")
+_KEY_OF_FIELD = {field: key for key, field in _CAUSED_FIELDS.items()} | {"via_object": "via"}
+_ACTIONS: TypeAdapter[Action] = TypeAdapter(Action)
 _FACE_ACTIONS = (
     ActionKind.NEXT_ENTERS_AS_COPY,
     ActionKind.PUT_ONTO_BATTLEFIELD,
@@ -197,6 +236,29 @@ def load_board(text: str) -> BoardSpec:
             msg("a board is a mapping with battlefield/graveyard/exile/actions/query"), line_of(root)
         )
     return _Reader().read(root)
+
+
+def _caused_problem(kind: ActionKind, fields: dict[str, Any], error: ValidationError) -> Message:
+    """What a ``becomes_copy``, ``create_token_copy``, … action that its model refuses lacks or has too much,
+    in the reader's words (each YAML key named as written)."""
+    problem = error.errors()[0]
+    field = str(problem["loc"][1]) if len(problem["loc"]) > 1 else ""  # loc: (kind, field), or (kind,)
+    if problem["type"] == "missing" and field == "target":
+        return msg("{action} needs object: HANDLE", action=kind.value)
+    if problem["type"] == "missing":  # becomes_copy's of
+        return msg("{action} needs of: HANDLE", action=kind.value)
+    if field == "random_result":
+        return msg("random (a coin flip's or die roll's result) is for becomes_copy and create_token_copy")
+    if field in ("effect", "copy_effect", "text_change_number") or (kind is ActionKind.ENDS and not field):
+        return msg(
+            "ends needs effect: N (the object's Nth listed effect), text_change: N (its Nth text-changing "
+            "effect) or copy_effect: N (the Nth copy effect applied to it); only ends takes them"
+        )
+    if field == "exiled_with" or (kind is ActionKind.CREATE_TOKEN_COPY and "of" in fields):
+        return msg("exiled_with is for create_token_copy, instead of of:")
+    if kind is ActionKind.CREATE_TOKEN_COPY:
+        return msg("{action} needs of: HANDLE (or exiled_with: HANDLE)", action=kind.value)
+    return msg("unknown key {key} in {part}", key=excerpt(_KEY_OF_FIELD.get(field, field)), part=kind.value)
 
 
 class _Reader:
@@ -407,7 +469,7 @@ class _Reader:
             ),
         )
 
-    def action(self, node: yaml.Node) -> ActionSpec:
+    def action(self, node: yaml.Node) -> Action:
         line = line_of(node)
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
             raise BoardFormatError(
@@ -416,16 +478,19 @@ class _Reader:
         ((key, body),) = pairs(node)
         kind = check.enum_value(ActionKind, key, line, "action")
         if kind in (ActionKind.ENTERS, ActionKind.RESOLVES):
-            return ActionSpec(kind=kind, line=line or 0, entering=self.object(body, Zone.BATTLEFIELD))
+            entering = self.object(body, Zone.BATTLEFIELD)
+            if kind is ActionKind.ENTERS:
+                return EntersAction(line=line or 0, entering=entering)
+            return ResolvesAction(line=line or 0, entering=entering)
         if kind is ActionKind.DAY_NIGHT:
             day_night = check.enum_value(DayNight, plain(body), line, "day_night")
-            return ActionSpec(kind=kind, line=line or 0, day_night=day_night)
+            return DayNightAction(line=line or 0, day_night=day_night)
         if kind is ActionKind.CLEANUP:
             if plain(body) not in (None, {}):
                 raise BoardFormatError(
                     msg("cleanup takes nothing (write {example})", example="cleanup: {}"), line
                 )
-            return ActionSpec(kind=kind, line=line or 0)
+            return CleanupAction(line=line or 0)
         raw = plain(body)
         if not isinstance(raw, dict):
             raise BoardFormatError(msg("{action} needs a mapping", action=kind.value), line)
@@ -441,82 +506,42 @@ class _Reader:
             return self.change_text(raw, line)
         if kind is ActionKind.EXCHANGE_TEXT:
             return self.exchange_text(raw, line)
-        allowed = {
-            "object",
-            "of",
-            "via",
-            "id",
-            "controller",
-            "exiled_with",
-            "effect",
-            "copy_effect",
-            "text_change",
-            "random",
-        }
-        check.check_keys(raw, allowed, set(), kind.value, line)
-        target = self.ref(raw["object"], line, "object") if "object" in raw else None
-        of = self.ref(raw["of"], line, "of") if "of" in raw else None
-        # create_token_copy: {exiled_with: vat}: a copy of a card exiled with it (the last one listed).
-        exiled_with = self.ref(raw["exiled_with"], line, "exiled_with") if "exiled_with" in raw else None
-        if (
-            kind
-            in (
-                ActionKind.BECOMES_COPY,
-                ActionKind.TURN_FACE_UP,
-                ActionKind.TURN_FACE_DOWN,
-                ActionKind.TRANSFORM,
-                ActionKind.ENDS,
-            )
-            and target is None
-        ):
-            raise BoardFormatError(msg("{action} needs object: HANDLE", action=kind.value), line)
-        if exiled_with is not None and (kind is not ActionKind.CREATE_TOKEN_COPY or of is not None):
-            raise BoardFormatError(msg("exiled_with is for create_token_copy, instead of of:"), line)
-        if kind is ActionKind.BECOMES_COPY and of is None:
-            raise BoardFormatError(msg("{action} needs of: HANDLE", action=kind.value), line)
-        via, via_object = self.via(raw, line)  # the ability is the object's as it was (before this action)
-        if kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_DOWN) and target is not None:
-            self.card_of.pop(target, None)
-        if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
-            raise BoardFormatError(
-                msg("{action} needs of: HANDLE (or exiled_with: HANDLE)", action=kind.value), line
-            )
-        if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect", "text_change"} & set(raw)) == 1):
-            raise BoardFormatError(
-                msg(
-                    "ends needs effect: N (the object's Nth listed effect), text_change: N (its Nth "
-                    "text-changing effect) or copy_effect: N (the Nth copy effect applied to it); only ends "
-                    "takes them"
-                ),
-                line,
-            )
-        new_id = None
-        if kind is ActionKind.CREATE_TOKEN_COPY:
-            default = f"token of {of}" if of else f"token of a card exiled with {exiled_with}"
-            new_id = check.text(raw.get("id", default), line, "id")
-            self.define(new_id, line)
-        return ActionSpec(
-            kind=kind,
-            line=line or 0,
-            target=target,
-            of=of,
-            via=via,
-            via_object=via_object,
-            new_id=new_id,
-            controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
-            controller_given="controller" in raw,
-            exiled_with=exiled_with,
-            effect=check.number(raw["effect"], line, "effect") if "effect" in raw else None,
-            copy_effect=check.number(raw["copy_effect"], line, "copy_effect")
-            if "copy_effect" in raw
-            else None,
-            text_change_number=check.number(raw["text_change"], line, "text_change")
-            if "text_change" in raw
-            else None,
-            random_result=check.random_result(raw, kind, line),
-        )
+        return self.caused(kind, raw, line)
 
-    def change_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+    def caused(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> Action:
+        """``becomes_copy``, ``create_token_copy``, ``turn_face_up``, ``turn_face_down``, ``transform`` or
+        ``ends``: each key read as its field, and the model of ``kind`` says which it takes and needs."""
+        check.check_keys(raw, _CAUSED_KEYS, set(), kind.value, line)
+        fields: dict[str, Any] = {
+            _CAUSED_FIELDS.get(key, key): self.ref(raw[key], line, key)
+            for key in ("object", "of", "exiled_with")  # exiled_with: a copy of a card exiled with it
+            if key in raw
+        }
+        fields |= {
+            _CAUSED_FIELDS.get(key, key): check.number(raw[key], line, key) for key in _NUMBERS if key in raw
+        }
+        if "via" in raw:  # the ability is the object's as it was (before this action)
+            fields["via"], fields["via_object"] = self.via(raw, line)
+        if kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_DOWN) and "target" in fields:
+            self.card_of.pop(fields["target"], None)
+        if "controller" in raw:
+            fields["controller"] = check.enum_value(Player, raw["controller"], line, "controller")
+            fields["controller_given"] = True
+        if "random" in raw:
+            fields["random_result"] = check.text(raw["random"], line, "random")
+        if kind is ActionKind.CREATE_TOKEN_COPY:
+            of, exiled = fields.get("of"), fields.get("exiled_with")
+            default = f"token of {of}" if of else f"token of a card exiled with {exiled}"
+            fields["new_id"] = check.text(raw.get("id", default), line, "id")
+            self.define(fields["new_id"], line)
+        elif "id" in raw:
+            fields["new_id"] = raw["id"]  # only create_token_copy takes it: its model refuses it
+        try:
+            return _ACTIONS.validate_python({**fields, "kind": kind, "line": line or 0})
+        except ValidationError as error:
+            raise BoardFormatError(_caused_problem(kind, fields, error), line) from None
+
+    def change_text(self, raw: dict[str, Any], line: int | None) -> ChangeTextAction:
         """``change_text: {object, from, to, via, until}``: one word replaced by another (CR 612.2)."""
         check.check_keys(
             raw, {"object", "from", "to", "via", "until"}, {"object", "from", "to"}, "change_text", line
@@ -545,9 +570,9 @@ class _Reader:
             until_end_of_turn=check.until(raw, line),
         )
         target = self.ref(raw["object"], line, "object")
-        return ActionSpec(kind=ActionKind.CHANGE_TEXT, line=line or 0, target=target, text_change=change)
+        return ChangeTextAction(line=line or 0, target=target, text_change=change)
 
-    def exchange_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+    def exchange_text(self, raw: dict[str, Any], line: int | None) -> ExchangeTextAction:
         """``exchange_text: {objects: [A, B], via, until}``: two text boxes exchanged (CR 612.5)."""
         check.check_keys(raw, {"objects", "via", "until"}, {"objects"}, "exchange_text", line)
         objects = check.listed(raw["objects"], line, "objects")
@@ -564,20 +589,19 @@ class _Reader:
             via=self.via(raw, line)[0],
             until_end_of_turn=check.until(raw, line),
         )
-        return ActionSpec(kind=ActionKind.EXCHANGE_TEXT, line=line or 0, target=first, text_change=change)
+        return ExchangeTextAction(line=line or 0, target=first, text_change=change)
 
-    def attach(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+    def attach(self, raw: dict[str, Any], line: int | None) -> AttachAction:
         """``attach: {object: hammer, to: bear}``: an Aura, Equipment or Fortification becomes attached."""
         if set(map(str, raw)) != {"object", "to"}:
             raise BoardFormatError(msg("attach needs exactly object: HANDLE and to: HANDLE"), line)
-        return ActionSpec(
-            kind=ActionKind.ATTACH,
+        return AttachAction(
             line=line or 0,
             target=self.ref(raw["object"], line, "object"),
             to=self.ref(raw["to"], line, "to"),
         )
 
-    def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
+    def token(self, raw: dict[str, Any], line: int | None) -> CreateTokenAction:
         """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
         check.check_keys(raw, {*_TOKEN_KEYS, "predefined", "made_by"}, set(), "create_token", line)
         token = (
@@ -601,8 +625,7 @@ class _Reader:
         new_id = check.text(raw.get("id", token.token_name), line, "id")
         made_by, made_by_object = self.via(raw, line, "made_by")
         self.define(new_id, line)
-        return ActionSpec(
-            kind=ActionKind.CREATE_TOKEN,
+        return CreateTokenAction(
             line=line or 0,
             new_id=new_id,
             controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
@@ -633,7 +656,7 @@ class _Reader:
             )
         return PREDEFINED_TOKENS[known[kind.casefold()]][1]
 
-    def zone_move(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
+    def zone_move(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> Action:
         """``leaves: {object, to, by, replacement, last, ids}`` or ``returns: {cards_of, to, …}``."""
         leaves = kind is ActionKind.LEAVES
         allowed = _LEAVES_KEYS if leaves else _RETURNS_KEYS
@@ -665,7 +688,9 @@ class _Reader:
             if "controller" in raw
             else None,
         )
-        return ActionSpec(kind=kind, line=line or 0, target=target, move=move)
+        if leaves:
+            return LeavesAction(line=line or 0, target=target, move=move)
+        return ReturnsAction(line=line or 0, target=target, move=move)
 
     def new_handles(self, value: Any, line: int | None) -> tuple[tuple[str, str], ...]:
         """``ids: {Graf Rats: rats}``: the handle each card gets in its new zone (defined from here on)."""
@@ -681,7 +706,7 @@ class _Reader:
             self.card_of[handle] = card
         return pairs
 
-    def face_action(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
+    def face_action(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> Action:
         """``next_enters_as_copy: {of, via}``, ``put_onto_battlefield: {object, transformed}`` or ``flip``."""
         copy = kind is ActionKind.NEXT_ENTERS_AS_COPY
         needed = {"of", "via"} if copy else {"object"}
@@ -696,14 +721,14 @@ class _Reader:
                 required=", ".join(sorted(needed)),
             )
             raise BoardFormatError(takes, line)
-        return ActionSpec(
-            kind=kind,
-            line=line or 0,
-            target=None if copy else self.ref(raw["object"], line, "object"),
-            of=self.ref(raw["of"], line, "of") if copy else None,
-            via=self.via(raw, line)[0] if copy else None,
-            transformed=check.flag(raw, "transformed", line),
-        )
+        if copy:
+            of = self.ref(raw["of"], line, "of")
+            return NextEntersAsCopyAction(line=line or 0, of=of, via=self.via(raw, line)[0] or "")
+        target = self.ref(raw["object"], line, "object")
+        if kind is ActionKind.FLIP:
+            return FlipAction(line=line or 0, target=target)
+        transformed = check.flag(raw, "transformed", line)
+        return PutOntoBattlefieldAction(line=line or 0, target=target, transformed=transformed)
 
     def via(self, raw: dict[str, Any], line: int | None, key: str = "via") -> tuple[str | None, str | None]:
         """``via`` (or ``made_by``): the card and the board object's handle (``data.board_handles``)."""
@@ -745,7 +770,7 @@ class _Reader:
             self.define(handle, line)
         return tuple(entries)
 
-    def via_stack(self, action: ActionSpec, stack: tuple[StackEntrySpec, ...]) -> ActionSpec:
+    def via_stack(self, action: Action, stack: tuple[StackEntrySpec, ...]) -> Action:
         """An action whose ``via`` names a stack entry (``data.board_handles.stack_via``)."""
         return stack_via(action, stack, self.card_of, self.explicit_via)
 
