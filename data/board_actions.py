@@ -70,7 +70,7 @@ _TOKEN_KEYS = frozenset(
 _LEAVES_KEYS = frozenset({"object", "to", "by", "replacement", "last", "ids"})
 _RETURNS_KEYS = frozenset({"cards_of", "to", "by", "counters", "controller"})
 # The keys of becomes_copy, create_token_copy, turn_face_up/down, transform and ends, and the fields they fill
-# (each kind's model takes some of them: Reader.caused).
+# (each kind's model takes some of them: ActionReader.caused).
 _CAUSED_KEYS = frozenset(
     {
         "object",
@@ -131,6 +131,7 @@ class ActionReader:
         self.board = board
 
     def action(self, node: yaml.Node) -> Action:
+        """One entry of ``actions:``, ``{KIND: {…}}``, as the model of its kind."""
         line = line_of(node)
         if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
             raise BoardFormatError(
