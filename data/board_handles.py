@@ -14,9 +14,18 @@ from typing import Any
 from data import board_values as check
 from data.board_format import BoardFormatError
 from data.excerpts import excerpt
-from engine import ActionKind, ActionSpec, Player, StackEntrySpec, msg, stack_handles
-
-_CREATING = (ActionKind.CREATE_TOKEN, ActionKind.CREATE_TOKEN_COPY)
+from engine import (
+    Action,
+    BecomesCopyAction,
+    CausedAction,
+    CreateTokenAction,
+    CreateTokenCopyAction,
+    NextEntersAsCopyAction,
+    Player,
+    StackEntrySpec,
+    msg,
+    stack_handles,
+)
 
 
 def read_via(
@@ -63,17 +72,20 @@ def read_via(
 
 
 def stack_via(
-    action: ActionSpec,
+    action: Action,
     stack: tuple[StackEntrySpec, ...],
     card_of: dict[str, str],
     explicit: set[tuple[int, str]],
-) -> ActionSpec:
+) -> Action:
     """An action whose ``via`` names a stack entry (``{card: Cytoshape, id: cyto}``): its effect is that
     spell's or ability's as it resolves, with the text of the entry's card (a copy's: the original's); a
     token it creates is the entry's controller's unless the action says whose (CR 111.2)."""
-    entries = dict(zip(stack_handles(stack), stack, strict=True)) if action.via else {}
-    entry = entries.get(action.via or "") if action.via_object is None else None
-    if entry is None and (action.line, action.via or "") in explicit:
+    if not isinstance(action, CausedAction | NextEntersAsCopyAction) or not action.via:
+        return action
+    entries = dict(zip(stack_handles(stack), stack, strict=True))
+    by_object = isinstance(action, CausedAction) and action.via_object is not None
+    entry = None if by_object else entries.get(action.via)
+    if entry is None and (action.line, action.via) in explicit:
         raise BoardFormatError(
             msg(
                 "via refers to {handle}, which is neither an object defined earlier in the board nor a "
@@ -99,7 +111,7 @@ def stack_via(
             ),
             action.line,
         )
-    if action.kind is ActionKind.BECOMES_COPY and entry.targets and action.target not in entry.targets:
+    if isinstance(action, BecomesCopyAction) and entry.targets and action.target not in entry.targets:
         raise BoardFormatError(
             msg(
                 "{handle} on the stack targets {targets}, not {target}",
@@ -109,6 +121,6 @@ def stack_via(
             ),
             action.line,
         )
-    creates = action.kind in _CREATING
-    controller = {"controller": Player(entry_controller)} if creates and not action.controller_given else {}
+    creating = isinstance(action, CreateTokenAction | CreateTokenCopyAction) and not action.controller_given
+    controller = {"controller": Player(entry_controller)} if creating else {}
     return action.model_copy(update={"via": card, "via_stack": action.via, **controller})

@@ -168,17 +168,6 @@ def destination(value: Any, line: int | None, *, leaves: bool) -> Zone:
     return Zone(value)
 
 
-def random_result(raw: Mapping[str, Any], kind: ActionKind, line: int | None) -> str | None:
-    """``random: heads`` (or a die's number): the result a copy effect's coin flip or die roll gave."""
-    if "random" not in raw:
-        return None
-    if kind not in (ActionKind.BECOMES_COPY, ActionKind.CREATE_TOKEN_COPY):
-        raise BoardFormatError(
-            msg("random (a coin flip's or die roll's result) is for becomes_copy and create_token_copy"), line
-        )
-    return text(raw["random"], line, "random")
-
-
 def commander(raw: Mapping[str, Any], line: int | None) -> bool:
     """``commander: true``: its owner's commander, a card's designation (CR 903.3), so never a token's."""
     commander = flag(raw, "commander", line)

@@ -76,6 +76,7 @@ import yaml
 from pydantic import ValidationError
 
 from data import board_values as check
+from data.board_actions import ActionReader
 from data.board_format import (
     MAX_ACTIONS,
     MAX_CARDS,
@@ -88,22 +89,15 @@ from data.board_yaml import compose_board, line_of, pairs, plain
 from data.cards.names import card_names, normalize_name
 from data.excerpts import excerpt
 from engine import (
-    KIND_WORDS,
-    PREDEFINED_TOKENS,
-    ActionKind,
-    ActionSpec,
+    Action,
     BoardSpec,
     DayNight,
     FaceDownKind,
     Game,
-    MoveSpec,
     ObjectSpec,
     Player,
     StackEntrySpec,
     StackError,
-    TextChangeSpec,
-    TokenSpec,
-    WordChange,
     Zone,
     msg,
     stack_handles,
@@ -142,22 +136,6 @@ _OBJECT_KEYS = frozenset(
         "random",
     }
 )
-_TOKEN_KEYS = frozenset(
-    {
-        "name",
-        "supertypes",
-        "types",
-        "subtypes",
-        "colors",
-        "power",
-        "toughness",
-        "abilities",
-        "id",
-        "controller",
-    }
-)
-_LEAVES_KEYS = frozenset({"object", "to", "by", "replacement", "last", "ids"})
-_RETURNS_KEYS = frozenset({"cards_of", "to", "by", "counters", "controller"})
 _TOP_KEYS = (
     "version",
     "cards",
@@ -171,16 +149,11 @@ _TOP_KEYS = (
     "turn",
     "life",
 )
+
+
 # Scryfall prints these as text ("2", "*"); a board may write a number plainly (YAML reads ``power: 2`` as 2).
 # The Scryfall fields a card definition may have: the ones the card import's schema checks and the engine
 # reads (any other would reach the engine unchecked).
-_FACE_ACTIONS = (
-    ActionKind.NEXT_ENTERS_AS_COPY,
-    ActionKind.PUT_ONTO_BATTLEFIELD,
-    ActionKind.FLIP,
-)
-
-
 def load_board(text: str) -> BoardSpec:
     """Parse board text (YAML or JSON) into a validated :class:`BoardSpec`."""
     if len(text) > MAX_TEXT:
@@ -236,7 +209,8 @@ class _Reader:
         for zone in (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE):
             if zone.value in sections:
                 objects += [self.object(item, zone) for item in self._items(sections[zone.value], zone.value)]
-        actions = [self.action(item) for item in self._items(sections.get("actions"), "actions")]
+        reading = ActionReader(self)
+        actions = [reading.action(item) for item in self._items(sections.get("actions"), "actions")]
         if len(objects) + len(actions) > MAX_OBJECTS or len(actions) > MAX_ACTIONS:
             raise BoardFormatError(
                 msg(
@@ -407,304 +381,6 @@ class _Reader:
             ),
         )
 
-    def action(self, node: yaml.Node) -> ActionSpec:
-        line = line_of(node)
-        if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
-            raise BoardFormatError(
-                msg("an action is one of {kinds}: {{…}}", kinds=", ".join(k.value for k in ActionKind)), line
-            )
-        ((key, body),) = pairs(node)
-        kind = check.enum_value(ActionKind, key, line, "action")
-        if kind in (ActionKind.ENTERS, ActionKind.RESOLVES):
-            return ActionSpec(kind=kind, line=line or 0, entering=self.object(body, Zone.BATTLEFIELD))
-        if kind is ActionKind.DAY_NIGHT:
-            day_night = check.enum_value(DayNight, plain(body), line, "day_night")
-            return ActionSpec(kind=kind, line=line or 0, day_night=day_night)
-        if kind is ActionKind.CLEANUP:
-            if plain(body) not in (None, {}):
-                raise BoardFormatError(
-                    msg("cleanup takes nothing (write {example})", example="cleanup: {}"), line
-                )
-            return ActionSpec(kind=kind, line=line or 0)
-        raw = plain(body)
-        if not isinstance(raw, dict):
-            raise BoardFormatError(msg("{action} needs a mapping", action=kind.value), line)
-        if kind is ActionKind.CREATE_TOKEN:
-            return self.token(raw, line)
-        if kind in (ActionKind.LEAVES, ActionKind.RETURNS):
-            return self.zone_move(kind, raw, line)
-        if kind in _FACE_ACTIONS:
-            return self.face_action(kind, raw, line)
-        if kind is ActionKind.ATTACH:
-            return self.attach(raw, line)
-        if kind is ActionKind.CHANGE_TEXT:
-            return self.change_text(raw, line)
-        if kind is ActionKind.EXCHANGE_TEXT:
-            return self.exchange_text(raw, line)
-        allowed = {
-            "object",
-            "of",
-            "via",
-            "id",
-            "controller",
-            "exiled_with",
-            "effect",
-            "copy_effect",
-            "text_change",
-            "random",
-        }
-        check.check_keys(raw, allowed, set(), kind.value, line)
-        target = self.ref(raw["object"], line, "object") if "object" in raw else None
-        of = self.ref(raw["of"], line, "of") if "of" in raw else None
-        # create_token_copy: {exiled_with: vat}: a copy of a card exiled with it (the last one listed).
-        exiled_with = self.ref(raw["exiled_with"], line, "exiled_with") if "exiled_with" in raw else None
-        if (
-            kind
-            in (
-                ActionKind.BECOMES_COPY,
-                ActionKind.TURN_FACE_UP,
-                ActionKind.TURN_FACE_DOWN,
-                ActionKind.TRANSFORM,
-                ActionKind.ENDS,
-            )
-            and target is None
-        ):
-            raise BoardFormatError(msg("{action} needs object: HANDLE", action=kind.value), line)
-        if exiled_with is not None and (kind is not ActionKind.CREATE_TOKEN_COPY or of is not None):
-            raise BoardFormatError(msg("exiled_with is for create_token_copy, instead of of:"), line)
-        if kind is ActionKind.BECOMES_COPY and of is None:
-            raise BoardFormatError(msg("{action} needs of: HANDLE", action=kind.value), line)
-        via, via_object = self.via(raw, line)  # the ability is the object's as it was (before this action)
-        if kind in (ActionKind.BECOMES_COPY, ActionKind.TURN_FACE_DOWN) and target is not None:
-            self.card_of.pop(target, None)
-        if kind is ActionKind.CREATE_TOKEN_COPY and of is None and exiled_with is None:
-            raise BoardFormatError(
-                msg("{action} needs of: HANDLE (or exiled_with: HANDLE)", action=kind.value), line
-            )
-        if (kind is ActionKind.ENDS) != (len({"effect", "copy_effect", "text_change"} & set(raw)) == 1):
-            raise BoardFormatError(
-                msg(
-                    "ends needs effect: N (the object's Nth listed effect), text_change: N (its Nth "
-                    "text-changing effect) or copy_effect: N (the Nth copy effect applied to it); only ends "
-                    "takes them"
-                ),
-                line,
-            )
-        new_id = None
-        if kind is ActionKind.CREATE_TOKEN_COPY:
-            default = f"token of {of}" if of else f"token of a card exiled with {exiled_with}"
-            new_id = check.text(raw.get("id", default), line, "id")
-            self.define(new_id, line)
-        return ActionSpec(
-            kind=kind,
-            line=line or 0,
-            target=target,
-            of=of,
-            via=via,
-            via_object=via_object,
-            new_id=new_id,
-            controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
-            controller_given="controller" in raw,
-            exiled_with=exiled_with,
-            effect=check.number(raw["effect"], line, "effect") if "effect" in raw else None,
-            copy_effect=check.number(raw["copy_effect"], line, "copy_effect")
-            if "copy_effect" in raw
-            else None,
-            text_change_number=check.number(raw["text_change"], line, "text_change")
-            if "text_change" in raw
-            else None,
-            random_result=check.random_result(raw, kind, line),
-        )
-
-    def change_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
-        """``change_text: {object, from, to, via, until}``: one word replaced by another (CR 612.2)."""
-        check.check_keys(
-            raw, {"object", "from", "to", "via", "until"}, {"object", "from", "to"}, "change_text", line
-        )
-        old, new = check.word(raw["from"], line, "from"), check.word(raw["to"], line, "to")
-        if old[0] is not new[0]:
-            raise BoardFormatError(
-                msg(
-                    "change_text replaces a word by one of the same kind (CR 612.2): {old} is a {old_kind}, "
-                    "{new} a {new_kind}",
-                    old=old[1],
-                    old_kind=KIND_WORDS[old[0]],
-                    new=new[1],
-                    new_kind=KIND_WORDS[new[0]],
-                ),
-                line,
-            )
-        if old[1] == new[1]:
-            raise BoardFormatError(
-                msg("change_text needs two different words (from: {word})", word=old[1]), line
-            )
-        change = TextChangeSpec(
-            line=line or 0,
-            word=WordChange(kind=old[0], old=old[1], new=new[1]),
-            via=self.via(raw, line)[0],
-            until_end_of_turn=check.until(raw, line),
-        )
-        target = self.ref(raw["object"], line, "object")
-        return ActionSpec(kind=ActionKind.CHANGE_TEXT, line=line or 0, target=target, text_change=change)
-
-    def exchange_text(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
-        """``exchange_text: {objects: [A, B], via, until}``: two text boxes exchanged (CR 612.5)."""
-        check.check_keys(raw, {"objects", "via", "until"}, {"objects"}, "exchange_text", line)
-        objects = check.listed(raw["objects"], line, "objects")
-        if len(objects) != 2:
-            raise BoardFormatError(msg("exchange_text needs objects: [HANDLE, HANDLE], two permanents"), line)
-        first, second = (self.ref(handle, line, "objects") for handle in objects)
-        if first == second:
-            raise BoardFormatError(
-                msg("exchange_text needs two different objects; {object} is named twice", object=first), line
-            )
-        change = TextChangeSpec(
-            line=line or 0,
-            exchange_with=second,
-            via=self.via(raw, line)[0],
-            until_end_of_turn=check.until(raw, line),
-        )
-        return ActionSpec(kind=ActionKind.EXCHANGE_TEXT, line=line or 0, target=first, text_change=change)
-
-    def attach(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
-        """``attach: {object: hammer, to: bear}``: an Aura, Equipment or Fortification becomes attached."""
-        if set(map(str, raw)) != {"object", "to"}:
-            raise BoardFormatError(msg("attach needs exactly object: HANDLE and to: HANDLE"), line)
-        return ActionSpec(
-            kind=ActionKind.ATTACH,
-            line=line or 0,
-            target=self.ref(raw["object"], line, "object"),
-            to=self.ref(raw["to"], line, "to"),
-        )
-
-    def token(self, raw: dict[str, Any], line: int | None) -> ActionSpec:
-        """``create_token: {name, supertypes, types, subtypes, colors, power, toughness, abilities, id}``."""
-        check.check_keys(raw, {*_TOKEN_KEYS, "predefined", "made_by"}, set(), "create_token", line)
-        token = (
-            self.predefined_token(raw, line)
-            if "predefined" in raw
-            else TokenSpec(
-                name=check.text(raw["name"], line, "name") if "name" in raw else None,
-                supertypes=tuple(
-                    t.capitalize() for t in check.texts(raw.get("supertypes", []), line, "supertypes")
-                ),
-                types=tuple(
-                    t.capitalize() for t in check.texts(raw.get("types", ["Creature"]), line, "types")
-                ),
-                subtypes=check.texts(raw.get("subtypes", []), line, "subtypes"),
-                colors=check.colors(raw.get("colors", []), line),
-                power=check.number(raw["power"], line, "power") if "power" in raw else None,
-                toughness=check.number(raw["toughness"], line, "toughness") if "toughness" in raw else None,
-                abilities=check.texts(raw.get("abilities", []), line, "abilities"),
-            )
-        )
-        new_id = check.text(raw.get("id", token.token_name), line, "id")
-        made_by, made_by_object = self.via(raw, line, "made_by")
-        self.define(new_id, line)
-        return ActionSpec(
-            kind=ActionKind.CREATE_TOKEN,
-            line=line or 0,
-            new_id=new_id,
-            controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
-            controller_given="controller" in raw,
-            token=token,
-            via=made_by,
-            via_object=made_by_object,
-        )
-
-    def predefined_token(self, raw: dict[str, Any], line: int | None) -> TokenSpec:
-        """``create_token: {predefined: Treasure}``: a token the rules define (CR 111.10), nothing else."""
-        kind = check.text(raw["predefined"], line, "predefined")
-        extra = sorted(set(map(str, raw)) - {"predefined", "id", "controller", "made_by"})
-        if extra:
-            raise BoardFormatError(
-                msg("a predefined token takes only id and controller, not {key}", key=excerpt(extra[0])),
-                line,
-            )
-        known = {name.casefold(): name for name in PREDEFINED_TOKENS}
-        if kind.casefold() not in known:
-            raise BoardFormatError(
-                msg(
-                    "unknown predefined token {token}; known: {known}",
-                    token=excerpt(kind),
-                    known=", ".join(PREDEFINED_TOKENS),
-                ),
-                line,
-            )
-        return PREDEFINED_TOKENS[known[kind.casefold()]][1]
-
-    def zone_move(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
-        """``leaves: {object, to, by, replacement, last, ids}`` or ``returns: {cards_of, to, …}``."""
-        leaves = kind is ActionKind.LEAVES
-        allowed = _LEAVES_KEYS if leaves else _RETURNS_KEYS
-        unknown = sorted(set(map(str, raw)) - allowed)
-        if unknown:
-            expected = ", ".join(sorted(allowed))
-            raise BoardFormatError(
-                msg(
-                    "unknown key {key} in {part}; expected {keys}",
-                    key=excerpt(unknown[0]),
-                    part=kind.value,
-                    keys=expected,
-                ),
-                line,
-            )
-        handle_key = "object" if leaves else "cards_of"
-        if handle_key not in raw or (leaves and "to" not in raw):
-            needed = "object: HANDLE and to: ZONE" if leaves else "cards_of: HANDLE"
-            raise BoardFormatError(msg("{action} needs {keys}", action=kind.value, keys=needed), line)
-        target = self.ref(raw[handle_key], line, handle_key)
-        move = MoveSpec(
-            to=check.destination(raw.get("to", "battlefield"), line, leaves=leaves),
-            by=self.ref(raw["by"], line, "by") if "by" in raw else None,
-            replacement=self.ref(raw["replacement"], line, "replacement") if "replacement" in raw else None,
-            last=check.text(raw["last"], line, "last") if "last" in raw else None,
-            ids=self.new_handles(raw.get("ids", {}), line),
-            counters=check.counters(raw["counters"], line) if "counters" in raw else (),
-            controller=check.enum_value(Player, raw["controller"], line, "controller")
-            if "controller" in raw
-            else None,
-        )
-        return ActionSpec(kind=kind, line=line or 0, target=target, move=move)
-
-    def new_handles(self, value: Any, line: int | None) -> tuple[tuple[str, str], ...]:
-        """``ids: {Graf Rats: rats}``: the handle each card gets in its new zone (defined from here on)."""
-        if not isinstance(value, dict):
-            raise BoardFormatError(
-                msg("ids must be a mapping {example}", example="{CARD NAME: HANDLE}"), line
-            )
-        pairs = tuple(
-            (check.text(k, line, "ids card"), check.text(v, line, "ids handle")) for k, v in value.items()
-        )
-        for card, handle in pairs:
-            self.define(handle, line)
-            self.card_of[handle] = card
-        return pairs
-
-    def face_action(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> ActionSpec:
-        """``next_enters_as_copy: {of, via}``, ``put_onto_battlefield: {object, transformed}`` or ``flip``."""
-        copy = kind is ActionKind.NEXT_ENTERS_AS_COPY
-        needed = {"of", "via"} if copy else {"object"}
-        allowed = needed | ({"transformed"} if kind is ActionKind.PUT_ONTO_BATTLEFIELD else set())
-        unknown = sorted(set(map(str, raw)) - allowed)
-        if unknown or not needed <= set(raw):
-            keys = ", ".join(sorted(allowed))
-            takes = msg(
-                "{action} takes {keys} ({required} required)",
-                action=kind.value,
-                keys=keys,
-                required=", ".join(sorted(needed)),
-            )
-            raise BoardFormatError(takes, line)
-        return ActionSpec(
-            kind=kind,
-            line=line or 0,
-            target=None if copy else self.ref(raw["object"], line, "object"),
-            of=self.ref(raw["of"], line, "of") if copy else None,
-            via=self.via(raw, line)[0] if copy else None,
-            transformed=check.flag(raw, "transformed", line),
-        )
-
     def via(self, raw: dict[str, Any], line: int | None, key: str = "via") -> tuple[str | None, str | None]:
         """``via`` (or ``made_by``): the card and the board object's handle (``data.board_handles``)."""
         return read_via(raw, line, key, self.defined, self.card_of, self.explicit_via)
@@ -745,7 +421,7 @@ class _Reader:
             self.define(handle, line)
         return tuple(entries)
 
-    def via_stack(self, action: ActionSpec, stack: tuple[StackEntrySpec, ...]) -> ActionSpec:
+    def via_stack(self, action: Action, stack: tuple[StackEntrySpec, ...]) -> Action:
         """An action whose ``via`` names a stack entry (``data.board_handles.stack_via``)."""
         return stack_via(action, stack, self.card_of, self.explicit_via)
 

@@ -135,7 +135,7 @@ def _asks_the_stack(spec: BoardSpec) -> bool:
     query and no action whose effect comes from a spell or ability on the stack (then: the last copy)."""
     if spec.query is not None:
         return spec.query in stack_handles(spec.stack)
-    return not any(action.via_stack for action in spec.actions)
+    return not any(action.from_stack() for action in spec.actions)
 
 
 def _defined_note(name: str) -> Explanation:

@@ -18,9 +18,10 @@ import yaml
 from data.boards import load_board
 from engine import (
     STARTING_LIFE,
-    ActionKind,
-    ActionSpec,
+    Action,
+    BecomesCopyAction,
     BoardSpec,
+    CreateTokenCopyAction,
     EffectKind,
     EffectSpec,
     ObjectSpec,
@@ -31,7 +32,7 @@ from engine import (
 _ZONES = (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE)
 _FLAGS = ("phased_out", "flipped", "transformed", "token")
 _PT_EFFECTS = {EffectKind.PUMP: "pump", EffectKind.SET_PT: "set_pt"}
-_ACTION_KEYS = {ActionKind.BECOMES_COPY: "becomes_copy", ActionKind.CREATE_TOKEN_COPY: "create_token_copy"}
+_ACTION_KEYS = ("becomes_copy", "create_token_copy")
 
 
 class _Unwritable(Exception):
@@ -172,22 +173,21 @@ def _effect(effect: EffectSpec) -> tuple[str, Any]:
     raise _Unwritable
 
 
-def _action(action: ActionSpec) -> dict[str, Any]:
-    key = _ACTION_KEYS.get(action.kind)
-    if key is None or action.via_stack or action.exiled_with or action.random_result:
-        raise _Unwritable
-    body: dict[str, Any] = {}
-    if action.target is not None:
-        body["object"] = action.target
-    if action.of is not None:
-        body["of"] = action.of
+def _action(action: Action) -> dict[str, Any]:
+    match action:
+        case BecomesCopyAction(via_stack=None, random_result=None):
+            body: dict[str, Any] = {"object": action.target, "of": action.of}
+        case CreateTokenCopyAction(via_stack=None, exiled_with=None, random_result=None):
+            body = {"of": action.of}
+        case _:
+            raise _Unwritable
     if action.via is not None:
         body["via"] = action.via
-    if action.new_id is not None:
+    if isinstance(action, CreateTokenCopyAction):
         body["id"] = action.new_id
-    if action.controller is not Player.YOU:
-        body["controller"] = action.controller.value
-    return {key: body}
+        if action.controller is not Player.YOU:
+            body["controller"] = action.controller.value
+    return {action.kind.value: body}
 
 
 def _section(key: str, value: Any) -> str:
@@ -200,7 +200,7 @@ def _item(item: Any) -> str:
     """A list item: a bare card name for an object that is only its card, ``kind: {…}`` for an action."""
     if isinstance(item, dict) and list(item) == ["card"]:
         return _flow(item["card"])
-    if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in _ACTION_KEYS.values():
+    if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in _ACTION_KEYS:
         ((key, body),) = item.items()
         return f"{key}: {_flow(body)}"
     return _flow(item)

@@ -92,6 +92,7 @@ from engine.oracle.entering import (
 )
 from engine.oracle.types import gainable_subtypes
 from engine.oracle.wording import is_static_copy
+from engine.state.actions import Action, EntersAction, ResolvesAction
 from engine.state.board import (
     ActionKind,
     Board,
@@ -156,39 +157,22 @@ def build_board(
 
 def board_from_spec(spec: BoardSpec, cards: Mapping[str, Card]) -> Board:
     """The board a :class:`BoardSpec` describes, ``cards`` giving the parsed card for every name it uses."""
-    actions = tuple(
-        Event(
-            kind=a.kind,
-            timestamp=0,
-            object_id=a.entering.id if a.entering else a.target or "",
-            entering=a.entering,
-            of=a.of,
-            via=a.via,
-            new_id=a.new_id,
-            controller=a.controller,
-            token=a.token,
-            exiled_with=a.exiled_with,
-            effect=a.effect,
-            copy_effect=a.copy_effect,
-            via_stack=a.via_stack,
-            via_object=a.via_object,
-            controller_given=a.controller_given,
-            random_result=a.random_result,
-            move=a.move,
-            day_night=a.day_night,
-            transformed=a.transformed,
-            to=a.to,
-            text_change=a.text_change,
-            text_change_number=a.text_change_number,
-        )
-        for a in spec.actions
-    )
+    actions = tuple(_event(action) for action in spec.actions)
     starting = (
         (Event(kind=ActionKind.DAY_NIGHT, timestamp=0, object_id="", day_night=spec.day_night),)
         if spec.day_night is not None
         else ()
     )
     return build_board(spec.objects, actions, cards, first=starting, game=spec.game)
+
+
+def _event(action: Action) -> Event:
+    """The event an action is: its model's fields, about the object entering or acted on ("" for none)."""
+    fields = {name: getattr(action, name) for name in type(action).model_fields if name != "line"}
+    object_id = (
+        action.entering.id if isinstance(action, EntersAction | ResolvesAction) else fields.pop("target", "")
+    )
+    return Event(timestamp=0, object_id=object_id, **fields)
 
 
 def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:

@@ -16,7 +16,8 @@ from engine.core.messages import msg
 from engine.core.model import Card, CopyEffect, CopyScope, Frozen
 from engine.oracle.entering import OPTION_KEY, pt_option, pt_options, pt_setting_ability, pt_setting_key
 from engine.oracle.wording import self_animation
-from engine.state.board import ActionKind, ActionSpec, BoardError, BoardSpec, FaceDownKind, ObjectSpec, Zone
+from engine.state.actions import Action, BecomesCopyAction, CreateTokenCopyAction
+from engine.state.board import BoardError, BoardSpec, FaceDownKind, ObjectSpec, Zone
 
 _PERMANENT_SCOPES = (CopyScope.ENTER_AS_COPY, CopyScope.BECOME_COPY, CopyScope.TOKEN_COPY)
 _SPELL_TYPES = ("Instant", "Sorcery")
@@ -79,7 +80,7 @@ def copy_question(
         for i, name in enumerate(state.graveyard, 1)
     )
     objects: tuple[ObjectSpec, ...] = (original_spec,)
-    actions: tuple[ActionSpec, ...] = ()
+    actions: tuple[Action, ...] = ()
     if effect.scope is CopyScope.ENTER_AS_COPY:
         _require_pt_choice(original, state.new_choices, "--new-choice")
         objects += (
@@ -93,9 +94,7 @@ def copy_question(
         )
         query = copier_id
     elif effect.scope is CopyScope.TOKEN_COPY:
-        actions = (
-            ActionSpec(kind=ActionKind.CREATE_TOKEN_COPY, of=original_id, via=copier.name, new_id=copier_id),
-        )
+        actions = (CreateTokenCopyAction(of=original_id, via=copier.name, new_id=copier_id),)
         query = copier_id
     elif _is_spell(copier):
         if target is None:
@@ -107,13 +106,11 @@ def copy_question(
             )
         target_id = target.name if target.name != original.name else f"{target.name} (the target)"
         objects += (ObjectSpec(card=target.name, id=target_id),)
-        actions = (
-            ActionSpec(kind=ActionKind.BECOMES_COPY, target=target_id, of=original_id, via=copier.name),
-        )
+        actions = (BecomesCopyAction(target=target_id, of=original_id, via=copier.name),)
         query = target_id
     else:
         objects += (ObjectSpec(card=copier.name, id=copier_id),)
-        actions = (ActionSpec(kind=ActionKind.BECOMES_COPY, target=copier_id, of=original_id),)
+        actions = (BecomesCopyAction(target=copier_id, of=original_id),)
         query = copier_id
     return BoardSpec(objects=objects + graveyard, actions=actions, query=query)
 

@@ -225,7 +225,7 @@ def one_question(budget: QuestionBudget | None) -> Iterator[QuestionBudget]:
 def default_query(spec: BoardSpec) -> str:
     """The last object the board creates: the last action's object, else the last permanent listed."""
     for action in reversed(spec.actions):
-        created = action.entering.id if action.entering else action.new_id or action.target
+        created = action.handle()
         if created:
             return created
     permanents = [o for o in spec.objects if o.zone is Zone.BATTLEFIELD] or list(spec.objects)

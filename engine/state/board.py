@@ -9,6 +9,7 @@ in a separate catalogue, so this module does no I/O. The state is immutable: eve
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -28,6 +29,9 @@ from engine.oracle.text_change import WordChange
 from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.tokens import TokenSpec
 from engine.state.zone_records import TriggerHit, ZoneMove
+
+if TYPE_CHECKING:
+    from engine.state.actions import Action
 
 
 class BoardError(ValueError, UserError):
@@ -158,42 +162,12 @@ class MoveSpec(Frozen):
     controller: Player | None = None  # returns: under whose control (None: its owner's)
 
 
-class ActionSpec(Frozen):
-    """One action; ``entering`` is the object for ``enters``, ``target`` the object acted on otherwise."""
-
-    kind: ActionKind
-    line: int = 0
-    entering: ObjectSpec | None = None
-    target: str | None = None
-    of: str | None = None
-    via: str | None = None
-    new_id: str | None = None
-    controller: Player = Player.YOU
-    token: TokenSpec | None = None  # create_token: what the effect defines
-    exiled_with: str | None = None  # create_token_copy of a card exiled with this object (CR 111.12)
-    effect: int | None = None  # ends: which of the object's effects, counting from 1
-    copy_effect: int | None = None  # ends: which of the copy effects applied to the object, counting from 1
-    via_stack: str | None = None  # the stack entry (spell or ability) whose effect this is; ``via`` its card
-    # The board object whose ability's effect this is (``via`` its card), and whether the board says
-    # ``controller`` (else a token is its creator's, CR 111.2): both follow from what the board says, so
-    # they are left out of the spec's data (a board written back and read again is the same spec).
-    via_object: str | None = Field(default=None, exclude=True)
-    controller_given: bool = Field(default=False, exclude=True)
-    random_result: str | None = None  # the coin flip or die roll the copy effect depends on (``random:``)
-    move: MoveSpec | None = None  # leaves / returns
-    day_night: DayNight | None = None  # day_night: what it becomes
-    transformed: bool = False  # put_onto_battlefield: "transformed" (CR 712.14a)
-    to: str | None = None  # attach: the permanent it becomes attached to
-    text_change: TextChangeSpec | None = None  # change_text / exchange_text: what the effect does
-    text_change_number: int | None = None  # ends: which of the object's text-changing effects, from 1
-
-
 class BoardSpec(Frozen):
     """A whole board description (format version 1)."""
 
     version: int = 1
     objects: tuple[ObjectSpec, ...] = ()
-    actions: tuple[ActionSpec, ...] = ()
+    actions: tuple[Action, ...] = ()  # engine.state.actions: one model per kind
     query: str | None = None
     query_line: int = Field(default=0, exclude=True)  # where the query is written (errors name it)
     query_linked: str | None = None
@@ -210,10 +184,7 @@ class BoardSpec(Frozen):
         for obj in self.objects:
             names += [obj.card, *([obj.via] if obj.via else [])]
         for action in self.actions:
-            if action.entering:
-                names += [action.entering.card, *([action.entering.via] if action.entering.via else [])]
-            if action.via:
-                names.append(action.via)
+            names += action.card_names()
         names += stack_card_names(self.stack)
         return tuple(dict.fromkeys(names))
 
@@ -493,3 +464,8 @@ def became_object_at(board: Board, obj: GameObject) -> int:
         (e.timestamp for e in board.events if e.object_id == obj.id and e.kind in _NEW_OBJECT_EVENTS),
         default=0,
     )
+
+
+# The action models build on ObjectSpec and the specs above; importing them completes BoardSpec (whichever
+# of the two modules is imported first).
+import engine.state.actions  # noqa: E402, F401

@@ -8,6 +8,7 @@ import pytest
 
 from data.boards import MAX_TEXT, BoardFormatError, load_board
 from engine.core.game import Game
+from engine.state.actions import CreateTokenAction, CreateTokenCopyAction, EntersAction
 from engine.state.board import ActionKind, EffectKind, FaceDownKind, Player, Zone
 
 FULL = """\
@@ -89,6 +90,8 @@ def test_full_example_of_the_issue_loads() -> None:
         ActionKind.TURN_FACE_UP,
         ActionKind.TRANSFORM,
     ]
+    assert isinstance(spec.actions[0], EntersAction)
+    assert isinstance(spec.actions[1], CreateTokenCopyAction)
     entering = spec.actions[0].entering
     assert entering is not None
     assert entering.copy_of == "clone1"
@@ -256,6 +259,7 @@ def test_an_effect_entry_with_several_keys_is_one_effect_in_parts() -> None:
 def test_a_predefined_token_is_read_by_kind_in_any_case() -> None:
     spec = load_board("actions:\n  - create_token: {predefined: treasure, id: t, controller: opponent}\n")
     action = spec.actions[0]
+    assert isinstance(action, CreateTokenAction)
     assert action.token is not None
     assert (action.token.predefined, action.token.types, action.token.subtypes) == (
         "Treasure",

@@ -13,6 +13,7 @@ from data.boards import BoardFormatError, load_board
 from engine import BoardError, answer_board
 from engine.answers.copy_result import BoardAnswer
 from engine.oracle.copy_effects import CopyDuration, RandomResult, copy_duration, random_result
+from engine.state.actions import BecomesCopyAction, CreateTokenCopyAction
 from engine.state.board import ActionKind
 from tests.card_data import parsed_card
 
@@ -194,6 +195,8 @@ def test_via_names_a_spell_on_the_stack() -> None:
         + "  - create_token_copy: {of: bear, via: angel ability}\nquery: bear\n"
     )
     become, token = load_board(board).actions
+    assert isinstance(become, BecomesCopyAction)
+    assert isinstance(token, CreateTokenCopyAction)
     assert (become.kind, become.via, become.via_stack) == (ActionKind.BECOMES_COPY, "Cytoshape", "twin")
     assert (token.via, token.via_stack) == ("Serra Angel", "angel ability")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from data.boards import BoardFormatError, load_board
+from engine.state.actions import LeavesAction, ReturnsAction
 from engine.state.board import ActionKind, Player, Zone
 
 BOARD = """\
@@ -22,6 +23,7 @@ def test_leaves_loads_every_key() -> None:
         " ids: {Graf Rats: rats}}\nquery: rats\n"
     )
     (action,) = spec.actions
+    assert isinstance(action, LeavesAction)
     assert (action.kind, action.target, action.line) == (ActionKind.LEAVES, "host", 6)
     assert action.move is not None
     assert (action.move.to, action.move.by, action.move.replacement) == (Zone.EXILE, "dup", "leyline")
@@ -34,6 +36,8 @@ def test_returns_defaults_to_the_battlefield_under_the_owner() -> None:
         BOARD + "  - leaves: {object: host, to: graveyard}\n  - returns: {cards_of: host}\n"
         '  - returns: {cards_of: host, to: exile, counters: {"+1/+1": 1}, controller: opponent}\n'
     )
+    assert isinstance(spec.actions[1], ReturnsAction)
+    assert isinstance(spec.actions[2], ReturnsAction)
     plain, full = spec.actions[1].move, spec.actions[2].move
     assert plain is not None
     assert full is not None

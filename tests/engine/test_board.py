@@ -6,6 +6,7 @@ import pytest
 
 from data.boards import load_board
 from engine.actions.events import board_from_spec, replay
+from engine.state.actions import EntersAction
 from engine.state.board import BoardError
 from tests.engine.copy_cards import cards_for
 
@@ -59,6 +60,7 @@ def test_a_handle_can_only_be_used_once() -> None:
     spec = load_board("battlefield: [Forest]\nactions:\n  - enters: {card: Forest, id: other}\n")
     board = board_from_spec(spec, cards_for(spec))
     assert [o.id for o in board.objects] == ["Forest", "other"]
+    assert isinstance(spec.actions[0], EntersAction)
     entering = spec.actions[0].entering
     assert entering is not None
     clash_action = spec.actions[0].model_copy(

@@ -30,6 +30,7 @@ from engine.layers.computed import Computed
 from engine.layers.system import current_characteristics
 from engine.oracle import parse_card
 from engine.oracle.text_change import CREATURE_TYPES, WordChange, WordKind, changed_text, word_kind
+from engine.state.actions import ChangeTextAction, ExchangeTextAction
 from engine.state.board import (
     ActionKind,
     Board,
@@ -528,7 +529,9 @@ actions:
 query: {linked: ghoul}
 """
     )
-    change, exchanged = (a.text_change for a in spec.actions)
+    change, exchanged = (
+        a.text_change for a in spec.actions if isinstance(a, ChangeTextAction | ExchangeTextAction)
+    )
     assert change is not None
     assert change.word == WordChange(kind=WordKind.COLOR, old="white", new="green")
     assert change.until_end_of_turn
