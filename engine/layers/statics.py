@@ -418,7 +418,7 @@ def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
         and not any(_names_subtype(s, values.subtypes) for s in subject.not_subtypes)
         and all(s in values.supertypes for s in subject.supertypes)
         and not any(s in values.supertypes for s in subject.not_supertypes)
-        and (not subject.chosen_subtype or (chosen is not None and chosen in values.subtypes))
+        and (not subject.chosen_subtype or (chosen is not None and _names_subtype(chosen, values.subtypes)))
         and all(color in values.colors for color in subject.colors)
         and not (subject.no_abilities and values.abilities)
         and (
