@@ -28,7 +28,7 @@ from engine.core.effects import Player
 from engine.core.known import Known, Unsure
 from engine.core.messages import Message, card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
-from engine.core.results import Explanation
+from engine.core.results import UNKNOWN, Explanation
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.system import current_characteristics
@@ -223,7 +223,7 @@ def _view(values: StackCharacteristics, *, numbers: bool) -> dict[str, object]:
 
     return {
         **values.model_dump(exclude={"power", "toughness", "loyalty", "mana_value"}),
-        "mana_value": int(values.mana_value),
+        "mana_value": UNKNOWN if values.mana_value is None else int(values.mana_value),
         "power": shown(values.power),
         "toughness": shown(values.toughness),
         "loyalty": shown(values.loyalty),

@@ -300,7 +300,7 @@ def copied_items(
                 rule_numbers(DECISIONS, DIVISION),
             )
         )
-    if choices.x is not None:
+    if choices.x is not None or (isinstance(original, StackSpell) and stack_mana_value(original) is None):
         items.append(CopiedItem.of(msg("X"), choices.x, rule_numbers(DECISIONS, X_ON_STACK)))
     if choices.kicked is None:
         items.append(CopiedItem.of(msg("kicked"), None, rule_numbers(DECISIONS, KICKER)))
@@ -403,8 +403,20 @@ def copied_steps(
     if choices.targets and not retargeted:
         described = series([target_param(t, objects) for t in choices.targets])
         steps.append(explain(msg("The copy has the same targets: {targets}.", targets=described), DECISIONS))
+    if isinstance(original, StackSpell) and choices.x is None and stack_mana_value(original) is None:
+        steps.append(
+            explain(
+                msg(
+                    "The board doesn't say what X is (x: N says): the copy has the original's X, whatever it "
+                    "is, so its mana value on the stack and what X does in its text are unknown."
+                ),
+                DECISIONS,
+                X_ON_STACK,
+                X_MANA_VALUE,
+            )
+        )
     if choices.x is not None and isinstance(original, StackSpell):
-        value = f"{stack_mana_value(original):g}"
+        value = f"{stack_mana_value(original) or 0:g}"
         steps.append(
             explain(
                 msg(

@@ -190,7 +190,7 @@ class StackCharacteristics(Frozen):
 
     name: str
     mana_cost: str = ""
-    mana_value: float = 0
+    mana_value: float | None = 0  # None: its X isn't given (CR 202.3e)
     colors: tuple[str, ...] = ()
     color_indicator: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
@@ -361,12 +361,14 @@ def characteristics_of(spell: StackSpell) -> StackCharacteristics:
     )
 
 
-def stack_mana_value(spell: StackSpell) -> float:
-    """The spell's mana value on the stack: X counts as its announced value (CR 202.3e); a copy of a
-    transforming card's back face has mana value 0 (CR 202.3b)."""
+def stack_mana_value(spell: StackSpell) -> float | None:
+    """The spell's mana value on the stack: X counts as its announced value (CR 202.3e), None when the
+    board doesn't give it; a copy of a transforming card's back face has mana value 0 (CR 202.3b)."""
     if spell.is_copy and spell.back_face_up and spell.card.layout == "transform":
         return 0
     x_symbols = sum(symbol == "{X}" for symbol in spell.card.front.mana_cost)
+    if x_symbols and spell.choices.x is None:
+        return None
     return spell.card.mana_value + x_symbols * (spell.choices.x or 0)
 
 

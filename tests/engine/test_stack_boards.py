@@ -164,3 +164,24 @@ def test_ob_nixilis_casualty_copy_isnt_legendary_and_has_starting_loyalty_x(x: s
     [step] = [s for s in result.steps if "exceptions to what is copied" in s.text]
     assert {"702.153a", "707.9b"} <= set(step.rules)
     assert ("the board doesn't give (x: N says)" in step.text) is (loyalty == "unknown")
+
+
+def test_a_copy_of_fireball_with_x_not_given_has_an_unknown_x_and_mana_value() -> None:
+    result = answer(
+        "stack:\n  - {card: Fireball, id: fb, targets: [player:opponent]}\n"
+        "  - {copy_of: fb, via: Twincast, id: cp}\nquery: cp\n"
+    ).result
+    assert (result.current.mana_value, result.copiable.mana_value, result.choices.x) == (
+        "unknown",
+        "unknown",
+        None,
+    )
+    [item] = [i for i in result.copied if i.item == "X"]
+    assert item.value is None
+    [step] = [s for s in result.steps if s.text.startswith("The board doesn't say what X is")]
+    assert {"707.10", "202.3e"} <= set(step.rules)
+    given = answer(
+        "stack:\n  - {card: Fireball, id: fb, x: 3, targets: [player:opponent]}\n"
+        "  - {copy_of: fb, via: Twincast, id: cp}\nquery: cp\n"
+    ).result
+    assert given.current.mana_value == 4  # {X}{R} with X = 3 (CR 202.3e)
