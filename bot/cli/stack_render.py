@@ -83,7 +83,7 @@ def _choice_lines(choices: CopyChoices, names: Mapping[str, str]) -> list[Text]:
         N_("targets"): ", ".join(_(_PLAYERS[t]) if t in _PLAYERS else t for t in choices.targets),
         "X": "" if choices.x is None else str(choices.x),
         N_("kicked"): "" if choices.kicked is False else _say(choices.kicked),
-        N_("entwined"): _("yes") if choices.entwined else "",
+        N_("entwined"): "" if choices.entwined is False else _say(choices.entwined),
         N_("spliced"): ", ".join(card_label(card, names) for card in choices.spliced),
         N_("division"): ", ".join(map(str, choices.division)),
         N_("paid with"): ", ".join(f"{o.how} {card_label(o.card, names)}" for o in choices.paid.objects),

@@ -89,7 +89,7 @@ class CopyChoices(Frozen):
     targets: tuple[str, ...]
     x: int | None
     kicked: Kicked
-    entwined: bool = False
+    entwined: bool | None = False
     spliced: tuple[str, ...] = ()
     division: tuple[int, ...] = ()
     paid: PaidView
@@ -284,6 +284,8 @@ def copied_items(
             rule_numbers(DECISIONS, MODES, ENTWINE) if choices.entwined else rule_numbers(DECISIONS, MODES)
         )
         items.append(CopiedItem.of(msg("modes"), choices.modes, rules))
+    elif modes_not_given(original):
+        items.append(CopiedItem.of(msg("modes"), None, rule_numbers(DECISIONS, MODES)))
     target_rules = rule_numbers(DECISIONS, NEW_TARGETS) if retargeted else rule_numbers(DECISIONS, TARGETS)
     if set_by_effect is not None:
         target_rules = rule_numbers(DECISIONS, FOR_EACH_SAME if set_by_effect.for_each else FIXED_TARGET)
@@ -310,8 +312,10 @@ def copied_items(
         several = several or (type(choices.kicked) is int and choices.kicked > 1)
         rules = rule_numbers(DECISIONS, KICKER, KICKED_TIMES) if several else rule_numbers(DECISIONS, KICKER)
         items.append(CopiedItem.of(msg("kicked"), kicked, rules))
-    if choices.entwined:
-        items.append(CopiedItem.of(msg("entwine cost paid"), True, rule_numbers(DECISIONS, ENTWINE)))
+    if choices.entwined is not False:
+        items.append(
+            CopiedItem.of(msg("entwine cost paid"), choices.entwined, rule_numbers(DECISIONS, ENTWINE))
+        )
     items += [CopiedItem.of(label, value, rules) for label, value, rules in paid_cost_items(original)]
     if choices.spliced:
         items.append(
@@ -440,6 +444,20 @@ def copied_steps(
         steps.append(
             explain(msg("The entwine cost was paid, so the copy has all modes."), DECISIONS, ENTWINE)
         )
+    elif modes_not_given(original):
+        steps.append(
+            explain(
+                msg(
+                    "The board doesn't say which mode(s) {spell} was cast with (modes: [...] says{entwine}): "
+                    "the copy has the same ones, whatever they are, so what it does is unknown.",
+                    spell=item_name(original),
+                    entwine=msg(", or entwined: true") if choices.entwined is None else "",
+                ),
+                DECISIONS,
+                MODES,
+                *((ENTWINE,) if choices.entwined is None else ()),
+            )
+        )
     steps += paid_cost_steps(original)
     for spliced in choices.spliced:
         steps.append(
@@ -461,6 +479,13 @@ def copied_steps(
                 )
             )
     return steps
+
+
+def modes_not_given(original: StackItem) -> bool:
+    """Whether ``original`` is a modal spell whose modes the board doesn't give (CR 700.2)."""
+    if not isinstance(original, StackSpell) or original.choices.modes:
+        return False
+    return any(a.modes for a in spell_face(original).abilities)
 
 
 def _kicked_not_given(original: StackItem, kicked_texts: tuple[str, ...]) -> Message:

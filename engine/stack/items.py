@@ -145,7 +145,7 @@ class Choices(Frozen):
     x: int | None = None
     kicked: Kicked = False  # True, times kicked (multikicker) or which kicker costs ("first", "{1}{U}");
     # None: not given (a board's spell, engine.state.stack_spec)
-    entwined: bool = False
+    entwined: bool | None = False  # None: not given, for a spell with entwine (engine.state.stack_spec)
     buyback: bool | None = None  # None: the board doesn't say (CR 702.27a)
     squad: int | None = None  # times its squad cost was paid (702.157a)
     offspring: bool | None = None  # whether its offspring cost was paid (702.175a)
@@ -243,6 +243,9 @@ def validate_choices(card: Card, choices: Choices, *, back_face_up: bool = False
     named by their cost.
     """
     face = card.faces[1] if back_face_up and len(card.faces) > 1 else card.front
+    if choices.entwined is None:  # not given: open only for a spell with entwine whose modes aren't given
+        open_ = bool(_keyword(face, "Entwine")) and not choices.modes
+        choices = choices.model_copy(update={"entwined": None if open_ else False})
     update: dict[str, object] = {"modes": _chosen_modes(face, choices)}
     try:
         update["kicked"] = checked_kicked(face.name, kicker_of(face.abilities), choices.kicked)

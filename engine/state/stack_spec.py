@@ -73,7 +73,7 @@ class StackEntrySpec(Frozen):
     modes: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
     targets: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
     division: tuple[int, ...] = Field(default=(), max_length=MAX_LIST)
-    entwined: bool = False
+    entwined: bool | None = None  # None: not given (a spell with entwine whose modes aren't given either)
     buyback: bool | None = None  # None: not given (CR 702.27a)
     squad: int | None = Field(default=None, ge=0, le=MAX_X)  # times its squad cost was paid (702.157a)
     offspring: bool | None = None  # whether its offspring cost was paid (702.175a)

@@ -185,3 +185,24 @@ def test_a_copy_of_fireball_with_x_not_given_has_an_unknown_x_and_mana_value() -
         "  - {copy_of: fb, via: Twincast, id: cp}\nquery: cp\n"
     ).result
     assert given.current.mana_value == 4  # {X}{R} with X = 3 (CR 202.3e)
+
+
+def test_a_copy_of_an_entwine_spell_whose_modes_arent_given_has_unknown_modes_and_entwine() -> None:
+    result = answer(
+        "stack:\n  - {card: Promise of Power, id: pp}\n"
+        "  - {copy_of: pp, via: Reverberate, id: cp}\nquery: cp\n"
+    ).result
+    assert result.choices.entwined is None
+    copied = {i.item: i.value for i in result.copied}
+    assert (copied["modes"], copied["entwine cost paid"]) == (None, None)
+    [step] = [s for s in result.steps if "doesn't say which mode(s)" in s.text]
+    assert {"707.10", "700.2g", "702.42a"} <= set(step.rules)
+
+
+def test_a_copy_of_an_entwine_spell_with_one_mode_given_wasnt_entwined() -> None:
+    result = answer(
+        "stack:\n  - {card: Promise of Power, id: pp, modes: [You draw five cards and you lose 5 life.]}\n"
+        "  - {copy_of: pp, via: Reverberate, id: cp}\nquery: cp\n"
+    ).result
+    assert result.choices.entwined is False
+    assert not any("doesn't say which mode" in s.text for s in result.steps)
