@@ -394,7 +394,7 @@ def _tapped_unless_done(
     ), obj
 
 
-def _setting_not_given(ability: GameAbility) -> Explanation:
+def _setting_not_given(ability: GameAbility, *, copied: bool) -> Explanation:
     """The note for a P/T-setting ability whose result the board doesn't give: each possible result named
     (the layers then leave what depends on it unknown, never one of them guessed)."""
     options = pt_options(ability)
@@ -419,7 +419,7 @@ def _setting_not_given(ability: GameAbility) -> Explanation:
             options=listed,
         ),
         ENTERS_REPLACEMENT,
-        NEW_CHOICES,
+        *((NEW_CHOICES,) if copied else ()),  # a copy makes the choice anew (CR 707.6)
     )
 
 
@@ -438,8 +438,8 @@ def pt_setting(
         return board, obj
     option = chosen_pt_option(ability, obj.choices)
     if option is None:
-        board = board.explain(obj.id, _setting_not_given(ability), note=True)
-        if copiable_values(obj).power is None:
+        board = board.explain(obj.id, _setting_not_given(ability, copied=bool(obj.copies)), note=True)
+        if not obj.copies:
             return board, obj  # its */* stays undefined: the layers say it's unknown and why
         # It copied an original's result, which its own new result replaces (the Primal Clay ruling).
         note, unknown = unknown_note(

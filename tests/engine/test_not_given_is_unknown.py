@@ -307,3 +307,14 @@ def test_the_consistency_check_finds_a_fact_stated_about_an_unknown(unknown: str
 def _bears() -> tuple[BoardSpec, dict[str, Card]]:
     spec = load_board("battlefield: [{card: Grizzly Bears, id: bears}]\n")
     return spec, cards_for(spec)
+
+
+def test_a_primal_clay_that_isnt_a_copy_is_unknown_for_its_choice_not_for_being_a_copy() -> None:
+    # Review 5, board 43: the reason was "it entered as a copy" (CR 707.6) for a Primal Clay that didn't.
+    spec = load_board("battlefield:\n  - {card: Primal Clay, id: clay}\n")
+    result = answer_board(spec, cards_for(spec), "test").result
+    assert (result.current.power, result.current.toughness) == ("unknown", "unknown")
+    texts = [n.text for n in result.notes]
+    assert not any("entered as a copy" in t for t in texts)
+    assert not any("707.6" in n.rules for n in result.notes)
+    assert any("needs a choice as it enters and none was given" in t for t in texts)
