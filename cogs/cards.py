@@ -5,9 +5,12 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import current_language
 from bot.judge import CardAnswer, Judge, RulingsAnswer
-from cogs.common import CardName, Interaction, Question, answer, card_choices, per_user_cooldown
+from cogs.autocomplete import card_choices
+from cogs.cooldown import per_user_cooldown
+from cogs.flow import Question, answer
+from cogs.interactions import Interaction
+from cogs.options import CardName
 from cogs.render import card_reply, rulings_reply
 
 
@@ -21,8 +24,8 @@ class CardsCog(commands.Cog, name="Cards"):
     async def card(self, interaction: Interaction, name: CardName) -> None:
         """Show the card."""
 
-        async def ask(judge: Judge, names: tuple[str, ...]) -> CardAnswer:
-            return await judge.card(names[0], current_language())
+        async def ask(judge: Judge, names: tuple[str, ...], lang: str) -> CardAnswer:
+            return await judge.card(names[0], lang)
 
         await answer(interaction, Question((name,), ask, card_reply))
 
@@ -33,8 +36,8 @@ class CardsCog(commands.Cog, name="Cards"):
     async def rulings(self, interaction: Interaction, name: CardName) -> None:
         """Show the card's rulings."""
 
-        async def ask(judge: Judge, names: tuple[str, ...]) -> RulingsAnswer:
-            return await judge.rulings(names[0])
+        async def ask(judge: Judge, names: tuple[str, ...], lang: str) -> RulingsAnswer:
+            return await judge.rulings(names[0], lang)
 
         await answer(interaction, Question((name,), ask, rulings_reply))
 

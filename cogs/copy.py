@@ -7,22 +7,12 @@ from discord.ext import commands
 
 from bot.i18n import _
 from bot.judge import BoardResult, Judge, original_state
-from cogs.common import (
-    CardName,
-    ChoiceText,
-    FaceDownText,
-    GraveyardText,
-    Interaction,
-    PumpText,
-    Question,
-    StateText,
-    XValue,
-    answer,
-    card_choices,
-    copyable_choices,
-    per_user_cooldown,
-)
+from cogs.autocomplete import card_choices, copyable_choices
+from cogs.cooldown import per_user_cooldown
 from cogs.entering import copy_choices, original_choices
+from cogs.flow import Question, answer
+from cogs.interactions import Interaction
+from cogs.options import CardName, ChoiceText, FaceDownText, GraveyardText, PumpText, StateText, XValue
 from cogs.render import Context, Reply, board_reply, permanent_name
 
 
@@ -79,8 +69,8 @@ class CopyCog(commands.Cog, name="Copy"):
             option_prefix="",
         )
 
-        async def ask(judge: Judge, names: tuple[str, ...]) -> BoardResult:
-            return await judge.copy(names[0], names[1], state)
+        async def ask(judge: Judge, names: tuple[str, ...], lang: str) -> BoardResult:
+            return await judge.copy(names[0], names[1], state, lang=lang)
 
         def render(result: BoardResult, context: Context) -> Reply:
             return board_reply(result, context, title=copy_title(result, context))

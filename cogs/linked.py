@@ -5,9 +5,12 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n.names import Shown, printed_card
 from bot.judge import Judge, LinkedAnswer
-from cogs.common import CardName, Interaction, Question, answer, card_choices, per_user_cooldown
+from cogs.autocomplete import card_choices
+from cogs.cooldown import per_user_cooldown
+from cogs.flow import Question, answer
+from cogs.interactions import Interaction
+from cogs.options import CardName
 from cogs.render import Context, Reply, linked_reply
 
 
@@ -24,16 +27,15 @@ class LinkedCog(commands.Cog, name="Linked"):
     async def linked(self, interaction: Interaction, card: CardName, other: CardName | None = None) -> None:
         """Ask the Judge and show the abilities, the linked pairs and the notes."""
 
-        async def ask(judge: Judge, names: tuple[str, ...]) -> Shown[LinkedAnswer]:
-            answered = await judge.linked(names)
-            return Shown(answered, printed=await printed_card(judge, answered.report.card))
+        async def ask(judge: Judge, names: tuple[str, ...], lang: str) -> LinkedAnswer:
+            return await judge.linked(names, lang)
 
         await answer(interaction, Question((card, *([other] if other else [])), ask, render))
 
 
-def render(shown: Shown[LinkedAnswer], context: Context) -> Reply:
+def render(answered: LinkedAnswer, context: Context) -> Reply:
     """The linked abilities, then the card as printed in the answer's language."""
-    return linked_reply(shown.answer, context, shown.printed)
+    return linked_reply(answered, context, answered.printed)
 
 
 async def setup(bot: commands.Bot) -> None:
