@@ -25,10 +25,11 @@ from discord.ext import commands
 from bot.i18n import DEFAULT_LANGUAGE, N_, _, current_language, language_of, pgettext, use_language
 from bot.i18n.errors import error_message
 from bot.judge import AmbiguousCardName, CardNotFound, DataVersions, Judge, JudgeError, UserError, WorldError
+from cogs.cards import CardQuestion, RulingsQuestion
 from cogs.errors import NO_CARD_DATA, TRY_LATER
 from cogs.flow import Question
 from cogs.interactions import NO_MENTIONS
-from cogs.render import CONTENT_MAX, EMBED_TOTAL_MAX, card_reply, clip, footer, rulings_reply, safe
+from cogs.render import CONTENT_MAX, EMBED_TOTAL_MAX, clip, footer, safe
 
 if TYPE_CHECKING:
     from bot.discord_bot import JudgeBot
@@ -171,14 +172,10 @@ class ChatCog(commands.Cog, name="Chat"):
         """The embed answering ``lookup`` (its first page, with a pointer to the command showing it all
         when it has more), or the line saying why it can't be answered."""
         if lookup.rulings:
-            question: Question[Any] = Question(
-                (lookup.name,), lambda judge, names, lang: judge.rulings(names[0], lang), rulings_reply
-            )
+            question: Question[Any] = RulingsQuestion((lookup.name,))
             command = "rulings"
         else:
-            question = Question(
-                (lookup.name,), lambda judge, names, lang: judge.card(names[0], lang), card_reply
-            )
+            question = CardQuestion((lookup.name,))
             command = "card"
         try:
             reply, frame = await question.framed_reply(judge)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _
-from bot.judge import BoardResult, Judge, original_state
+from bot.judge import BoardResult, Judge, OriginalState, original_state
 from cogs.autocomplete import card_choices, copyable_choices
 from cogs.cooldown import per_user_cooldown
 from cogs.entering import copy_choices, original_choices
@@ -68,14 +70,22 @@ class CopyCog(commands.Cog, name="Copy"):
             new_choices=new_choice,
             option_prefix="",
         )
+        await answer(interaction, CopyQuestion((copier, original), state=state))
 
-        async def ask(judge: Judge, names: tuple[str, ...], lang: str) -> BoardResult:
-            return await judge.copy(names[0], names[1], state, lang=lang)
 
-        def render(result: BoardResult, context: Context) -> Reply:
-            return board_reply(result, context, title=copy_title(result, context))
+@dataclass(frozen=True, kw_only=True)
+class CopyQuestion(Question[BoardResult]):
+    """The copier (the first name) copying the original (the second) in ``state``."""
 
-        await answer(interaction, Question((copier, original), ask, render))
+    state: OriginalState
+
+    async def ask(self, judge: Judge, lang: str) -> BoardResult:
+        """The copy on the default board."""
+        return await judge.copy(self.names[0], self.names[1], self.state, lang=lang)
+
+    def render(self, answer: BoardResult, context: Context) -> Reply:
+        """The copy, its values and why, titled ``Clone copying Tarmogoyf``."""
+        return board_reply(answer, context, title=copy_title(answer, context))
 
 
 def copy_title(result: BoardResult, context: Context) -> str:

@@ -1,23 +1,27 @@
 """Answering a question on Discord: ask the Judge once, within Discord's deadline, and send the rendered
 reply with its view (page buttons, the cited rules' select, "Edit board").
 
-A command body builds a :class:`Question` and calls :func:`answer`: the Judge is asked, and if it has
-not answered after ``settings.defer_after`` seconds the interaction is deferred, so Discord's three
-seconds are never missed. The question is kept on the interaction (``extras``) so the error handler
-can ask it again with another card name (an ambiguous name's select menu).
+A command body builds a :class:`Question` (what it asks, as data: each command's own subclass) and calls
+:func:`answer`: the Judge is asked, and if it has not answered after ``settings.defer_after`` seconds the
+interaction is deferred, so Discord's three seconds are never missed. The question is kept on the
+interaction (``extras``) so the error handler can ask it again with another card name (an ambiguous
+name's select menu).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 import discord
 
 from bot.i18n import _, current_language
-from bot.judge import BoardResult, Frame, Judge
+from bot.judge import BoardResult, Frame, GlossaryAnswer, Judge, RuleAnswer
 from cogs.editor import BOARD_TEXT, EditBoardButton, editable
 from cogs.interactions import (
     NO_MENTIONS,
@@ -47,24 +51,32 @@ A = TypeVar("A", bound=FramedAnswer)
 T = TypeVar("T")
 
 
-class Question(NamedTuple, Generic[A]):
-    """One question: the card names it names (which an ambiguous name's choice replaces), how to ask
-    the Judge with them in a language (one call, whose answer carries its frame) and how to render the
-    answer."""
+@dataclass(frozen=True)
+class Question(ABC, Generic[A]):
+    """One question: the card names it names (which an ambiguous name's choice replaces), how the Judge
+    answers it in a language (:meth:`ask`: one call, whose answer carries its frame) and how the answer
+    is rendered (:meth:`render`); whether only the asker sees it, and whether it counts against the
+    user's cooldown once answered."""
 
-    names: tuple[str, ...]
-    ask: Callable[[Judge, tuple[str, ...], str], Awaitable[A]]
-    render: Callable[[A, Context], Reply]
+    names: tuple[str, ...] = ()
     ephemeral: bool = False
-    counted: bool = True  # against the user's cooldown, once answered
+    counted: bool = True
 
-    def with_name(self, query: str, chosen: str) -> Question[A] | None:
+    @abstractmethod
+    async def ask(self, judge: Judge, lang: str) -> A:
+        """The Judge's answer, in ``lang``'s frame."""
+
+    @abstractmethod
+    def render(self, answer: A, context: Context) -> Reply:
+        """The reply showing ``answer``."""
+
+    def with_name(self, query: str, chosen: str) -> Self | None:
         """The same question with ``chosen`` for the name typed as ``query``; None if none was."""
         wanted = query.strip().casefold()
         if all(name.strip().casefold() != wanted for name in self.names):
             return None
         names = tuple(chosen if name.strip().casefold() == wanted else name for name in self.names)
-        return self._replace(names=names)
+        return dataclasses.replace(self, names=names)
 
     async def reply(self, judge: Judge) -> Reply:
         """Ask the Judge and render its answer, in the current language (with the cards' printed names)."""
@@ -73,7 +85,7 @@ class Question(NamedTuple, Generic[A]):
 
     async def framed_reply(self, judge: Judge) -> tuple[Reply, Frame]:
         """:meth:`reply`, and the frame of the answer it renders (the data's dates, the printed names)."""
-        answered = await self.ask(judge, self.names, current_language())
+        answered = await self.ask(judge, current_language())
         frame = answered.frame
         if frame is None:
             raise TypeError(f"the Judge gave {type(answered).__name__} without its frame")
@@ -90,19 +102,42 @@ async def answer(interaction: Interaction, question: Question[Any]) -> None:
         await send_reply(interaction, reply, ephemeral=question.ephemeral)
 
 
-def board_question(text: str) -> Question[BoardResult]:
-    """The question of a board given as text: the Judge answers it, :func:`board_reply` renders it."""
+@dataclass(frozen=True, kw_only=True)
+class BoardQuestion(Question[BoardResult]):
+    """A board given as text (``/board``, the editor, "Rule on this board")."""
 
-    async def ask(judge: Judge, names: tuple[str, ...], lang: str) -> BoardResult:
-        return await judge.board(text, lang=lang)
+    text: str
 
-    return Question((), ask, board_reply)
+    async def ask(self, judge: Judge, lang: str) -> BoardResult:
+        """The board's answer."""
+        return await judge.board(self.text, lang=lang)
+
+    def render(self, answer: BoardResult, context: Context) -> Reply:
+        """The queried object and why (:func:`board_reply`)."""
+        return board_reply(answer, context)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CitedRuleQuestion(Question[RuleAnswer | GlossaryAnswer]):
+    """A rule an answer cites, chosen in its select menu: shown privately, never counted."""
+
+    number: str
+    ephemeral: bool = True
+    counted: bool = False
+
+    async def ask(self, judge: Judge, lang: str) -> RuleAnswer | GlossaryAnswer:
+        """The rule's text."""
+        return await judge.rule(self.number, lang)
+
+    def render(self, answer: RuleAnswer | GlossaryAnswer, context: Context) -> Reply:
+        """The rule and its subrules (:func:`rule_reply`)."""
+        return rule_reply(answer, context)
 
 
 async def answer_board(interaction: AnyInteraction, text: str) -> None:
     """Answer the board ``text`` publicly, keeping the text on the interaction for its errors."""
     interaction.extras[BOARD_TEXT] = text
-    await answer(interaction, board_question(text))
+    await answer(interaction, BoardQuestion(text=text))
 
 
 def _counted(interaction: Interaction, counted: bool) -> AbstractContextManager[None]:
@@ -205,14 +240,4 @@ class CitedRulesSelect(discord.ui.Select[ReplyView]):
 
     async def callback(self, interaction: AnyInteraction) -> None:
         """Show the chosen rule's text, privately."""
-        number = self.values[0]
-        await answer(
-            interaction,
-            Question(
-                (number,),
-                lambda judge, names, lang: judge.rule(names[0], lang),
-                rule_reply,
-                True,
-                counted=False,
-            ),
-        )
+        await answer(interaction, CitedRuleQuestion(number=self.values[0]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from discord import app_commands
 from discord.ext import commands
 
@@ -26,16 +28,20 @@ class LinkedCog(commands.Cog, name="Linked"):
     @per_user_cooldown
     async def linked(self, interaction: Interaction, card: CardName, other: CardName | None = None) -> None:
         """Ask the Judge and show the abilities, the linked pairs and the notes."""
-
-        async def ask(judge: Judge, names: tuple[str, ...], lang: str) -> LinkedAnswer:
-            return await judge.linked(names, lang)
-
-        await answer(interaction, Question((card, *([other] if other else [])), ask, render))
+        await answer(interaction, LinkedQuestion((card, *([other] if other else []))))
 
 
-def render(answered: LinkedAnswer, context: Context) -> Reply:
-    """The linked abilities, then the card as printed in the answer's language."""
-    return linked_reply(answered, context, answered.printed)
+@dataclass(frozen=True)
+class LinkedQuestion(Question[LinkedAnswer]):
+    """The linked abilities of the first card named, the others asked about with it."""
+
+    async def ask(self, judge: Judge, lang: str) -> LinkedAnswer:
+        """The linked abilities, with the first card as printed in ``lang``."""
+        return await judge.linked(self.names, lang)
+
+    def render(self, answer: LinkedAnswer, context: Context) -> Reply:
+        """The linked abilities, then the card as printed in the answer's language."""
+        return linked_reply(answer, context, answer.printed)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from discord import app_commands
 from discord.ext import commands
 
@@ -25,7 +27,22 @@ class RulesCog(commands.Cog, name="Rules"):
     @per_user_cooldown
     async def cr(self, interaction: Interaction, query: RulesQuery) -> None:
         """Show the rule or term, else the rules the words find."""
-        await answer(interaction, Question((), lambda judge, _, lang: look_up(judge, query, lang), render))
+        await answer(interaction, RulesQuestion(query=query))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulesQuestion(Question[RuleAnswer | GlossaryAnswer | SearchAnswer]):
+    """``/cr``'s query: a rule number, a glossary term or search words."""
+
+    query: str
+
+    async def ask(self, judge: Judge, lang: str) -> RuleAnswer | GlossaryAnswer | SearchAnswer:
+        """The rule or term, else the rules the words find (:func:`look_up`)."""
+        return await look_up(judge, self.query, lang)
+
+    def render(self, answer: RuleAnswer | GlossaryAnswer | SearchAnswer, context: Context) -> Reply:
+        """A search's hits, or the rule or term."""
+        return render(answer, context)
 
 
 async def look_up(judge: Judge, query: str, lang: str) -> RuleAnswer | GlossaryAnswer | SearchAnswer:

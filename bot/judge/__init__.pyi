@@ -1,7 +1,15 @@
 """Type stub of the Judge's API; ``bot/judge/__init__.py`` loads each name from here on first use."""
 
 from .answers import DataVersions, Frame, Framed
-from .board import BoardAnswer, BoardResult, Explanation, StackBoardAnswer, board_json, is_commander
+from .board import (
+    BoardAnswer,
+    BoardResult,
+    Explanation,
+    OriginalState,
+    StackBoardAnswer,
+    board_json,
+    is_commander,
+)
 from .cards import (
     CACHE_ONLY_NOTE,
     CardAnswer,
@@ -67,6 +75,7 @@ __all__ = [
     "Limits",
     "LinkedAnswer",
     "OracleCard",
+    "OriginalState",
     "ParseAnswer",
     "PrintedView",
     "Progress",

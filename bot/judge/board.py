@@ -27,7 +27,6 @@ from engine import BoardAnswer as BoardAnswer  # re-exported: the answer types f
 from engine import (
     BoardSpec,
     Card,
-    OriginalState,
     answer_board,
     answer_stack_board,
     copies_on_the_stack,
@@ -39,6 +38,7 @@ from engine import (
     stack_handles,
 )
 from engine import Explanation as Explanation
+from engine import OriginalState as OriginalState  # re-exported: what a copy question's original is in
 from engine import StackBoardAnswer as StackBoardAnswer
 
 if TYPE_CHECKING:
