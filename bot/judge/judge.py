@@ -84,12 +84,14 @@ FULL_COLLECTION_EVERY = 100
 class Judge:
     """Answers every question the bot and the CLI ask; see the module docstring."""
 
-    def __init__(self, services: Services, worker: Worker, apart: Apart) -> None:
+    def __init__(
+        self, services: Services, worker: Worker, apart: Apart, languages: Mapping[int, str] | None = None
+    ) -> None:
         self._services = services
         self._worker = worker
         self._apart = apart
         self._cache = QuestionCache(services)
-        self._languages: dict[int, str] = {}  # by Discord user id: the language each chose
+        self._languages = dict(languages or {})  # by Discord user id: the language each chose
 
     @classmethod
     @asynccontextmanager
@@ -101,8 +103,8 @@ class Judge:
         apart = Apart(isolated=preload, cpu_seconds=LIMITS.board_seconds)
         try:
             async with open_services(settings, worker) as services:
-                judge = cls(services, worker, apart)
-                await judge._read_languages()
+                languages = await worker.run(LanguageChoices(services.db).all)
+                judge = cls(services, worker, apart, languages)
                 if preload:
                     await judge.preload()
                 yield judge
@@ -416,10 +418,6 @@ class Judge:
     async def _loaded_rules(self) -> LoadedRules:
         """The rules' vocabulary and version (downloaded first, once, when none are stored)."""
         return await self._ask(lambda asked: dataclasses.replace(asked.rules, downloaded=asked.downloaded))
-
-    async def _read_languages(self) -> None:
-        """Read the language each Discord user chose (at opening: it survives a restart)."""
-        self._languages = await self._worker.run(LanguageChoices(self._services.db).all)
 
 
 def _printed_view(printed: PrintedCard | None, lang: str) -> PrintedView | None:
