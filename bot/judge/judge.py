@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from bot.config import Settings
-from bot.judge.answers import DataVersions as DataVersions  # re-exported: what reply footers show
+from bot.judge.answers import DataVersions
 from bot.judge.asking import (
     ENGLISH,
     Answered,
