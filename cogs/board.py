@@ -16,17 +16,12 @@ from discord.ext import commands
 
 from bot.i18n import N_, _
 from bot.i18n.errors import Refused
-from cogs.common import (
-    HANDLED,
-    AnyInteraction,
-    BoardText,
-    Interaction,
-    bot_of,
-    per_user_cooldown,
-    speak_to,
-    within_deadline,
-)
-from cogs.editor import EXAMPLE_BOARD, answer_board, open_editor, submitted_text
+from cogs.cooldown import per_user_cooldown
+from cogs.editor import EXAMPLE_BOARD, open_editor, submitted_text
+from cogs.errors import report
+from cogs.flow import answer_board, within_deadline
+from cogs.interactions import HANDLED, AnyInteraction, Interaction, bot_of, speak_to
+from cogs.options import BoardText
 
 BOARD_FILE_TYPES = (".yaml", ".yml", ".json")
 MESSAGE_FILE_TYPES = (*BOARD_FILE_TYPES, ".txt")
@@ -74,7 +69,7 @@ class BoardCog(commands.Cog, name="Board"):
             )
         elif scenario is None:
             speak_to(interaction)
-            await open_editor(interaction, _(EXAMPLE_BOARD))
+            await open_editor(interaction, _(EXAMPLE_BOARD), answer_board)
             return
         if not text.strip():
             raise Refused(N_("Give the board as scenario text, or attach it as a .yaml or .json file."))
@@ -122,8 +117,6 @@ class BoardCog(commands.Cog, name="Board"):
                 raise Refused(N_("Give the board as scenario text, or attach it as a .yaml or .json file."))
             await answer_board(interaction, text)
         except Exception as error:  # every error is answered, as the tree's handler answers it
-            from cogs.errors import report
-
             await report(interaction, error)
 
 

@@ -24,10 +24,12 @@ from discord.ext import commands
 
 from bot.i18n import DEFAULT_LANGUAGE, N_, _, current_language, language_of, pgettext, use_language
 from bot.i18n.errors import error_message
-from bot.judge import AmbiguousCardName, CardNotFound, Judge, JudgeError, UserError, WorldError
-from cogs.common import NO_MENTIONS, Question
+from bot.judge import AmbiguousCardName, CardNotFound, DataVersions, Judge, JudgeError, UserError, WorldError
+from cogs.cards import CardQuestion, RulingsQuestion
 from cogs.errors import NO_CARD_DATA, TRY_LATER
-from cogs.render import CONTENT_MAX, EMBED_TOTAL_MAX, card_reply, clip, footer, rulings_reply, safe
+from cogs.flow import Question
+from cogs.interactions import NO_MENTIONS
+from cogs.render import CONTENT_MAX, EMBED_TOTAL_MAX, clip, footer, safe
 
 if TYPE_CHECKING:
     from bot.discord_bot import JudgeBot
@@ -96,10 +98,12 @@ def read_lookups(content: str) -> Asked:
 
 class Shown(NamedTuple):
     """One answered lookup: its embed (the answer's first page), the command that shows all of it
-    (``card``, ``rulings``) and whether the answer has more pages than that."""
+    (``card``, ``rulings``), the data it was answered from and whether the answer has more pages than
+    that."""
 
     embed: discord.Embed
     command: str
+    versions: DataVersions
     more: bool = False
 
 
@@ -161,31 +165,26 @@ class ChatCog(commands.Cog, name="Chat"):
         lines += [_(_UNKNOWN_FORM).format(lookup=safe(typed)) for typed in asked.unknown_forms]
         if asked.skipped:
             lines.append(_(_TOO_MANY).format(limit=MAX_LOOKUPS, count=asked.skipped))
-        embeds = compact(shown, footer(await judge.versions())) if shown else []
+        embeds = compact(shown, footer(shown[0].versions)) if shown else []
         return Answered(tuple(embeds), tuple(dict.fromkeys(lines)))
 
     async def _one(self, judge: Judge, lookup: Lookup) -> Shown | str:
         """The embed answering ``lookup`` (its first page, with a pointer to the command showing it all
         when it has more), or the line saying why it can't be answered."""
-        language = current_language()
         if lookup.rulings:
-            question: Question[Any] = Question(
-                (lookup.name,), lambda judge, names: judge.rulings(names[0]), rulings_reply
-            )
+            question: Question[Any] = RulingsQuestion((lookup.name,))
             command = "rulings"
         else:
-            question = Question(
-                (lookup.name,), lambda judge, names: judge.card(names[0], language), card_reply
-            )
+            question = CardQuestion((lookup.name,))
             command = "card"
         try:
-            reply = await question.reply(judge)
+            reply, frame = await question.framed_reply(judge)
         except JudgeError as error:
             return _problem(error)
         except Exception:
             log.exception("could not look up a card named in chat")
             return _(_WENT_WRONG)
-        return Shown(reply.pages[0], command, len(reply.pages) > 1)
+        return Shown(reply.pages[0], command, frame.versions, len(reply.pages) > 1)
 
     async def _within_deadline(self, message: discord.Message, work: Any) -> Answered:
         """Await ``work``; when it takes longer than ``defer_after`` seconds, show "typing" meanwhile."""
@@ -263,7 +262,7 @@ def compact(shown: Sequence[Shown], footer_text: str) -> list[discord.Embed]:
         for one in shown
     ]
     shares = fair_shares(sizes, room)
-    for (embed, command, more), size, share in zip(shown, sizes, shares, strict=True):
+    for (embed, command, _versions, more), size, share in zip(shown, sizes, shares, strict=True):
         embed.remove_footer()
         if more or size > share:
             embed.description = _with_more(embed.description or "", share - len(embed.title or ""), command)

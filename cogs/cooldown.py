@@ -15,6 +15,8 @@ from contextlib import contextmanager
 
 from discord import app_commands
 
+from cogs.interactions import Interaction, bot_of
+
 PRUNE_AT = 4_096
 """Users tracked before the ones whose budget has refilled are forgotten (a full budget needs no entry)."""
 
@@ -72,3 +74,13 @@ class QuestionBudgets:
             full = [user for user in self._budgets if self.left(user) >= self.rate]
             for user in full:
                 del self._budgets[user]
+
+
+def _has_questions_left(interaction: Interaction) -> bool:
+    bot_of(interaction).budgets.check(interaction.user.id)
+    return True
+
+
+per_user_cooldown = app_commands.check(_has_questions_left)
+"""Every question command's cooldown check: refused before any work when the user has no question
+left; a question counts only once answered (``cogs.flow.answer``)."""

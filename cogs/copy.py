@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _
-from bot.judge import BoardResult, Judge, original_state
-from cogs.common import (
-    CardName,
-    ChoiceText,
-    FaceDownText,
-    GraveyardText,
-    Interaction,
-    PumpText,
-    Question,
-    StateText,
-    XValue,
-    answer,
-    card_choices,
-    copyable_choices,
-    per_user_cooldown,
-)
+from bot.judge import BoardResult, Judge, OriginalState, original_state
+from cogs.autocomplete import card_choices, copyable_choices
+from cogs.cooldown import per_user_cooldown
 from cogs.entering import copy_choices, original_choices
+from cogs.flow import Question, answer
+from cogs.interactions import Interaction
+from cogs.options import CardName, ChoiceText, FaceDownText, GraveyardText, PumpText, StateText, XValue
 from cogs.render import Context, Reply, board_reply, permanent_name
 
 
@@ -78,14 +70,22 @@ class CopyCog(commands.Cog, name="Copy"):
             new_choices=new_choice,
             option_prefix="",
         )
+        await answer(interaction, CopyQuestion((copier, original), state=state))
 
-        async def ask(judge: Judge, names: tuple[str, ...]) -> BoardResult:
-            return await judge.copy(names[0], names[1], state)
 
-        def render(result: BoardResult, context: Context) -> Reply:
-            return board_reply(result, context, title=copy_title(result, context))
+@dataclass(frozen=True, kw_only=True)
+class CopyQuestion(Question[BoardResult]):
+    """The copier (the first name) copying the original (the second) in ``state``."""
 
-        await answer(interaction, Question((copier, original), ask, render))
+    state: OriginalState
+
+    async def ask(self, judge: Judge, lang: str) -> BoardResult:
+        """The copy on the default board."""
+        return await judge.copy(self.names[0], self.names[1], self.state, lang=lang)
+
+    def render(self, answer: BoardResult, context: Context) -> Reply:
+        """The copy, its values and why, titled ``Clone copying Tarmogoyf``."""
+        return board_reply(answer, context, title=copy_title(answer, context))
 
 
 def copy_title(result: BoardResult, context: Context) -> str:

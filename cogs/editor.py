@@ -7,22 +7,28 @@ answer's default board too, written by the Judge) and from the same button under
 the text as it was sent). Each editor is one of the bot's live views, so a burst of editors nobody submits
 holds no memory for long; an editor's submission the bot no longer tracks (after a restart) still carries
 its text and is answered all the same (``BoardCog.on_interaction``).
+
+What answers a submission (``cogs.flow.answer_board``) is given to the editor by whoever opens it: the flow
+of an answer builds on this module, not the other way round.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import N_, _
-from bot.judge import BoardResult, Judge
-from cogs.common import HANDLED, AnyInteraction, Interaction, JudgeView, Question, answer, bot_of, speak_to
-from cogs.render import board_reply
+from cogs.interactions import HANDLED, AnyInteraction, bot_of, speak_to
+from cogs.views import JudgeView, to_error_handler
 
 if TYPE_CHECKING:
     from bot.discord_bot import LiveViews
+
+Submit = Callable[[AnyInteraction, str], Awaitable[None]]
+"""What answers a board submitted in the editor (``cogs.flow.answer_board``)."""
 
 EDITOR_PREFIX = "board:editor:"
 """The start of every editor's custom_id (the rest is random: discord.py finds a modal by its id alone)."""
@@ -52,42 +58,30 @@ def editable(text: str | None) -> bool:
     return text is not None and 0 < len(text) <= EDITOR_MAX
 
 
-def board_question(text: str) -> Question[BoardResult]:
-    """The question of a board given as text: the Judge answers it, :func:`board_reply` renders it."""
-
-    async def ask(judge: Judge, names: tuple[str, ...]) -> BoardResult:
-        return await judge.board(text)
-
-    return Question((), ask, board_reply)
-
-
-async def answer_board(interaction: Interaction, text: str) -> None:
-    """Answer the board ``text`` publicly, keeping the text on the interaction for its errors."""
-    interaction.extras[BOARD_TEXT] = text
-    await answer(interaction, board_question(text))
-
-
-async def open_editor(interaction: AnyInteraction, text: str) -> None:
-    """Open the editor, prefilled with ``text``, for the user of ``interaction``."""
+async def open_editor(interaction: AnyInteraction, text: str, submit: Submit) -> None:
+    """Open the editor, prefilled with ``text``, for the user of ``interaction``; ``submit`` answers it."""
     speak_to(interaction)
     live = bot_of(interaction).live_views
-    editor = BoardEditor(text, live=live)
+    editor = BoardEditor(text, submit, live=live)
     await interaction.response.send_modal(editor)
     live.add(editor)
 
 
-def editor_for(interaction: AnyInteraction) -> JudgeView | None:
+def editor_for(interaction: AnyInteraction, submit: Submit) -> JudgeView | None:
     """A view with the "Edit board" button, prefilled with the board ``interaction`` asked about; None when
     it asked about none (or one too long for the editor)."""
     text = interaction.extras.get(BOARD_TEXT)
-    return EditorView(text) if isinstance(text, str) and editable(text) else None
+    return EditorView(text, submit) if isinstance(text, str) and editable(text) else None
 
 
 class BoardEditor(discord.ui.Modal):
-    """The modal: one paragraph input with the board; submitting it answers the board."""
+    """The modal: one paragraph input with the board; submitting it answers the board (``submit``)."""
 
-    def __init__(self, text: str, *, live: LiveViews | None = None, timeout: float = EDITOR_TIMEOUT) -> None:
+    def __init__(
+        self, text: str, submit: Submit, *, live: LiveViews | None = None, timeout: float = EDITOR_TIMEOUT
+    ) -> None:
         super().__init__(title=_("Board"), timeout=timeout, custom_id=EDITOR_PREFIX + os.urandom(8).hex())
+        self._submit = submit
         self._live = live
         self.board: discord.ui.TextInput[BoardEditor] = discord.ui.TextInput(
             label=_("The board, as YAML or JSON"),
@@ -105,14 +99,12 @@ class BoardEditor(discord.ui.Modal):
 
     async def on_submit(self, interaction: AnyInteraction) -> None:
         """Answer the board as submitted."""
-        await answer_board(interaction, self.board.value)
+        await self._submit(interaction, self.board.value)
 
     # discord.py's Modal.on_error takes no item (its own override of BaseView's is ignored the same way)
     async def on_error(self, interaction: AnyInteraction, error: Exception) -> None:  # type: ignore[override]
         """Answer like the command tree does for the same error (with the editor offered again)."""
-        from cogs.errors import report
-
-        await report(interaction, error)
+        await to_error_handler(interaction, error)
 
     async def on_timeout(self) -> None:
         """No longer one of the live views."""
@@ -129,21 +121,22 @@ class BoardEditor(discord.ui.Modal):
 class EditBoardButton(discord.ui.Button[JudgeView]):
     """Opens the editor with ``text``: the board an answer used, or a board whose answer failed."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, submit: Submit) -> None:
         super().__init__(label=_("Edit board"), custom_id=EDIT_ID, style=discord.ButtonStyle.secondary)
         self.text = text
+        self.submit = submit
 
     async def callback(self, interaction: AnyInteraction) -> None:
         """Open the editor for whoever pressed (anyone may start from a board they see)."""
-        await open_editor(interaction, self.text)
+        await open_editor(interaction, self.text, self.submit)
 
 
 class EditorView(JudgeView):
     """The "Edit board" button alone, under a board's error."""
 
-    def __init__(self, text: str, *, timeout: float = 300) -> None:
+    def __init__(self, text: str, submit: Submit, *, timeout: float = 300) -> None:
         super().__init__(timeout=timeout)
-        self.add_item(EditBoardButton(text))
+        self.add_item(EditBoardButton(text, submit))
 
 
 def submitted_text(data: Any) -> str | None:

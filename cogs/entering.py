@@ -17,7 +17,7 @@ from discord import app_commands
 
 from bot.judge import LIMITS, JudgeError, original_state
 from bot.text_safety import visible
-from cogs.common import Interaction, judge_of
+from cogs.interactions import Interaction, judge_of
 from cogs.render import clip
 
 SEVERAL_THINGS = "becomes one of several things as it enters"

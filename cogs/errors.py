@@ -2,8 +2,9 @@
 in the interaction's language (the Judge's messages through :func:`bot.i18n.errors.error_message`); an
 error about a board offers the board editor again, with the board as it was sent (:mod:`cogs.editor`).
 
-:func:`report` unwraps discord.py's wrapper and picks the handler of the nearest class in the
-error's MRO from :data:`HANDLERS`; anything unexpected is logged and answered with an apology.
+:func:`report` unwraps discord.py's wrapper (and a view's, ``cogs.views.ComponentError``) and picks the
+handler of the nearest class in the error's MRO from :data:`HANDLERS`; anything unexpected is logged and
+answered with an apology.
 """
 
 from __future__ import annotations
@@ -28,22 +29,21 @@ from bot.judge import (
     WorldError,
 )
 from bot.text_safety import visible
-from cogs.common import (
+from cogs.editor import editor_for
+from cogs.flow import Question, answer, answer_board
+from cogs.interactions import (
     QUESTION,
     AnyInteraction,
     Interaction,
-    JudgeView,
-    Question,
-    answer,
     judge_of,
     say_expired,
     send_private,
     speak_to,
 )
-from cogs.editor import editor_for
 from cogs.markdown import code
 from cogs.options import for_discord
 from cogs.render import clip, safe
+from cogs.views import ComponentError, JudgeView
 
 if TYPE_CHECKING:
     from bot.discord_bot import JudgeBot
@@ -63,7 +63,7 @@ NO_CARD_DATA = N_("The judge has no card data yet; ask whoever runs the bot to i
 async def report(interaction: Interaction, error: Exception) -> None:
     """Answer ``error`` privately with the handler for its type."""
     speak_to(interaction)
-    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError | ComponentError):
         error = error.__cause__ if isinstance(error.__cause__, Exception) else error
     if isinstance(error, JudgeError):
         error = for_discord(error)
@@ -76,7 +76,7 @@ async def report(interaction: Interaction, error: Exception) -> None:
 
 async def _private(interaction: Interaction, text: str) -> None:
     """Say ``text`` privately; when the interaction asked about a board, with "Edit board" (the text kept)."""
-    await send_private(interaction, text, editor_for(interaction))
+    await send_private(interaction, text, editor_for(interaction, answer_board))
 
 
 async def _cooldown(interaction: Interaction, error: app_commands.CommandOnCooldown) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Interaction, judge_of, send_reply
+from cogs.flow import send_reply
+from cogs.interactions import Interaction, judge_of
 from cogs.render import Context, help_reply
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n.names import Shown, printed_card
 from bot.judge import Judge, LinkedAnswer
-from cogs.common import CardName, Interaction, Question, answer, card_choices, per_user_cooldown
+from cogs.autocomplete import card_choices
+from cogs.cooldown import per_user_cooldown
+from cogs.flow import Question, answer
+from cogs.interactions import Interaction
+from cogs.options import CardName
 from cogs.render import Context, Reply, linked_reply
 
 
@@ -23,17 +28,20 @@ class LinkedCog(commands.Cog, name="Linked"):
     @per_user_cooldown
     async def linked(self, interaction: Interaction, card: CardName, other: CardName | None = None) -> None:
         """Ask the Judge and show the abilities, the linked pairs and the notes."""
-
-        async def ask(judge: Judge, names: tuple[str, ...]) -> Shown[LinkedAnswer]:
-            answered = await judge.linked(names)
-            return Shown(answered, printed=await printed_card(judge, answered.report.card))
-
-        await answer(interaction, Question((card, *([other] if other else [])), ask, render))
+        await answer(interaction, LinkedQuestion((card, *([other] if other else []))))
 
 
-def render(shown: Shown[LinkedAnswer], context: Context) -> Reply:
-    """The linked abilities, then the card as printed in the answer's language."""
-    return linked_reply(shown.answer, context, shown.printed)
+@dataclass(frozen=True)
+class LinkedQuestion(Question[LinkedAnswer]):
+    """The linked abilities of the first card named, the others asked about with it."""
+
+    async def ask(self, judge: Judge, lang: str) -> LinkedAnswer:
+        """The linked abilities, with the first card as printed in ``lang``."""
+        return await judge.linked(self.names, lang)
+
+    def render(self, answer: LinkedAnswer, context: Context) -> Reply:
+        """The linked abilities, then the card as printed in the answer's language."""
+        return linked_reply(answer, context, answer.printed)
 
 
 async def setup(bot: commands.Bot) -> None:

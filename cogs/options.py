@@ -1,4 +1,5 @@
-"""Discord's names for what the command line calls flags, so that no reply tells a Discord user to pass
+"""The commands' options: their bounds as Discord enforces them (the Judge's limits), and Discord's names
+for what the command line calls flags, so that no reply tells a Discord user to pass
 ``--choice option=N``: the Judge words its messages for the CLI (``--choice``, ``--new-choice``) or with
 the option names of :func:`bot.judge.original_state` (``face-down``, ``new-choice``); a reply on Discord
 names the ``/copy`` option instead (``choice:``, ``new_choice:``, ``face_down``).
@@ -9,7 +10,20 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bot.judge import JudgeError
+from discord import app_commands
+
+from bot.judge import LIMITS, JudgeError
+
+DISCORD_OPTION_MAX = 6_000  # Discord's largest max_length of a string option
+CardName = app_commands.Range[str, 1, LIMITS.card_name]
+RulesQuery = app_commands.Range[str, 1, LIMITS.rules_query]
+StateText = app_commands.Range[str, 1, LIMITS.choice_text * LIMITS.counter_kinds]
+ChoiceText = app_commands.Range[str, 1, (LIMITS.choice_text + 2) * LIMITS.choices]  # with ", " between
+GraveyardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.card_name * LIMITS.graveyard_cards)]
+BoardText = app_commands.Range[str, 1, min(DISCORD_OPTION_MAX, LIMITS.board_text)]
+PumpText = app_commands.Range[str, 1, 16]
+FaceDownText = app_commands.Range[str, 1, 20]
+XValue = app_commands.Range[int, 0, LIMITS.x]
 
 DISCORD_OPTIONS = {
     "--choice": "choice:",

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from discord import app_commands
 from discord.ext import commands
 
 from bot.judge import GlossaryAnswer, Judge, RuleAnswer, RuleNotFound, SearchAnswer
-from cogs.common import Interaction, Question, RulesQuery, answer, per_user_cooldown, rule_choices
+from cogs.autocomplete import rule_choices
+from cogs.cooldown import per_user_cooldown
+from cogs.flow import Question, answer
+from cogs.interactions import Interaction
+from cogs.options import RulesQuery
 from cogs.render import Context, Reply, rule_reply, search_reply
 
 SEARCH_RESULTS = 10
@@ -21,18 +27,33 @@ class RulesCog(commands.Cog, name="Rules"):
     @per_user_cooldown
     async def cr(self, interaction: Interaction, query: RulesQuery) -> None:
         """Show the rule or term, else the rules the words find."""
-        await answer(interaction, Question((), lambda judge, _: look_up(judge, query), render))
+        await answer(interaction, RulesQuestion(query=query))
 
 
-async def look_up(judge: Judge, query: str) -> RuleAnswer | GlossaryAnswer | SearchAnswer:
+@dataclass(frozen=True, kw_only=True)
+class RulesQuestion(Question[RuleAnswer | GlossaryAnswer | SearchAnswer]):
+    """``/cr``'s query: a rule number, a glossary term or search words."""
+
+    query: str
+
+    async def ask(self, judge: Judge, lang: str) -> RuleAnswer | GlossaryAnswer | SearchAnswer:
+        """The rule or term, else the rules the words find (:func:`look_up`)."""
+        return await look_up(judge, self.query, lang)
+
+    def render(self, answer: RuleAnswer | GlossaryAnswer | SearchAnswer, context: Context) -> Reply:
+        """A search's hits, or the rule or term."""
+        return render(answer, context)
+
+
+async def look_up(judge: Judge, query: str, lang: str) -> RuleAnswer | GlossaryAnswer | SearchAnswer:
     """The rule or glossary term ``query`` names; else, for words, the rules they find (RuleNotFound,
-    with the nearest terms, when they find nothing)."""
+    with the nearest terms, when they find nothing); in ``lang``'s frame."""
     try:
-        return await judge.rule(query)
+        return await judge.rule(query, lang)
     except RuleNotFound as error:
         if error.kind == "rule":
             raise
-        found = await judge.search_rules(query, SEARCH_RESULTS)
+        found = await judge.search_rules(query, SEARCH_RESULTS, lang)
         if not found.hits:
             raise
         return found

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _, use_language
-from cogs.common import Interaction, judge_of, send_private
+from cogs.interactions import Interaction, judge_of, send_private
 from cogs.translator import JudgeTranslator
 
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}

@@ -3,7 +3,7 @@ once chosen, or stopped as the oldest of too many live views) is answered with a
 instead of being left to fail ("This interaction failed").
 
 discord.py's view store routes a component interaction to the view tracking its message, and drops it
-silently when none does. Every view of the bot is a :class:`cogs.common.JudgeView`, whose
+silently when none does. Every view of the bot is a :class:`cogs.views.JudgeView`, whose
 ``interaction_check`` marks the interaction as handled; the listener here answers the ones nobody marked.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from cogs.common import HANDLED, AnyInteraction, say_expired
+from cogs.interactions import HANDLED, AnyInteraction, say_expired
 
 
 class StaleComponents(commands.Cog, name="Stale components"):

@@ -13,11 +13,11 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, TranslatedCommand, app, fail, settings_for
-from bot.cli.common import ask_with_rules, say_if_cache_only, show
+from bot.cli.common import ask_with_rules, say_if_cache_only, show, shown_in_frame
 from bot.cli.stack_render import stack_copy_panel
-from bot.i18n import N_, _
+from bot.i18n import N_, _, current_language
 from bot.i18n.engine_text import localized
-from bot.i18n.names import NO_NAMES, Shown, card_label, with_printed_names
+from bot.i18n.names import NO_NAMES, Shown, card_label
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -50,7 +50,9 @@ def board_command(
 ) -> None:
     """Build a board (objects, copies, effects, actions) and explain what the queried object is."""
     text = _read_board(file, as_json=as_json)
-    _answer(settings_for(ctx, db, offline), lambda judge: judge.board(text), as_json=as_json)
+    _answer(
+        settings_for(ctx, db, offline), lambda judge: judge.board(text, current_language()), as_json=as_json
+    )
 
 
 @app.command("copy", cls=TranslatedCommand)
@@ -103,7 +105,7 @@ def copy_command(
             new_choices=new_choice,
             x=x,
         )
-        return judge.copy(copier, original, state, onto)
+        return judge.copy(copier, original, state, onto, current_language())
 
     _answer(settings_for(ctx, db, offline), question, as_json=as_json)
 
@@ -113,7 +115,10 @@ def _answer(
 ) -> None:
     from bot.judge import board_json
 
-    shown = ask_with_rules(settings, with_printed_names(question), as_json=as_json)
+    async def framed(judge: Judge) -> Shown[BoardResult]:
+        return shown_in_frame(await question(judge))
+
+    shown = ask_with_rules(settings, framed, as_json=as_json)
     show(shown, as_json=as_json, to_json=lambda s: board_json(s.answer), to_panel=_panel)
     say_if_cache_only(shown.answer.cache_only)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Protocol, TypeVar
 
 import typer
 from rich.console import RenderableType
@@ -17,11 +17,11 @@ from rich.text import Text
 
 from bot.cli.app import console, err_console, fail, print_json
 from bot.i18n import _
-from bot.i18n.names import NO_NAMES, R
+from bot.i18n.names import NO_NAMES, R, RulesBacked, Shown
 
 if TYPE_CHECKING:
     from bot.config import Settings
-    from bot.judge import ImportSummary, Judge, PrintedView
+    from bot.judge import Frame, ImportSummary, Judge, PrintedView
 
 T = TypeVar("T")
 
@@ -78,6 +78,23 @@ def ask_with_rules(settings: Settings, question: Callable[[Judge], Awaitable[R]]
         loaded = import_message(answer.downloaded)
         err_console.print(Text(_("Downloaded the Comprehensive Rules. {loaded}").format(loaded=loaded)))
     return answer
+
+
+class FramedRulesAnswer(RulesBacked, Protocol):
+    """An answer built on the rules, in the frame the Judge read with it (``bot.judge.Framed``)."""
+
+    @property
+    def frame(self) -> Frame | None: ...
+
+
+F = TypeVar("F", bound=FramedRulesAnswer)
+
+
+def shown_in_frame(answer: F, printed: PrintedView | None = None) -> Shown[F]:
+    """``answer`` (asked in the answer's language) with the printed names of its frame: the names the
+    Judge read with it, in the same call."""
+    frame = answer.frame
+    return Shown(answer, frame.names if frame is not None else NO_NAMES, printed)
 
 
 def show(

@@ -10,10 +10,10 @@ from rich.panel import Panel
 from rich.text import Text
 
 from bot.cli.app import DbOption, JsonOption, OfflineOption, TranslatedCommand, app, settings_for
-from bot.cli.common import ask_with_rules, printed_lines, say_if_cache_only, show
+from bot.cli.common import ask_with_rules, printed_lines, say_if_cache_only, show, shown_in_frame
 from bot.i18n import _, current_language
 from bot.i18n.engine_text import localized
-from bot.i18n.names import Shown, card_label, printed_card
+from bot.i18n.names import Shown, card_label
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -41,9 +41,8 @@ def linked_command(
     from bot.judge import linked_json
 
     async def question(judge: Judge) -> Shown[LinkedAnswer]:
-        answer = await judge.linked(names)
-        printed = await printed_card(judge, answer.report.card)
-        return Shown(answer, await judge.printed_names(current_language()), printed)
+        answer = await judge.linked(names, current_language())
+        return shown_in_frame(answer, answer.printed)
 
     shown = ask_with_rules(settings_for(ctx, db, offline), question, as_json=as_json)
     show(shown, as_json=as_json, to_json=lambda s: linked_json(s.answer), to_panel=linked_panel)

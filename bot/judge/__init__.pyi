@@ -1,6 +1,15 @@
 """Type stub of the Judge's API; ``bot/judge/__init__.py`` loads each name from here on first use."""
 
-from .board import BoardAnswer, BoardResult, Explanation, StackBoardAnswer, board_json, is_commander
+from .answers import DataVersions, Frame, Framed
+from .board import (
+    BoardAnswer,
+    BoardResult,
+    Explanation,
+    OriginalState,
+    StackBoardAnswer,
+    board_json,
+    is_commander,
+)
 from .cards import (
     CACHE_ONLY_NOTE,
     CardAnswer,
@@ -32,7 +41,7 @@ from .errors import (
     WorldError,
 )
 from .imports import CardImportSummary, Progress, RulingsImportSummary, SetupSummary
-from .judge import DataVersions, Judge
+from .judge import Judge
 from .limits import LIMITS, Limits, original_state, parse_choices, parse_counters, parse_graveyard, parse_pump
 from .linked import LinkedAnswer, linked_json
 from .parse import ParseAnswer, parse_json
@@ -55,6 +64,8 @@ __all__ = [
     "DataVersions",
     "Explanation",
     "FaceView",
+    "Frame",
+    "Framed",
     "GlossaryAnswer",
     "ImportSummary",
     "InvalidCardQuery",
@@ -64,6 +75,7 @@ __all__ = [
     "Limits",
     "LinkedAnswer",
     "OracleCard",
+    "OriginalState",
     "ParseAnswer",
     "PrintedView",
     "Progress",

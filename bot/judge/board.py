@@ -5,6 +5,9 @@ up on the Judge's worker (through ``card``, the Judge's cached parsed cards, exc
 defines itself, ``cards:``, which are never looked up), then ``answer_board_cards`` answers; the first and
 the last run apart from the light questions (``bot.judge.isolation``). ``answer_copy`` builds the default
 board of "COPIER copies ORIGINAL" and answers it on the Judge's worker.
+
+A look-up the Judge can't settle on the worker gives None (``CardFinder``, ``bot.judge.asking``): the step
+then stops at once and gives None, and the Judge tries it again once it has fetched that card.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from bot.judge.answers import Framed
 from bot.judge.board_text import board_yaml
 from bot.judge.limits import question_budget
 from bot.judge.payload import JsonObject
-from bot.judge.rules import Answer, ImportSummary
+from bot.judge.rules import ImportSummary
 from data.boards import load_board
 from data.cards.names import normalize_name
 from data.cards.schema import CardRecord
@@ -23,7 +27,6 @@ from engine import BoardAnswer as BoardAnswer  # re-exported: the answer types f
 from engine import (
     BoardSpec,
     Card,
-    OriginalState,
     answer_board,
     answer_stack_board,
     copies_on_the_stack,
@@ -35,20 +38,21 @@ from engine import (
     stack_handles,
 )
 from engine import Explanation as Explanation
+from engine import OriginalState as OriginalState  # re-exported: what a copy question's original is in
 from engine import StackBoardAnswer as StackBoardAnswer
 
 if TYPE_CHECKING:
     from engine import KeywordVocabulary
 
-CardFinder = Callable[[str], Card]
-"""The parsed card a name names (the Judge's, which may stop the question to fetch it)."""
+CardFinder = Callable[[str], Card | None]
+"""The parsed card a name names, or None when the Judge must fetch it first (the step stops)."""
 
 
 DEFAULT_TARGET = "Grizzly Bears"
 """The permanent a spell like True Polymorph turns into a copy when the question names none."""
 
 
-class BoardResult(Answer):
+class BoardResult(Framed):
     """The answer and whether the rules had to be downloaded for it."""
 
     answer: BoardAnswer | StackBoardAnswer
@@ -102,16 +106,22 @@ def read_board(text: str, vocabulary: KeywordVocabulary) -> ReadBoard:
     return ReadBoard(spec, defined, tuple(record.name for record in records))
 
 
-def board_cards(board: ReadBoard, card: CardFinder, in_cache: Callable[[str], bool]) -> BoardCards:
+def board_cards(board: ReadBoard, card: CardFinder, in_cache: Callable[[str], bool]) -> BoardCards | None:
     """The cards ``board`` names, its own definitions before the card data's (``card``), and the note
-    for each name it defines that the card data has too (``in_cache``): the step on the Judge's worker."""
+    for each name it defines that the card data has too (``in_cache``): the step on the Judge's worker
+    (None when ``card`` stopped it)."""
 
-    def find(name: str) -> Card:
+    def find(name: str) -> Card | None:
         return board.defined.get(normalize_name(name)) or card(name)
 
     cards = _cards(find, board.spec.card_names())
-    cards |= _cards(find, meld_parts_needed(cards))  # a melded permanent leaving becomes these (712.21)
-    return BoardCards(cards, tuple(_defined_note(name) for name in board.defined_names if in_cache(name)))
+    if cards is None:
+        return None
+    melded = _cards(find, meld_parts_needed(cards))  # a melded permanent leaving becomes these (712.21)
+    if melded is None:
+        return None
+    notes = tuple(_defined_note(name) for name in board.defined_names if in_cache(name))
+    return BoardCards(cards | melded, notes)
 
 
 def answer_board_cards(spec: BoardSpec, found: BoardCards, version: str) -> BoardResult:
@@ -146,25 +156,36 @@ def _defined_note(name: str) -> Explanation:
     )
 
 
-def answer_copy(names: list[str], state: OriginalState, card: CardFinder, version: str) -> BoardResult:
+def answer_copy(names: list[str], state: OriginalState, card: CardFinder, version: str) -> BoardResult | None:
     """Answer "what is COPIER (``names[0]``) as a copy of ORIGINAL (``names[1]``)?" on the default board,
-    with ``names[2]``, when given, as what a True Polymorph-like spell turns into the copy."""
-    copier, original = card(names[0]), card(names[1])
+    with ``names[2]``, when given, as what a True Polymorph-like spell turns into the copy (None when
+    ``card`` stopped it)."""
+    copier = card(names[0])
+    original = card(names[1]) if copier is not None else None
+    if copier is None or original is None:
+        return None
     if copies_on_the_stack(copier, original):
         question = stack_copy_question(copier, original)
         spec = BoardSpec(objects=question.objects, stack=question.stack, query=question.query)
         cards = {found.name: found for found in (copier, original)}
-        cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
+        more = _cards(card, (name for name in spec.card_names() if name not in cards))
+        if more is None:
+            return None
         answer: BoardAnswer | StackBoardAnswer = answer_stack_board(
-            spec, spec.stack, cards, version, question_budget()
+            spec, spec.stack, cards | more, version, question_budget()
         )
         return BoardResult(answer=answer, board=board_yaml(spec))
     state = state.model_copy(update=face_state(original, names[1]))
     target = card(names[2] if len(names) > 2 else DEFAULT_TARGET)
+    if target is None:
+        return None
     spec = copy_question(copier, original, state, target=target)
     cards = {found.name: found for found in (copier, original, target)}
-    cards |= _cards(card, (name for name in spec.card_names() if name not in cards))
-    return BoardResult(answer=answer_board(spec, cards, version, question_budget()), board=board_yaml(spec))
+    more = _cards(card, (name for name in spec.card_names() if name not in cards))
+    if more is None:
+        return None
+    answer = answer_board(spec, cards | more, version, question_budget())
+    return BoardResult(answer=answer, board=board_yaml(spec))
 
 
 def board_json(result: BoardResult) -> JsonObject:
@@ -188,5 +209,12 @@ def board_json(result: BoardResult) -> JsonObject:
     return payload
 
 
-def _cards(card: CardFinder, names: Iterable[str]) -> dict[str, Card]:
-    return {name: card(name) for name in names}
+def _cards(card: CardFinder, names: Iterable[str]) -> dict[str, Card] | None:
+    """The card of each name, or None at the first ``card`` can't give."""
+    cards: dict[str, Card] = {}
+    for name in names:
+        found = card(name)
+        if found is None:
+            return None
+        cards[name] = found
+    return cards

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ConfigDict
 
+from bot.judge.answers import Answer, Framed
 from bot.judge.payload import JsonObject
-from bot.judge.rules import Answer
 from data.cards.schema import CardFace, CardRecord
 from data.scryfall.images import image_link, page_link
 
@@ -73,7 +73,7 @@ class PrintedView(Answer):
     text: str
 
 
-class CardAnswer(Answer):
+class CardAnswer(Framed):
     """A card as the Judge shows it: its Oracle fields, faces, image (on Scryfall's current image host,
     ``data.scryfall.images``; None rather than a link that would break), Scryfall page, the card data's
     date and, when asked in another language the cache knows it in, the card as printed in that
@@ -110,7 +110,7 @@ class Ruling(Answer):
     comment: str
 
 
-class RulingsAnswer(Answer):
+class RulingsAnswer(Framed):
     """A card's rulings, newest first; ``loaded`` false when the cache has never had this card's rulings
     (offline, or Scryfall unreachable, and no rulings file imported): then no ruling is known, which is
     not the same as none existing."""

@@ -16,13 +16,23 @@ import asyncio
 import dataclasses
 import functools
 import gc
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from bot.config import Settings
+from bot.judge.answers import DataVersions
+from bot.judge.asking import (
+    ENGLISH,
+    Answered,
+    Asked,
+    NeedsCard,
+    NeedsRules,
+    Question,
+    QuestionCache,
+    try_question,
+)
 from bot.judge.cards import CardAnswer, PrintedView, RulingsAnswer, card_answer, rulings_answer
 from bot.judge.errors import InvalidQuestion
 from bot.judge.isolation import Apart
@@ -36,7 +46,6 @@ from bot.judge.limits import (
     too_many_graveyard_cards,
 )
 from bot.judge.rules import (
-    Answer,
     GlossaryAnswer,
     ImportSummary,
     LoadedRules,
@@ -46,17 +55,14 @@ from bot.judge.rules import (
     ensure_rules,
     import_rules,
     look_up,
-    outdated_citation_note,
-    read_rules,
     search_answer,
 )
 from bot.judge.services import Services, Worker, open_services
 from data.board_format import MAX_TEXT
 from data.cards.language_choices import LanguageChoices
-from data.cards.printings import PrintedNames
+from data.cards.printings import PrintedCard
 from data.cards.schema import CardRecord
-from data.cards.service import CachedOnly, LocalLookup
-from data.db import generations
+from data.cards.service import CachedOnly
 from engine import msg
 
 if TYPE_CHECKING:
@@ -67,38 +73,25 @@ if TYPE_CHECKING:
     from bot.judge.refresh import RefreshOutcome
     from data.cards.printings import PrintingsSummary
     from data.cards.rulings_import import RulingsImportSummary
-    from engine import Card, OriginalState
+    from engine import OriginalState
 
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-PARSED_CARDS = 1_024
-"""How many parsed cards the Judge keeps. Parsing takes a fraction of a millisecond, and every cached
-card is some twenty objects the garbage collector walks in each full collection, which holds every
-thread (the event loop's too): a larger cache would make those pauses, not the answers, the bottleneck."""
-
+_T = TypeVar("_T")
 
 FULL_COLLECTION_EVERY = 100
 """Middle-generation collections between two full ones once preloaded (Python's default is 10)."""
 
 
-class DataVersions(Answer):
-    """Which data the answers stand on: the rules' effective date and the card data's date ("" unknown)."""
-
-    rules: str
-    cards: str
-
-
 class Judge:
     """Answers every question the bot and the CLI ask; see the module docstring."""
 
-    def __init__(self, services: Services, worker: Worker, apart: Apart) -> None:
+    def __init__(
+        self, services: Services, worker: Worker, apart: Apart, languages: Mapping[int, str] | None = None
+    ) -> None:
         self._services = services
         self._worker = worker
         self._apart = apart
-        self._cache = _Cache(services)
-        self._printed_names: dict[str, tuple[str, Mapping[str, str]]] = {}  # lang: (cards generation, names)
-        self._languages: dict[int, str] = {}  # by Discord user id: the language each chose
+        self._cache = QuestionCache(services)
+        self._languages = dict(languages or {})  # by Discord user id: the language each chose
 
     @classmethod
     @asynccontextmanager
@@ -110,8 +103,8 @@ class Judge:
         apart = Apart(isolated=preload, cpu_seconds=LIMITS.board_seconds)
         try:
             async with open_services(settings, worker) as services:
-                judge = cls(services, worker, apart)
-                judge._languages = await worker.run(LanguageChoices(services.db).all)
+                languages = await worker.run(LanguageChoices(services.db).all)
+                judge = cls(services, worker, apart, languages)
                 if preload:
                     await judge.preload()
                 yield judge
@@ -143,14 +136,9 @@ class Judge:
         gc.set_threshold(young, middle, FULL_COLLECTION_EVERY)
 
     async def versions(self) -> DataVersions:
-        """The effective date of the stored rules and the date of the card data (for reply footers)."""
-        store = self._services.rules
-
-        def read() -> DataVersions:
-            version = store.version()
-            return DataVersions(rules=version.isoformat() if version else "", cards=self._cards_date())
-
-        return await self._worker.run(read)
+        """The effective date of the stored rules and the date of the card data (for reply footers; an
+        answer carries those it was built on in its ``frame``)."""
+        return await self._worker.run(self._cache.versions)
 
     # -- users' settings ---------------------------------------------------------------------------
 
@@ -178,44 +166,32 @@ class Judge:
 
     # -- cards -------------------------------------------------------------------------------------
 
-    async def card(self, name: str, lang: str = "en") -> CardAnswer:
+    async def card(self, name: str, lang: str = ENGLISH) -> CardAnswer:
         """The card ``name`` names (cache, then Scryfall unless offline), with its printed name and text
-        in ``lang`` when that is not English and the cache has them.
+        in ``lang`` when that is not English and the cache has them, in its frame (``lang``'s names).
 
         Raises CardNotFound (with suggestions), AmbiguousCardName (with candidates), InvalidCardQuery.
         """
         found = await self._services.cards.find(name)
-        data_date = await self._worker.run(self._cards_date)
-        answer = card_answer(found, data_date, cache_only=isinstance(found, CachedOnly))
-        oracle_id = found.oracle_id
-        if lang == "en" or not oracle_id:
-            return answer
-        table = PrintedNames(self._services.db)
-        printed = await self._worker.run(lambda: table.printed(oracle_id, lang))
-        if printed is None:
-            return answer
-        view = PrintedView(lang=lang, name=printed.name, type_line=printed.type_line, text=printed.text)
-        return answer.model_copy(update={"printed": view})
+        cache, oracle_id = self._cache, found.oracle_id or ""
+        frame, printed = await self._worker.run(lambda: (cache.frame(lang), cache.printed(oracle_id, lang)))
+        answer = card_answer(found, frame.versions.cards, cache_only=isinstance(found, CachedOnly))
+        return answer.model_copy(update={"printed": _printed_view(printed, lang), "frame": frame})
 
     async def printed_names(self, lang: str) -> Mapping[str, str]:
         """The printed name in ``lang`` of every cached card that has one, by Oracle name ({} for
         English); read once per change of the cards."""
-        if lang == "en":
+        if lang == ENGLISH:
             return {}
+        return await self._worker.run(lambda: self._cache.printed_names(lang))
 
-        def read() -> Mapping[str, str]:
-            generation = self._services.cards.repository.generation()
-            cached = self._printed_names.get(lang)
-            if cached is None or cached[0] != generation:
-                cached = self._printed_names[lang] = (generation, PrintedNames(self._services.db).names(lang))
-            return cached[1]
-
-        return await self._worker.run(read)
-
-    async def rulings(self, name: str) -> RulingsAnswer:
-        """The rulings of the card ``name`` names, newest first (cached, else fetched online)."""
+    async def rulings(self, name: str, lang: str = ENGLISH) -> RulingsAnswer:
+        """The rulings of the card ``name`` names, newest first (cached, else fetched online), in the
+        frame of ``lang``."""
         found = await self._services.cards.find(name)
-        return rulings_answer(found, await self._services.cards.rulings(found))
+        answer = rulings_answer(found, await self._services.cards.rulings(found))
+        frame = await self._worker.run(lambda: self._cache.frame(lang))
+        return answer.model_copy(update={"frame": frame})
 
     async def complete_card_names(self, text: str) -> list[str]:
         """At most 25 card names for autocomplete: prefix, then word-start, then nearest spelling."""
@@ -303,22 +279,25 @@ class Judge:
 
     # -- rules -------------------------------------------------------------------------------------
 
-    async def rule(self, query: str) -> RuleAnswer | GlossaryAnswer:
-        """A rule by number (with examples and subrules) or a glossary entry (with the rules it names).
+    async def rule(self, query: str, lang: str = ENGLISH) -> RuleAnswer | GlossaryAnswer:
+        """A rule by number (with examples and subrules) or a glossary entry (with the rules it names),
+        in the frame of ``lang``.
 
         Raises RuleNotFound (with the nearest numbers or terms) or InvalidQuestion.
         """
         downloaded = await self._ensure_rules()
-        store, link_base = self._services.rules, self.settings.rules_link_base
-        answer = await self._worker.run(lambda: look_up(store, query, link_base))
-        return answer.model_copy(update={"downloaded": downloaded})
+        cache, store, link_base = self._cache, self._services.rules, self.settings.rules_link_base
+        answer, frame = await self._worker.run(lambda: (look_up(store, query, link_base), cache.frame(lang)))
+        return answer.model_copy(update={"downloaded": downloaded, "frame": frame})
 
-    async def search_rules(self, words: str, limit: int = 10) -> SearchAnswer:
-        """The rules best matching ``words``, ranked (at most ``limit``, 1 to 50)."""
+    async def search_rules(self, words: str, limit: int = 10, lang: str = ENGLISH) -> SearchAnswer:
+        """The rules best matching ``words``, ranked (at most ``limit``, 1 to 50), in ``lang``'s frame."""
         downloaded = await self._ensure_rules()
-        store = self._services.rules
-        answer = await self._worker.run(lambda: search_answer(store, words, limit))
-        return answer.model_copy(update={"downloaded": downloaded})
+        cache, store = self._cache, self._services.rules
+        answer, frame = await self._worker.run(
+            lambda: (search_answer(store, words, limit), cache.frame(lang))
+        )
+        return answer.model_copy(update={"downloaded": downloaded, "frame": frame})
 
     async def complete_rules(self, text: str) -> list[str]:
         """At most 25 rule numbers or glossary terms for autocomplete ([] when no rules are loaded)."""
@@ -335,19 +314,23 @@ class Judge:
 
     # -- questions on the engine -------------------------------------------------------------------
 
-    async def parse(self, name: str) -> ParseAnswer:
+    async def parse(self, name: str, lang: str = ENGLISH) -> ParseAnswer:
         """The Oracle-text breakdown of a card, parsed with the stored rules' keywords."""
 
         from bot.judge.parse import ParseAnswer  # the engine's modules load on the first such question
 
-        def answer(asked: _Question) -> ParseAnswer:
+        def answer(asked: Asked) -> ParseAnswer | None:
             card = asked.card(name)
-            return ParseAnswer(card=card, rules_version=asked.rules.version, downloaded=asked.downloaded)
+            if card is None:
+                return None
+            version, downloaded = asked.rules.version, asked.downloaded
+            return ParseAnswer(card=card, rules_version=version, downloaded=downloaded, frame=asked.frame())
 
-        return await self._ask(answer)
+        return await self._ask(answer, lang=lang)
 
-    async def linked(self, names: Sequence[str]) -> LinkedAnswer:
-        """Linked abilities (CR 607) of the first named card; the others are asked about with it.
+    async def linked(self, names: Sequence[str], lang: str = ENGLISH) -> LinkedAnswer:
+        """Linked abilities (CR 607) of the first named card; the others are asked about with it. In
+        ``lang``'s frame, with the first card as printed in ``lang`` when the cache has it.
 
         Raises InvalidQuestion or a CardLookupError; RulesUnavailable when no rules can be had.
         """
@@ -355,15 +338,20 @@ class Judge:
         from bot.judge.linked import LinkedAnswer
         from engine import find_links
 
-        def answer(asked: _Question) -> LinkedAnswer:
+        def answer(asked: Asked) -> LinkedAnswer | None:
             cards = [asked.card(name) for name in wanted]
-            report = find_links(cards[0], also=cards[1:])
-            return asked.finished(LinkedAnswer(report=report, rules_version=asked.rules.version))
+            found = [card for card in cards if card is not None]
+            if len(found) < len(cards):
+                return None
+            report = find_links(found[0], also=found[1:])
+            printed = _printed_view(asked.printed(found[0].key), asked.lang)
+            answered = LinkedAnswer(report=report, rules_version=asked.rules.version, printed=printed)
+            return asked.finished(answered)
 
-        return await self._ask(answer)
+        return await self._ask(answer, lang=lang)
 
     async def copy(
-        self, copier: str, original: str, state: OriginalState, onto: str | None = None
+        self, copier: str, original: str, state: OriginalState, onto: str | None = None, lang: str = ENGLISH
     ) -> BoardResult:
         """What COPIER is when it copies ORIGINAL (in ``state``) on the default board (CR 707, 613);
         ``onto`` is what a True Polymorph-like spell turns into the copy."""
@@ -371,11 +359,13 @@ class Judge:
         _check_state(state)
         from bot.judge.board import answer_copy
 
-        return await self._ask(
-            lambda asked: asked.finished(answer_copy(names, state, asked.card, asked.rules.version))
-        )
+        def answer(asked: Asked) -> BoardResult | None:
+            result = answer_copy(names, state, asked.card, asked.rules.version)
+            return None if result is None else asked.finished(result)
 
-    async def board(self, text: str) -> BoardResult:
+        return await self._ask(answer, lang=lang)
+
+    async def board(self, text: str, lang: str = ENGLISH) -> BoardResult:
         """Answer a board given as YAML or JSON text (see the README's "Board files").
 
         Raises BoardFormatError (with the line and what is wrong), a board error, a CardLookupError, or
@@ -383,13 +373,16 @@ class Judge:
         """
         if len(text) > MAX_TEXT:
             raise InvalidQuestion(msg("the board is too long (at most {limit} characters)", limit=MAX_TEXT))
-        from bot.judge.board import answer_board_cards, board_cards, read_board
+        from bot.judge.board import BoardCards, answer_board_cards, board_cards, read_board
 
         rules = await self._loaded_rules()
         board = await self._apart.run(read_board, text, rules.vocabulary)
-        found, asked = await self._ask(
-            lambda asked: (board_cards(board, asked.card, asked.in_cache), asked), rules.downloaded
-        )
+
+        def cards(asked: Asked) -> tuple[BoardCards, Asked] | None:
+            found = board_cards(board, asked.card, asked.in_cache)
+            return None if found is None else (found, asked)
+
+        found, asked = await self._ask(cards, rules.downloaded, lang)
         result = await self._apart.run(answer_board_cards, board.spec, found, asked.rules.version)
         result = result.model_copy(update={"board": text})
         return await self._worker.run(lambda: asked.finished(result))
@@ -397,30 +390,26 @@ class Judge:
     # -- internals ---------------------------------------------------------------------------------
 
     async def _ask(
-        self, question: Callable[[_Question], _Answered], downloaded: ImportSummary | None = None
-    ) -> _Answered:
-        """Answer ``question`` on the worker in one trip when the cache and the stored rules settle it.
+        self, question: Question[_T], downloaded: ImportSummary | None = None, lang: str = ENGLISH
+    ) -> _T:
+        """Answer ``question`` on the worker in one try when the cache and the stored rules settle it.
 
-        A card the cache can't settle, or rules not yet stored, stops the question: they are fetched
-        (on the loop, without holding the worker) and the question is asked again. Parsed cards are
-        cached, so asking again costs little, and each stop settles one more name, so it ends.
+        A try that needs a card the cache can't settle, or rules not yet stored, says so: they are
+        fetched (on the loop, without holding the worker) and the question is tried again. Parsed cards
+        are cached, so trying again costs little, and each try settles one more name, so it ends.
         """
         fetched: dict[str, CardRecord] = {}
         while True:
-            try:
-                return await self._worker.run(functools.partial(self._asked, question, fetched, downloaded))
-            except _RulesNeeded:
-                downloaded = await self._ensure_rules()
-            except _CardNeeded as needed:
-                fetched[needed.lookup.query] = await self._services.cards.finish(needed.lookup)
-
-    def _asked(
-        self,
-        question: Callable[[_Question], _Answered],
-        fetched: dict[str, CardRecord],
-        downloaded: ImportSummary | None,
-    ) -> _Answered:
-        return question(_Question(self._cache, fetched, downloaded))
+            tried = await self._worker.run(
+                functools.partial(try_question, self._cache, question, fetched, downloaded, lang)
+            )
+            match tried:
+                case Answered(value):
+                    return value
+                case NeedsRules():
+                    downloaded = await self._ensure_rules()
+                case NeedsCard(lookup):
+                    fetched[lookup.query] = await self._services.cards.finish(lookup)
 
     async def _ensure_rules(self) -> ImportSummary | None:
         services = self._services
@@ -430,155 +419,11 @@ class Judge:
         """The rules' vocabulary and version (downloaded first, once, when none are stored)."""
         return await self._ask(lambda asked: dataclasses.replace(asked.rules, downloaded=asked.downloaded))
 
-    def _cards_date(self) -> str:
-        return self._services.cards.repository.metadata().get("bulk_date", "")
 
-
-class _RulesNeeded(Exception):
-    """No rules are stored: download them (or say how to import them) and ask again."""
-
-
-class _CardNeeded(Exception):
-    """The cache can't settle a name: finish its look-up (Scryfall, or the cache's error) and ask again."""
-
-    def __init__(self, lookup: LocalLookup) -> None:
-        super().__init__(lookup.query)
-        self.lookup = lookup
-
-
-class _Cache:
-    """What the Judge has read for the questions asked on its worker (only the worker touches it): the
-    stored rules, the parsed cards and the names the card cache settled, all dropped when the rules or
-    the cards change."""
-
-    def __init__(self, services: Services) -> None:
-        self._services = services
-        self._rules: LoadedRules | None = None
-        self._cards_generation = ""
-        self._parsed: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by card key
-        self._settled: _Lru[str, Card] = _Lru(PARSED_CARDS)  # by a name as asked, when the cache settled it
-
-    def current_rules(self) -> LoadedRules | None:
-        """The cached rules (None when none are stored), refreshed (and the parsed cards dropped) when
-        the rules or the cards changed since they were read."""
-        tokens = generations(self._services.db)
-        rules_generation, cards_generation = tokens.get("rules", ""), tokens.get("cards", "")
-        if self._rules is None or self._rules.generation != rules_generation:
-            if not self._services.rules.is_loaded():
-                return None
-            self._rules = read_rules(self._services.rules)
-            self._forget_cards()
-        if cards_generation != self._cards_generation:
-            self._cards_generation = cards_generation
-            self._forget_cards()
-        return self._rules
-
-    def card(self, name: str, rules: LoadedRules, fetched: Mapping[str, CardRecord]) -> Card:
-        """The card ``name`` names, parsed with ``rules``: from the card cache, or from ``fetched`` (what
-        was looked up beyond the cache for this question, by query); _CardNeeded when neither settles it."""
-        if (card := self._settled.get(name)) is not None:
-            return card
-        lookup = self._services.cards.look_up_locally(name)
-        record = fetched.get(lookup.query)
-        found = record or self._services.cards.settled(lookup)
-        if found is None:
-            raise _CardNeeded(lookup)
-        card = self._parse(found, rules)
-        if record is None:  # what Scryfall said stays out: the next question asks the cache again
-            self._settled.put(name, card)
-        return card
-
-    def in_cache(self, name: str) -> bool:
-        """Whether the card cache has a card of exactly this name (no fetch, whatever the settings)."""
-        resolution = self._services.cards.look_up_locally(name).resolution
-        return resolution is not None and resolution.kind == "exact"
-
-    def outdated_citation_note(self, cited_numbers: Iterable[str]) -> str | None:
-        """The note for an answer citing ``cited_numbers`` when the stored rules changed one of them
-        (``bot.judge.rules.outdated_citation_note``)."""
-        return outdated_citation_note(self._services.rules, cited_numbers)
-
-    def _forget_cards(self) -> None:
-        self._parsed.clear()
-        self._settled.clear()
-
-    def _parse(self, found: CardRecord, rules: LoadedRules) -> Card:
-        card = self._parsed.get(found.key)
-        if card is None:
-            from engine import parse_card
-
-            card = parse_card(found.scryfall(), rules.vocabulary)  # the engine reads Scryfall's JSON
-            self._parsed.put(found.key, card)
-        return card
-
-
-class _Question:
-    """What a question asked on the worker may use: the rules, the cards it names, the rules note."""
-
-    def __init__(
-        self, cache: _Cache, fetched: dict[str, CardRecord], downloaded: ImportSummary | None
-    ) -> None:
-        self.downloaded = downloaded  # the rules were downloaded for this question (say so)
-        rules = cache.current_rules()
-        if rules is None:
-            raise _RulesNeeded
-        self.rules = rules
-        self._cache = cache
-        self._fetched = fetched
-
-    def card(self, name: str) -> Card:
-        """The card ``name`` names, parsed; _CardNeeded when the cache can't settle it alone."""
-        return self._cache.card(name, self.rules, self._fetched)
-
-    def in_cache(self, name: str) -> bool:
-        """Whether the card cache has a card of exactly this name (no fetch, whatever the settings)."""
-        return self._cache.in_cache(name)
-
-    def finished(self, answer: _Noted) -> _Noted:
-        """``answer`` saying whether the rules were downloaded for it, when the loaded rules changed
-        one of the rules it cites, which, and whether a card it names came from the cache alone
-        (``fetched`` holds every card looked up beyond the cache over all the tries of the question)."""
-        note = None
-        if self.rules.may_have_changed_citations:
-            note = self._cache.outdated_citation_note(answer.cited_rules())
-        cache_only = any(isinstance(found, CachedOnly) for found in self._fetched.values())
-        return answer.model_copy(
-            update={"downloaded": self.downloaded, "rules_note": note, "cache_only": cache_only}
-        )
-
-
-class _Lru(Generic[_K, _V]):
-    """A dictionary that forgets its least recently used entry beyond ``size`` entries."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._entries: OrderedDict[_K, _V] = OrderedDict()
-
-    def get(self, key: _K) -> _V | None:
-        value = self._entries.get(key)
-        if value is not None:
-            self._entries.move_to_end(key)
-        return value
-
-    def put(self, key: _K, value: _V) -> None:
-        self._entries[key] = value
-        if len(self._entries) > self._size:
-            self._entries.popitem(last=False)
-
-    def clear(self) -> None:
-        self._entries.clear()
-
-
-class _Citing(Protocol):
-    """An answer that cites rules and says whether the rules were downloaded for it."""
-
-    def cited_rules(self) -> set[str]: ...
-
-    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Self: ...
-
-
-_Noted = TypeVar("_Noted", bound=_Citing)
-_Answered = TypeVar("_Answered")
+def _printed_view(printed: PrintedCard | None, lang: str) -> PrintedView | None:
+    if printed is None:
+        return None
+    return PrintedView(lang=lang, name=printed.name, type_line=printed.type_line, text=printed.text)
 
 
 def _check_state(state: OriginalState) -> None:

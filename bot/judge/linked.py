@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from bot.judge.answers import Framed
+from bot.judge.cards import PrintedView
 from bot.judge.payload import JsonObject, JsonValue
-from bot.judge.rules import Answer, ImportSummary
+from bot.judge.rules import ImportSummary
 from engine import LinkedReport
 
 
-class LinkedAnswer(Answer):
+class LinkedAnswer(Framed):
     """The report for the first card (the others are asked about with it) and the rules it was built on."""
 
     report: LinkedReport
@@ -16,6 +18,8 @@ class LinkedAnswer(Answer):
     rules_note: str | None = None  # the loaded rules changed a rule this answer cites
     cache_only: bool = False
     """Scryfall couldn't be reached to confirm a partial or misspelt name: a card came from the cache."""
+    printed: PrintedView | None = None
+    """The first card as printed in the language asked in, when that is not English and the cache has it."""
 
     def cited_rules(self) -> set[str]:
         """Every rule number the answer cites."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.judge.answers import Framed
 from bot.judge.payload import JsonObject
-from bot.judge.rules import Answer, ImportSummary
+from bot.judge.rules import ImportSummary
 from engine import Card, Face
 
 
-class ParseAnswer(Answer):
+class ParseAnswer(Framed):
     """A parsed card and the version of the rules whose keyword vocabulary parsed it."""
 
     card: Card

@@ -14,9 +14,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel, ConfigDict
-
 from bot.config import Settings
+from bot.judge.answers import Answer as Answer  # re-exported: the answers' base
+from bot.judge.answers import Framed
 from bot.judge.errors import InvalidQuestion, RuleNotFound, RulesUnavailable
 from bot.judge.limits import LIMITS, checked_text
 from bot.judge.services import Services
@@ -38,12 +38,6 @@ OFFLINE_HELP = (
     "No Comprehensive Rules are loaded and the network is off. Import the rules text file with "
     '`mtg-judge import-rules PATH` (e.g. "MagicCompRules 20250207.txt" from magic.wizards.com/en/rules).'
 )
-
-
-class Answer(BaseModel):
-    """Base of the Judge's answers: immutable, holding the data layer's dataclasses as they are."""
-
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
 
 class ImportSummary(Answer):
@@ -69,7 +63,7 @@ class ImportSummary(Answer):
         )
 
 
-class RuleAnswer(Answer):
+class RuleAnswer(Framed):
     """A rule with its subrules (full text, for display) and its link."""
 
     rule: StoredRule
@@ -78,7 +72,7 @@ class RuleAnswer(Answer):
     downloaded: ImportSummary | None = None
 
 
-class GlossaryAnswer(Answer):
+class GlossaryAnswer(Framed):
     """A glossary entry and the rules its definition points to."""
 
     entry: GlossaryEntry
@@ -87,7 +81,7 @@ class GlossaryAnswer(Answer):
     downloaded: ImportSummary | None = None
 
 
-class SearchAnswer(Answer):
+class SearchAnswer(Framed):
     """The rules best matching ``words``, ranked, and the version searched."""
 
     words: str

@@ -14,7 +14,7 @@ import pytest
 from bot import create_bot
 from bot.config import Settings
 from bot.discord_bot import CHAT_EXTENSION, JudgeBot, intents
-from bot.judge import Ruling, RulingsAnswer
+from bot.judge import Frame, Ruling, RulingsAnswer
 from cogs.chat import MAX_LOOKUPS, Lookup, fair_shares, read_lookups
 from tests.cogs.checks import NO_MENTIONS, assert_all_within_limits
 from tests.cogs.conftest import MENTION_CARD, SettingsFactory
@@ -299,8 +299,10 @@ async def test_many_rulings_end_with_a_pointer_to_rulings(
         Ruling(source="wotc", published_at=f"2019-01-{n % 28 + 1:02}", comment=comment) for n in range(60)
     )
 
-    async def rulings(name: str) -> RulingsAnswer:
-        return RulingsAnswer(card="Tarmogoyf", rulings=many)
+    frame = Frame(await judge.versions())
+
+    async def rulings(name: str, lang: str = "en") -> RulingsAnswer:
+        return RulingsAnswer(card="Tarmogoyf", rulings=many, frame=frame)
 
     monkeypatch.setattr(judge, "rulings", rulings)
     alone = chat.user_message("[[Tarmogoyf|rulings]]")

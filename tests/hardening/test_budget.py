@@ -46,7 +46,9 @@ def _card(name: str) -> Card:
 
 def _answered(spec: BoardSpec) -> BoardResult:
     """The board answered as the Judge's board steps answer it, without a ``cards:`` section."""
-    return answer_board_cards(spec, board_cards(ReadBoard(spec, {}, ()), _card, lambda _name: False), "test")
+    found = board_cards(ReadBoard(spec, {}, ()), _card, lambda _name: False)
+    assert found is not None  # every card is parsed here: nothing stops the step
+    return answer_board_cards(spec, found, "test")
 
 
 _SCALES_AND_SEASON = (
