@@ -6,14 +6,14 @@ rule numbers and Oracle text stay as they are.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
 
-from bot.i18n import DEFAULT_LANGUAGE, _, current_language
+from bot.i18n import _
 
 if TYPE_CHECKING:
-    from bot.judge import ImportSummary, Judge, PrintedView
+    from bot.judge import ImportSummary, PrintedView
 
 NO_NAMES: Mapping[str, str] = MappingProxyType({})
 """No printed names: every card shown by its Oracle name (English answers)."""
@@ -24,8 +24,6 @@ __all__ = [
     "Shown",
     "card_label",
     "card_stats",
-    "printed_card",
-    "with_printed_names",
 ]
 
 
@@ -57,25 +55,6 @@ def card_label(name: str, names: Mapping[str, str]) -> str:
     """``name`` with its printed name in ``names`` first when it has one: ``夜帷の死霊/Nightveil Specter``."""
     printed = names.get(name)
     return f"{printed}/{name}" if printed and printed != name else name
-
-
-def with_printed_names(question: Callable[[Judge], Awaitable[R]]) -> Callable[[Judge], Awaitable[Shown[R]]]:
-    """``question``, its answer shown with the printed names of the answer's language."""
-
-    async def asked(judge: Judge) -> Shown[R]:
-        answer = await question(judge)
-        return Shown(answer, await judge.printed_names(current_language()))
-
-    return asked
-
-
-async def printed_card(judge: Judge, name: str) -> PrintedView | None:
-    """The card ``name`` (an Oracle name the answer gave) as printed in the answer's language, when
-    that is not English and the cache has it."""
-    language = current_language()
-    if language == DEFAULT_LANGUAGE:
-        return None
-    return (await judge.card(name, language)).printed
 
 
 def card_stats(stats: str) -> str:
