@@ -3,6 +3,7 @@ enums, counters, choices, effects and the cards a board defines (:mod:`data.boar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
@@ -43,6 +44,27 @@ _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": 
 _MOVE_ZONES = (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
 
 
+# What Scryfall prints as a power, toughness, loyalty or defense: a number, X, or a "*" form ("1+*", "*²").
+_PRINTED_NUMBER = re.compile(r"^(?:[-+]?\d+(?:\.5)?|[-+]?\d*½|X|\?|∞|\d*[+-]?\*[²]?|\*[+-]\d+)$")
+
+
+def _check_printed_numbers(part: Mapping[str, Any], line: int | None) -> None:
+    """A defined card's power, toughness, loyalty and defense are printed as Scryfall prints them: a
+    number, X, or a "*" form; anything else ("lots") is refused, not read as an undefined * (CR 208.2)."""
+    for key in _PRINTED_NUMBERS:
+        value = part.get(key)
+        if isinstance(value, str) and not _PRINTED_NUMBER.match(value):
+            raise BoardFormatError(
+                msg(
+                    "{key} must be printed as Scryfall prints it: a number, X, or a * form such as 1+*; "
+                    "not {value}",
+                    key=key,
+                    value=excerpt(value),
+                ),
+                line,
+            )
+
+
 def card_record(raw: Any, line: int | None) -> dict[str, Any]:
     """One ``cards:`` entry as a Scryfall card object (``faces`` is short for Scryfall's ``card_faces``),
     checked by the card import's schema."""
@@ -66,6 +88,7 @@ def card_record(raw: Any, line: int | None) -> dict[str, Any]:
             if part is not record:
                 _check_card_fields(part, _FACE_KEYS, line)
             part.update({k: str(part[k]) for k in _PRINTED_NUMBERS if type(part.get(k)) is int})
+            _check_printed_numbers(part, line)
     label: Param = record_name(record) if "name" in record else msg("without a name")
     problem = record_problem(record)
     if problem is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import enters_trigger_notes
 from engine.actions.kicking import kicker_notes
+from engine.actions.optional_copy import optional_copy_not_given
 from engine.actions.paid_triggers import paid_trigger_notes
 from engine.actions.protectors import protector_chosen
 from engine.actions.resolving import (
@@ -106,6 +107,7 @@ def enter_replacements(
 ) -> tuple[Board, GameObject]:
     """Apply the entering object's own "as enters"/"enters with" text and list its enters triggers (707.5)."""
     check_choices(obj, copiable_values(obj).abilities)
+    board, obj = optional_copy_not_given(board, obj, spec)
     board, obj = _prototype_not_given(board, obj)
     if obj.face_down:
         return board.explain(

@@ -402,6 +402,7 @@ class AsEntersResult(Frozen):
 
 
 _MAY = re.compile(rf"^As {_S} enters(?: the battlefield)?, you may ")
+_MAY_ENTER_AS_COPY = re.compile(rf"^You may have {_S} enter(?: the battlefield)? as a copy of\b")
 _TAPPED_UNLESS = re.compile(rf"If you don't, (?:{_S}|it) enters(?: the battlefield)? tapped")
 _PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+ counter")
 
@@ -487,6 +488,11 @@ MAY_KEY = "may"
 _ENCHANT_PLAYER = re.compile(r"^Enchant (?:player|opponent)\b")
 
 
+def may_enter_as_copy(abilities: Sequence[_Ability]) -> _Ability | None:
+    """The optional "You may have ~ enter as a copy of …" ability (Clone; CR 707.5), if any."""
+    return next((a for a in abilities if _MAY_ENTER_AS_COPY.match(a.rules_text)), None)
+
+
 def choice_keys(abilities: Sequence[_Worded]) -> frozenset[str]:
     """Every ``choices:`` key an object with ``abilities`` uses: its "as enters" choices (one per player
     when each player chooses), its P/T setting's result, whether an optional "as enters" action was done,
@@ -500,7 +506,7 @@ def choice_keys(abilities: Sequence[_Worded]) -> frozenset[str]:
             keys |= {key, f"{key} by you", f"{key} by opponent"}
         if _PT_SETTING.match(text) or _COIN_PT_SETTING.match(text):
             keys.add(pt_setting_key(ability))
-        if _MAY.match(text) or text in _MAY_COUNTER_KEYWORDS:
+        if _MAY.match(text) or _MAY_ENTER_AS_COPY.match(text) or text in _MAY_COUNTER_KEYWORDS:
             keys.add(MAY_KEY)
         if _AS_ENTERS.match(text) and "exile" in text:
             keys.add(EXILED_KEY)

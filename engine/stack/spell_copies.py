@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.copy.exceptions import MODIFY
 from engine.core.citations import cite
 from engine.core.messages import Message, Param, card, msg, series
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
+from engine.oracle.copy_effects import MODIFIED_CHARACTERISTIC
 from engine.oracle.kicker import was_kicked
 from engine.oracle.spell_text import Targetable, set_targets_of
 from engine.stack.copies import (
@@ -185,7 +185,7 @@ def _exception_steps(effect: CopyEffect, characteristics: StackCharacteristics) 
                 loyalty=loyalty,
             ),
             CASUALTY,
-            MODIFY,
+            MODIFIED_CHARACTERISTIC,
         )
     ]
 

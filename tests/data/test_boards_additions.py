@@ -65,6 +65,8 @@ def test_a_card_definition_is_kept_as_scryfall_json_with_printed_numbers_as_text
         ("{name: X, type_line: Creature, released_at: 2024-01-05}", "unknown card field 'released_at'"),
         ("{name: X, faces: [{name: Y, type_line: Creature, color_indicator: 5}]}", "field 'color_indicator'"),
         ("{name: X, type_line: Creature, faces: 5}", "'X' is malformed: card_faces"),
+        ("{name: X, type_line: Creature, power: lots}", "power must be printed as Scryfall prints it"),
+        ("{name: X, faces: [{name: Y, type_line: Creature, toughness: big}]}", "toughness must be printed"),
     ],
 )
 def test_a_malformed_card_definition_names_its_line(card: str, message: str) -> None:

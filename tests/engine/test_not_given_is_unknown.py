@@ -187,7 +187,7 @@ def test_the_japanese_catalog_never_says_nothing_was_done() -> None:
         (
             "battlefield:\n  - {card: Primal Clay, id: clay}\n"
             "  - {card: Clone, copy_of: clay, choices: {coin: heads}}\n",
-            r"Clone has no ability that uses choices: coin \(the choices it takes: option\)",
+            r"Clone has no ability that uses choices: coin \(the choices it takes: may, option\)",
         ),
         ("graveyard:\n  - {card: Grizzly Bears, id: bears, choices: {color: red}}\n", "bears has no ability"),
     ],
@@ -318,3 +318,28 @@ def test_a_primal_clay_that_isnt_a_copy_is_unknown_for_its_choice_not_for_being_
     assert not any("entered as a copy" in t for t in texts)
     assert not any("707.6" in n.rules for n in result.notes)
     assert any("needs a choice as it enters and none was given" in t for t in texts)
+
+
+_BEARS_AND_CLONE = "battlefield:\n  - {card: Grizzly Bears, id: bears}\n  - {card: Clone, id: clone"
+
+
+def test_a_clone_not_said_to_copy_or_not_is_unknown_never_a_0_0_that_dies() -> None:
+    # Review 5, board 29: "You may have Clone enter as a copy" not settled by the board (CR 707.5).
+    spec = load_board(_BEARS_AND_CLONE + "}\nquery: clone\n")
+    result = answer_board(spec, cards_for(spec), "test").result
+    assert (result.current.name, result.current.toughness, result.copiable.name) == ("unknown",) * 3
+    [note] = [n for n in result.notes if "is optional and the board doesn't say" in n.text]
+    assert "choices: {may: not done} says it didn't" in note.text
+    assert "707.5" in note.rules
+    assert not any("is put into its owner's graveyard the next" in n.text for n in result.notes)
+
+
+def test_a_clone_that_declined_is_a_0_0_and_one_that_copied_is_the_copy() -> None:
+    declined = load_board(_BEARS_AND_CLONE + ", choices: {may: not done}}\nquery: clone\n")
+    result = answer_board(declined, cards_for(declined), "test").result
+    assert (result.current.name, result.current.toughness, result.unknowns) == ("Clone", 0, ())
+    copied = load_board(_BEARS_AND_CLONE + ", copy_of: bears}\nquery: clone\n")
+    assert answer_board(copied, cards_for(copied), "test").result.current.name == "Grizzly Bears"
+    said_done = load_board(_BEARS_AND_CLONE + ", choices: {may: done}}\nquery: clone\n")
+    with pytest.raises(BoardError, match="copy_of names of what"):
+        answer_board(said_done, cards_for(said_done), "test")
