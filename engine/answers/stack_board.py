@@ -183,7 +183,7 @@ def _choices(entry: StackEntrySpec, catalogue: Mapping[str, Card]) -> Choices:
 
 def _payment(paid: PaidSpec | None, catalogue: Mapping[str, Card]) -> Payment:
     if paid is None:
-        return Payment()
+        return Payment(cast_from=None)  # where it was cast from isn't given
     objects = tuple(
         _paid_object(spec, how, catalogue)
         for how, specs in (
@@ -198,7 +198,7 @@ def _payment(paid: PaidSpec | None, catalogue: Mapping[str, Card]) -> Payment:
     return Payment(
         objects=objects,
         mana=mana_symbols(paid.mana),
-        cast_from=paid.cast_from,
+        cast_from=paid.cast_from if "cast_from" in paid.model_fields_set else None,
         mana_sources=sources,
         alternative_cost=paid.alternative,
     )

@@ -132,7 +132,7 @@ class Payment(Frozen):
 
     objects: tuple[PaidObject, ...] = ()
     mana: tuple[str, ...] = ()  # symbols spent, with their colors: ("{W}", "{U}", "{U}")
-    cast_from: str | None = "hand"  # None for a copy that wasn't cast
+    cast_from: str | None = "hand"  # None for a copy that wasn't cast, or a board's spell not saying
     mana_sources: tuple[ManaSource, ...] = ()
     alternative_cost: str | None = None  # "flashback", "overload", "without paying its mana cost"
 

@@ -71,7 +71,9 @@ def _mana_spent(condition: CastCondition, payment: Payment) -> bool | None:
     return mana_includes(payment.mana, needs)
 
 
-def _cast_from(zone: str, spell: StackSpell) -> bool:
+def _cast_from(zone: str, spell: StackSpell) -> bool | None:
+    if spell.cast and spell.payment.cast_from is None:
+        return None  # cast, from a zone the board doesn't give
     return spell.cast and (spell.payment.cast_from or "").casefold() == zone
 
 

@@ -207,15 +207,14 @@ def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
             rule_numbers(NOT_CAST, CAST_TRIGGERS),
         )
     )
-    if original.cast and payment.cast_from:
+    if original.cast:
+        zone: Param = (
+            _CAST_FROM.get(payment.cast_from, payment.cast_from)
+            if payment.cast_from
+            else msg("not given: paid: {{from: hand}} says")
+        )
         items.append(
-            NotCopied.of(
-                msg(
-                    "the zone it was cast from ({zone})",
-                    zone=_CAST_FROM.get(payment.cast_from, payment.cast_from),
-                ),
-                rule_numbers(NOT_CAST),
-            )
+            NotCopied.of(msg("the zone it was cast from ({zone})", zone=zone), rule_numbers(NOT_CAST))
         )
     if not is_permanent_spell(original):  # a permanent spell's text makes no choice as it resolves (608.3)
         items.extend(resolution_items(spell_texts(original)))

@@ -105,7 +105,9 @@ async def test_a_board_error_names_its_line_and_offers_the_editor_with_the_text_
     assert failed.message is not None
     reopened = await harness.press(failed.message, EDIT_ID)
     assert text_input(modal_of(reopened))["value"] == wrong
-    fixed = await harness.submit(reopened, {TEXT_ID: wrong.replace("wings: 3", "id: clone")})
+    fixed = await harness.submit(
+        reopened, {TEXT_ID: wrong.replace("wings: 3", "id: clone, choices: {may: not done}")}
+    )
     assert public_answer(fixed).embeds[0]["title"] == "clone: Clone"
     unknown = await harness.slash("board", scenario="battlefield: [Nightveil Spectre King]")  # scenario too
     note = unknown.followups[-1] if unknown.type == 5 else unknown.callback  # Scryfall was asked: deferred

@@ -121,7 +121,9 @@ async def test_a_bad_board_in_a_message_names_its_line_and_offers_the_editor(har
     opened = await harness.press(failed.message, EDIT_ID)
     assert opened.callback is not None
     assert opened.callback.data["components"][0]["components"][0]["value"] == wrong
-    fixed = await harness.submit(opened, {TEXT_ID: wrong.replace("wings: 3", "id: clone")})
+    fixed = await harness.submit(
+        opened, {TEXT_ID: wrong.replace("wings: 3", "id: clone, choices: {may: not done}")}
+    )
     assert answer_of(fixed).embeds[0]["title"] == "clone: Clone"
 
 

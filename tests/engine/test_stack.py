@@ -87,7 +87,7 @@ def test_hull_breach_copy_has_the_chosen_mode(cards: CardsByName) -> None:
     assert items(result) == [
         "mana spent to cast it ({R}{G})",
         NOT_CAST,
-        "the zone it was cast from (hand)",
+        "the zone it was cast from (not given: paid: {from: hand} says)",
         "the original's owner and controller (opponent)",
     ]
     assert result.outcomes == ()
@@ -153,7 +153,7 @@ def test_glacial_ray_copy_keeps_spliced_blessed_breath(cards: CardsByName) -> No
     assert items(result) == [
         "mana spent to cast it ({1}{R}{W})",
         NOT_CAST,
-        "the zone it was cast from (hand)",
+        "the zone it was cast from (not given: paid: {from: hand} says)",
         "choice made on resolution: Target creature you control gains protection from the color of your "
         "choice until end of turn.",
         "the original's owner and controller (you)",

@@ -206,3 +206,22 @@ def test_a_copy_of_an_entwine_spell_with_one_mode_given_wasnt_entwined() -> None
     ).result
     assert result.choices.entwined is False
     assert not any("doesn't say which mode" in s.text for s in result.steps)
+
+
+def test_where_a_spell_was_cast_from_is_unknown_unless_the_board_says() -> None:
+    # Review 5 slip: "the zone it was cast from (hand)" on boards that never said so (CR 707.10).
+    result = answer(
+        "stack:\n  - {card: Shock, id: shock, targets: [player:opponent]}\n"
+        "  - {copy_of: shock, via: Twincast, id: cp}\nquery: cp\n"
+    ).result
+    assert "the zone it was cast from (not given: paid: {from: hand} says)" in [
+        i.item for i in result.not_copied
+    ]
+    given = answer(
+        "stack:\n  - {card: Shock, id: shock, targets: [player:opponent], paid: {from: graveyard}}\n"
+        "  - {copy_of: shock, via: Twincast, id: cp}\nquery: cp\n"
+    ).result
+    assert any(
+        i.item.startswith("the zone it was cast from (") and "not given" not in i.item
+        for i in given.not_copied
+    )
