@@ -52,6 +52,7 @@ from engine.actions.resolving import (
     enter_with_waiting_copy,
     has_standing_copy_effects,
     put_onto_battlefield,
+    refuse_night_unknown,
     resolve_permanent_spell,
     waiting_copy,
 )
@@ -147,7 +148,9 @@ def build_board(
         board = apply_event(board, event, cards)
     for obj in spec_objects:
         board = apply_event(
-            board, Event(kind=ActionKind.ENTERS, timestamp=0, object_id=obj.id, entering=obj), cards
+            board,
+            Event(kind=ActionKind.ENTERS, timestamp=0, object_id=obj.id, entering=obj, listed=True),
+            cards,
         )
     board = listed_exiled_cards(board)
     for action in actions:
@@ -284,6 +287,13 @@ def _attach(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     return _becomes_copy(board, becomes, cards)
 
 
+def _daybound_front(obj: GameObject) -> bool:
+    """Whether ``obj`` is a card entering front face up whose front face has daybound."""
+    if obj.card is None or obj.transformed or obj.face_down is not None:
+        return False
+    return any(a.keyword == "Daybound" for a in obj.card.front.abilities)
+
+
 def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     spec = event.entering
     if spec is None:
@@ -303,6 +313,8 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         check_choices(obj, ())
         return board.replace(obj)
     check_attachment(obj, board)
+    if not event.listed and board.day_night is None and obj.card is not None and _daybound_front(obj):
+        refuse_night_unknown(spec, obj.card)  # it enters transformed at night (CR 702.145b)
     face = face_up(obj)
     if face is not None:
         board = board.explain(obj.id, face)

@@ -297,15 +297,15 @@ def _enter_with_replacements(
             return _entering_once(enter, board, _enters_event(event, spec), cards)
         would_be = _would_be(board, event, spec, cards, enter)  # it would now enter transformed
     elif board.day_night is None and not spec.transformed and is_true(has_keyword(*would_be, "Daybound")):
-        board, spec = _night_unknown(board, spec, cards[spec.card])
+        refuse_night_unknown(spec, cards[spec.card])
     return _entering_once(enter, board, _enters_event(event, spec), cards)
 
 
-def _night_unknown(board: Board, spec: ObjectSpec, card: Card) -> tuple[Board, ObjectSpec]:
+def refuse_night_unknown(spec: ObjectSpec, card: Card) -> None:
     """A daybound transforming double-faced card enters and the board doesn't say whether it is night: which
     face is up decides everything about it (CR 702.145b), so the question is refused, both outcomes named."""
     if card.layout != "transform" or len(card.faces) < 2:
-        return board, spec
+        return
     raise BoardError(
         msg(
             "{handle} has daybound and enters, and the board doesn't say whether it is night (CR 702.145b): "

@@ -317,6 +317,7 @@ class Event(Frozen):
     day_night: DayNight | None = None
     transformed: bool = False
     to: str | None = None
+    listed: bool = False  # an object the board lists (its current state), not one an action makes enter
     text_change: TextChangeSpec | None = None
     text_change_number: int | None = None
 

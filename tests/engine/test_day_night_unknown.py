@@ -61,3 +61,15 @@ def test_neither_is_the_games_start_and_nothing_makes_it_neither_again() -> None
     assert board.day_night is DayNight.DAY  # the daybound permanent made it day (CR 702.145d)
     with pytest.raises(BoardError, match="can't become neither"):
         _board("day_night: day\nbattlefield: [Grizzly Bears]\nactions:\n  - day_night: neither\n")
+
+
+def test_a_daybound_card_an_action_makes_enter_with_night_not_given_is_refused_but_a_listed_one_isnt() -> (
+    None
+):
+    with pytest.raises(BoardError, match=r"doesn't say whether it is night \(CR 702.145b\)"):
+        _board("battlefield: [Grizzly Bears]\nactions:\n  - enters: {card: Brutal Cathar, id: cathar}\n")
+    board = _board(
+        "battlefield:\n  - {card: Brutal Cathar, id: first}\n"
+        "actions:\n  - enters: {card: Brutal Cathar, id: cathar}\n"
+    )
+    assert current_values(board.get("cathar"), board).name == "Brutal Cathar"  # it is day: first says so
