@@ -64,16 +64,13 @@ def _undecided_kicker(
     replacing = [a for a in abilities if enters_with_counters(a) and _names_cost(a, costs)]
     if not replacing:
         return board, obj
-    characteristics = ["counters", "power", "toughness"]
-    if any(enters_with_abilities(a) for a in replacing):
-        characteristics.append("abilities")
     reason = msg(
         "it was kicked but the board doesn't say with which of its kicker costs ({costs}); each gives it "
         'different counters and abilities (kicked: ["{cost}"] names the costs paid)',
         costs=_and_or(sorted(set(costs), key=costs.index)),
         cost=costs[0],
     )
-    note, unknown = unknown_note(tuple(characteristics), reason, KICKED_TIMES, KICKER_EACH)
+    note, unknown = unknown_note(_given_by(replacing), reason, KICKED_TIMES, KICKER_EACH)
     obj = obj.model_copy(update={"kicked": False, "unknowns": (*obj.unknowns, unknown)})
     return board.explain(obj.id, note, note=True), obj
 
@@ -86,16 +83,20 @@ def _kicked_not_given(
     replacing = [a for a in abilities if enters_with_counters(a) and _kicker_conditioned(a)]
     if not replacing:
         return board, obj
-    characteristics = ["counters", "power", "toughness"]
-    if any(enters_with_abilities(a) for a in replacing):
-        characteristics.append("abilities")
     reason = msg(
         "the board doesn't say whether it was kicked (kicked: true or false says): kicked, {texts} "
         "applies; not kicked, it doesn't",
         texts=series(tuple(f"“{a.text}”" for a in replacing)),
     )
-    note, unknown = unknown_note(tuple(characteristics), reason, KICKER)
+    note, unknown = unknown_note(_given_by(replacing), reason, KICKER)
     return board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
+
+
+def _given_by(replacing: list[GameAbility]) -> tuple[str, ...]:
+    """What "enters with" abilities not known to apply leave unknown: counters, P/T, and the abilities
+    one of them gives ("… and with trample")."""
+    gives_abilities = any(enters_with_abilities(a) for a in replacing)
+    return ("counters", "power", "toughness", *(("abilities",) if gives_abilities else ()))
 
 
 def _kicker_conditioned(ability: GameAbility) -> bool:

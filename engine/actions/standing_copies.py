@@ -164,20 +164,13 @@ def _unsure_source(
         ability=ability.text,
         reason=why.reason,
     )
-    note = explained(
-        msg(
-            "Whether it enters as a copy of {original} is unknown, because {reason}. If it has that ability, "
-            "it enters as a copy of {original}; otherwise it enters as it would have.",
-            original=card_name(of_id),
-            reason=reason,
-        ),
-        why,
-        AS_IT_WOULD_EXIST,
-        ENTERS_REPLACEMENT,
+    said = msg(
+        "Whether it enters as a copy of {original} is unknown, because {reason}. If it has that ability, "
+        "it enters as a copy of {original}; otherwise it enters as it would have.",
+        original=card_name(of_id),
+        reason=reason,
     )
-    # Whether it is a copy decides its copiable values too (CR 707.2): a copy of it copies the unknown.
-    unknown = Unknown.of(ALL_CHARACTERISTICS, reason, AS_IT_WOULD_EXIST).model_copy(update={"copiable": True})
-    return board.explain(handle, note, note=True), unknown
+    return _copy_unknown(board, handle, said, reason, why)
 
 
 def unsure_replacement(
@@ -192,18 +185,21 @@ def unsure_replacement(
         wanted=wanted,
         reason=why.reason,
     )
-    note = explained(
-        msg(
-            "Whether it enters as a copy of {original} is unknown, because {reason}. If it is {wanted}, it "
-            "enters as a copy of {original}; otherwise it enters as it would have.",
-            original=card_name(of_id),
-            reason=reason,
-            wanted=wanted,
-        ),
-        why,
-        AS_IT_WOULD_EXIST,
-        ENTERS_REPLACEMENT,
+    said = msg(
+        "Whether it enters as a copy of {original} is unknown, because {reason}. If it is {wanted}, it "
+        "enters as a copy of {original}; otherwise it enters as it would have.",
+        original=card_name(of_id),
+        reason=reason,
+        wanted=wanted,
     )
-    # Whether it is a copy decides its copiable values too (CR 707.2): a copy of it copies the unknown.
+    return _copy_unknown(board, handle, said, reason, why)
+
+
+def _copy_unknown(
+    board: Board, handle: str, said: Message, reason: Message, why: Unsure
+) -> tuple[Board, Unknown]:
+    """The note ``said`` on ``handle`` and the unknown of every characteristic it enters with; whether it
+    is a copy decides its copiable values too (CR 707.2), so a copy of it copies the unknown."""
+    note = explained(said, why, AS_IT_WOULD_EXIST, ENTERS_REPLACEMENT)
     unknown = Unknown.of(ALL_CHARACTERISTICS, reason, AS_IT_WOULD_EXIST).model_copy(update={"copiable": True})
     return board.explain(handle, note, note=True), unknown
