@@ -87,7 +87,7 @@ def test_hull_breach_copy_has_the_chosen_mode(cards: CardsByName) -> None:
     assert items(result) == [
         "mana spent to cast it ({R}{G})",
         NOT_CAST,
-        "the zone it was cast from (not given: paid: {from: hand} says)",
+        "the zone it was cast from (hand)",
         "the original's owner and controller (opponent)",
     ]
     assert result.outcomes == ()
