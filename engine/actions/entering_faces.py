@@ -33,8 +33,9 @@ MELD_PAIRS = {
 FRONT_FACE_UP = cite("712.8d", "While a double-faced permanent has its front face up")
 
 
-def check_faces(obj: GameObject) -> None:
-    """Only a transforming double-faced card can be transformed, only a modal one played as its back face."""
+def check_faces(obj: GameObject, *, copying: bool = False) -> None:
+    """Only a transforming double-faced card can be transformed, only a flip card flipped (unless it enters
+    ``copying`` another object), only a modal one played as its back face."""
     layout = obj.card.layout if obj.card else ""
     name = obj.card.name if obj.card else obj.id
     if obj.transformed and layout != "transform":
@@ -43,6 +44,11 @@ def check_faces(obj: GameObject) -> None:
                 "{card} isn't a transforming double-faced card, so it can't be transformed.",
                 card=card_name(name),
             )
+        )
+    # A copy keeps a flipped status that means nothing to what it copies (CR 110.5c).
+    if obj.flipped and layout != "flip" and not (obj.copies or copying):
+        raise BoardError(
+            msg("{card} isn't a flip card, so it can't be flipped (CR 710.1).", card=card_name(name))
         )
     if obj.back_face and layout != "modal_dfc":
         raise BoardError(

@@ -308,7 +308,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         return enter_with_waiting_copy(board, event, cards, _enters)
     # A token that enters as a copy instead of what its creating effect made has no card (CR 111.1).
     obj = _new_object(spec, cards[spec.card] if spec.card else None, event.timestamp)
-    check_faces(obj)
+    check_faces(obj, copying=bool(spec.copy_of))
     if spec.zone is not Zone.BATTLEFIELD:
         check_choices(obj, ())
         return board.replace(obj)
