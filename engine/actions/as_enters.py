@@ -24,7 +24,7 @@ from engine.copy.effects import (
 from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.effects import EffectKind, EffectSpec, Player
-from engine.core.known import Known
+from engine.core.known import Known, Unsure
 from engine.core.messages import Param, listing, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.results import Explanation, Unknown
@@ -121,7 +121,7 @@ def enter_replacements(
     board, obj = protector_chosen(board, obj, spec)
     abilities = copiable_values(obj).abilities
     board, obj = pt_setting(board, obj, abilities, timestamp)
-    abilities, board = _as_it_would_exist(board, obj)
+    abilities, board, obj = _as_it_would_exist(board, obj)
     board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
     kicked = obj.kicked_text
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
@@ -132,23 +132,23 @@ def enter_replacements(
     return paid_trigger_notes(board, obj, abilities), obj
 
 
-def _as_it_would_exist(board: Board, obj: GameObject) -> tuple[tuple[GameAbility, ...], Board]:
+def _as_it_would_exist(board: Board, obj: GameObject) -> tuple[tuple[GameAbility, ...], Board, GameObject]:
     """The entering object's abilities that it would have on the battlefield: its own replacement effects,
     "as enters" abilities and enters triggers apply only then (CR 614.12). Blood Moon takes a nonbasic
     land's "enters tapped", "as enters" choice and enters trigger away before they can apply (its ruling)."""
     printed = copiable_values(obj).abilities
     if not any("enters" in a.rules_text for a in printed):
-        return printed, board  # nothing that applies as it enters to take away
+        return printed, board, obj  # nothing that applies as it enters to take away
     others = (o for o in board.in_zone(Zone.BATTLEFIELD) if o.id != obj.id and not o.phased_out)
     if not any(takes_abilities(a.rules_text) for o in others for a in statics_of(copiable_values(o))):
-        return printed, board  # nothing on the board takes abilities away
+        return printed, board, obj  # nothing on the board takes abilities away
     layered = current_characteristics(obj, board).abilities
     if not isinstance(layered, Known):
-        return printed, board  # its own answer says its abilities are unknown
+        return _may_have_lost(board, obj, printed, layered)
     have = {a.rules_text for a in layered.value}
     lost = [a for a in printed if a.rules_text not in have and "enters" in a.rules_text]
     if not lost:
-        return printed, board
+        return printed, board, obj
     step = Explanation.of(
         msg(
             "As it would exist on the battlefield it doesn't have {abilities} (another permanent's effect "
@@ -157,7 +157,25 @@ def _as_it_would_exist(board: Board, obj: GameObject) -> tuple[tuple[GameAbility
         ),
         AS_IT_WOULD_EXIST,
     )
-    return tuple(a for a in printed if a not in lost), board.explain(obj.id, step)
+    return tuple(a for a in printed if a not in lost), board.explain(obj.id, step), obj
+
+
+def _may_have_lost(
+    board: Board, obj: GameObject, printed: tuple[GameAbility, ...], layered: Unsure
+) -> tuple[tuple[GameAbility, ...], Board, GameObject]:
+    """Its abilities as it would exist on the battlefield aren't known, and a permanent takes abilities
+    away: whether its "enters" abilities still apply is unknown (CR 614.12), so none is applied and what
+    they decide is unknown, both outcomes named; never applied as if it surely had them."""
+    entering = [a for a in printed if "enters" in a.rules_text]
+    reason = msg(
+        "as it would exist on the battlefield its abilities aren't known ({reason}), so whether {abilities} "
+        "still apply as it enters is unknown: if it has them, they apply (and trigger); if not, they don't",
+        reason=layered.reason,
+        abilities=series([msg("“{text}”", text=strip_reminder(a.text)) for a in entering]),
+    )
+    note, unknown = unknown_note(("tapped", "abilities"), reason, AS_IT_WOULD_EXIST)
+    kept = tuple(a for a in printed if a not in entering)
+    return kept, board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
 
 
 def _prototype_not_given(board: Board, obj: GameObject) -> tuple[Board, GameObject]:

@@ -419,7 +419,7 @@ def copied_steps(
                 X_MANA_VALUE,
             )
         )
-    if choices.x is not None and isinstance(original, StackSpell):
+    if choices.x is not None and isinstance(original, StackSpell) and "{X}" in original.card.front.mana_cost:
         value = f"{stack_mana_value(original) or 0:g}"
         steps.append(
             explain(

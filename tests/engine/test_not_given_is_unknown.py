@@ -343,3 +343,17 @@ def test_a_clone_that_declined_is_a_0_0_and_one_that_copied_is_the_copy() -> Non
     said_done = load_board(_BEARS_AND_CLONE + ", choices: {may: done}}\nquery: clone\n")
     with pytest.raises(BoardError, match="copy_of names of what"):
         answer_board(said_done, cards_for(said_done), "test")
+
+
+def test_an_entering_land_whose_abilities_arent_known_under_blood_moon_applies_no_enters_ability() -> None:
+    # Review 6, boards 40/41: with Dryad of the Ilysian Grove (unread) beside Blood Moon, Steam Vents'
+    # "you may pay 2 life" was applied as done; whether it still has it is unknown (CR 614.12).
+    spec = load_board(
+        "battlefield:\n  - {card: Dryad of the Ilysian Grove, id: dryad}\n  - {card: Blood Moon, id: moon}\n"
+        "  - {card: Steam Vents, id: vents, choices: {may: done}}\nquery: vents\n"
+    )
+    result = answer_board(spec, cards_for(spec), "test").result
+    assert not any("so it doesn't enter tapped" in s.text for s in (*result.steps, *result.notes))
+    [note] = [n for n in result.notes if "still apply as it enters is unknown" in n.text]
+    assert "614.12" in note.rules
+    assert "tapped" in result.current.unknown

@@ -225,3 +225,13 @@ def test_where_a_spell_was_cast_from_is_unknown_unless_the_board_says() -> None:
         i.item.startswith("the zone it was cast from (") and "not given" not in i.item
         for i in given.not_copied
     )
+
+
+def test_a_casualty_x_is_no_part_of_the_copys_mana_value() -> None:
+    # Review 6, board 58: "X is 2 …, so its mana value on the stack is 3" for a mana cost without {X}.
+    result = answer(
+        'stack:\n  - {card: "Ob Nixilis, the Adversary", id: ob, x: 2}\n'
+        '  - {copy_of: ob, via: "Ob Nixilis, the Adversary", id: cp}\nquery: cp\n'
+    ).result
+    assert "X is 2 for the copy too." in [s.text for s in result.steps]
+    assert not any("mana value on the stack" in s.text for s in result.steps)
