@@ -15,7 +15,7 @@ from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.model import AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import Explanation
-from engine.oracle.spell_text import Targetable, TargetKind, mana_rider
+from engine.oracle.spell_text import Targetable, TargetKind, casualty_of, mana_rider
 from engine.stack.ability_copies import copy_ability
 from engine.stack.cast_copies import cast_copy
 from engine.stack.copies import StackCopyResult
@@ -30,6 +30,7 @@ from engine.stack.items import (
     StackSpell,
     as_targetable,
     check_targets,
+    spell_face,
     validate_choices,
 )
 from engine.stack.spell_copies import copy_spell
@@ -244,7 +245,29 @@ def _spell(
         back_face_up=entry.transformed,
     )
     check_targets(spell, _targets(items, board))
+    _check_casualty(spell)
     return spell
+
+
+def _check_casualty(spell: StackSpell) -> None:
+    """Casualty N is paid by sacrificing a creature with power N or greater (CR 702.153a): a sacrifice the
+    board gives with less power can't have paid it."""
+    n = casualty_of(a.rules_text for a in spell_face(spell).abilities)
+    needed = spell.choices.x if n == "X" else int(n) if n is not None else None
+    powers = [o.power for o in spell.payment.objects if o.how == "sacrificed"]
+    if needed is None or not powers or any(p is None or p >= needed for p in powers):
+        return
+    raise _error(
+        msg(
+            "{card}'s casualty {n} needs a sacrificed creature with power {needed} or greater (CR 702.153a); "
+            "the board's has power {power}",
+            card=card_name(spell.card.name),
+            n=n or "",
+            needed=needed,
+            power=max(p for p in powers if p is not None),
+        ),
+        rules=("702.153a",),
+    )
 
 
 def _ability(

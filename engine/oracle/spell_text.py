@@ -252,6 +252,14 @@ _UNCOUNTERABLE = re.compile(r"can't be countered", re.IGNORECASE)
 _MANA_RIDER = re.compile(r"[^.]*\b(?:that|this) mana is spent[^.]*\.", re.IGNORECASE)
 
 
+_CASUALTY = re.compile(r"^Casualty (?P<n>\d+|X)\b")
+
+
+def casualty_of(rules_texts: Iterable[str]) -> str | None:
+    """The N of a "Casualty N" (or "X") among ``rules_texts`` (CR 702.153a), if any."""
+    return next((m["n"] for text in rules_texts if (m := _CASUALTY.match(text))), None)
+
+
 def says_cannot_be_countered(text: str) -> bool:
     """Whether ``text`` says the spell can't be countered."""
     return bool(_UNCOUNTERABLE.search(text))

@@ -9,6 +9,7 @@ import pytest
 from data.boards import BoardFormatError, load_board
 from engine.answers.stack_answer import StackBoardAnswer, answer_stack_board
 from engine.core.model import Card
+from engine.stack.items import StackError
 from engine.state.board import BoardError
 from tests.card_data import parsed_card
 
@@ -235,3 +236,13 @@ def test_a_casualty_x_is_no_part_of_the_copys_mana_value() -> None:
     ).result
     assert "X is 2 for the copy too." in [s.text for s in result.steps]
     assert not any("mana value on the stack" in s.text for s in result.steps)
+
+
+def test_casualty_paid_with_too_small_a_creature_is_refused() -> None:
+    # Review 6, board 57: casualty X = 3 "paid" with a power-2 Grizzly Bears (CR 702.153a).
+    with pytest.raises(StackError, match=r"casualty X needs a sacrificed creature with power 3 or greater"):
+        answer(
+            'stack:\n  - {card: "Ob Nixilis, the Adversary", id: ob, x: 3, paid: {sacrificed: '
+            "[{card: Grizzly Bears, power: 2}]}}\n"
+            '  - {copy_of: ob, via: "Ob Nixilis, the Adversary", id: cp}\nquery: cp\n'
+        )
