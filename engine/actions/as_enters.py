@@ -173,7 +173,11 @@ def _may_have_lost(
         reason=layered.reason,
         abilities=series([msg("“{text}”", text=strip_reminder(a.text)) for a in entering]),
     )
-    note, unknown = unknown_note(("tapped", "abilities"), reason, AS_IT_WOULD_EXIST)
+    # Its abilities are unknown already, with the layers' reason; what they decide as it enters is too.
+    note = Explanation.of(
+        msg("What it enters with is unknown, because {reason}.", reason=reason), AS_IT_WOULD_EXIST
+    )
+    unknown = Unknown.of(("tapped",), reason, AS_IT_WOULD_EXIST)
     kept = tuple(a for a in printed if a not in entering)
     return kept, board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
 
