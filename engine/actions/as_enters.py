@@ -30,7 +30,7 @@ from engine.core.messages import card as card_name
 from engine.core.results import Explanation, Unknown
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
-from engine.layers.counted import card_types_off_battlefield, set_as_entered
+from engine.layers.counted import card_types_off_battlefield, set_as_entered, setting_given_by
 from engine.layers.notes import statics_of, unknown_note
 from engine.layers.system import current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
@@ -475,7 +475,8 @@ def pt_setting(
             ),
             NEW_CHOICES,
         )
-        unknown = unknown.model_copy(update={"copiable": True})  # its own result is copiable (CR 707.2)
+        # its own result is copiable (CR 707.2)
+        unknown = unknown.model_copy(update={"copiable": True, "given_by": (setting_given_by(obj, ability),)})
         obj = obj.with_unknowns(unknown)
         return board.explain(obj.id, note, note=True), obj
     setting = AsEntersSetting(

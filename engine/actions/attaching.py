@@ -11,8 +11,8 @@ from __future__ import annotations
 from engine.actions.zones import TOKEN_GONE, static_copy_ends
 from engine.core.characteristics import Characteristics
 from engine.core.citations import cite
-from engine.core.known import Unsure, explained, is_true, unsure_of
-from engine.core.messages import Message, card, msg
+from engine.core.known import Unsure, all_of, explained, is_false, is_true, unsure_of
+from engine.core.messages import Message, Param, card, listing, msg
 from engine.core.results import Explanation, Unknown
 from engine.layers.control import current_controller
 from engine.layers.statics import EQUIPMENT_CREATURE, Seen, attachment_issue
@@ -150,18 +150,25 @@ def _does_nothing(board: Board, obj: GameObject, why: Message) -> Board:
 
 def _one_role_per_player(board: Board, role: GameObject, host: GameObject) -> Board:
     """CR 704.5y: of the Roles one player controls on a permanent, only the newest stays; a Role token put
-    into a graveyard then ceases to exist (111.7)."""
-    if not is_true(current_characteristics(role, board).has_subtype("Role")):
+    into a graveyard then ceases to exist (111.7). Whether an attachment is a Role may be unknown: then
+    whether the older one stays is unknown too, and so is what it gives the host."""
+    is_role = current_characteristics(role, board).has_subtype("Role")
+    if is_false(is_role):
         return board
     controller = current_controller(role)
-    older = [
-        other
+    facts = [
+        (other, current_characteristics(other, board).has_subtype("Role"))
         for other in board.in_zone(Zone.BATTLEFIELD)
-        if other.id != role.id
-        and other.attached_to == host.id
-        and current_controller(other) is controller
-        and is_true(current_characteristics(other, board).has_subtype("Role"))
+        if other.id != role.id and other.attached_to == host.id and current_controller(other) is controller
     ]
+    unsure = [
+        (other, fact) for other, fact in facts if not is_false(fact) and not is_true(all_of(is_role, fact))
+    ]
+    if unsure:
+        return _maybe_one_role(
+            board, host, [other for other, _ in unsure], unsure_of(*(f for _, f in unsure))
+        )
+    older = [other for other, fact in facts if is_true(fact)]
     for other in older:
         board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != other.id)})
         board = board.explain(
@@ -185,3 +192,31 @@ def _one_role_per_player(board: Board, role: GameObject, host: GameObject) -> Bo
             ),
         )
     return board
+
+
+def _maybe_one_role(board: Board, host: GameObject, others: list[GameObject], why: Unsure) -> Board:
+    """Whether ``others`` and the newest attachment are Roles isn't known: whether the older ones are put
+    into the graveyard (704.5y) is unknown, both outcomes named, and so is what ``host`` is."""
+    reason = msg(
+        "whether {roles} stayed attached to it isn't known ({reason})",
+        roles=_named(others),
+        reason=why.reason,
+    )
+    note = explained(
+        msg(
+            "Whether {roles} stays on {host} is unknown, because {reason}: if it and the newest attachment "
+            "are Roles its controller controls, it is put into its owner's graveyard as a state-based "
+            "action; otherwise it stays.",
+            roles=_named(others),
+            host=card(host.id),
+            reason=why.reason,
+        ),
+        why,
+        ONE_ROLE,
+    )
+    board = board.replace(host.with_unknowns(Unknown.of(ALL_CHARACTERISTICS, reason, ONE_ROLE)))
+    return board.explain(host.id, note, note=True)
+
+
+def _named(objects: list[GameObject]) -> Param:
+    return listing([card(obj.id) for obj in objects])

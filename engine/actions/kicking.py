@@ -8,7 +8,7 @@ from engine.core.citations import cite
 from engine.core.messages import Param, msg, series
 from engine.core.messages import card as card_name
 from engine.core.model import Card
-from engine.core.results import Explanation
+from engine.core.results import Explanation, GivenBy
 from engine.layers.notes import unknown_note
 from engine.oracle.entering import enters_with_abilities, enters_with_counters
 from engine.oracle.kicker import (
@@ -24,6 +24,7 @@ from engine.oracle.kicker import (
 from engine.oracle.spell_text import ConditionKind, cast_conditions
 from engine.state.board import Board, BoardError, GameObject, ObjectSpec
 
+KICKED = ("true", "false")  # the values of ``kicked:`` that decide a single kicker
 KICKER_EACH = cite("702.33f", "abilities that each correspond to a specific kicker cost")
 KICKER_LINKED = cite("607.2i", "was declared as the object was cast as a spell")
 KICKER_ABILITIES = cite("702.33e", "linked to the kicker or multikicker abilities printed on that object")
@@ -89,6 +90,9 @@ def _kicked_not_given(
         texts=series(tuple(f"“{a.text}”" for a in replacing)),
     )
     note, unknown = unknown_note(_given_by(replacing), reason, KICKER)
+    unknown = unknown.model_copy(
+        update={"given_by": (GivenBy(object_id=obj.id, key="kicked", values=KICKED),)}
+    )
     return board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
 
 

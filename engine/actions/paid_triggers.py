@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.actions.entering_triggers import INTERVENING_IF
 from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, listing, msg
 from engine.core.messages import card as card_name
 from engine.core.model import Card
 from engine.core.results import Explanation
@@ -158,7 +158,7 @@ def _trigger(
                 "Whether its {keyword} cost ({cost}) was paid as it was cast is unknown, because the board "
                 "doesn't say ({example}): {outcome}; not paid (or not cast), it doesn't trigger.",
                 keyword=keyword,
-                cost=costs[0],
+                cost=listing(list(costs)),
                 example=example,
                 outcome=outcome,
             ),
@@ -176,6 +176,22 @@ def _trigger(
             rule,
         ), False
     times = 1 if count is True else int(count)
+    if several:
+        return Explanation.of(
+            msg(
+                "It has {n} squad abilities ({costs}), and each triggers only for the payments made for its "
+                "own cost: its squad costs were paid {times} time(s) in all, so as they resolve they create "
+                "{times} token(s) that are copies of it; how many of its squad abilities trigger is unknown, "
+                "because the board doesn't say how the payments were split between its costs (each one paid "
+                "at least once triggers).",
+                n=len(costs),
+                costs=listing(list(costs)),
+                times=times,
+            ),
+            rule,
+            INTERVENING_IF,
+            *several,
+        ), True
     return Explanation.of(
         msg(
             "When it enters, its {keyword} ability triggers (its {keyword} cost was paid{times}): as it "

@@ -23,13 +23,14 @@ from engine.answers.linked_views import (
     gained_report,
     links_unknown_note,
 )
-from engine.answers.saga_notes import saga_sacrifice_notes
+from engine.answers.outcomes import named_outcomes
+from engine.answers.state_based import state_based_notes
 from engine.copy.effects import WARDED_RULES
 from engine.core.budget import QuestionBudget, question_budget
 from engine.core.characteristics import WARDED_FACE_DOWN, Characteristics, GameAbility
 from engine.core.citations import cite
-from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
-from engine.core.messages import Param, msg, semicolon_series, series
+from engine.core.known import Known, Unsure, is_false, is_true
+from engine.core.messages import Param, msg, semicolon_series
 from engine.core.messages import card as card_name
 from engine.core.model import Card, ExceptionKind, LevelBand, PrintedNumber
 from engine.core.results import CHARACTERISTICS, UNKNOWN, Explanation, Unknown
@@ -53,24 +54,19 @@ from engine.linked.gained import (
 )
 from engine.linked.links import LINKED, Link, find_links, no_links_note
 from engine.linked.pairs import LINKED_TO_ITSELF, TOKEN_OR_EMBLEM
-from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
 from engine.state.zone_records import TriggerHit, ZoneMove
 
 _SHOWN_ORDER = (*CHARACTERISTICS, "counters", "controller", "tapped")
-ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 LINKED_COPIED = cite(
     "707.7", "those abilities will be similarly linked to one another on the object that copied them"
 )
-STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state matches the condition")
-LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
 LOYALTY_IS_COUNTERS = cite(
     "306.5c", "The loyalty of a planeswalker on the battlefield is equal to the number of loyalty counters"
 )
 BELOW_FIRST_LEVEL = cite(
     "711.5", "it has the power and toughness denoted by its uppermost power/toughness box"
 )
-ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
 
 class Answer(BaseModel):
@@ -211,7 +207,12 @@ def answer_board(
         board = board_from_spec(spec, cards)
         if spec.query_linked:
             return describe_linked(board, spec.query_linked, rules_version)
-        return describe(board, spec.query or default_query(spec), rules_version, spec.query_line)
+        query = spec.query or default_query(spec)
+
+        def answering(given: BoardSpec) -> BoardAnswer:
+            return describe(board_from_spec(given, cards), query, rules_version, spec.query_line)
+
+        return named_outcomes(spec, describe(board, query, rules_version, spec.query_line), answering)
 
 
 @contextmanager
@@ -423,7 +424,7 @@ def describe(board: Board, object_id: str, rules_version: str, line: int = 0) ->
     steps += [_after_layer_one(obj, copiable, unset), *_level_steps(obj, copiable, current), *current.steps]
     notes = [e.explanation for e in board.log if e.object_id == obj.id and e.note]
     notes += list(current.notes)
-    notes += _state_based_notes(obj, board, current)
+    notes += state_based_notes(obj, board, current)
     notes += _copied_link_notes(obj)
     unknown = frozenset(name for u in current.unknowns for name in u.characteristics)
     return BoardAnswer(
@@ -625,140 +626,3 @@ def status_of(obj: GameObject) -> Status:
         transformed=obj.transformed,
         phased_out=obj.phased_out,
     )
-
-
-def _state_triggers(obj: GameObject, current: Computed) -> list[Explanation]:
-    """State triggers like Dark Depths' "When ~ has no ice counters on it" that its counters satisfy now
-    (none said when its abilities aren't known: the answer lists them as unknown)."""
-    notes: list[Explanation] = []
-    abilities, name = current.abilities, current.name
-    for ability in abilities.value if isinstance(abilities, Known) else ():
-        kind = no_counters_trigger(ability.rules_text)
-        if kind and not obj.counters.get(kind):
-            notes.append(
-                Explanation.of(
-                    msg(
-                        "It has no {kind} counters, so “{ability}” triggers as soon as that is true.",
-                        kind=kind,
-                        ability=ability.worded_for(name.value if isinstance(name, Known) else obj.id),
-                    ),
-                    STATE_TRIGGER,
-                )
-            )
-    return notes
-
-
-def _state_based_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
-    """What state-based actions do to it as it is now (CR 704.5), each only as far as what it rests on is
-    known: a check on an unknown characteristic says so."""
-    if obj.zone is not Zone.BATTLEFIELD:
-        return []
-    notes = _state_triggers(obj, current)
-    notes += _toughness_notes(current)
-    notes += saga_sacrifice_notes(obj, current)
-    planeswalker, loyalty = current.is_a("Planeswalker"), current.loyalty
-    if is_true(planeswalker) and isinstance(loyalty, Known) and loyalty.value and loyalty.value.value == 0:
-        notes.append(
-            Explanation.of(
-                msg(
-                    "Its loyalty is 0: it is put into its owner's graveyard the next time state-based "
-                    "actions are checked."
-                ),
-                ZERO_LOYALTY,
-            )
-        )
-    return notes + _legend_rule_notes(obj, board, current)
-
-
-def _toughness_notes(current: Computed) -> list[Explanation]:
-    """CR 704.5f, on a creature: said when its toughness is 0 or less, and said to be open when that or
-    whether it is a creature isn't known."""
-    creature, toughness = current.is_a("Creature"), current.toughness
-    if is_false(creature):
-        return []
-    if isinstance(toughness, Unsure):
-        return [
-            explained(
-                msg(
-                    "Its toughness isn't known, so this answer doesn't say whether it is put into its "
-                    "owner's graveyard for having toughness 0 or less."
-                ),
-                toughness,
-                ZERO_TOUGHNESS,
-            )
-        ]
-    value = toughness.value.value if toughness.value else None
-    if value is None or value > 0:
-        return []
-    if isinstance(creature, Unsure):
-        return [
-            explained(
-                msg(
-                    "Its toughness is {toughness}, and whether it is a creature is unknown, because "
-                    "{reason}: if it is, it is put into its owner's graveyard the next time state-based "
-                    "actions are checked.",
-                    toughness=value,
-                    reason=creature.reason,
-                ),
-                creature,
-                ZERO_TOUGHNESS,
-            )
-        ]
-    return [
-        Explanation.of(
-            msg(
-                "Its toughness is {toughness}: it is put into its owner's graveyard the next time "
-                "state-based actions are checked.",
-                toughness=value,
-            ),
-            ZERO_TOUGHNESS,
-        )
-    ]
-
-
-def _legend_rule_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
-    """CR 704.5j: the other legendary permanents with its name its controller controls; those whose name
-    or supertypes aren't known are named as open."""
-    legendary, name = current.legendary, current.name
-    if not (is_true(legendary) and isinstance(name, Known) and name.value):
-        return []
-    wanted = name.value
-    rivals: list[str] = []
-    open_rivals: list[Unsure] = []
-    for other in board.in_zone(Zone.BATTLEFIELD):
-        if other.id == obj.id or current_controller(other) is not current_controller(obj):
-            continue
-        values = current_characteristics(other, board)
-        same = all_of(values.name.map(lambda found: found == wanted), values.legendary)
-        if is_true(same):
-            rivals.append(other.id)
-        elif isinstance(same, Unsure):
-            open_rivals.append(same)
-    notes: list[Explanation] = []
-    if rivals:
-        notes.append(
-            Explanation.of(
-                msg(
-                    "It and {rivals} are legendary permanents named {name} controlled by the same player: "
-                    "that player keeps one and puts the rest into their owners' graveyards.",
-                    rivals=series([card_name(r) for r in rivals]),
-                    name=card_name(wanted),
-                ),
-                LEGEND_RULE,
-            )
-        )
-    if open_rivals:
-        why = unsure_of(*open_rivals)
-        notes.append(
-            explained(
-                msg(
-                    "Whether the legend rule applies to it and another permanent its controller controls is "
-                    "unknown, because {reason}: it does if that one is also legendary and named {name}.",
-                    reason=why.reason,
-                    name=card_name(wanted),
-                ),
-                why,
-                LEGEND_RULE,
-            )
-        )
-    return notes

@@ -49,6 +49,17 @@ UNKNOWN = "unknown"
 """How an answer shows a characteristic value the engine can't determine (never a guess)."""
 
 
+class GivenBy(BaseModel):
+    """A board key that would decide an unknown: ``key`` (``kicked``, or a ``choices:`` key such as ``coin``
+    or ``option``) of the object ``object_id`` the board describes, and each value it can take."""
+
+    model_config = ConfigDict(frozen=True)
+
+    object_id: str
+    key: str
+    values: tuple[str, ...]
+
+
 class Unknown(BaseModel):
     """Characteristics the engine can't determine, and why: something it doesn't model or wasn't told."""
 
@@ -68,6 +79,9 @@ class Unknown(BaseModel):
     """Whether whatever copies the object has it too, however that copy enters: what a copy effect gave
     the object isn't known (a coin flip it depends on), and those values are what a copy copies (CR 707.2);
     an "as enters" result isn't, as a copy entering makes its own (707.6). Not in the JSON."""
+    given_by: tuple[GivenBy, ...] = Field(default=(), exclude=True)
+    """The board keys whose values would decide it (empty: nothing the board can give does); each value
+    answered apart names the outcomes. Not in the JSON."""
     may_add: tuple[str, ...] | None = Field(default=None, exclude=True)
     """For unknown abilities: the only abilities the object may have beyond its known ones (an "as long as"
     ability whose condition the board doesn't show grants these or nothing); None when any may. Not in

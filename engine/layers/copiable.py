@@ -170,8 +170,10 @@ def apply_setting(text: CopiableText, setting: AsEntersSetting) -> CopiableText:
 
     def changed(values: Characteristics) -> Characteristics:
         # A new choice replaces what another option (the copied original's) gave: the Primal Clay ruling.
+        # What this option gives is given once, even when the copied original's result gave it too.
         others = _other_options(values, setting)
-        kept = tuple(a for a in values.abilities if a.rules_text not in others.abilities)
+        replaced = others.abilities | frozenset(setting.abilities)
+        kept = tuple(a for a in values.abilities if a.rules_text not in replaced)
         return values.model_copy(
             update={
                 "power": setting.power,

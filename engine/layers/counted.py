@@ -12,7 +12,7 @@ from engine.core.characteristics import (
 from engine.core.citations import cite
 from engine.core.messages import msg
 from engine.core.model import Card
-from engine.core.results import Explanation, Unknown
+from engine.core.results import Explanation, GivenBy, Unknown
 from engine.layers.control import (
     current_controller,
 )
@@ -24,6 +24,7 @@ from engine.layers.notes import (
 )
 from engine.oracle.entering import (
     COIN_KEY,
+    pt_option_labels,
     pt_options,
     pt_setting_ability,
     pt_setting_key,
@@ -79,7 +80,7 @@ def unset_as_entered(values: Characteristics, obj: GameObject) -> tuple[Explanat
         if coin
         else msg("the choice (choices: {{option: N}})")
     )
-    return unknown_note(
+    note, unknown = unknown_note(
         set_as_entered(setting),
         msg(
             "“{ability}” sets them as it enters, and the board doesn't give {given}",
@@ -89,6 +90,12 @@ def unset_as_entered(values: Characteristics, obj: GameObject) -> tuple[Explanat
         PT_CHOICE,
         *((COIN_FLIP_RESULT,) if coin else ()),
     )
+    return note, unknown.model_copy(update={"given_by": (setting_given_by(obj, setting),)})
+
+
+def setting_given_by(obj: GameObject, setting: GameAbility) -> GivenBy:
+    """The ``choices:`` key of ``obj`` that gives the result of its P/T-setting ability ``setting``."""
+    return GivenBy(object_id=obj.id, key=pt_setting_key(setting), values=pt_option_labels(setting))
 
 
 def set_as_entered(setting: GameAbility) -> tuple[str, ...]:

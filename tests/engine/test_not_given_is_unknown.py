@@ -230,12 +230,17 @@ def contradictions(answer: BoardAnswer) -> list[str]:
     if "abilities" in unknown:
         found += [t for t in texts if re.search(r"\bhas no (?:linked )?abilities\b|no linked abilities", t)]
     if unknown & {"power", "toughness"}:
-        found += [t for t in texts if _DIES_OF_TOUGHNESS.search(t) and "doesn't say" not in t]
+        found += [t for t in texts if _DIES_OF_TOUGHNESS.search(t) and not _over_outcomes(t)]
     for name in ("power", "toughness"):
         shown = getattr(result.current, name)
         if name in unknown and shown not in ("unknown", None):
             found.append(f"{name} shown as {shown} while the answer says it is unknown")
     return found
+
+
+def _over_outcomes(text: str) -> bool:
+    """Whether a 704.5f sentence says it is open, or what it is in each outcome named (answers.outcomes)."""
+    return "doesn't say" in text or text.startswith(("In each of these outcomes", "With "))
 
 
 def test_no_clone_answer_states_what_it_marks_unknown() -> None:

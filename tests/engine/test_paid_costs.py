@@ -58,6 +58,16 @@ def test_squad_paid_twice_triggers_for_two_tokens() -> None:
     assert "702.157a" in {r for s in answer.result.steps for r in s.rules}
 
 
+def test_two_squad_instances_paid_three_times_make_three_tokens_but_the_triggers_split_is_unknown() -> None:
+    two = SQUADRON.replace('oracle_text: "Squad {2}"', 'oracle_text: "Squad {2}\\nSquad {1}{W}"', 1)
+    answer = _answer(two + "battlefield: [{card: Test Squadron, id: sq, squad: 3}]\n")
+    [note] = [e for e in answer.result.notes if "squad abilities" in str(e.text)]
+    assert "It has 2 squad abilities ({2} and {1}{W})" in str(note.text)
+    assert "they create 3 token(s)" in str(note.text)
+    assert "how many of its squad abilities trigger is unknown" in str(note.text)
+    assert {"702.157a", "702.157b", "603.4"} <= set(note.rules)
+
+
 def test_squad_not_given_is_unknown_naming_both_outcomes() -> None:
     answer = _answer(SQUADRON + "battlefield: [{card: Test Squadron, id: sq}]\n")
     text = _texts(answer, notes=True)

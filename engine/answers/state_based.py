@@ -1,0 +1,168 @@
+"""What state-based actions would do to the queried permanent as it is now (CR 704.5), noted rather than
+performed, each only as far as what it rests on is known: state triggers (603.8), toughness 0 or less
+(704.5f), loyalty 0 (704.5i) and the legend rule (704.5j)."""
+
+from __future__ import annotations
+
+from engine.answers.saga_notes import saga_sacrifice_notes
+from engine.core.citations import cite
+from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
+from engine.core.messages import Message, msg, series
+from engine.core.messages import card as card_name
+from engine.core.results import Explanation
+from engine.layers.computed import Computed
+from engine.layers.control import current_controller
+from engine.layers.system import current_characteristics
+from engine.oracle.wording import no_counters_trigger
+from engine.state.board import Board, GameObject, Zone
+
+ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
+STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state matches the condition")
+LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
+ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
+
+
+def _state_triggers(obj: GameObject, current: Computed) -> list[Explanation]:
+    """State triggers like Dark Depths' "When ~ has no ice counters on it" that its counters satisfy now
+    (none said when its abilities aren't known: the answer lists them as unknown)."""
+    notes: list[Explanation] = []
+    abilities, name = current.abilities, current.name
+    for ability in abilities.value if isinstance(abilities, Known) else ():
+        kind = no_counters_trigger(ability.rules_text)
+        if kind and not obj.counters.get(kind):
+            notes.append(
+                Explanation.of(
+                    msg(
+                        "It has no {kind} counters, so “{ability}” triggers as soon as that is true.",
+                        kind=kind,
+                        ability=ability.worded_for(name.value if isinstance(name, Known) else obj.id),
+                    ),
+                    STATE_TRIGGER,
+                )
+            )
+    return notes
+
+
+def state_based_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
+    """What state-based actions do to it as it is now (CR 704.5), each only as far as what it rests on is
+    known: a check on an unknown characteristic says so."""
+    if obj.zone is not Zone.BATTLEFIELD:
+        return []
+    notes = _state_triggers(obj, current)
+    notes += toughness_notes(current)
+    notes += saga_sacrifice_notes(obj, current)
+    planeswalker, loyalty = current.is_a("Planeswalker"), current.loyalty
+    if is_true(planeswalker) and isinstance(loyalty, Known) and loyalty.value and loyalty.value.value == 0:
+        notes.append(
+            Explanation.of(
+                msg(
+                    "Its loyalty is 0: it is put into its owner's graveyard the next time state-based "
+                    "actions are checked."
+                ),
+                ZERO_LOYALTY,
+            )
+        )
+    return notes + legend_rule_notes(obj, board, current)
+
+
+def toughness_notes(current: Computed) -> list[Explanation]:
+    """CR 704.5f, on a creature: said when its toughness is 0 or less, and said to be open when that or
+    whether it is a creature isn't known."""
+    creature, toughness = current.is_a("Creature"), current.toughness
+    if is_false(creature):
+        return []
+    if isinstance(toughness, Unsure):
+        return [
+            explained(
+                _toughness_open(),
+                toughness,
+                ZERO_TOUGHNESS,
+            )
+        ]
+    value = toughness.value.value if toughness.value else None
+    if value is None or value > 0:
+        return []
+    if isinstance(creature, Unsure):
+        return [
+            explained(
+                msg(
+                    "Its toughness is {toughness}, and whether it is a creature is unknown, because "
+                    "{reason}: if it is, it is put into its owner's graveyard the next time state-based "
+                    "actions are checked.",
+                    toughness=value,
+                    reason=creature.reason,
+                ),
+                creature,
+                ZERO_TOUGHNESS,
+            )
+        ]
+    return [
+        Explanation.of(
+            msg(
+                "Its toughness is {toughness}: it is put into its owner's graveyard the next time "
+                "state-based actions are checked.",
+                toughness=value,
+            ),
+            ZERO_TOUGHNESS,
+        )
+    ]
+
+
+def _toughness_open() -> Message:
+    return msg(
+        "Its toughness isn't known, so this answer doesn't say whether it is put into its owner's graveyard "
+        "for having toughness 0 or less."
+    )
+
+
+def is_toughness_open(note: Explanation) -> bool:
+    """Whether ``note`` is the one saying that whether 704.5f applies is open (its toughness unknown)."""
+    return note.message is not None and note.message.template == _toughness_open().template
+
+
+def legend_rule_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
+    """CR 704.5j: the other legendary permanents with its name its controller controls; those whose name
+    or supertypes aren't known are named as open."""
+    legendary, name = current.legendary, current.name
+    if not (is_true(legendary) and isinstance(name, Known) and name.value):
+        return []
+    wanted = name.value
+    rivals: list[str] = []
+    open_rivals: list[Unsure] = []
+    for other in board.in_zone(Zone.BATTLEFIELD):
+        if other.id == obj.id or current_controller(other) is not current_controller(obj):
+            continue
+        values = current_characteristics(other, board)
+        same = all_of(values.name.map(lambda found: found == wanted), values.legendary)
+        if is_true(same):
+            rivals.append(other.id)
+        elif isinstance(same, Unsure):
+            open_rivals.append(same)
+    notes: list[Explanation] = []
+    if rivals:
+        notes.append(
+            Explanation.of(
+                msg(
+                    "It and {rivals} are legendary permanents named {name} controlled by the same player: "
+                    "that player keeps one and puts the rest into their owners' graveyards.",
+                    rivals=series([card_name(r) for r in rivals]),
+                    name=card_name(wanted),
+                ),
+                LEGEND_RULE,
+            )
+        )
+    if open_rivals:
+        why = unsure_of(*open_rivals)
+        notes.append(
+            explained(
+                msg(
+                    "Whether the legend rule applies to it and another permanent its controller controls is "
+                    "unknown, because {reason}: it does if that one is also legendary and named {name}.",
+                    reason=why.reason,
+                    name=card_name(wanted),
+                ),
+                why,
+                LEGEND_RULE,
+            )
+        )
+    return notes
