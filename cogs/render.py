@@ -19,7 +19,13 @@ from typing import NamedTuple
 import discord
 
 from bot.i18n import N_, _
-from bot.i18n.engine_text import localized, localized_handle, localized_item
+from bot.i18n.engine_text import (
+    characteristic_names,
+    localized,
+    localized_handle,
+    localized_item,
+    shown_number,
+)
 from bot.i18n.names import NO_NAMES, card_label, card_stats
 from bot.judge import (
     CACHE_ONLY_NOTE,
@@ -260,7 +266,11 @@ def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> l
     cost = f" {safe(current.mana_cost)}" if current.mana_cost else ""
     left = " ".join((*current.supertypes, *current.types)) or _("(no types)")
     type_line = f"{left} — {' '.join(current.subtypes)}" if current.subtypes else left
-    numbers = f" · {current.power}/{current.toughness}" if current.power is not None else ""
+    numbers = (
+        f" · {shown_number(current.power)}/{shown_number(current.toughness)}"
+        if current.power is not None
+        else ""
+    )
     blocks = [
         f"**{safe(permanent_name(current.name, context))}**{cost}",
         f"{safe(type_line)}{safe(numbers)}",
@@ -283,7 +293,9 @@ def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> l
     flags += [_counters(kind, n) for kind, n in current.counters.items()]
     flags += [_("a token")] if current.token else []
     unknown = _("unknown: {characteristics} (see Notes)")
-    flags += [unknown.format(characteristics=", ".join(current.unknown))] if current.unknown else []
+    flags += (
+        [unknown.format(characteristics=characteristic_names(current.unknown))] if current.unknown else []
+    )
     return [*blocks, f"*{safe(' · '.join(flags))}*"] if flags else blocks
 
 

@@ -16,7 +16,7 @@ from bot.cli.app import DbOption, JsonOption, OfflineOption, TranslatedCommand, 
 from bot.cli.common import ask_with_rules, say_if_cache_only, show, shown_in_frame
 from bot.cli.stack_render import stack_copy_panel
 from bot.i18n import N_, _, current_language
-from bot.i18n.engine_text import localized
+from bot.i18n.engine_text import characteristic_names, localized, shown_number
 from bot.i18n.names import NO_NAMES, Shown, card_label
 
 if TYPE_CHECKING:
@@ -249,7 +249,11 @@ def _object_lines(current: CurrentView, names: Mapping[str, str], *, commander: 
     colors = ", ".join(_(COLOR_WORDS.get(c, c)) for c in current.colors) or _("colorless")
     if "colors" in current.unknown:  # the list holds only what is known to apply: don't state it as all
         colors = _("colors unknown")
-    numbers = f"{current.power}/{current.toughness}" if current.power is not None else _("no power/toughness")
+    numbers = (
+        f"{shown_number(current.power)}/{shown_number(current.toughness)}"
+        if current.power is not None
+        else _("no power/toughness")
+    )
     lines.append(Text(f"{colors} · {numbers}"))
     lines += [Text(f"  • {ability}") for ability in current.abilities]
     if "abilities" in current.unknown:  # the list holds only what is known to apply
@@ -283,7 +287,9 @@ def _status_words(current: CurrentView, *, commander: bool) -> list[str]:
         extras.append(_("face down ({kind})").format(kind=status.face_down))
     if current.unknown:
         extras.append(
-            _("unknown: {characteristics} (see Notes)").format(characteristics=", ".join(current.unknown))
+            _("unknown: {characteristics} (see Notes)").format(
+                characteristics=characteristic_names(current.unknown)
+            )
         )
     return extras
 

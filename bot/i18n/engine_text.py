@@ -11,10 +11,10 @@ The engine's types are matched by shape (front ends import no engine module).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from bot.i18n import DEFAULT_LANGUAGE, catalog, current_language
+from bot.i18n import DEFAULT_LANGUAGE, N_, _, catalog, current_language
 from bot.i18n.names import NO_NAMES, card_label
 
 
@@ -123,3 +123,20 @@ def _value(value: object, translations: Mapping[str, str], names: Mapping[str, s
     if isinstance(value, _CardName):
         return card_label(value.name, names)
     return str(value)
+
+
+_STATES = (N_("counters"), N_("controller"), N_("tapped"), N_("unknown"))
+"""What an answer may leave unknown besides the characteristics (which the engine's catalog words)."""
+
+
+def characteristic_names(names: Sequence[str]) -> str:
+    """``names`` (what an answer leaves unknown, as the engine's answers name it: "power", "counters")
+    in the current language, comma-separated."""
+    language = current_language()
+    words = catalog(language, "engine") if language != DEFAULT_LANGUAGE else {}
+    return ", ".join(words.get(name) or _(name) for name in names)
+
+
+def shown_number(value: object) -> str:
+    """A power, toughness or loyalty as shown: the number, or "unknown" in the current language."""
+    return _("unknown") if value == "unknown" else str(value)

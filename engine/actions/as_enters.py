@@ -11,6 +11,7 @@ from engine.actions.counters import counters_as_it_enters
 from engine.actions.entering_triggers import enters_trigger_notes
 from engine.actions.kicking import kicker_notes
 from engine.actions.optional_copy import optional_copy_not_given
+from engine.actions.others_face_down import turn_others_face_down
 from engine.actions.paid_triggers import paid_trigger_notes
 from engine.actions.protectors import protector_chosen
 from engine.actions.resolving import (
@@ -103,7 +104,7 @@ def check_choices(obj: GameObject, abilities: tuple[GameAbility, ...]) -> None:
 
 
 def enter_replacements(
-    board: Board, obj: GameObject, spec: ObjectSpec, timestamp: int
+    board: Board, obj: GameObject, spec: ObjectSpec, timestamp: int, *, listed: bool = False
 ) -> tuple[Board, GameObject]:
     """Apply the entering object's own "as enters"/"enters with" text and list its enters triggers (707.5)."""
     check_choices(obj, copiable_values(obj).abilities)
@@ -123,6 +124,7 @@ def enter_replacements(
     board, obj = pt_setting(board, obj, abilities, timestamp)
     abilities, board, obj = _as_it_would_exist(board, obj)
     board, obj = _choices(board, obj, abilities, copied=bool(spec.copy_of))
+    board, obj = turn_others_face_down(board, obj, abilities, timestamp, listed=listed)
     kicked = obj.kicked_text
     board, obj = _counters_and_tapped(board, obj, spec, abilities)
     exiled = tuple(o for o in board.in_zone(Zone.EXILE) if o.exiled_by == obj.id)

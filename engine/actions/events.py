@@ -62,6 +62,7 @@ from engine.actions.text_changes import (
     text_change_ends,
     text_changes_end_in_cleanup,
 )
+from engine.actions.token_faces import with_excepted_faces
 from engine.actions.zones import copy_original, leave, return_cards
 from engine.copy.effects import (
     BACK_FACE_COPY,
@@ -329,7 +330,7 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
             obj, board = copy_again(board, obj, board.get(handle), event.timestamp)
         board, obj = apply_random_result(board, obj, effect, via, spec.random_result)
         board = linked_copy_trigger(board, obj)
-    board, obj = enter_replacements(board, obj, spec, event.timestamp)
+    board, obj = enter_replacements(board, obj, spec, event.timestamp, listed=event.listed)
     board, obj = _untapped_since(board, obj, spec)
     stamp = event.timestamp
     entry = 0
@@ -671,6 +672,9 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
                 TOKEN_OWNER,
             ),
         )
+        token, excepted = with_excepted_faces(token, original, effect)
+        for step in excepted:
+            board = board.explain(new_id, step)
     else:
         token, board = copy_onto(board, token, original, effect, via, event.timestamp, entering=True)
         board = board.explain(

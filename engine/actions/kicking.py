@@ -135,6 +135,8 @@ def _and_or(items: list[str]) -> Param:
 def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
     """A kicked permanent entering as a copy: the copied "if ~ was kicked" abilities don't apply."""
     copied = [a.text for a in abilities if "was kicked" in a.rules_text]
+    if obj.kicked_text is not None and not was_kicked(obj.kicked):
+        return _not_kicked_note(board, obj, abilities)
     if not (was_kicked(obj.kicked) and obj.copies and copied):
         return board
     return board.explain(
@@ -145,6 +147,29 @@ def _copied_kicker_note(board: Board, obj: GameObject, abilities: tuple[GameAbil
                 "the kicker printed with it, paid as that object was cast, so it doesn't apply.",
                 ability=copied[0],
             ),
+            KICKER_LINKED,
+            KICKER_ABILITIES,
+        ),
+    )
+
+
+def _not_kicked_note(board: Board, obj: GameObject, abilities: tuple[GameAbility, ...]) -> Board:
+    """It wasn't kicked: its "if ~ was kicked, it enters with" abilities don't apply, said with why (a copy
+    or a token wasn't cast with that kicker, 607.2i; a card put onto the battlefield wasn't cast)."""
+    replacing = [a.text for a in abilities if enters_with_counters(a) and _kicker_conditioned(a)]
+    if not replacing:
+        return board
+    why = (
+        msg("it entered as a copy, which wasn't cast with the kicker its copied text refers to")
+        if obj.copies
+        else msg("it is a token, which wasn't cast")
+        if obj.token
+        else msg("it wasn't kicked as it was cast, or it wasn't cast")
+    )
+    return board.explain(
+        obj.id,
+        Explanation.of(
+            msg("It wasn't kicked ({why}), so “{ability}” doesn't apply.", why=why, ability=replacing[0]),
             KICKER_LINKED,
             KICKER_ABILITIES,
         ),

@@ -7,18 +7,23 @@ from __future__ import annotations
 from engine.answers.saga_notes import saga_sacrifice_notes
 from engine.core.citations import cite
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
-from engine.core.messages import Message, msg, series
+from engine.core.messages import Message, listing, msg, series
 from engine.core.messages import card as card_name
+from engine.core.model import SELF
 from engine.core.results import Explanation
 from engine.layers.computed import Computed
 from engine.layers.control import current_controller
 from engine.layers.system import current_characteristics
+from engine.oracle.legend_rule import LegendRuleOff, legend_rule_off
 from engine.oracle.wording import no_counters_trigger
 from engine.state.board import Board, GameObject, Zone
 
 ZERO_TOUGHNESS = cite("704.5f", "If a creature has toughness 0 or less, it’s put into its owner’s graveyard")
 STATE_TRIGGER = cite("603.8", "These abilities trigger as soon as the game state matches the condition")
 LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
+CARD_OVER_RULES = cite(
+    "101.1", "Whenever a card’s text directly contradicts these rules, the card takes precedence"
+)
 ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
 
@@ -138,7 +143,15 @@ def legend_rule_notes(obj: GameObject, board: Board, current: Computed) -> list[
             rivals.append(other.id)
         elif isinstance(same, Unsure):
             open_rivals.append(same)
-    notes: list[Explanation] = []
+    exempt = {handle: _exempting(handle, board) for handle in (obj.id, *rivals)}
+    exemptions = {handle: why for handle, why in exempt.items() if why is not None}
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for handle, exempting in exemptions.items():
+        grouped.setdefault(exempting, []).append(handle)
+    notes = [_exempt_note(handles, why) for why, handles in grouped.items()] if rivals else []
+    if obj.id in exemptions:
+        return notes
+    rivals = [r for r in rivals if r not in exemptions]
     if rivals:
         notes.append(
             Explanation.of(
@@ -166,3 +179,51 @@ def legend_rule_notes(obj: GameObject, board: Board, current: Computed) -> list[
             )
         )
     return notes
+
+
+def _exempting(handle: str, board: Board) -> tuple[str, str] | None:
+    """The permanent and ability text that switch the legend rule off for ``handle`` (CR 101.1), if any
+    permanent on ``board`` has such an ability whose abilities are known."""
+    target = board.get(handle)
+    for source in board.in_zone(Zone.BATTLEFIELD):
+        abilities = current_characteristics(source, board).abilities
+        if isinstance(abilities, Unsure):
+            continue
+        for ability in abilities.value:
+            off = legend_rule_off(ability.rules_text)
+            if off is not None and _covers(off, source, target, board):
+                return source.id, ability.text
+    return None
+
+
+def _covers(off: LegendRuleOff, source: GameObject, target: GameObject, board: Board) -> bool:
+    """Whether ``source``'s ability ``off`` exempts ``target`` from the legend rule."""
+    if off.who == "you" and current_controller(source) is not current_controller(target):
+        return False
+    values = current_characteristics(target, board)
+    if off.what == "tokens" and not target.token:
+        return False
+    if off.what == "creatures" and not is_true(values.is_a("Creature")):
+        return False
+    if off.exactly_two is None:
+        return True
+    named = current_characteristics(source, board).name if off.exactly_two == SELF else Known(off.exactly_two)
+    if not isinstance(named, Known) or not is_true(values.name.map(lambda name: name == named.value)):
+        return False
+    others = [current_characteristics(o, board).name for o in board.in_zone(Zone.BATTLEFIELD)]
+    return all(isinstance(n, Known) for n in others) and sum(n == named for n in others) == 2
+
+
+def _exempt_note(handles: list[str], why: tuple[str, str]) -> Explanation:
+    source, ability = why
+    return Explanation.of(
+        msg(
+            "The legend rule doesn't apply to {handle}: {source}'s “{ability}” says so, and the card wins "
+            "over the rule.",
+            handle=listing([card_name(h) for h in handles]),
+            source=card_name(source),
+            ability=ability,
+        ),
+        LEGEND_RULE,
+        CARD_OVER_RULES,
+    )

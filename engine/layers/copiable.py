@@ -49,6 +49,8 @@ def printed_text(obj: GameObject) -> CopiableText:
 
 
 def _printed_text(obj: GameObject) -> CopiableText:
+    if obj.excepted_faces:
+        return obj.excepted_faces[1 if obj.transformed else 0]
     card = obj.card
     if card is None:
         return CopiableText(main=Characteristics(name=None))

@@ -214,6 +214,7 @@ def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
             copyable, exceptions_start = SELF, match.end()
         else:
             copyable, exceptions_start = _copyable(text, masked, match, sentence_end)
+            copyable = _chosen_earlier(text[: match.start()], copyable)
         exceptions = _exceptions(text, masked, exceptions_start, sentence_end, ability)
         sized = (
             _SIZED_TOKEN_COPY.search(masked, match.start(), match.end())
@@ -283,6 +284,10 @@ def _sentence_start(masked: str, position: int) -> int:
     return 0 if cut < 0 else cut + 1
 
 
+_THAT_ONE = re.compile(r"that (?:creature|permanent|artifact)")
+_CHOOSE = re.compile(r"\b[Cc]hoose (?P<what>(?:a|an) [^.]+?)\.")
+
+
 def _sentence_end(masked: str, position: int) -> int:
     cut = _SENTENCE_STOP.search(masked, position)
     return cut.end() if cut else len(masked)
@@ -298,6 +303,15 @@ def _copyable(text: str, masked: str, match: re.Match[str], sentence_end: int) -
     end = _COPYABLE_END.search(masked, start, sentence_end)
     stop = end.start() if end else sentence_end
     return text[start:stop].strip().rstrip("."), stop
+
+
+def _chosen_earlier(before: str, copyable: str) -> str:
+    """What "a copy of that creature" copies when an earlier sentence chose it: Cytoshape's "Choose a
+    nonlegendary creature on the battlefield." words what may be copied (a legendary one can't be)."""
+    if not _THAT_ONE.fullmatch(copyable):
+        return copyable
+    chosen = list(_CHOOSE.finditer(before))
+    return chosen[-1]["what"] if chosen else copyable
 
 
 def _exceptions(text: str, masked: str, start: int, end: int, ability: Ability) -> tuple[CopyException, ...]:

@@ -377,6 +377,16 @@ def as_enters_choices(abilities: tuple[GameAbility, ...]) -> tuple[AsEntersChoic
     return tuple(AsEntersChoice(what=m["what"], chooser=_CHOOSERS[m["who"]]) for m in found if m)
 
 
+_TURN_OTHERS_FACE_DOWN = re.compile(
+    rf"^As {_S} enters(?: the battlefield)?, turn all other nontoken creatures face down\."
+)
+
+
+def turns_others_face_down(ability: GameAbility) -> bool:
+    """Ixidron's "As ~ enters, turn all other nontoken creatures face down." (CR 614.1c, 708.2)."""
+    return bool(_TURN_OTHERS_FACE_DOWN.match(ability.rules_text))
+
+
 def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
     """ "As ~ enters, …" abilities that neither ask for a named choice nor set P/T (Sutured Ghoul's exile),
     and "~ enters under the control of …"."""
@@ -387,6 +397,7 @@ def other_as_enters(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ..
         and not _AS_ENTERS_CHOICE.match(a.rules_text)
         and not _PT_SETTING.match(a.rules_text)
         and not _COIN_PT_SETTING.match(a.rules_text)
+        and not _TURN_OTHERS_FACE_DOWN.match(a.rules_text)
     )
 
 

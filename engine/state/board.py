@@ -255,6 +255,9 @@ class GameObject(Frozen):
     flipped: bool = False
     transformed: bool = False
     back_face: bool = False
+    # A transforming token's two faces as the copy effect that made it modified them (707.8a, 707.9): its
+    # copiable values are the face that's up; () for any other object.
+    excepted_faces: tuple[CopiableText, ...] = ()
     face_down: FaceDownKind | None = None
     counters: dict[str, int] = Field(default_factory=dict)
     choices: dict[str, str] = Field(default_factory=dict)
