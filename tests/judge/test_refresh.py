@@ -75,7 +75,8 @@ async def test_an_unchanged_bulk_file_is_not_downloaded(cache: Path, fake_scryfa
     assert (outcome.kind, outcome.updated_at, outcome.refreshed) == ("unchanged", FIRST, ())
     assert outcome.current == (f"Scryfall's bulk files of {FIRST}", "rules of 2033-03-04")
     assert len(fake_scryfall.requests_to("/downloads")) == downloads  # all_cards neither: no languages set
-    assert fake_scryfall.requests_to("/rules") and not fake_scryfall.requests_to("/rules/files")
+    assert fake_scryfall.requests_to("/rules")  # the page only
+    assert not fake_scryfall.requests_to("/rules/files")
     assert _stored_updated_at(cache) == FIRST
     assert outcome.line() == (
         f"data refresh: already current: Scryfall's bulk files of {FIRST}, rules of 2033-03-04"
