@@ -32,9 +32,15 @@ QUESTIONS = 200
 MINI_FILE = "MagicCompRules 20330304.txt"  # the name of the rules the cache holds (own_rules_mini.txt)
 
 
-def online(path: Path, fake: FakeScryfall, **settings: object) -> Settings:
+def online(path: Path, fake: FakeScryfall, refresh_languages: tuple[str, ...] = ()) -> Settings:
     """Settings for the cache at ``path`` with the network on, Scryfall and the rules page the fake's."""
-    return Settings(db=path, offline=False, scryfall_base_url=fake.url, rules_url=fake.rules_url, **settings)
+    return Settings(
+        db=path,
+        offline=False,
+        scryfall_base_url=fake.url,
+        rules_url=fake.rules_url,
+        refresh_languages=list(refresh_languages),
+    )
 
 
 @pytest.fixture

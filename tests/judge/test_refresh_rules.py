@@ -15,9 +15,10 @@ import pytest
 
 import bot.judge.refresh as refresh_module
 from bot.judge import Judge
+from bot.judge.rules import RuleAnswer
 from data.db import open_database
 from data.rules.parser import RulesDocument
-from data.rules.store import RulesStore
+from data.rules.store import RulesStore, StoredRule
 from tests.card_data import card_json
 from tests.data.test_sync_bulk_files import NEWER, cache_state, ruling
 from tests.fakes.scryfall import FakeScryfall, Fault
@@ -65,6 +66,13 @@ def _stored_version(path: Path) -> date | None:
         db.close()
 
 
+async def _rule(judge: Judge, number: str) -> StoredRule:
+    """The rule ``number`` as the Judge answers it."""
+    answer = await judge.rule(number)
+    assert isinstance(answer, RuleAnswer)
+    return answer.rule
+
+
 def _publish(fake: FakeScryfall, name: str, raw: bytes) -> None:
     fake.rules_link = name
     fake.rules_files = {name: raw}
@@ -94,9 +102,9 @@ async def test_newer_rules_are_loaded_and_an_answer_citing_a_changed_rule_says_s
         assert after.rules_note is not None
         assert "checked against the Comprehensive Rules of 2025-02-07" in after.rules_note
         assert "(2033-03-04) changed rule 607.2a" in after.rules_note
-        rule = await judge.rule("607.2a")
-        assert rule.rule.version == date(2033, 3, 4)
-        assert REWORDED.decode() in rule.rule.text
+        rule = await _rule(judge, "607.2a")
+        assert rule.version == date(2033, 3, 4)
+        assert REWORDED.decode() in rule.text
         again = await judge.refresh_cards()
     assert again.kind == "unchanged"
     assert "rules of 2033-03-04" in again.current
@@ -164,7 +172,7 @@ async def test_a_failed_rules_refresh_keeps_the_rules_and_still_refreshes_the_ca
         assert failed.detail.endswith("; the stored rules stay")
         assert failed.refreshed == (f"cards of {NEWER} (3 cards)", "rulings (1)")
         assert _stored_version(cache) == date(2025, 2, 7)
-        assert (await judge.rule("607.2a")).rule.version == date(2025, 2, 7)
+        assert (await _rule(judge, "607.2a")).version == date(2025, 2, 7)
         _publish(fake_scryfall, NEWER_FILE, newer_rules)
         retried = await judge.refresh_cards()
     assert (retried.kind, retried.refreshed) == ("imported", ("rules of 2033-03-04",))
@@ -190,12 +198,12 @@ async def test_rule_questions_are_answered_from_the_old_rules_while_the_new_ones
         refreshing = asyncio.create_task(judge.refresh_cards())
         while not loading.is_set():
             await asyncio.sleep(0.01)
-        rules = await asyncio.gather(*(judge.rule("607.2a") for _ in range(QUESTIONS)))
+        rules = await asyncio.gather(*(_rule(judge, "607.2a") for _ in range(QUESTIONS)))
         answered.set()
         outcome = await refreshing
-        assert {answer.rule.version for answer in rules} == {date(2025, 2, 7)}
+        assert {rule.version for rule in rules} == {date(2025, 2, 7)}
         assert outcome.refreshed == ("rules of 2033-03-04",)
-        assert (await judge.rule("607.2a")).rule.version == date(2033, 3, 4)
+        assert (await _rule(judge, "607.2a")).version == date(2033, 3, 4)
 
 
 def _printing(name: str, lang: str, printed: str) -> dict[str, Any]:
@@ -223,7 +231,7 @@ async def test_the_printed_names_of_the_set_languages_follow_the_all_cards_file(
         _printing("Opt", "ja", "選択"),
         _printing("Opt", "de", "Abwägen"),
     ]
-    settings = online(cache, fake_scryfall, refresh_languages=["ja"])
+    settings = online(cache, fake_scryfall, refresh_languages=("ja",))
     async with Judge.open(settings) as judge:
         first = await judge.refresh_cards()
         assert first.refreshed == ("printed names of 2020-01-01T00:00:00.000+00:00 (ja: 1 printings)",)
@@ -246,16 +254,16 @@ async def test_a_language_added_later_is_imported_though_the_file_is_the_same(
     cache: Path, fake_scryfall: FakeScryfall
 ) -> None:
     fake_scryfall.bulk_all_cards = [_printing("Opt", "ja", "選択"), _printing("Opt", "de", "Abwägen")]
-    async with Judge.open(online(cache, fake_scryfall, refresh_languages=["ja"])) as judge:
+    async with Judge.open(online(cache, fake_scryfall, refresh_languages=("ja",))) as judge:
         await judge.refresh_cards()
-    async with Judge.open(online(cache, fake_scryfall, refresh_languages=["ja", "de"])) as judge:
+    async with Judge.open(online(cache, fake_scryfall, refresh_languages=("ja", "de"))) as judge:
         outcome = await judge.refresh_cards()
     assert outcome.refreshed == (f"printed names of {fake_scryfall.bulk_updated_at} (de: 1 printings)",)
     assert _printed(cache) == {("ja", "選択"), ("de", "Abwägen")}
 
 
 async def test_an_unknown_language_fails_that_part_only(cache: Path, fake_scryfall: FakeScryfall) -> None:
-    async with Judge.open(online(cache, fake_scryfall, refresh_languages=["xx"])) as judge:
+    async with Judge.open(online(cache, fake_scryfall, refresh_languages=("xx",))) as judge:
         outcome = await judge.refresh_cards()
     assert outcome.kind == "failed"
     assert outcome.detail.startswith("printed names: MTG_JUDGE_REFRESH_LANGUAGES: ")
