@@ -69,12 +69,14 @@ async def refresh_rows(folder: Path, runs: int = RUNS) -> list[Row]:
         for run in range(runs):
             fake.bulk_updated_at = f"2020-01-{run + 1:02d}T00:00:00.000+00:00"
             cards.append((await _refresh(db, fake)).seconds)
-        fake.bulk_updated_at = "2020-01-01T00:00:00.000+00:00"  # the cards stay as they are
-        loaded: list[float] = []
+        loaded: list[float] = []  # Scryfall's updated_at stays the last one: the cards stay as they are
         for run in range(runs):
             name, raw = _newer_rules(rules, 2030 + run)
             fake.rules_link, fake.rules_files = name, {name: raw}
-            loaded.append((await _refresh(db, fake)).seconds)
+            outcome = await _refresh(db, fake)
+            if outcome.refreshed != (f"rules of {2030 + run}-02-07",):
+                raise RuntimeError(f"the refresh imported more than the rules: {outcome.line()}")
+            loaded.append(outcome.seconds)
     finally:
         fake.stop()
     return [
