@@ -212,15 +212,27 @@ async def sync_printings(
         path = Path(folder) / "all-cards.json"  # beside the cache, not in /tmp: it may be memory
         try:
             entry = await client.bulk_entry("all_cards")
-            source = str(entry["download_uri"])
-            await client.download(source, path, progress=download_progress, total_timeout=None)
-        except (ScryfallError, KeyError) as error:
+        except ScryfallError as error:
             raise SyncFailed(f"cannot download the all_cards bulk file: {error}") from error
+        source = await download_all_cards(client, entry, path, download_progress)
         updated_at = str(entry.get("updated_at", ""))
         summary: PrintingsSummary = await services.blocking(
             lambda: import_printings_file(services.db, path, wanted, source, updated_at, progress)
         )
         return summary
+
+
+async def download_all_cards(
+    client: ScryfallClient, entry: Mapping[str, object], path: Path, progress: Progress | None = None
+) -> str:
+    """Stream the all_cards file ``entry`` (of ``/bulk-data``) names to ``path``; its download URI.
+    Raises SyncFailed."""
+    try:
+        source = str(entry["download_uri"])
+        await client.download(source, path, progress=progress, total_timeout=None)
+    except (ScryfallError, KeyError) as error:
+        raise SyncFailed(f"cannot download the all_cards bulk file: {error}") from error
+    return source
 
 
 def import_printings_file(

@@ -36,6 +36,7 @@ from bot.judge.imports import (
     RULES_FILE,
     BulkFiles,
     checked_languages,
+    download_all_cards,
     download_bulk_files,
     import_bulk_files,
     import_printings_file,
@@ -174,7 +175,7 @@ async def _refresh_rules(services: Services) -> _Part:
     except (ValueError, OSError, sqlite3.Error) as error:  # not a (whole) rules file: nothing was loaded
         return _failed(f"rules: {downloaded.url} was not loaded ({error}); the stored rules stay")
     seconds = time.perf_counter() - start
-    if loaded is None:
+    if loaded is None:  # its rules are no later than the stored ones, whatever its name said
         return _Part("unchanged", (f"rules of {stored.isoformat() if stored else '?'}",))
     return _Part("imported", (f"rules of {loaded.isoformat()}",), seconds)
 
@@ -213,11 +214,10 @@ async def _refresh_printings(services: Services, client: ScryfallClient, languag
     try:
         wanted = checked_languages(languages)
         entry = await client.bulk_entry("all_cards")
-        source = str(entry["download_uri"])
     except InvalidQuestion as error:
         return _failed(f"printed names: MTG_JUDGE_REFRESH_LANGUAGES: {error}")
-    except (ScryfallError, KeyError) as error:
-        return _failed(f"printed names: Scryfall's all_cards bulk file: {error}")
+    except ScryfallError as error:
+        return _failed(f"printed names: Scryfall's bulk-data list: {error}")
     updated_at = str(entry.get("updated_at", ""))
     metadata = await services.blocking(services.cards.repository.metadata)
     stale = tuple(
@@ -228,9 +228,9 @@ async def _refresh_printings(services: Services, client: ScryfallClient, languag
     with tempfile.TemporaryDirectory(prefix="mtg-judge-refresh-", dir=services.settings.db.parent) as folder:
         path = Path(folder) / "all-cards.json"  # beside the cache, not in /tmp: it may be memory
         try:
-            await client.download(source, path, total_timeout=None)
-        except ScryfallError as error:
-            return _failed(f"printed names: cannot download the all_cards bulk file: {error}")
+            source = await download_all_cards(client, entry, path)
+        except SyncFailed as error:
+            return _failed(f"printed names: {error}")
         start = time.perf_counter()
         try:
             summary = await asyncio.to_thread(

@@ -22,6 +22,7 @@ from data.rules.store import RulesStore, StoredRule
 from tests.card_data import card_json
 from tests.data.test_sync_bulk_files import NEWER, cache_state, ruling
 from tests.fakes.scryfall import FakeScryfall, Fault
+from tests.i18n.test_sync import printing, stored
 from tests.judge.test_refresh import online
 
 SHARED_FILE = "MagicCompRules 20250207.txt"
@@ -206,60 +207,44 @@ async def test_rule_questions_are_answered_from_the_old_rules_while_the_new_ones
         assert (await _rule(judge, "607.2a")).version == date(2033, 3, 4)
 
 
-def _printing(name: str, lang: str, printed: str) -> dict[str, Any]:
-    """A printing of ``name`` in ``lang`` as Scryfall's all_cards file has it."""
-    card = {**card_json(name), "lang": lang, "released_at": "2019-01-25"}
-    if lang != "en":
-        card |= {"printed_name": printed, "printed_type_line": f"{lang} type", "printed_text": lang}
-    return card
-
-
-def _printed(path: Path) -> set[tuple[str, str]]:
-    db = open_database(path)
-    try:
-        return {(str(lang), str(name)) for lang, name in db.execute("SELECT lang, name FROM printed_names")}
-    finally:
-        db.close()
-
-
 async def test_the_printed_names_of_the_set_languages_follow_the_all_cards_file(
     cache: Path, fake_scryfall: FakeScryfall
 ) -> None:
     fake_scryfall.all_cards_updated_at = "2020-01-01T00:00:00.000+00:00"
     fake_scryfall.bulk_all_cards = [
-        _printing("Opt", "en", ""),
-        _printing("Opt", "ja", "選択"),
-        _printing("Opt", "de", "Abwägen"),
+        printing("Opt", "en"),
+        printing("Opt", "ja"),
+        printing("Opt", "de"),
     ]
     settings = online(cache, fake_scryfall, refresh_languages=("ja",))
     async with Judge.open(settings) as judge:
         first = await judge.refresh_cards()
         assert first.refreshed == ("printed names of 2020-01-01T00:00:00.000+00:00 (ja: 1 printings)",)
-        assert _printed(cache) == {("ja", "選択")}
+        assert stored(cache) == {("ja", "選択")}
         assert (await judge.card("選択")).name == "Opt"
         same = await judge.refresh_cards()
         assert same.kind == "unchanged"
         assert "printed names (ja) of 2020-01-01T00:00:00.000+00:00" in same.current
         assert len(fake_scryfall.requests_to("/downloads/all-cards.json")) == 1
         fake_scryfall.all_cards_updated_at = "2020-02-01T00:00:00.000+00:00"
-        fake_scryfall.bulk_all_cards.append(_printing("Nightveil Specter", "ja", "夜帷の死霊"))
+        fake_scryfall.bulk_all_cards.append(printing("Nightveil Specter", "ja"))
         later = await judge.refresh_cards()
         assert later.refreshed == ("printed names of 2020-02-01T00:00:00.000+00:00 (ja: 2 printings)",)
         assert (await judge.card("夜帷の死霊")).name == "Nightveil Specter"
-    assert _printed(cache) == {("ja", "選択"), ("ja", "夜帷の死霊")}
+    assert stored(cache) == {("ja", "選択"), ("ja", "夜帷の死霊")}
     assert len(fake_scryfall.requests_to("/downloads/all-cards.json")) == 2
 
 
 async def test_a_language_added_later_is_imported_though_the_file_is_the_same(
     cache: Path, fake_scryfall: FakeScryfall
 ) -> None:
-    fake_scryfall.bulk_all_cards = [_printing("Opt", "ja", "選択"), _printing("Opt", "de", "Abwägen")]
+    fake_scryfall.bulk_all_cards = [printing("Opt", "ja"), printing("Opt", "de")]
     async with Judge.open(online(cache, fake_scryfall, refresh_languages=("ja",))) as judge:
         await judge.refresh_cards()
     async with Judge.open(online(cache, fake_scryfall, refresh_languages=("ja", "de"))) as judge:
         outcome = await judge.refresh_cards()
     assert outcome.refreshed == (f"printed names of {fake_scryfall.bulk_updated_at} (de: 1 printings)",)
-    assert _printed(cache) == {("ja", "選択"), ("de", "Abwägen")}
+    assert stored(cache) == {("ja", "選択"), ("de", "Abwägen")}
 
 
 async def test_an_unknown_language_fails_that_part_only(cache: Path, fake_scryfall: FakeScryfall) -> None:
