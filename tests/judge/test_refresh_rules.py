@@ -266,3 +266,19 @@ def test_the_languages_setting_reads_a_comma_list(monkeypatch: pytest.MonkeyPatc
     assert Settings(db=tmp_path / "c.db").refresh_languages == ["de"]
     monkeypatch.delenv("MTG_JUDGE_REFRESH_LANGUAGES")
     assert Settings(db=tmp_path / "c.db").refresh_languages == []
+
+
+async def test_a_failed_printings_download_keeps_the_names_and_the_next_refresh_imports(
+    cache: Path, fake_scryfall: FakeScryfall
+) -> None:
+    fake_scryfall.bulk_all_cards = [printing("Opt", "ja")]
+    gone = b'{"object": "error", "code": "not_found", "status": 404, "details": "Gone."}'
+    fake_scryfall.fail_next(Fault("raw", "/downloads/all-cards.json", status=404, body=gone))
+    async with Judge.open(online(cache, fake_scryfall, refresh_languages=("ja",))) as judge:
+        failed = await judge.refresh_cards()
+        assert failed.kind == "failed"
+        assert failed.detail.startswith("printed names: cannot download the all_cards bulk file: ")
+        assert stored(cache) == set()
+        retried = await judge.refresh_cards()
+    assert retried.refreshed == (f"printed names of {fake_scryfall.bulk_updated_at} (ja: 1 printings)",)
+    assert stored(cache) == {("ja", "選択")}
