@@ -4,8 +4,8 @@ Needs only ``../shared``: the card and rules cache is built in a temporary folde
 with ``--db``). Each figure is given with its ratio to ``json.loads`` of the shared bulk file, timed in
 the same run (``benchmarks/timing.py``), so runs on different or busy machines compare. The figures
 come from the scripts beside this one (``import_cards``, ``judge_questions``, ``copy_boards``,
-``board_statics``, ``slash_command``, ``copy_corpus``, ``linked_corpus``, ``hostile``) and the memory
-soak of ``tests/hardening`` (``tests.hardening.soak``, in a process of its own).
+``board_statics``, ``slash_command``, ``copy_corpus``, ``linked_corpus``, ``hostile``, ``refresh``) and
+the memory soak of ``tests/hardening`` (``tests.hardening.soak``, in a process of its own).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from benchmarks.hostile import hostile_rows
 from benchmarks.import_cards import timed_import, traced_import
 from benchmarks.judge_questions import Row, build_cache, linked_every_card, question_rows
 from benchmarks.linked_corpus import links_per_rule, parsed_corpus
+from benchmarks.refresh import refresh_rows
 from benchmarks.slash_command import time_slash_command
 from benchmarks.timing import BULK, TABLE_HEADER, Stats, reference_seconds, table_row
 
@@ -141,6 +142,7 @@ def main() -> None:
             slash_row(db, arguments.n),
             *corpus_rows(db),
             *asyncio.run(hostile_rows(db)),
+            *asyncio.run(refresh_rows(Path(folder))),
             memory_row(db, arguments.memory_runs),
         ]
     print(f"json.loads of {BULK.name}, decompressed (the reference): {reference * 1e3:.0f} ms\n")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Annotated
 
 from platformdirs import user_cache_dir
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 def default_db_path() -> Path:
@@ -56,7 +58,27 @@ class Settings(BaseSettings):
     refresh_retry_minutes: float = Field(
         default=60.0, gt=0, description="minutes before checking again after a failed refresh"
     )
+    refresh_languages: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description=(
+            "languages whose printed names each refresh imports again when Scryfall's all_cards file "
+            "changed, e.g. ja,fr (several GB to download; none by default)"
+        ),
+    )
     discord_chat_cards: bool = Field(
         default=False,
         description="answer [[card name]] in messages (needs the message content intent; off by default)",
     )
+
+    @field_validator("refresh_languages", mode="before")
+    @classmethod
+    def _language_list(cls, value: object) -> object:
+        """``ja,fr`` (or a JSON list, ``["ja", "fr"]``) from the environment, as a list."""
+        if isinstance(value, str):
+            text = value.strip()
+            return (
+                json.loads(text)
+                if text.startswith("[")
+                else [code.strip() for code in text.split(",") if code.strip()]
+            )
+        return value

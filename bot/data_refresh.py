@@ -1,6 +1,7 @@
-"""The running bot's scheduled data refresh: Scryfall's bulk files checked every ``refresh_hours``.
+"""The running bot's scheduled data refresh: Scryfall's bulk files, the rules page and (with
+``refresh_languages``) the printed names checked every ``refresh_hours``.
 
-Each check is :meth:`bot.judge.Judge.refresh_cards` (it downloads and imports only when the bulk file
+Each check is :meth:`bot.judge.Judge.refresh_cards` (it downloads and imports each only when it
 changed, and questions keep being answered meanwhile) and logs one line. Checks are spread by a random
 jitter so that many bots don't ask Scryfall at the same moment; after a failure the next check comes
 sooner (``retry`` seconds), and the old data stays until one succeeds.
@@ -47,19 +48,12 @@ class DataRefresher:
         return base * self._uniform(1 - JITTER, 1 + JITTER)
 
     async def once(self) -> RefreshOutcome:
-        """One check, logged on one line."""
+        """One check, logged on one line (what it imported, what was current, what failed and why)."""
         outcome = await self._judge.refresh_cards()
-        if outcome.kind == "imported":
-            log.info(
-                "data refresh: imported Scryfall's bulk files of %s (%s) in %.1f s",
-                outcome.updated_at,
-                outcome.detail,
-                outcome.seconds,
-            )
-        elif outcome.kind == "unchanged":
-            log.info("data refresh: Scryfall's bulk files of %s are the ones imported", outcome.updated_at)
+        if outcome.kind == "failed":
+            log.warning("%s", outcome.line())
         else:
-            log.warning("data refresh failed, the old data stays (retrying later): %s", outcome.detail)
+            log.info("%s", outcome.line())
         return outcome
 
     async def run(self) -> None:

@@ -32,6 +32,16 @@ if TYPE_CHECKING:
 BULK_UPDATED_AT = "bulk_updated_at"
 """The card metadata key of the imported Scryfall bulk file's ``updated_at`` (a refresh compares it)."""
 
+RULES_FILE = "rules_file"
+"""The card metadata key of the rules file a refresh last downloaded (its URL): never downloaded again."""
+
+
+def printings_updated_at(lang: str) -> str:
+    """The card metadata key of the ``updated_at`` of the all_cards file ``lang``'s printed names were
+    last imported from (a refresh compares it)."""
+    return f"printings_updated_at:{lang}"
+
+
 CardImportSummary = ImportSummary
 """What a card import did, under the name front ends know it by (the rules import has its own)."""
 
@@ -202,14 +212,44 @@ async def sync_printings(
         path = Path(folder) / "all-cards.json"  # beside the cache, not in /tmp: it may be memory
         try:
             entry = await client.bulk_entry("all_cards")
-            source = str(entry["download_uri"])
-            await client.download(source, path, progress=download_progress, total_timeout=None)
-        except (ScryfallError, KeyError) as error:
+        except ScryfallError as error:
             raise SyncFailed(f"cannot download the all_cards bulk file: {error}") from error
+        source = await download_all_cards(client, entry, path, download_progress)
+        updated_at = str(entry.get("updated_at", ""))
         summary: PrintingsSummary = await services.blocking(
-            lambda: import_printings(services.db, path, wanted, source=source, progress=progress)
+            lambda: import_printings_file(services.db, path, wanted, source, updated_at, progress)
         )
         return summary
+
+
+async def download_all_cards(
+    client: ScryfallClient, entry: Mapping[str, object], path: Path, progress: Progress | None = None
+) -> str:
+    """Stream the all_cards file ``entry`` (of ``/bulk-data``) names to ``path``; its download URI.
+    Raises SyncFailed."""
+    try:
+        source = str(entry["download_uri"])
+        await client.download(source, path, progress=progress, total_timeout=None)
+    except (ScryfallError, KeyError) as error:
+        raise SyncFailed(f"cannot download the all_cards bulk file: {error}") from error
+    return source
+
+
+def import_printings_file(
+    db: sqlite_utils.Database,
+    path: Path,
+    languages: tuple[str, ...],
+    source: str,
+    updated_at: str,
+    progress: Progress | None = None,
+) -> PrintingsSummary:
+    """Import the printed names in ``languages`` of the all_cards file at ``path``, then record, for
+    each language, the file's ``updated_at`` (see :func:`printings_updated_at`)."""
+    summary = import_printings(db, path, languages, source=source, progress=progress)
+    if updated_at:
+        with db.conn:
+            CardRepository(db).set_metadata({printings_updated_at(lang): updated_at for lang in languages})
+    return summary
 
 
 def checked_languages(languages: Collection[str]) -> tuple[str, ...]:

@@ -250,9 +250,10 @@ class Judge:
         return await sync_cards(self._services, progress)
 
     async def refresh_cards(self) -> RefreshOutcome:
-        """Import Scryfall's current oracle cards and rulings if they changed since the last import, apart
-        from the questions (they are answered from the old data until it commits); never raises for
-        Scryfall or the files: a failure is the outcome's ``kind``."""
+        """Import Scryfall's current oracle cards and rulings, the rules the rules page links and the
+        printed names of ``refresh_languages``, each if it changed since its last import, apart from the
+        questions (they are answered from the old data until it commits); never raises for Scryfall, the
+        rules page or the files: a failure is the outcome's ``kind``."""
         from bot.judge.refresh import refresh_cards
 
         return await refresh_cards(self._services)

@@ -6,7 +6,8 @@ import asyncio
 import html
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
+from datetime import date
+from urllib.parse import unquote, urljoin, urlsplit
 
 import aiohttp
 from yarl import URL
@@ -21,6 +22,7 @@ MAX_PAGE_BYTES = 5 * 1024 * 1024
 IDLE_TIMEOUT = 15.0  # a server that sends nothing for this long has stalled
 DEADLINE = 60.0  # the page and the file together: a server dripping them out is given up on
 _TXT_LINK = re.compile(r"""href\s*=\s*(["'])(?P<url>[^"']+?\.txt)\1""", re.IGNORECASE)
+_DATE_IN_NAME = re.compile(r"(?<!\d)(?P<year>\d{4})(?P<month>\d{2})(?P<day>\d{2})(?!\d)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +39,35 @@ def find_rules_link(page_html: str, page_url: str) -> str:
     if match is None:
         raise RulesDownloadError(f"the rules page {page_url} links no .txt file")
     return urljoin(page_url, html.unescape(match["url"]).strip()).replace(" ", "%20")
+
+
+def rules_file_date(url: str) -> date | None:
+    """The effective date a rules file's name gives (``…/MagicCompRules%2020250207.txt`` → 2025-02-07),
+    or None when its name holds no ``YYYYMMDD`` date."""
+    name = unquote(urlsplit(url).path.rsplit("/", 1)[-1])
+    for found in _DATE_IN_NAME.finditer(name):
+        try:
+            return date(int(found["year"]), int(found["month"]), int(found["day"]))
+        except ValueError:
+            continue
+    return None
+
+
+async def find_rules_file(
+    page_url: str, session: aiohttp.ClientSession | None = None, *, deadline: float = DEADLINE
+) -> str:
+    """The URL of the rules ``.txt`` file the rules page at ``page_url`` links (the page alone is
+    fetched, within ``deadline`` seconds); raises RulesDownloadError."""
+    page = await _fetch_within(session, page_url, MAX_PAGE_BYTES, deadline)
+    return find_rules_link(page.decode("utf-8", errors="replace"), page_url)
+
+
+async def download_rules_file(
+    url: str, session: aiohttp.ClientSession | None = None, *, deadline: float = DEADLINE
+) -> DownloadedRules:
+    """The bytes of the rules file at ``url`` (as :func:`find_rules_file` gives it), within ``deadline``
+    seconds; raises RulesDownloadError."""
+    return DownloadedRules(url=url, raw=await _fetch_within(session, url, MAX_RULES_BYTES, deadline))
 
 
 async def download_rules(
@@ -72,6 +103,22 @@ async def _download(session: aiohttp.ClientSession, page_url: str, deadline: flo
         message = f"could not fetch {transfer.url}: {timed_out('the server', transfer.received, deadline)}"
         raise RulesDownloadError(message) from error
     return DownloadedRules(url=transfer.url, raw=raw)
+
+
+async def _fetch_within(
+    session: aiohttp.ClientSession | None, url: str, max_bytes: int, deadline: float
+) -> bytes:
+    """``url``'s body within ``deadline`` seconds, through ``session`` or a short-lived one."""
+    if session is None:
+        async with aiohttp.ClientSession() as own_session:
+            return await _fetch_within(own_session, url, max_bytes, deadline)
+    transfer = _Transfer(url)
+    try:
+        async with asyncio.timeout(deadline):
+            return await _fetch(session, transfer, max_bytes)
+    except TimeoutError as error:  # the deadline: the idle timeout is told apart in _fetch
+        message = f"could not fetch {url}: {timed_out('the server', transfer.received, deadline)}"
+        raise RulesDownloadError(message) from error
 
 
 async def _fetch(session: aiohttp.ClientSession, transfer: _Transfer, max_bytes: int) -> bytes:

@@ -5,6 +5,9 @@ It runs its own event loop in a thread, so both async tests and synchronous CLI 
 faults can be queued for the next requests: HTTP 429 with or without ``Retry-After``, 5xx, slow
 answers, malformed JSON, a body of any bytes under any content type (or none), a body dripped out a
 byte at a time, or a whole outage. The bulk files can be served as any bytes too (``bulk_cards_body``).
+
+It also plays Wizards' rules page (``rules_url``): a page linking the rules file ``rules_link`` names
+(with a space, as the real one does), served from ``rules_files`` under ``/rules/files/``.
 """
 
 from __future__ import annotations
@@ -59,6 +62,9 @@ class FakeScryfall:
     bulk_cards_body: bytes | None = None  # served instead of ``bulk_cards`` as JSON (an empty, cut file)
     bulk_rulings_body: bytes | None = None  # likewise for ``bulk_rulings``
     bulk_updated_at: str = "2019-09-26T09:02:48.000+00:00"  # every bulk file's date in /bulk-data
+    all_cards_updated_at: str | None = None  # the all_cards file's own date (None: ``bulk_updated_at``)
+    rules_link: str | None = None  # the file name the rules page links (None: the page answers 404)
+    rules_files: dict[str, bytes] = field(default_factory=dict)  # file name: bytes, under /rules/files/
     printings: list[dict[str, Any]] = field(default_factory=list)  # searched with include_multilingual
     requests: list[RecordedRequest] = field(default_factory=list)
     faults: deque[Fault] = field(default_factory=deque)
@@ -97,6 +103,11 @@ class FakeScryfall:
             task.cancel()
         await asyncio.gather(*handlers, return_exceptions=True)
 
+    @property
+    def rules_url(self) -> str:
+        """The fake official rules page (``Settings.rules_url``)."""
+        return f"{self.url}/rules"
+
     def fail_next(self, *faults: Fault) -> None:
         """Queue faults, each used by the next matching request."""
         self.faults.extend(faults)
@@ -116,6 +127,8 @@ class FakeScryfall:
         app.router.add_get("/downloads/oracle-cards.json", self._download)
         app.router.add_get("/downloads/rulings.json", self._download_rulings)
         app.router.add_get("/downloads/all-cards.json", self._download_all_cards)
+        app.router.add_get("/rules", self._rules_page)
+        app.router.add_get("/rules/files/{name}", self._rules_file)
         # a stopped fake cancels the handlers still sleeping (a "slow" fault of 30 s) instead of awaiting them
         self._runner = web.AppRunner(app, shutdown_timeout=0.5)
         await self._runner.setup()
@@ -249,7 +262,12 @@ class FakeScryfall:
             "content_type": "application/json",
         }
         rulings = {**entry, "type": "rulings", "download_uri": f"{self.url}/downloads/rulings.json"}
-        all_cards = {**entry, "type": "all_cards", "download_uri": f"{self.url}/downloads/all-cards.json"}
+        all_cards = {
+            **entry,
+            "type": "all_cards",
+            "download_uri": f"{self.url}/downloads/all-cards.json",
+            "updated_at": self.all_cards_updated_at or self.bulk_updated_at,
+        }
         return web.json_response({"object": "list", "has_more": False, "data": [rulings, entry, all_cards]})
 
     async def _download(self, request: web.Request) -> web.Response:
@@ -269,6 +287,19 @@ class FakeScryfall:
             await response.write((b",\n" if index else b"\n") + json.dumps(card, ensure_ascii=False).encode())
         await response.write(b"\n]")
         return response
+
+    async def _rules_page(self, request: web.Request) -> web.Response:
+        if self.rules_link is None:
+            return web.Response(status=404, text="Not Found")
+        link = f"{self.url}/rules/files/{self.rules_link}"
+        page = f'<html><body><a href="/rules.pdf">PDF</a> <a href="{link}">TXT</a></body></html>'
+        return web.Response(text=page, content_type="text/html")
+
+    async def _rules_file(self, request: web.Request) -> web.Response:
+        body = self.rules_files.get(request.match_info["name"])
+        if body is None:
+            return web.Response(status=404, text="Not Found")
+        return web.Response(body=body, content_type="text/plain")
 
 
 def _printed_name(card: dict[str, Any]) -> str:

@@ -20,22 +20,43 @@ from bot.judge import Judge, RefreshOutcome
 from bot.judge.imports import BULK_UPDATED_AT, import_bulk_files
 from data.cards.repository import CardRepository
 from data.db import open_database
+from data.rules.parser import parse_rules
+from data.rules.store import RulesStore
 from tests.card_data import card_json
+from tests.data.test_rules_parser import MINI_RULES
 from tests.data.test_sync_bulk_files import NEWER, cache_state, ruling
 from tests.fakes.scryfall import FakeScryfall
 
 FIRST = "2019-09-26T09:02:48.000+00:00"
 QUESTIONS = 200
+MINI_FILE = "MagicCompRules 20330304.txt"  # the name of the rules the cache holds (own_rules_mini.txt)
+
+
+def online(path: Path, fake: FakeScryfall, refresh_languages: tuple[str, ...] = ()) -> Settings:
+    """Settings for the cache at ``path`` with the network on, Scryfall and the rules page the fake's."""
+    return Settings(
+        db=path,
+        offline=False,
+        scryfall_base_url=fake.url,
+        rules_url=fake.rules_url,
+        refresh_languages=list(refresh_languages),
+    )
 
 
 @pytest.fixture
 async def cache(tmp_path: Path, fake_scryfall: FakeScryfall) -> Path:
-    """A cache synced once with Opt and Fling (bulk file of FIRST)."""
+    """A cache synced once with Opt and Fling (bulk file of FIRST) holding the small rules file that the
+    fake rules page links (so the rules are current)."""
     path = tmp_path / "cache.db"
     fake_scryfall.bulk_cards = [card_json("Opt"), card_json("Fling")]
     fake_scryfall.bulk_rulings = [ruling("Opt", "Before.")]
-    async with Judge.open(Settings(db=path, scryfall_base_url=fake_scryfall.url)) as judge:
+    fake_scryfall.rules_link = MINI_FILE
+    fake_scryfall.rules_files = {MINI_FILE: MINI_RULES.encode()}
+    async with Judge.open(online(path, fake_scryfall)) as judge:
         await judge.sync_cards()
+    db = open_database(path)
+    RulesStore(db).load(parse_rules(MINI_RULES))
+    db.close()
     return path
 
 
@@ -55,21 +76,29 @@ def _stored_updated_at(path: Path) -> str | None:
 
 async def test_an_unchanged_bulk_file_is_not_downloaded(cache: Path, fake_scryfall: FakeScryfall) -> None:
     downloads = len(fake_scryfall.requests_to("/downloads"))
-    async with Judge.open(Settings(db=cache, scryfall_base_url=fake_scryfall.url)) as judge:
+    async with Judge.open(online(cache, fake_scryfall)) as judge:
         outcome = await judge.refresh_cards()
-    assert (outcome.kind, outcome.updated_at) == ("unchanged", FIRST)
-    assert len(fake_scryfall.requests_to("/downloads")) == downloads
+    assert (outcome.kind, outcome.updated_at, outcome.refreshed) == ("unchanged", FIRST, ())
+    assert outcome.current == (f"Scryfall's bulk files of {FIRST}", "rules of 2033-03-04")
+    assert len(fake_scryfall.requests_to("/downloads")) == downloads  # all_cards neither: no languages set
+    assert fake_scryfall.requests_to("/rules")  # the page only
+    assert not fake_scryfall.requests_to("/rules/files")
     assert _stored_updated_at(cache) == FIRST
+    assert outcome.line() == (
+        f"data refresh: already current: Scryfall's bulk files of {FIRST}, rules of 2033-03-04"
+    )
 
 
 async def test_a_newer_bulk_file_is_imported_and_answers_at_once(
     cache: Path, fake_scryfall: FakeScryfall
 ) -> None:
-    async with Judge.open(Settings(db=cache, scryfall_base_url=fake_scryfall.url, offline=False)) as judge:
+    async with Judge.open(online(cache, fake_scryfall)) as judge:
         assert (await judge.card("Opt")).oracle.name == "Opt"  # the old data, cached by the Judge
         _newer(fake_scryfall)
         outcome = await judge.refresh_cards()
-        assert (outcome.kind, outcome.updated_at, outcome.detail) == ("imported", NEWER, "3 cards")
+        assert (outcome.kind, outcome.updated_at, outcome.detail) == ("imported", NEWER, "")
+        assert outcome.refreshed == (f"cards of {NEWER} (3 cards)", "rulings (1)")
+        assert outcome.current == ("rules of 2033-03-04",)
         assert outcome.seconds > 0
         assert (await judge.card("Tarmogoyf")).oracle.name == "Tarmogoyf"
     assert cache_state(cache) == (3, "2020-01-02", ["Fling", "Opt", "Tarmogoyf"], ["After."])
@@ -81,10 +110,13 @@ async def test_a_failed_refresh_keeps_the_old_data_and_the_next_one_imports(
 ) -> None:
     _newer(fake_scryfall)
     fake_scryfall.bulk_cards_body = b"[{"  # cut short
-    async with Judge.open(Settings(db=cache, scryfall_base_url=fake_scryfall.url)) as judge:
+    async with Judge.open(online(cache, fake_scryfall)) as judge:
         failed = await judge.refresh_cards()
         assert failed.kind == "failed"
+        assert failed.detail.startswith("cards: ")
         assert "cut short" in failed.detail
+        assert (failed.refreshed, failed.current) == ((), ("rules of 2033-03-04",))
+        assert failed.line().startswith("data refresh failed, the old data stays (retrying later): cards: ")
         assert cache_state(cache) == (2, "2019-09-26", ["Fling", "Opt"], ["Before."])
         fake_scryfall.bulk_cards_body = None
         assert (await judge.refresh_cards()).kind == "imported"
@@ -104,7 +136,7 @@ async def test_questions_are_answered_from_the_old_data_while_the_import_runs(
 
     monkeypatch.setattr(refresh_module, "import_bulk_files", held_import)
     _newer(fake_scryfall)
-    async with Judge.open(Settings(db=cache, scryfall_base_url=fake_scryfall.url)) as judge:
+    async with Judge.open(online(cache, fake_scryfall)) as judge:
         refreshing = asyncio.create_task(judge.refresh_cards())
         while not fake_scryfall.requests_to("/downloads/rulings.json"):
             await asyncio.sleep(0.01)  # the import is about to start
@@ -118,7 +150,10 @@ async def test_questions_are_answered_from_the_old_data_while_the_import_runs(
 
 
 def _outcome(kind: Literal["unchanged", "imported", "failed"]) -> RefreshOutcome:
-    return RefreshOutcome(kind, NEWER, "3 cards" if kind == "imported" else "", 1.5)
+    if kind == "failed":
+        return RefreshOutcome(kind, NEWER, "rules: could not fetch the page", 0.0, current=("cards",))
+    refreshed = (f"cards of {NEWER} (3 cards)", "rules of 2033-03-04") if kind == "imported" else ()
+    return RefreshOutcome(kind, NEWER, "", 1.5, refreshed, () if refreshed else (f"bulk files of {NEWER}",))
 
 
 class _FakeJudge:
@@ -160,9 +195,13 @@ async def test_each_check_logs_one_line_and_the_loop_retries(caplog: pytest.LogC
     assert slept == [1_000, 10, 1_000, 1_000]
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) == 3
-    assert lines[0].startswith("data refresh failed, the old data stays")
-    assert lines[1] == f"data refresh: imported Scryfall's bulk files of {NEWER} (3 cards) in 1.5 s"
-    assert lines[2] == f"data refresh: Scryfall's bulk files of {NEWER} are the ones imported"
+    assert lines[0] == (
+        "data refresh failed, the old data stays (retrying later): rules: could not fetch the page; "
+        "already current: cards"
+    )
+    assert [r.levelname for r in caplog.records] == ["WARNING", "INFO", "INFO"]
+    assert lines[1] == f"data refresh: imported cards of {NEWER} (3 cards), rules of 2033-03-04 in 1.5 s"
+    assert lines[2] == f"data refresh: already current: bulk files of {NEWER}"
 
 
 def test_the_bot_refreshes_only_online_and_when_it_is_on(tmp_path: Path) -> None:
