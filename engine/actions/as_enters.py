@@ -46,6 +46,7 @@ from engine.oracle.entering import (
     as_enters_result,
     choice_key,
     choice_keys,
+    choice_options,
     chosen_pt_option,
     entering_abilities,
     enters_tapped,
@@ -582,9 +583,11 @@ def _choices(
                 obj.id,
                 Explanation.of(
                     msg(
-                        "As it enters, {who} chooses {what} (give it as choices: {{{key}: …}}){copied}.",
+                        "As it enters, {who} chooses {what}{options} (give it as choices: {{{key}: …}})"
+                        "{copied}.",
                         who=who,
                         what=wanted.what,
+                        options=_options(wanted.what),
                         key=key,
                         copied=msg("; the original’s choice is not copied") if copied else "",
                     ),
@@ -593,6 +596,12 @@ def _choices(
                 note=True,
             )
     return board, obj
+
+
+def _options(wanted: str) -> Param:
+    """ ", one of white, blue, black, red or green": the values a choice can take, when they can be listed."""
+    options = choice_options(wanted)
+    return msg(", one of {options}", options=listing(list(options), "or")) if options else ""
 
 
 def _per_player_choice(

@@ -26,7 +26,7 @@ from engine.core.messages import Param, msg
 from engine.core.messages import card as card_name
 from engine.core.model import CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
-from engine.layers.copiable import copiable_values
+from engine.layers.copiable import copiable_values, text_for_copying
 from engine.layers.notes import unknown_note
 from engine.layers.system import FLIP_ALTERNATIVE, FLIP_COST_COLOR
 from engine.oracle.copy_effects import WON_FLIPS, RandomResult, random_result, tokens_per_won_flip
@@ -62,7 +62,8 @@ def copy_onto(
     for note in check_copyable(effect, via, copier, original, board) if effect is not None else ():
         board = board.explain(copier.id, note, note=True)
     copier, why = apply_copy(board, copier, original, effect, via, timestamp)
-    label = original_param(original)
+    # A flipped original's status isn't copied (707.3): what it copies is the flip card, named by its top.
+    label = original_param(original, text_for_copying(original).main if original.flipped else None)
     rule = ENTERS_AS_COPY if entering else BECOMES_COPY
     template = (
         msg(

@@ -24,6 +24,7 @@ LEGEND_RULE = cite("704.5j", "This is called the “legend rule.”")
 CARD_OVER_RULES = cite(
     "101.1", "Whenever a card’s text directly contradicts these rules, the card takes precedence"
 )
+COUNTERS_CANCEL = cite("704.5q", "where N is the smaller of the number of +1/+1 and -1/-1 counters on it")
 ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
 
@@ -48,6 +49,27 @@ def _state_triggers(obj: GameObject, current: Computed) -> list[Explanation]:
     return notes
 
 
+def _annihilated_counters(obj: GameObject, current: Computed) -> list[Explanation]:
+    """CR 704.5q: +1/+1 and -1/-1 counters on one permanent cancel out, pair by pair, as a state-based
+    action; said only when its counters are known."""
+    plus, minus = obj.counters.get("+1/+1", 0), obj.counters.get("-1/-1", 0)
+    if not (plus and minus) or current.unknown("counters"):
+        return []
+    removed = min(plus, minus)
+    return [
+        Explanation.of(
+            msg(
+                "It has {plus} +1/+1 and {minus} -1/-1 counter(s): the next time state-based actions are "
+                "checked, {removed} of each are removed, which doesn't change its power or toughness.",
+                plus=plus,
+                minus=minus,
+                removed=removed,
+            ),
+            COUNTERS_CANCEL,
+        )
+    ]
+
+
 def state_based_notes(obj: GameObject, board: Board, current: Computed) -> list[Explanation]:
     """What state-based actions do to it as it is now (CR 704.5), each only as far as what it rests on is
     known: a check on an unknown characteristic says so."""
@@ -56,6 +78,7 @@ def state_based_notes(obj: GameObject, board: Board, current: Computed) -> list[
     notes = _state_triggers(obj, current)
     notes += toughness_notes(current)
     notes += saga_sacrifice_notes(obj, current)
+    notes += _annihilated_counters(obj, current)
     planeswalker, loyalty = current.is_a("Planeswalker"), current.loyalty
     if is_true(planeswalker) and isinstance(loyalty, Known) and loyalty.value and loyalty.value.value == 0:
         notes.append(

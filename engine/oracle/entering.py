@@ -551,6 +551,20 @@ def colored_by_choice(rules_text: str) -> bool:
     return _CHOSEN_COLOR_CDA.search(rules_text) is not None
 
 
+_COLORS = ("white", "blue", "black", "red", "green")  # CR 105.1
+_BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # CR 205.3i
+
+
+def choice_options(wanted: str) -> tuple[str, ...]:
+    """Each value an "as enters" choice of ``wanted`` can take, when there are few ("a color": the five
+    colors, "a color other than green": four, "a basic land type": five); () when they can't be listed (a
+    creature type, a card name)."""
+    if wanted == "a basic land type":
+        return _BASIC_LAND_TYPES
+    color = re.fullmatch(r"an? color(?: other than (?P<not>[a-z]+))?", wanted)
+    return tuple(c for c in _COLORS if c != color["not"]) if color else ()
+
+
 def choice_key(wanted: str) -> str:
     """The ``choices:`` key for an "as enters" choice: "a number between 0 and 7" → "number"."""
     return wanted.removeprefix("a ").removeprefix("an ").split(" between ")[0]
