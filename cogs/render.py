@@ -290,7 +290,7 @@ def object_blocks(answer: BoardAnswer | StackBoardAnswer, context: Context) -> l
     )
     flags = [_(name) for name, flag in on if flag]
     flags += [_("face down ({kind})").format(kind=status.face_down)] if status.face_down else []
-    flags += [_counters(kind, n) for kind, n in current.counters.items()]
+    flags += [_counters(kind, n) for kind, n in (current.counters or {}).items()]
     flags += [_("a token")] if current.token else []
     unknown = _("unknown: {characteristics} (see Notes)")
     flags += (

@@ -271,7 +271,7 @@ def _status_words(current: CurrentView, *, commander: bool) -> list[str]:
     answer's language."""
     extras = [
         _counted(n, _("1 {kind} counter"), _("{number} {kind} counters"), kind=kind)
-        for kind, n in current.counters.items()
+        for kind, n in (current.counters or {}).items()
     ]
     extras += [_("a token")] if current.token else []
     status = current.status

@@ -100,7 +100,7 @@ class Status(Answer):
     whether a transforming permanent has its back face up (``transformed``, which 110.5 doesn't list as a
     status)."""
 
-    tapped: bool
+    tapped: bool | None  # None: not known (the answer's unknowns say why)
     flipped: bool
     face_down: str | None
     transformed: bool
@@ -110,7 +110,7 @@ class Status(Answer):
 class CurrentView(CharacteristicsView):
     """CH as it is now, with counters, token-ness and status."""
 
-    counters: dict[str, int]
+    counters: dict[str, int] | None  # None: not known (the answer's unknowns say why)
     token: bool
     status: Status
 
@@ -439,9 +439,9 @@ def describe(board: Board, object_id: str, rules_version: str, line: int = 0) ->
             current=CurrentView(
                 **_view(current.displayed(), numbers=True, unknown=unknown),
                 unknown=tuple(name for name in _SHOWN_ORDER if name in unknown),
-                counters={k: v for k, v in obj.counters.items() if v},
+                counters=None if "counters" in unknown else {k: v for k, v in obj.counters.items() if v},
                 token=obj.token,
-                status=status_of(obj),
+                status=_status_shown(obj, unknown),
             ),
             steps=tuple(steps),
             notes=tuple(notes),
@@ -615,6 +615,12 @@ def object_summary(obj: GameObject) -> ObjectSummary:
         status=status_of(obj) if obj.zone is Zone.BATTLEFIELD else None,
         commander="unknown" if obj.commander is None else obj.commander,
     )
+
+
+def _status_shown(obj: GameObject, unknown: frozenset[str]) -> Status:
+    """Its status as the answer shows it: whether it is tapped is null when the answer says it's unknown."""
+    status = status_of(obj)
+    return status.model_copy(update={"tapped": None}) if "tapped" in unknown else status
 
 
 def status_of(obj: GameObject) -> Status:

@@ -153,7 +153,9 @@ def _rules_of(answer: BoardAnswer) -> tuple[str, ...]:
 
 def _outcome(given: _Given, current: CurrentView, shared: set[str]) -> Message:
     gains = [ability for ability in current.abilities if ability not in shared]
-    counters = [msg("{n} {kind} counter(s)", n=n, kind=kind) for kind, n in current.counters.items() if n]
+    counters = [
+        msg("{n} {kind} counter(s)", n=n, kind=kind) for kind, n in (current.counters or {}).items() if n
+    ]
     extra: Param = ""
     if gains or counters:
         extra = msg(" ({what})", what=listing([*counters, *(f"“{a}”" for a in gains)]))

@@ -30,7 +30,7 @@ def test_a_read_ahead_saga_without_its_number_has_unknown_counters() -> None:
     treaty = parse_card(TREATY, rules_keyword_vocabulary())
     spec = load_board("battlefield:\n  - {card: The Weatherseed Treaty, id: saga}\n")
     result = answer_board(spec, {treaty.name: treaty}, "test").result
-    assert result.current.counters == {}
+    assert result.current.counters is None  # unknown: not shown as none
     assert "counters" in result.current.unknown
     [note] = [n for n in result.notes if n.text.startswith("Which counters it enters with is unknown")]
     assert "it has read ahead" in note.text
