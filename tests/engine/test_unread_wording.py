@@ -1,0 +1,69 @@
+"""What an unread static ability's wording could change (CR 604.2, 613.1): every characteristic its words
+change, and none it only names to pick objects or to state a condition (review 7, boards 36 and 63)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.results import CHARACTERISTICS
+from engine.oracle.wording import characteristics_worded
+
+VOLRATH = (
+    "As long as the top card of your graveyard is a creature card, ~ has the full text of that card and "
+    'has the text "{2}: Discard a card."'
+)
+
+
+def test_full_text_or_a_copy_changes_every_characteristic() -> None:
+    assert characteristics_worded(VOLRATH) == CHARACTERISTICS
+    assert characteristics_worded("Enchanted creature is a copy of the chosen creature.") == CHARACTERISTICS
+
+
+@pytest.mark.parametrize(
+    ("text", "worded"),
+    [
+        ("Each other creature named ~ gets +2/+2 and has haste.", ("power", "toughness", "abilities")),
+        ("Creatures you control with the chosen name have haste.", ("abilities",)),
+        ("~ gets +1/+1 for each other creature on the battlefield named ~.", ("power", "toughness")),
+        ("Each red or green instant or sorcery spell you cast has conspire.", ("abilities",)),
+        ("Enchanted creature gets +1/+1 for each of its colors.", ("power", "toughness")),
+        ("Enchanted creature gets +1/+2 as long as it's white.", ("power", "toughness")),
+        ("As long as equipped creature is a Human, it gets an additional +1/+1.", ("power", "toughness")),
+        (
+            "As long as the top card of your library is an artifact or creature card, ~ has all activated "
+            "abilities of that card.",
+            ("abilities",),
+        ),
+    ],
+)
+def test_names_colors_and_types_that_only_pick_objects_are_not_changed(
+    text: str, worded: tuple[str, ...]
+) -> None:
+    assert characteristics_worded(text) == worded
+
+
+def test_a_granted_quoted_ability_is_an_ability_whatever_its_words() -> None:
+    assert characteristics_worded(
+        'As long as ~ is paired with another creature, each of those creatures has "{R}: This creature gets '
+        '+1/+0 until end of turn."'
+    ) == ("abilities",)
+
+
+@pytest.mark.parametrize(
+    ("text", "worded"),
+    [
+        (
+            "Enchanted Mountain is a 7/7 red Giant creature with haste. It's still a land.",
+            ("power", "toughness", "abilities", "types", "subtypes", "colors"),
+        ),
+        ("As long as ~ has a slumber counter on it, it's a land.", ("types", "subtypes")),
+        (
+            "~ gets +0/+2 as long as you control a Plains, has flying as long as you control an Island.",
+            ("power", "toughness", "abilities"),
+        ),
+        # every change word in a condition: the reading misses it, so the words say what they say
+        ("~ can be attached only to a creature with toughness 4 or greater.", ("power", "toughness")),
+    ],
+)
+def test_changes_outside_conditions_are_kept(text: str, worded: tuple[str, ...]) -> None:
+    assert characteristics_worded(text) == worded
