@@ -17,6 +17,7 @@ from engine.core.effects import EffectSpec, Player
 from engine.core.game import Game
 from engine.core.known import Fact, Known, Unsure, all_of, is_true
 from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
+from engine.core.model import SELF
 from engine.core.results import Unknown
 from engine.oracle.static_conditions import HostCondition, LifeCheck, Requirement
 from engine.oracle.static_effects import (
@@ -171,8 +172,19 @@ def _one(
     if ability.subject.itself:
         applies = seen.id == source.id and source.on_battlefield
     else:
-        applies = _qualifies(ability.subject, source, seen)
+        applies = _qualifies(ability.subject, source, seen) and _has_name(ability, source, seen)
     return _parts_for(ability, seen, source, world) if applies else None
+
+
+def _has_name(ability: StaticAbility, source: Seen, seen: Seen) -> bool:
+    """Whether ``seen`` has the name a "creature named …" subject asks for: at least one name in common
+    (CR 201.2a; a nameless object has none). SELF, when the printed name couldn't be read off the text, is
+    the name of the object with the text."""
+    if not ability.named:
+        return True
+    wanted = source.values.name if ability.named == SELF else ability.named
+    names = (seen.values.name or "").split(" // ")
+    return wanted is not None and wanted in names
 
 
 def _parts_for(

@@ -37,6 +37,7 @@ from engine.oracle.static_effects import (
 )
 from engine.oracle.static_subjects import VERBS, Subject, subject_of
 from engine.oracle.text import masked, sentences, without_quotes
+from engine.oracle.wording import name_standing_for_self
 
 _GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
 _CHOSEN_NUMBER_CDA = re.compile(
@@ -166,6 +167,9 @@ class StaticAbility(Frozen):
     per: ForEach | None = None  # "gets +1/+1 for each …": its 7c parts are multiplied per affected object
     per_life: bool = False  # "gets -X/-X, where X is your life total": its 7c parts times that life total
     chosen_color: bool = False  # "the chosen color": its parts get the source's chosen color (CR 607.2d)
+    # "Each other creature named ~": only objects with this name (CR 201.2a); SELF for the name printed
+    # where its reasoning text says SELF ("named Brothers Yamazaki" is a name, not a self-reference, 201.5)
+    named: str = ""
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
     # the wording after them that only restricts or requires ("can't block"): no characteristic changes
     restrictions: str = ""
@@ -282,6 +286,16 @@ def parse_static(text: str) -> StaticAbility | None:
     return parsed.model_copy(update={"subject": parsed.subject.model_copy(update={"everywhere": True})})
 
 
+def parse_printed_static(rules_text: str, text: str) -> StaticAbility | None:
+    """:func:`parse_static` of an ability's reasoning text, with the name its printed ``text`` gives a
+    "named ~" subject: the name printed, whichever object has the text (CR 201.2; not a self-reference,
+    201.5). SELF stays when the two texts don't say it."""
+    parsed = parse_static(rules_text)
+    if parsed is None or parsed.named != SELF:
+        return parsed
+    return parsed.model_copy(update={"named": name_standing_for_self(rules_text, text) or SELF})
+
+
 def _built(
     text: str, subject: Subject, predicate: Predicate, condition: HostCondition | None
 ) -> StaticAbility | None:
@@ -383,17 +397,25 @@ def level_static(band: LevelBand, text: str) -> StaticAbility:
     return StaticAbility(text=text, subject=Subject(itself=True), requirement=requirement, parts=tuple(parts))
 
 
+_NAME_LIST = re.compile(r",| and | or ")
+
+
 def _global(text: str, sentence: str) -> StaticAbility | None:
     """ "Creatures you control get …", "Other Merfolk get …", "All permanents are …", "Each noncreature …"."""
     words = sentence.split(" ")
     verb_at = next((i for i, word in enumerate(words) if word in VERBS), None)
     if verb_at is None or verb_at == 0:
         return None
-    subject = subject_of(words[:verb_at])
-    if subject is None:
+    named_at = words.index("named") if "named" in words[:verb_at] else verb_at
+    subject = subject_of(words[:named_at])
+    named = " ".join(words[named_at + 1 : verb_at])
+    # one name only: "named Sword of Kaldra, ~, and Helm of Kaldra" lists names this reading doesn't split
+    if subject is None or (named_at < verb_at and (not named or _NAME_LIST.search(named))):
         return None
     plural = words[verb_at] in ("get", "have", "lose", "are", "gain", "become")
     built = _built(text, subject, predicate_of(" ".join(words[verb_at:]), plural=plural), None)
+    if built is not None and named_at < verb_at:
+        built = built.model_copy(update={"named": named})
     if built is None or subject.combat is None:
         return built
     combat = Requirement(text=f"it's {subject.combat}", combat=subject.combat)

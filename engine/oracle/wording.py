@@ -11,7 +11,7 @@ from typing import Literal
 
 from engine.core.model import SELF
 from engine.core.results import CHARACTERISTICS
-from engine.oracle.text import without_quotes
+from engine.oracle.text import strip_reminder, without_quotes
 
 _STATIC_COPY = re.compile(r"\bis a copy of\b")
 _ANIMATION = re.compile(r"~ becomes an? (?P<what>\d+/\d+ [^.]+?) until end of turn")
@@ -149,3 +149,15 @@ def characteristics_worded(text: str) -> tuple[str, ...]:
 
 def _worded(text: str) -> tuple[str, ...]:
     return tuple(name for names, pattern in _WORDED if pattern.search(text) for name in names)
+
+
+def name_standing_for_self(rules_text: str, text: str) -> str | None:
+    """What the printed ``text`` says where its reasoning text ``rules_text`` says SELF: the name the card
+    printed ("named Brothers Yamazaki", CR 201.2); None when the two don't line up or it says no name."""
+    pieces = strip_reminder(rules_text).split(SELF)
+    if len(pieces) < 2:
+        return None
+    pattern = "(.+?)".join(re.escape(piece) for piece in pieces)
+    found = re.fullmatch(pattern, strip_reminder(text), re.DOTALL)
+    names = set(found.groups()) if found else set()
+    return names.pop() if len(names) == 1 and SELF not in names else None

@@ -3,10 +3,16 @@ change, and none it only names to pick objects or to state a condition (review 7
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from data.boards import load_board
+from engine.answers.copy_result import answer_board
 from engine.core.results import CHARACTERISTICS
+from engine.oracle.statics import parse_printed_static, parse_static
 from engine.oracle.wording import characteristics_worded
+from tests.engine.copy_cards import cards_for
 
 VOLRATH = (
     "As long as the top card of your graveyard is a creature card, ~ has the full text of that card and "
@@ -67,3 +73,44 @@ def test_a_granted_quoted_ability_is_an_ability_whatever_its_words() -> None:
 )
 def test_changes_outside_conditions_are_kept(text: str, worded: tuple[str, ...]) -> None:
     assert characteristics_worded(text) == worded
+
+
+def _current(board: str) -> dict[str, Any]:
+    spec = load_board(board)
+    result: dict[str, Any] = answer_board(spec, cards_for(spec), "test").model_dump(mode="json")["result"]
+    return result["current"]
+
+
+def test_named_subject_is_read_with_the_printed_name() -> None:
+    parsed = parse_static("Each other creature named ~ gets +2/+2 and has haste.")
+    assert parsed is not None
+    assert parsed.named == "~"
+    assert parsed.subject.other
+    printed = parse_printed_static(
+        "Each other creature named ~ gets +2/+2 and has haste.",
+        "Each other creature named Brothers Yamazaki gets +2/+2 and has haste.",
+    )
+    assert printed is not None
+    assert printed.named == "Brothers Yamazaki"
+    kobolds = parse_static("Creatures you control named Kobolds of Kher Keep get +2/+2.")
+    assert kobolds is not None
+    assert kobolds.named == "Kobolds of Kher Keep"
+    # a list of names isn't split by this reading: unread, never applied to every Equipment
+    assert parse_static("Equipment named Sword of Kaldra, ~, and Helm of Kaldra have indestructible.") is None
+
+
+def test_brothers_yamazaki_pumps_only_the_other_one_named_so() -> None:
+    alone = _current(
+        "battlefield:\n  - {card: Brothers Yamazaki, id: by}\n  - {card: Grizzly Bears, id: b}\nquery: by"
+    )
+    assert (alone["power"], alone["toughness"], alone["unknown"]) == (2, 1, [])
+    bears = _current(
+        "battlefield:\n  - {card: Brothers Yamazaki, id: by}\n  - {card: Grizzly Bears, id: b}\nquery: b"
+    )
+    assert (bears["power"], bears["toughness"]) == (2, 2)
+    both = _current(
+        "battlefield:\n  - {card: Brothers Yamazaki, id: by}\n"
+        "  - {card: Clone, id: c, copy_of: by}\nquery: by"
+    )
+    assert (both["name"], both["power"], both["toughness"]) == ("Brothers Yamazaki", 4, 3)
+    assert "Haste" in both["abilities"]
