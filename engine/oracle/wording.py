@@ -58,11 +58,12 @@ _WORDED = (
 # (CR 707.2, 613.2): the text names no one of them.
 _EVERY_CHARACTERISTIC = re.compile(r"\bfull text\b|\b(?:is|are|becomes?) a copy of\b")
 # What only picks objects or states a condition, never a change: "If …, ", "… as long as …" (CR 604.1) and
-# "with power 4 or greater".
+# "with power 4 or greater", "for each basic land type among lands you control" (a count).
 _CONDITION = re.compile(r"(?:^|(?<=\. ))(?:If|As long as|Unless) [^,.]+, | (?:as long as|unless|if) [^,.]*")
 _PT_FILTER = re.compile(
     r"\bwith (?:the )?(?:greatest|least) (?:power|toughness)\b"
     r"|\bwith (?:total |base )?(?:power|toughness)(?: (?:or|and) toughness)? (?:\d+|X) or (?:less|greater)\b"
+    r"|\b[Ff]or each (?:(?! and (?:has|have|gains?|loses?|lose|is|are|gets?)\b)[^.,])*"
 )
 _PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
 # "is the chosen color in addition to its other colors": a color change (CR 105.3, 613.1e), no type change.
