@@ -727,6 +727,7 @@ def _seen(work: Work) -> Seen:
             tapped=work.obj.tapped,
             game=work.game,
             unknown=unknown,
+            exiled=work.exiled,
         )
     return work.seen
 

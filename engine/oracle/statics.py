@@ -153,6 +153,39 @@ _OWN_PREDICATE = re.compile(rf"^(?P<who>{re.escape(SELF)}|it) (?P<rest>.+)$")
 _OWN_COMBAT = re.compile(rf"^(?:it's|it is|{re.escape(SELF)} is) (?P<combat>attacking|blocking)$")
 
 
+class ExiledKeywords(Frozen):
+    """Soulflayer's "If a creature card with flying was exiled with ~'s delve ability, ~ has flying. The
+    same is true for …": it has each of those keywords that a card exiled with its linked ability has
+    (CR 607.2q for delve; 607.2a)."""
+
+    via: str = ""  # the keyword of the linked ability that exiled the cards ("delve"); "" for any of its own
+    creature: bool = False  # only creature cards count
+
+
+# "If a creature card with flying was exiled with ~'s delve ability, ~ has flying. The same is true for …"
+_EXILED_KEYWORDS = re.compile(
+    rf"^If an? (?P<creature>creature )?card with (?P<first>[a-z ]+) was exiled with {re.escape(SELF)}"
+    rf"(?:'s (?P<via>[a-z]+) ability)?, {re.escape(SELF)} has (?P=first)\. "
+    r"The same is true for (?P<rest>[a-z ,]+)$"
+)
+_LIST_BREAK = re.compile(r",? and |, ")
+
+
+def _exiled_keywords(text: str, sentence: str) -> StaticAbility | None:
+    found = _EXILED_KEYWORDS.match(sentence)
+    if found is None:
+        return None
+    names = [found["first"], *_LIST_BREAK.split(found["rest"])]
+    if any(not name or name in ("landwalk", "protection") for name in names):
+        return None  # a family of keywords ("landwalk"), which a card has as one of its members
+    return StaticAbility(
+        text=text,
+        subject=Subject(itself=True),
+        parts=(EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=tuple(n.capitalize() for n in names)),),
+        exiled_keywords=ExiledKeywords(via=found["via"] or "", creature=bool(found["creature"])),
+    )
+
+
 class StaticAbility(Frozen):
     """A static ability parsed into whom it affects and the layered effects it has on each of them."""
 
@@ -170,6 +203,8 @@ class StaticAbility(Frozen):
     # "Each other creature named ~": only objects with this name (CR 201.2a); SELF for the name printed
     # where its reasoning text says SELF ("named Brothers Yamazaki" is a name, not a self-reference, 201.5)
     named: str = ""
+    # its parts are only the keywords the cards exiled with its linked ability have (Soulflayer)
+    exiled_keywords: ExiledKeywords | None = None
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
     # the wording after them that only restricts or requires ("can't block"): no characteristic changes
     restrictions: str = ""
@@ -250,6 +285,9 @@ def parse_static(text: str) -> StaticAbility | None:
     sentence = _YOU_AND_SELF.sub(f"{SELF} has ", sentence)
     outside = _SAME_OUTSIDE.search(sentence)
     sentence = _SAME_OUTSIDE.sub("", sentence).removesuffix(".")
+    exiled = _exiled_keywords(text, sentence)
+    if exiled is not None:
+        return exiled
     everywhere = _EVERYWHERE.match(sentence)
     if everywhere and not _COLORLESS_ALL.match(sentence):
         subject = Subject(everywhere=bool(everywhere["off"]))

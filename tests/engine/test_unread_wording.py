@@ -114,3 +114,44 @@ def test_brothers_yamazaki_pumps_only_the_other_one_named_so() -> None:
     )
     assert (both["name"], both["power"], both["toughness"]) == ("Brothers Yamazaki", 4, 3)
     assert "Haste" in both["abilities"]
+
+
+SOULFLAYER = (
+    "If a creature card with flying was exiled with ~'s delve ability, ~ has flying. The same is true for "
+    "first strike, double strike, deathtouch, haste, hexproof, indestructible, lifelink, reach, trample, and "
+    "vigilance."
+)
+
+
+def test_soulflayers_keywords_are_read_as_linked_to_its_delve() -> None:
+    parsed = parse_static(SOULFLAYER)
+    assert parsed is not None
+    assert parsed.exiled_keywords is not None
+    assert (parsed.exiled_keywords.via, parsed.exiled_keywords.creature) == ("delve", True)
+    assert parsed.subject.itself
+    assert parsed.parts[0].abilities[:3] == ("Flying", "First strike", "Double strike")
+    assert len(parsed.parts[0].abilities) == 11
+    # a family of keywords ("landwalk", "protection") isn't one a card has by that name: left unread
+    death_mask = parse_static(
+        "As long as a card exiled with ~ has flying, ~ has flying. The same is true for fear, landwalk, "
+        "protection, and trample."
+    )
+    assert death_mask is None or (death_mask.exiled_keywords is None and not death_mask.parts)
+
+
+def test_soulflayer_gets_only_what_its_own_delve_exiled() -> None:
+    board = (
+        "battlefield:\n  - {card: Soulflayer, id: sf}\n  - {card: Soulflayer, id: other}\nexile:\n"
+        "  - {card: Serra Angel, exiled_by: sf, ability: 1}\n"
+        "  - {card: Giant Spider, exiled_by: other, ability: 1}\n"
+        "query: sf"
+    )
+    current = _current(board)
+    assert [a for a in current["abilities"] if a in ("Flying", "Vigilance", "Reach")] == [
+        "Flying",
+        "Vigilance",
+    ]
+    assert (current["power"], current["toughness"], current["unknown"]) == (4, 4, [])
+    nothing = _current("battlefield:\n  - {card: Soulflayer, id: sf}\nquery: sf")
+    assert len(nothing["abilities"]) == 2
+    assert nothing["unknown"] == []
