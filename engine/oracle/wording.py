@@ -41,6 +41,7 @@ _WORDED = (
             r"|\bin addition to\b|type"
         ),
     ),
+    (("subtypes",), re.compile(r"\bSUBTYPES\b")),
     (
         ("colors",),
         re.compile(
@@ -58,14 +59,22 @@ _WORDED = (
 # (CR 707.2, 613.2): the text names no one of them.
 _EVERY_CHARACTERISTIC = re.compile(r"\bfull text\b|\b(?:is|are|becomes?) a copy of\b")
 # What only picks objects or states a condition, never a change: "If …, ", "… as long as …" (CR 604.1) and
-# "with power 4 or greater", "for each basic land type among lands you control" (a count).
+# "with power 4 or greater", "for each basic land type among lands you control" (a count), "that share a
+# creature type with it".
 _CONDITION = re.compile(r"(?:^|(?<=\. ))(?:If|As long as|Unless) [^,.]+, | (?:as long as|unless|if) [^,.]*")
 _PT_FILTER = re.compile(
     r"\bwith (?:the )?(?:greatest|least) (?:power|toughness)\b"
     r"|\bwith (?:total |base )?(?:power|toughness)(?: (?:or|and) toughness)? (?:\d+|X) or (?:less|greater)\b"
     r"|\b[Ff]or each (?:(?! and (?:has|have|gains?|loses?|lose|is|are|gets?)\b)[^.,])*"
+    r"|\bthat shares? (?:an? )?(?:creature type|SUBTYPES|color|card type) with [^.,]*? (?=get|have|has)"
 )
 _PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
+# Land and creature types are subtypes (CR 205.3): "are every basic land type", "loses all creature types"
+# change no card type, so they never make whether it is a creature (and its P/T, 208.3) unknown.
+_SUBTYPE_WORDING = re.compile(
+    r"\b(?:is|are) every (?:basic land|land|creature) type(?: in addition to (?:its|their) other types)?\b"
+    r"|\b(?:in addition to (?:its|their) other )?(?:basic land|land|creature) types?\b"
+)
 # "is the chosen color in addition to its other colors": a color change (CR 105.3, 613.1e), no type change.
 _COLOR_WORDING = re.compile(r"\bthe chosen color\b|\bin addition to (?:its|their) other colors\b")
 ALL_CHARACTERISTICS = CHARACTERISTICS  # what an unreadable wording or an unknown copy could change: all
@@ -143,13 +152,14 @@ def characteristics_worded(text: str) -> tuple[str, ...]:
     if _EVERY_CHARACTERISTIC.search(text):
         return ALL_CHARACTERISTICS
     text = _COLOR_WORDING.sub("other colors", _PROTECTION_FROM.sub("protection", text))
+    text = _SUBTYPE_WORDING.sub("SUBTYPES", text)
     # a wording whose every change word is in a condition or a filter is one this reading misses: what
     # its words say then is the best reading there is (never nothing)
     return _worded(_PT_FILTER.sub("", _CONDITION.sub("", text))) or _worded(text) or ALL_CHARACTERISTICS
 
 
 def _worded(text: str) -> tuple[str, ...]:
-    return tuple(name for names, pattern in _WORDED if pattern.search(text) for name in names)
+    return tuple(dict.fromkeys(name for names, pattern in _WORDED if pattern.search(text) for name in names))
 
 
 def name_standing_for_self(rules_text: str, text: str) -> str | None:

@@ -155,3 +155,27 @@ def test_soulflayer_gets_only_what_its_own_delve_exiled() -> None:
     nothing = _current("battlefield:\n  - {card: Soulflayer, id: sf}\nquery: sf")
     assert len(nothing["abilities"]) == 2
     assert nothing["unknown"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "worded"),
+    [
+        ("Lands you control are every basic land type in addition to their other types.", ("subtypes",)),
+        ("Enchanted land loses all land types and abilities.", ("abilities", "subtypes")),
+        ("Creatures you control are every creature type.", ("subtypes",)),
+        ("Creatures that share a creature type with equipped creature get +1/+1.", ("power", "toughness")),
+    ],
+)
+def test_land_and_creature_types_are_subtypes_only(text: str, worded: tuple[str, ...]) -> None:
+    # CR 205.3: no card type changes, so whether it is a creature (and has P/T, 208.3) stays known
+    assert characteristics_worded(text) == worded
+
+
+def test_a_land_under_an_unread_land_type_wording_has_no_unknown_power() -> None:
+    current = _current(
+        "battlefield:\n  - {card: Breeding Pool, id: pool}\n"
+        "  - {card: Lithoform Blight, id: lb, attached_to: pool}\nquery: pool"
+    )
+    assert (current["power"], current["toughness"]) == (None, None)
+    assert {"subtypes", "abilities"} <= set(current["unknown"])
+    assert not {"types", "power", "toughness"} & set(current["unknown"])
