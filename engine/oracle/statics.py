@@ -46,10 +46,28 @@ _CHOSEN_NUMBER_CDA = re.compile(
 _PLUS_ONE_TOUGHNESS = re.compile(r"toughness is equal to that number plus 1")
 _CHOSEN_TYPE = re.compile(rf"^{re.escape(SELF)} is the chosen type in addition to its other types")
 _PT_COUNT_CDA = re.compile(rf"power and toughness are each equal to the number of (?:{'|'.join(PT_COUNTS)})")
+# Volrath's Shapeshifter: a text-changing effect the layer system applies in layer 3 (its rulings).
+_FULL_TEXT_OF_TOP = re.compile(
+    r"^As long as the top card of your graveyard is a creature card, "
+    rf"{re.escape(SELF)} has the full text of that card and has the text [\"“](?P<text>[^\"”]+)[\"”]\.?$"
+)
 # Characteristic-defining abilities the layer system applies itself, not through parse_static.
 _APPLIED_BY_LAYERS = re.compile(
-    "|".join(p.pattern for p in (_CHOSEN_TYPE, _GRAVEYARD_TYPES_CDA, _CHOSEN_NUMBER_CDA, _PT_COUNT_CDA))
+    "|".join(
+        p.pattern
+        for p in (_CHOSEN_TYPE, _GRAVEYARD_TYPES_CDA, _CHOSEN_NUMBER_CDA, _PT_COUNT_CDA, _FULL_TEXT_OF_TOP)
+    )
 )
+
+
+def full_text_of_top_creature(text: str) -> str | None:
+    """The text Volrath's Shapeshifter's "As long as the top card of your graveyard is a creature card, ~
+    has the full text of that card and has the text "{2}: Discard a card."" adds ("{2}: Discard a card."),
+    or None when ``text`` says no such thing."""
+    found = _FULL_TEXT_OF_TOP.match(text.strip())
+    return found["text"] if found else None
+
+
 _LAST_EXILED_WITH = re.compile(
     rf"has the power, toughness, and creature types of the last creature card exiled with {re.escape(SELF)}"
     r"\.(?P<still> It's still an? (?P<kept>\w+)\.)?"
