@@ -32,7 +32,10 @@ _LIFE_PT = re.compile(r"power and toughness are each equal to your life total")
 # naming a characteristic only to pick objects ("creature named ~", "with power 2 or less", "red or green
 # instant") change nothing: a name changes only by "is named" or "has that card's name" (CR 201.2).
 _WORDED = (
-    (("power", "toughness"), re.compile(r"[+-][\dXYx*½]+/[+-][\dXYx*½]+|\bpower\b|\btoughness\b|\b\d+/\d+\b")),
+    (
+        ("power", "toughness"),
+        re.compile(r"[+-][\dXYx*½]+/[+-][\dXYx*½]+|\bpower\b|\btoughness\b|\b\d+/\d+\b"),
+    ),
     (("abilities",), re.compile(r"\b(?:has|have|gains?|loses?|lose)\b|\b\d+/\d+ [^.]*?\bwith\b")),
     (
         ("types", "subtypes"),
