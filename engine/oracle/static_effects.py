@@ -13,6 +13,7 @@ from engine.core.characteristics import CARD_TYPE_WORDS
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Frozen
 from engine.oracle.static_subjects import COLOR_WORDS, PLURALS, VERBS, Subject, singular_form, subject_of
+from engine.oracle.text_change import BASIC_LAND_TYPES
 
 _PT = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+)$")
 
@@ -55,8 +56,6 @@ _CHOSEN_COLOR_PHRASE = re.compile(r"^the chosen color(?P<keep> in addition to (?
 _EVERY_BASIC_TYPE = re.compile(
     r"^every basic land type(?P<keep> in addition to (?:its|their) other (?:land )?types)?$"
 )
-BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-"""The basic land types (CR 205.3i), in the order of the colors they make (W, U, B, R, G)."""
 _LOST_OTHERS = frozenset(["abilities", "card types", "creature types"])
 _CHOSEN_TYPE_PHRASE = re.compile(
     r"^the chosen (?:creature )?type(?P<keep> in addition to (?:its|their) other (?:creature )?types)?$"
