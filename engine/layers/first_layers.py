@@ -40,6 +40,7 @@ from engine.state.board import (
     Board,
     GameObject,
     Zone,
+    exiled_with_text,
 )
 from engine.state.chosen_modes import chosen_mode
 
@@ -83,6 +84,9 @@ def start_layering(obj: GameObject, board: Board) -> Work:
         note, unknown = unknown_note(characteristics, reason, *rules)
         work.notes.append(note)
         work.unknowns.append(unknown)
+    if any(o.exiled_by == obj.id for o in board.in_zone(Zone.EXILE)):
+        linked = exiled_with_text(board, obj, len(text.values.abilities))
+        work.exiled = tuple((o.exiled_by_ability, copiable_values(o)) for o in linked)
     work.values = layer_four_cdas(work.values, obj, effects, work)
     work.values = layer_five_cdas(work.values, obj, work)
     if work.live and "Room" in work.values.subtypes:

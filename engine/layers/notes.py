@@ -146,6 +146,8 @@ def open_targets(
     changed = tuple(dict.fromkeys(c for part in ability.parts for c in spec_characteristics(part)))
     for seen in world.values():
         read = unknown_subject_reads(ability.subject, source, seen)
+        if ability.named and "name" in seen.unknown and not (ability.subject.other and seen.id == source.id):
+            read = (*read, "name")  # "each other creature named ~" (CR 201.2)
         if not read or set(changed) <= seen.unknown:
             continue
         note, unknown = unknown_note(

@@ -64,6 +64,8 @@ class Work:
     last_key: dict[str, Key] = field(default_factory=dict)  # per layer: the key of the last effect applied
     seen: Seen | None = None  # how static abilities see it, while its values are these
     game: Game = field(default_factory=Game)  # whose turn it is and the life totals, as far as given
+    # the cards exiled with it by an ability of its text as it is now (CR 607.1): (ability number, values)
+    exiled: tuple[tuple[int | None, Characteristics], ...] = ()
 
 
 @dataclass

@@ -17,6 +17,7 @@ from engine.core.effects import EffectSpec, Player
 from engine.core.game import Game
 from engine.core.known import Fact, Known, Unsure, all_of, is_true
 from engine.core.messages import Message, Param, card, counter_count, listing, msg, series, type_words
+from engine.core.model import SELF
 from engine.core.results import Unknown
 from engine.oracle.static_conditions import HostCondition, LifeCheck, Requirement
 from engine.oracle.static_effects import (
@@ -81,6 +82,8 @@ class Seen:
     game: Game = field(default_factory=Game)  # whose turn it is and the life totals, as far as given
     unknown: frozenset[str] = frozenset()  # the characteristics the board leaves unknown, so far
     undefined_choices: bool = False  # its choices were made for another text than its own (CR 607.5a)
+    # the cards exiled with it by an ability of its text as it is now (CR 607.1): (ability number, values)
+    exiled: tuple[tuple[int | None, Characteristics], ...] = ()
 
 
 def unknown_subject_reads(subject: Subject, source: Seen, seen: Seen) -> tuple[str, ...]:
@@ -171,8 +174,47 @@ def _one(
     if ability.subject.itself:
         applies = seen.id == source.id and source.on_battlefield
     else:
-        applies = _qualifies(ability.subject, source, seen)
+        applies = _qualifies(ability.subject, source, seen) and _has_name(ability, source, seen)
+    if applies and ability.exiled_keywords is not None:
+        return _exiled_keyword_parts(ability, source)
     return _parts_for(ability, seen, source, world) if applies else None
+
+
+def _exiled_keyword_parts(ability: StaticAbility, source: Seen) -> tuple[EffectSpec, ...] | None:
+    """Soulflayer's keywords: those of its list that a card exiled with its linked ability (its delve
+    ability, CR 607.2q) has; None when no such card has one. A copy's ability is linked only to the copy's
+    own delve, which exiled nothing (707.7)."""
+    wording = ability.exiled_keywords
+    if wording is None:
+        return None
+    via = next(
+        (i for i, a in enumerate(source.values.abilities, 1) if (a.keyword or "").casefold() == wording.via),
+        None,
+    )
+    cards = [
+        values
+        for number, values in source.exiled
+        if (not wording.via or (via is not None and number in (None, via)))
+        and (not wording.creature or values.is_a("Creature"))
+    ]
+    have = {(a.keyword or "").casefold() for values in cards for a in values.abilities}
+    parts = tuple(
+        part.model_copy(update={"abilities": kept})
+        for part in ability.parts
+        if (kept := tuple(k for k in part.abilities if k.casefold() in have))
+    )
+    return parts or None
+
+
+def _has_name(ability: StaticAbility, source: Seen, seen: Seen) -> bool:
+    """Whether ``seen`` has the name a "creature named …" subject asks for: at least one name in common
+    (CR 201.2a; a nameless object has none). SELF, when the printed name couldn't be read off the text, is
+    the name of the object with the text."""
+    if not ability.named:
+        return True
+    wanted = source.values.name if ability.named == SELF else ability.named
+    names = (seen.values.name or "").split(" // ")
+    return wanted is not None and wanted in names
 
 
 def _parts_for(

@@ -96,7 +96,7 @@ from engine.oracle.statics import (
     StaticAbility,
     applied_by_layers,
     level_static,
-    parse_static,
+    parse_printed_static,
 )
 from engine.oracle.text import strip_reminder
 from engine.state.board import (
@@ -727,6 +727,7 @@ def _seen(work: Work) -> Seen:
             tapped=work.obj.tapped,
             game=work.game,
             unknown=unknown,
+            exiled=work.exiled,
         )
     return work.seen
 
@@ -773,7 +774,7 @@ def _parsed_static(ability: GameAbility) -> StaticAbility | None:
         return None
     if applied_by_layers(ability.rules_text):
         return None  # a characteristic-defining ability this module applies itself
-    return parse_static(ability.rules_text)
+    return parse_printed_static(ability.rules_text, ability.text)
 
 
 _static_of = ByIdentity(_parsed_static, size=1024)

@@ -22,6 +22,7 @@ from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, msg
 from engine.core.model import AbilityKind
 from engine.core.results import Explanation
+from engine.layers.full_text import top_card_text
 from engine.layers.layer_rules import LAYER_3
 from engine.oracle.abilities import sentence_ability
 from engine.oracle.copy_effects import parse_copy_effects
@@ -76,7 +77,8 @@ def layer_three(
 ) -> LayerThree:
     """``values`` (layers 1 and 2) with ``obj``'s text-changing effects applied in timestamp order (613.7);
     ``earlier`` keeps, on this board, the texts objects had before each exchange (worked out once each)."""
-    result = LayerThree(values)
+    values, steps, unknowns = top_card_text(values, obj, board, copiable)
+    result = LayerThree(values, steps, unknowns)
     known: _Earlier = {} if earlier is None else earlier
     for change in obj.text_changes:
         charge(TEXT_CHANGE_WORK)

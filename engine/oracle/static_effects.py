@@ -13,6 +13,7 @@ from engine.core.characteristics import CARD_TYPE_WORDS
 from engine.core.effects import EffectKind, EffectSpec
 from engine.core.model import Frozen
 from engine.oracle.static_subjects import COLOR_WORDS, PLURALS, VERBS, Subject, singular_form, subject_of
+from engine.oracle.text_change import BASIC_LAND_TYPES
 
 _PT = re.compile(r"^(?P<p>[+-]\d+)/(?P<t>[+-]\d+)$")
 
@@ -52,6 +53,9 @@ _TYPE_PHRASE = re.compile(
 CHOSEN_COLOR = "the chosen color"
 """What an effect part names where the source's chosen color goes (filled in per source, CR 607.2d)."""
 _CHOSEN_COLOR_PHRASE = re.compile(r"^the chosen color(?P<keep> in addition to (?:its|their) other colors)?$")
+_EVERY_BASIC_TYPE = re.compile(
+    r"^every basic land type(?P<keep> in addition to (?:its|their) other (?:land )?types)?$"
+)
 _LOST_OTHERS = frozenset(["abilities", "card types", "creature types"])
 _CHOSEN_TYPE_PHRASE = re.compile(
     r"^the chosen (?:creature )?type(?P<keep> in addition to (?:its|their) other (?:creature )?types)?$"
@@ -261,6 +265,11 @@ def _group_effect(verb: str, items: list[str]) -> list[EffectSpec]:
         # CR 205.1a: "is the chosen type" replaces its creature types; "in addition to" keeps them (205.1b).
         kind = EffectKind.ADD_SUBTYPES if chosen["keep"] else EffectKind.SET_SUBTYPES
         return [EffectSpec(kind=kind, subtypes=())]
+    every = _EVERY_BASIC_TYPE.match(items[0]) if verb in ("is", "are") and len(items) == 1 else None
+    if every:
+        # Prismatic Omen, Dryad of the Ilysian Grove: the five basic land types (CR 205.3i, 305.6)
+        kind = EffectKind.ADD_SUBTYPES if every["keep"] else EffectKind.SET_SUBTYPES
+        return [EffectSpec(kind=kind, subtypes=BASIC_LAND_TYPES)]
     if verb in ("is", "are", "becomes", "become") and len(items) == 1:
         return _is_effect(items[0])
     if verb in ("is", "are") and len(items) == 2:

@@ -37,6 +37,7 @@ from engine.oracle.static_effects import (
 )
 from engine.oracle.static_subjects import VERBS, Subject, subject_of
 from engine.oracle.text import masked, sentences, without_quotes
+from engine.oracle.wording import name_standing_for_self
 
 _GRAVEYARD_TYPES_CDA = re.compile(r"power is equal to the number of card types among cards in all graveyards")
 _CHOSEN_NUMBER_CDA = re.compile(
@@ -45,10 +46,28 @@ _CHOSEN_NUMBER_CDA = re.compile(
 _PLUS_ONE_TOUGHNESS = re.compile(r"toughness is equal to that number plus 1")
 _CHOSEN_TYPE = re.compile(rf"^{re.escape(SELF)} is the chosen type in addition to its other types")
 _PT_COUNT_CDA = re.compile(rf"power and toughness are each equal to the number of (?:{'|'.join(PT_COUNTS)})")
+# Volrath's Shapeshifter: a text-changing effect the layer system applies in layer 3 (its rulings).
+_FULL_TEXT_OF_TOP = re.compile(
+    r"^As long as the top card of your graveyard is a creature card, "
+    rf"{re.escape(SELF)} has the full text of that card and has the text [\"“](?P<text>[^\"”]+)[\"”]\.?$"
+)
 # Characteristic-defining abilities the layer system applies itself, not through parse_static.
 _APPLIED_BY_LAYERS = re.compile(
-    "|".join(p.pattern for p in (_CHOSEN_TYPE, _GRAVEYARD_TYPES_CDA, _CHOSEN_NUMBER_CDA, _PT_COUNT_CDA))
+    "|".join(
+        p.pattern
+        for p in (_CHOSEN_TYPE, _GRAVEYARD_TYPES_CDA, _CHOSEN_NUMBER_CDA, _PT_COUNT_CDA, _FULL_TEXT_OF_TOP)
+    )
 )
+
+
+def full_text_of_top_creature(text: str) -> str | None:
+    """The text Volrath's Shapeshifter's "As long as the top card of your graveyard is a creature card, ~
+    has the full text of that card and has the text "{2}: Discard a card."" adds ("{2}: Discard a card."),
+    or None when ``text`` says no such thing."""
+    found = _FULL_TEXT_OF_TOP.match(text.strip())
+    return found["text"] if found else None
+
+
 _LAST_EXILED_WITH = re.compile(
     rf"has the power, toughness, and creature types of the last creature card exiled with {re.escape(SELF)}"
     r"\.(?P<still> It's still an? (?P<kept>\w+)\.)?"
@@ -152,6 +171,39 @@ _OWN_PREDICATE = re.compile(rf"^(?P<who>{re.escape(SELF)}|it) (?P<rest>.+)$")
 _OWN_COMBAT = re.compile(rf"^(?:it's|it is|{re.escape(SELF)} is) (?P<combat>attacking|blocking)$")
 
 
+class ExiledKeywords(Frozen):
+    """Soulflayer's "If a creature card with flying was exiled with ~'s delve ability, ~ has flying. The
+    same is true for …": it has each of those keywords that a card exiled with its linked ability has
+    (CR 607.2q for delve; 607.2a)."""
+
+    via: str = ""  # the keyword of the linked ability that exiled the cards ("delve"); "" for any of its own
+    creature: bool = False  # only creature cards count
+
+
+# "If a creature card with flying was exiled with ~'s delve ability, ~ has flying. The same is true for …"
+_EXILED_KEYWORDS = re.compile(
+    rf"^If an? (?P<creature>creature )?card with (?P<first>[a-z ]+) was exiled with {re.escape(SELF)}"
+    rf"(?:'s (?P<via>[a-z]+) ability)?, {re.escape(SELF)} has (?P=first)\. "
+    r"The same is true for (?P<rest>[a-z ,]+)$"
+)
+_LIST_BREAK = re.compile(r",? and |, ")
+
+
+def _exiled_keywords(text: str, sentence: str) -> StaticAbility | None:
+    found = _EXILED_KEYWORDS.match(sentence)
+    if found is None:
+        return None
+    names = [found["first"], *_LIST_BREAK.split(found["rest"])]
+    if any(not name or name in ("landwalk", "protection") for name in names):
+        return None  # a family of keywords ("landwalk"), which a card has as one of its members
+    return StaticAbility(
+        text=text,
+        subject=Subject(itself=True),
+        parts=(EffectSpec(kind=EffectKind.ADD_ABILITIES, abilities=tuple(n.capitalize() for n in names)),),
+        exiled_keywords=ExiledKeywords(via=found["via"] or "", creature=bool(found["creature"])),
+    )
+
+
 class StaticAbility(Frozen):
     """A static ability parsed into whom it affects and the layered effects it has on each of them."""
 
@@ -166,6 +218,11 @@ class StaticAbility(Frozen):
     per: ForEach | None = None  # "gets +1/+1 for each …": its 7c parts are multiplied per affected object
     per_life: bool = False  # "gets -X/-X, where X is your life total": its 7c parts times that life total
     chosen_color: bool = False  # "the chosen color": its parts get the source's chosen color (CR 607.2d)
+    # "Each other creature named ~": only objects with this name (CR 201.2a); SELF for the name printed
+    # where its reasoning text says SELF ("named Brothers Yamazaki" is a name, not a self-reference, 201.5)
+    named: str = ""
+    # its parts are only the keywords the cards exiled with its linked ability have (Soulflayer)
+    exiled_keywords: ExiledKeywords | None = None
     unrecognised: str = ""  # the wording after the recognised parts, which isn't applied
     # the wording after them that only restricts or requires ("can't block"): no characteristic changes
     restrictions: str = ""
@@ -246,6 +303,9 @@ def parse_static(text: str) -> StaticAbility | None:
     sentence = _YOU_AND_SELF.sub(f"{SELF} has ", sentence)
     outside = _SAME_OUTSIDE.search(sentence)
     sentence = _SAME_OUTSIDE.sub("", sentence).removesuffix(".")
+    exiled = _exiled_keywords(text, sentence)
+    if exiled is not None:
+        return exiled
     everywhere = _EVERYWHERE.match(sentence)
     if everywhere and not _COLORLESS_ALL.match(sentence):
         subject = Subject(everywhere=bool(everywhere["off"]))
@@ -280,6 +340,16 @@ def parse_static(text: str) -> StaticAbility | None:
         return parsed
     # Off the battlefield it's the creature cards its controller owns (a board's cards are their owner's).
     return parsed.model_copy(update={"subject": parsed.subject.model_copy(update={"everywhere": True})})
+
+
+def parse_printed_static(rules_text: str, text: str) -> StaticAbility | None:
+    """:func:`parse_static` of an ability's reasoning text, with the name its printed ``text`` gives a
+    "named ~" subject: the name printed, whichever object has the text (CR 201.2; not a self-reference,
+    201.5). SELF stays when the two texts don't say it."""
+    parsed = parse_static(rules_text)
+    if parsed is None or parsed.named != SELF:
+        return parsed
+    return parsed.model_copy(update={"named": name_standing_for_self(rules_text, text) or SELF})
 
 
 def _built(
@@ -383,17 +453,25 @@ def level_static(band: LevelBand, text: str) -> StaticAbility:
     return StaticAbility(text=text, subject=Subject(itself=True), requirement=requirement, parts=tuple(parts))
 
 
+_NAME_LIST = re.compile(r",| and | or ")
+
+
 def _global(text: str, sentence: str) -> StaticAbility | None:
     """ "Creatures you control get …", "Other Merfolk get …", "All permanents are …", "Each noncreature …"."""
     words = sentence.split(" ")
     verb_at = next((i for i, word in enumerate(words) if word in VERBS), None)
     if verb_at is None or verb_at == 0:
         return None
-    subject = subject_of(words[:verb_at])
-    if subject is None:
+    named_at = words.index("named") if "named" in words[:verb_at] else verb_at
+    subject = subject_of(words[:named_at])
+    named = " ".join(words[named_at + 1 : verb_at])
+    # one name only: "named Sword of Kaldra, ~, and Helm of Kaldra" lists names this reading doesn't split
+    if subject is None or (named_at < verb_at and (not named or _NAME_LIST.search(named))):
         return None
     plural = words[verb_at] in ("get", "have", "lose", "are", "gain", "become")
     built = _built(text, subject, predicate_of(" ".join(words[verb_at:]), plural=plural), None)
+    if built is not None and named_at < verb_at:
+        built = built.model_copy(update={"named": named})
     if built is None or subject.combat is None:
         return built
     combat = Requirement(text=f"it's {subject.combat}", combat=subject.combat)

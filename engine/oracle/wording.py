@@ -11,6 +11,7 @@ from typing import Literal
 
 from engine.core.model import SELF
 from engine.core.results import CHARACTERISTICS
+from engine.oracle.text import strip_reminder, without_quotes
 
 _STATIC_COPY = re.compile(r"\bis a copy of\b")
 _ANIMATION = re.compile(r"~ becomes an? (?P<what>\d+/\d+ [^.]+?) until end of turn")
@@ -27,18 +28,56 @@ _EXILED_MANA_VALUE = re.compile(
     r"power and toughness are each equal to the exiled card's (?:mana value|converted mana cost)"
 )
 _LIFE_PT = re.compile(r"power and toughness are each equal to your life total")
-# Which characteristics a static ability's wording may change, by the words it uses (CR 613.1).
+# Which characteristics a static ability's wording may change, by the words it uses (CR 613.1). Words
+# naming a characteristic only to pick objects ("creature named ~", "with power 2 or less", "red or green
+# instant") change nothing: a name changes only by "is named" or "has that card's name" (CR 201.2).
 _WORDED = (
-    (("power", "toughness"), re.compile(r"[+-][\dX*]+/[+-][\dX*]+|\bpower\b|\btoughness\b|\b\d+/\d+\b")),
-    (("abilities",), re.compile(r"\b(?:has|have|gains?|loses?|lose)\b")),
+    (
+        ("power", "toughness"),
+        re.compile(r"[+-][\dXYx*½]+/[+-][\dXYx*½]+|\bpower\b|\btoughness\b|\b\d+/\d+\b"),
+    ),
+    (("abilities",), re.compile(r"\b(?:has|have|gains?|loses?|lose)\b|\b\d+/\d+ [^.]*?\bwith\b")),
     (
         ("types", "subtypes"),
-        re.compile(r"\b(?:is|are) (?:an? |all |every |the chosen|[A-Z])|\bin addition to\b|type"),
+        re.compile(
+            r"\b(?:is|are|it's|he's|she's|they're) (?:an? |all |every |the chosen|[A-Z])"
+            r"|\bin addition to\b|type"
+        ),
     ),
-    (("colors",), re.compile(r"\b(?:colorless|white|blue|black|red|green|colors?)\b")),
-    (("name",), re.compile(r"\bnamed?\b")),
+    (("subtypes",), re.compile(r"\bSUBTYPES\b")),
+    (
+        ("colors",),
+        re.compile(
+            r"\b(?:is|are|it's|he's|she's|they're|becomes?|be) (?:also )?(?:an? )?(?:[\dX*]+/[\dX*]+ )?"
+            r"(?:legendary )?(?:colorless|white|blue|black|red|green|all colors"
+            r"|the chosen color|the colors?|that color|each color)\b|\bother colors\b"
+        ),
+    ),
+    (
+        ("name",),
+        re.compile(r"\b(?:is|are|becomes?) named\b|\bname is\b|\b(?:has|have) (?:the|that card's) name\b"),
+    ),
+)
+# "has the full text of that card" (Volrath's Shapeshifter) and "is a copy of" give every characteristic
+# (CR 707.2, 613.2): the text names no one of them.
+_EVERY_CHARACTERISTIC = re.compile(r"\bfull text\b|\b(?:is|are|becomes?) a copy of\b")
+# What only picks objects or states a condition, never a change: "If …, ", "… as long as …" (CR 604.1) and
+# "with power 4 or greater", "for each basic land type among lands you control" (a count), "that share a
+# creature type with it".
+_CONDITION = re.compile(r"(?:^|(?<=\. ))(?:If|As long as|Unless) [^,.]+, | (?:as long as|unless|if) [^,.]*")
+_PT_FILTER = re.compile(
+    r"\bwith (?:the )?(?:greatest|least) (?:power|toughness)\b"
+    r"|\bwith (?:total |base )?(?:power|toughness)(?: (?:or|and) toughness)? (?:\d+|X) or (?:less|greater)\b"
+    r"|\b[Ff]or each (?:(?! and (?:has|have|gains?|loses?|lose|is|are|gets?)\b)[^.,])*"
+    r"|\bthat shares? (?:an? )?(?:creature type|SUBTYPES|color|card type) with [^.,]*? (?=get|have|has)"
 )
 _PROTECTION_FROM = re.compile(r"\bprotection from [^.;]*")
+# Land and creature types are subtypes (CR 205.3): "are every basic land type", "loses all creature types"
+# change no card type, so they never make whether it is a creature (and its P/T, 208.3) unknown.
+_SUBTYPE_WORDING = re.compile(
+    r"\b(?:is|are) every (?:basic land|land|creature) type(?: in addition to (?:its|their) other types)?\b"
+    r"|\b(?:in addition to (?:its|their) other )?(?:basic land|land|creature) types?\b"
+)
 # "is the chosen color in addition to its other colors": a color change (CR 105.3, 613.1e), no type change.
 _COLOR_WORDING = re.compile(r"\bthe chosen color\b|\bin addition to (?:its|their) other colors\b")
 ALL_CHARACTERISTICS = CHARACTERISTICS  # what an unreadable wording or an unknown copy could change: all
@@ -109,7 +148,30 @@ def pt_from_life(text: str) -> bool:
 def characteristics_worded(text: str) -> tuple[str, ...]:
     """The characteristics an unrecognised static wording could change (all, when its words don't say).
     What follows "protection from" is the quality of an ability (CR 702.16a), not a color or type it gives;
-    "the chosen color in addition to its other colors" changes colors only (CR 105.3, 613.1e)."""
-    text = _COLOR_WORDING.sub("color", _PROTECTION_FROM.sub("protection", text))
-    found = tuple(name for names, pattern in _WORDED if pattern.search(text) for name in names)
-    return found or ALL_CHARACTERISTICS
+    "the chosen color in addition to its other colors" changes colors only (CR 105.3, 613.1e); a quoted
+    ability is one ability granted (CR 113.1a), whatever its words; a condition or a filter names what
+    objects it looks at, not what it changes; "has the full text of" or "is a copy of" changes everything."""
+    text = without_quotes(text)
+    if _EVERY_CHARACTERISTIC.search(text):
+        return ALL_CHARACTERISTICS
+    text = _COLOR_WORDING.sub("other colors", _PROTECTION_FROM.sub("protection", text))
+    text = _SUBTYPE_WORDING.sub("SUBTYPES", text)
+    # a wording whose every change word is in a condition or a filter is one this reading misses: what
+    # its words say then is the best reading there is (never nothing)
+    return _worded(_PT_FILTER.sub("", _CONDITION.sub("", text))) or _worded(text) or ALL_CHARACTERISTICS
+
+
+def _worded(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(name for names, pattern in _WORDED if pattern.search(text) for name in names))
+
+
+def name_standing_for_self(rules_text: str, text: str) -> str | None:
+    """What the printed ``text`` says where its reasoning text ``rules_text`` says SELF: the name the card
+    printed ("named Brothers Yamazaki", CR 201.2); None when the two don't line up or it says no name."""
+    pieces = strip_reminder(rules_text).split(SELF)
+    if len(pieces) < 2:
+        return None
+    pattern = "(.+?)".join(re.escape(piece) for piece in pieces)
+    found = re.fullmatch(pattern, strip_reminder(text), re.DOTALL)
+    names = set(found.groups()) if found else set()
+    return names.pop() if len(names) == 1 and SELF not in names else None

@@ -223,11 +223,13 @@ def test_an_effect_on_creatures_of_the_chosen_type_needs_the_choice(
 
 
 def test_a_land_of_unknown_land_types_has_unknown_mana_abilities() -> None:
-    """Blood Moon makes Hallowed Fountain a Mountain; Prismatic Omen's wording isn't read, so its land types
-    are unknown, and with them what it taps for (CR 305.6): "{T}: Add {R}." alone is never stated."""
+    """Blood Moon makes Hallowed Fountain a Mountain; Lush Growth's wording isn't read, so its land types
+    are unknown, and with them what it taps for (CR 305.6): "{T}: Add {R}." alone is never stated. (Prismatic
+    Omen, read since review 7, made this board before.)"""
     spec = load_board(
-        "battlefield:\n  - {card: Blood Moon, id: moon}\n  - {card: Prismatic Omen, id: omen}\n"
+        "battlefield:\n  - {card: Blood Moon, id: moon}\n"
         "  - {card: Hallowed Fountain, id: fountain, choices: {may: done}}\n"
+        "  - {card: Lush Growth, id: growth, attached_to: fountain}\n"
     )
     board = board_from_spec(spec, cards_for(spec))
     current = current_characteristics(board.get("fountain"), board)

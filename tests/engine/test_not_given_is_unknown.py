@@ -350,15 +350,16 @@ def test_a_clone_that_declined_is_a_0_0_and_one_that_copied_is_the_copy() -> Non
         answer_board(said_done, cards_for(said_done), "test")
 
 
-def test_an_entering_land_whose_abilities_arent_known_under_blood_moon_applies_no_enters_ability() -> None:
-    # Review 6, boards 40/41: with Dryad of the Ilysian Grove (unread) beside Blood Moon, Steam Vents'
-    # "you may pay 2 life" was applied as done; whether it still has it is unknown (CR 614.12).
+def test_an_entering_land_under_dryad_then_blood_moon_has_no_enters_ability() -> None:
+    # Review 6, boards 40/41: beside Blood Moon, Steam Vents' "you may pay 2 life" was applied as done while
+    # Dryad of the Ilysian Grove was unread. Read now (review 7, boards 17/18), Dryad's types come first and
+    # Blood Moon's later "are Mountains" takes the ability away: it doesn't apply as it enters (CR 614.12).
     spec = load_board(
         "battlefield:\n  - {card: Dryad of the Ilysian Grove, id: dryad}\n  - {card: Blood Moon, id: moon}\n"
         "  - {card: Steam Vents, id: vents, choices: {may: done}}\nquery: vents\n"
     )
     result = answer_board(spec, cards_for(spec), "test").result
     assert not any("so it doesn't enter tapped" in s.text for s in (*result.steps, *result.notes))
-    [note] = [n for n in result.notes if "still apply as it enters is unknown" in n.text]
-    assert "614.12" in note.rules
-    assert "tapped" in result.current.unknown
+    [step] = [s for s in result.steps if "don't apply as it enters" in s.text]
+    assert "614.12" in step.rules
+    assert "tapped" not in result.current.unknown
