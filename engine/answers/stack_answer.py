@@ -330,9 +330,7 @@ def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
         return StackQuestion(objects=(source, *objects), stack=entries, query=copy_id)
     targets, objects = _default_targets(_spell_requirements(original), controller)
     entries = (
-        StackEntrySpec(
-            id=original.name, card=original.name, controller=controller.value, **_given(targets)
-        ),
+        StackEntrySpec(id=original.name, card=original.name, controller=controller.value, **_given(targets)),
         StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name),
     )
     return StackQuestion(objects=objects, stack=entries, query=copy_id)

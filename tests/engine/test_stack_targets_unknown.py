@@ -33,7 +33,10 @@ def why(result: StackCopyResult) -> str:
     return " ".join(step.text for step in result.steps)
 
 
-BOLT = "stack:\n  - {card: Lightning Bolt, id: bolt, controller: opponent%s}\n  - {copy_of: bolt, via: Twincast}\n"
+BOLT = (
+    "stack:\n  - {card: Lightning Bolt, id: bolt, controller: opponent%s}\n"
+    "  - {copy_of: bolt, via: Twincast}\n"
+)
 CRYPTIC = (
     "stack:\n  - {card: Cryptic Command, id: cc, controller: opponent%s}\n  - {copy_of: cc, via: Twincast}\n"
 )
