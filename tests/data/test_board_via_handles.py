@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from data.boards import BoardFormatError, load_board
-from engine.state.actions import BecomesCopyAction
+from engine.state.actions import BecomesCopyAction, CreateTokenCopyAction
 
 STEEL = (
     "battlefield:\n  - {card: Mimic Vat, id: vat}\n  - {card: Sculpting Steel, id: steel, copy_of: vat}\n"
@@ -44,6 +44,7 @@ def test_the_handle_of_a_copy_is_never_read_as_a_card_name(via: str) -> None:
 
 def test_via_a_card_name_still_reads_the_card() -> None:
     [action] = load_board(STEEL % "Mimic Vat").actions
+    assert isinstance(action, CreateTokenCopyAction)
     assert (action.via, action.via_object) == ("Mimic Vat", None)
 
 
@@ -62,6 +63,7 @@ def test_the_handle_of_a_copy_naming_another_objects_ability_is_refused() -> Non
 
 def test_board_06_mirrorweave_targets_what_is_copied_not_the_creatures_it_changes() -> None:
     [action] = load_board(WEAVE % "bears").actions
+    assert isinstance(action, BecomesCopyAction)
     assert (action.via, action.via_stack) == ("Mirrorweave", "weave")
 
 

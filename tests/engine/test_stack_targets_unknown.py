@@ -12,9 +12,8 @@ from __future__ import annotations
 import pytest
 
 from data.boards import load_board
-from engine.answers.stack_answer import StackBoardAnswer, answer_stack_board
+from engine.answers.stack_answer import StackBoardAnswer, StackCopyAnswer, answer_stack_board
 from engine.core.model import Card
-from engine.stack.copies import StackCopyResult
 from engine.stack.items import StackError
 from tests.card_data import parsed_card
 
@@ -25,11 +24,11 @@ def answer(text: str) -> StackBoardAnswer:
     return answer_stack_board(spec, spec.stack, cards, "2025-02-07")
 
 
-def copied(result: StackCopyResult) -> dict[str, object]:
+def copied(result: StackCopyAnswer) -> dict[str, object]:
     return {item.item: item.value for item in result.copied}
 
 
-def why(result: StackCopyResult) -> str:
+def why(result: StackCopyAnswer) -> str:
     return " ".join(step.text for step in result.steps)
 
 
