@@ -66,7 +66,8 @@ def read_via(
         msg(
             "{key} names {handle}, an object whose text isn't its card's (a token, a copy or a face-down "
             "permanent): a value that is a handle on the board names that object, never a card, and its "
-            "ability can't be read from its card; give {key}: CARD NAME, the card whose text it has, instead",
+            "ability can't be read from its card; give {key}: CARD NAME, the card whose text it has, instead "
+            "(and that object an id of its own, when its handle is this card's name)",
             key=key,
             handle=excerpt(handle),
         ),
