@@ -4,7 +4,9 @@
 card's) is that object's ability, with its card's text; ``via: cyto`` (a stack entry's handle, written
 anywhere in the file) is that spell or ability resolving (CR 608.2n). ``via: {id: HANDLE}`` names a handle
 only: one that no object nor stack entry has is an error naming the line, where a plain value would be read
-as a card name.
+as a card name. A value that is the handle of an object whose text isn't its card's (a token, a copy, a
+face-down permanent) is never read as a card name: it is refused, except for a permanent becoming a copy by
+its own ability (``becomes_copy: {object: vd, via: vd}``), which is the same as giving no ``via``.
 """
 
 from __future__ import annotations
@@ -56,19 +58,21 @@ def read_via(
             explicit.add((line or 0, handle))
         return handle, None
     card = card_of.get(handle)
-    if card is None and not named_handle:
-        return handle, None  # a card name that is also the handle of a copy, token or face-down object
-    if card is None:
-        raise BoardFormatError(
-            msg(
-                "{key} names {handle}, an object whose text isn't its card's (a token, a copy or a face-down "
-                "permanent); give {key}: CARD NAME instead",
-                key=key,
-                handle=excerpt(handle),
-            ),
-            line,
-        )
-    return card, handle
+    if card is not None:
+        return card, handle
+    if key == "via" and "of" in raw and raw.get("object") == handle:
+        return None, None  # it becomes a copy by its own ability, the one it has now (Vesuvan Doppelganger)
+    raise BoardFormatError(
+        msg(
+            "{key} names {handle}, an object whose text isn't its card's (a token, a copy or a face-down "
+            "permanent): a value that is a handle on the board names that object, never a card, and its "
+            "ability can't be read from its card; give {key}: CARD NAME, the card whose text it has, instead "
+            "(and that object an id of its own, when its handle is this card's name)",
+            key=key,
+            handle=excerpt(handle),
+        ),
+        line,
+    )
 
 
 def stack_via(
@@ -111,16 +115,29 @@ def stack_via(
             ),
             action.line,
         )
-    if isinstance(action, BecomesCopyAction) and entry.targets and action.target not in entry.targets:
-        raise BoardFormatError(
-            msg(
-                "{handle} on the stack targets {targets}, not {target}",
-                handle=excerpt(action.via),
-                targets=", ".join(entry.targets),
-                target=excerpt(action.target),
-            ),
-            action.line,
-        )
+    _check_becomes_copy_targets(action, entry)
     creating = isinstance(action, CreateTokenAction | CreateTokenCopyAction) and not action.controller_given
     controller = {"controller": Player(entry_controller)} if creating else {}
     return action.model_copy(update={"via": card, "via_stack": action.via, **controller})
+
+
+def _check_becomes_copy_targets(action: Action, entry: StackEntrySpec) -> None:
+    """A spell or ability making a permanent become a copy targets the permanent ("Target creature becomes
+    a copy of …", Cytoshape) or what it copies ("Each other creature becomes a copy of target …",
+    Mirrorweave; the creatures it changes aren't targets, CR 115.1): with its targets given, one of the
+    two must be among them. Which one, only its text says (checked where the card is known)."""
+    if not isinstance(action, BecomesCopyAction) or not entry.targets:
+        return
+    if action.target in entry.targets or action.of in entry.targets:
+        return
+    raise BoardFormatError(
+        msg(
+            "{handle} on the stack targets {targets}: neither {target}, which becomes a copy, nor {of}, "
+            "which it copies, is one of them",
+            handle=excerpt(action.via),
+            targets=", ".join(entry.targets),
+            target=excerpt(action.target),
+            of=excerpt(action.of),
+        ),
+        action.line,
+    )

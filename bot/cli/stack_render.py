@@ -80,7 +80,7 @@ def _copied(answer: StackCopyAnswer, names: Mapping[str, str]) -> str:
 def _choice_lines(choices: CopyChoices, names: Mapping[str, str]) -> list[Text]:
     shown = {
         N_("modes"): "; ".join(choices.modes),
-        N_("targets"): ", ".join(_(_PLAYERS[t]) if t in _PLAYERS else t for t in choices.targets),
+        N_("targets"): ", ".join(_(_PLAYERS[t]) if t in _PLAYERS else t for t in choices.targets or ()),
         "X": "" if choices.x is None else str(choices.x),
         N_("kicked"): "" if choices.kicked is False else _say(choices.kicked),
         N_("entwined"): "" if choices.entwined is False else _say(choices.entwined),

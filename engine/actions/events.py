@@ -63,6 +63,7 @@ from engine.actions.text_changes import (
     text_changes_end_in_cleanup,
 )
 from engine.actions.token_faces import with_excepted_faces
+from engine.actions.via_copies import own_ability_name, via_becoming_effect
 from engine.actions.zones import copy_original, leave, return_cards
 from engine.copy.effects import (
     BACK_FACE_COPY,
@@ -464,8 +465,8 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
     own = copy_effect_of(known, _BECOMING_SCOPES)
     if isinstance(abilities, Unsure) and own is not None and not event.via:
         board = board.explain(copier.id, _copy_ability_unsure(copier, abilities), note=True)
-    via = event.via or (copiable_values(copier).name or copier.id)
-    effect = card_copy_effect(cards[event.via], _BECOMING_SCOPES) if event.via else own
+    via = event.via or own_ability_name(copier, own)
+    effect = via_becoming_effect(cards[event.via], copier, own) if event.via else own
     if event.via and effect is None:
         raise CopyError(
             msg(

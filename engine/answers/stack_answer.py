@@ -310,7 +310,7 @@ def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
     if scope is CopyScope.CAST_COPY:
         targets, objects = _default_targets(_spell_requirements(original), Player.YOU)
         exiled = ObjectSpec(card=original.name, id=original.name, zone=Zone.EXILE)
-        entry = StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name, targets=targets)
+        entry = StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name, **_given(targets))
         return StackQuestion(objects=(exiled, *objects), stack=(entry,), query=copy_id)
     if scope is CopyScope.COPY_ABILITY:
         ability = _copied_ability(copier, original)
@@ -323,17 +323,23 @@ def stack_copy_question(copier: Card, original: Card) -> StackQuestion:
                 source=original.name,
                 ability=ability.index,
                 controller=controller.value,
-                targets=targets,
+                **_given(targets),
             ),
             StackEntrySpec(id=copy_id, copy_of="ability", via=copier.name),
         )
         return StackQuestion(objects=(source, *objects), stack=entries, query=copy_id)
     targets, objects = _default_targets(_spell_requirements(original), controller)
     entries = (
-        StackEntrySpec(id=original.name, card=original.name, controller=controller.value, targets=targets),
+        StackEntrySpec(id=original.name, card=original.name, controller=controller.value, **_given(targets)),
         StackEntrySpec(id=copy_id, copy_of=original.name, via=copier.name),
     )
     return StackQuestion(objects=objects, stack=entries, query=copy_id)
+
+
+def _given(targets: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """``targets`` as an entry's, when there are any: none found leaves them not given, so the answer says
+    they are unknown where a mode the question doesn't choose may target (CR 700.2c), never "none"."""
+    return {"targets": targets} if targets else {}
 
 
 def _needs_your_own(copier: Card) -> bool:

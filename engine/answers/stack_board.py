@@ -171,6 +171,7 @@ def _choices(entry: StackEntrySpec, catalogue: Mapping[str, Card]) -> Choices:
     return Choices(
         modes=entry.modes,
         targets=entry.targets,
+        targets_given=_targets_given(entry),
         x=entry.x,
         kicked=entry.kicked,
         entwined=entry.entwined,
@@ -180,6 +181,11 @@ def _choices(entry: StackEntrySpec, catalogue: Mapping[str, Card]) -> Choices:
         spliced=tuple(_card(name, catalogue) for name in entry.spliced),
         division=entry.division,
     )
+
+
+def _targets_given(entry: StackEntrySpec) -> bool:
+    """Whether the entry says its targets (``targets: []`` says it has none; no ``targets:`` doesn't)."""
+    return "targets" in entry.model_fields_set
 
 
 def _payment(paid: PaidSpec | None, catalogue: Mapping[str, Card]) -> Payment:
@@ -300,7 +306,9 @@ def _ability(
         source_card=card,
         ability=ability,
         controller=entry.controller,
-        choices=Choices(modes=entry.modes, targets=entry.targets, x=entry.x),
+        choices=Choices(
+            modes=entry.modes, targets=entry.targets, targets_given=_targets_given(entry), x=entry.x
+        ),
     )
     check_targets(item, _targets({}, board))
     return item

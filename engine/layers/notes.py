@@ -78,7 +78,9 @@ def unknown_note(
     """A note saying which characteristics are unknown because of ``reason``, and that unknown."""
     words = list(dict.fromkeys(characteristics))
     shown = listing([characteristic_word(w) for w in words])
-    if len(words) > 1 or words[0].endswith("s"):
+    if words == ["tapped"]:
+        sentence = msg("Whether it is tapped is unknown, because {reason}.", reason=reason)
+    elif len(words) > 1 or words[0].endswith("s"):
         sentence = msg(
             "Its {characteristics} are unknown, because {reason}.", characteristics=shown, reason=reason
         )
@@ -100,9 +102,11 @@ _CHARACTERISTIC_WORDS: dict[str, Param] = {
         *(msg("name"), msg("mana cost"), msg("mana value"), msg("colors"), msg("color indicator")),
         *(msg("types"), msg("subtypes"), msg("supertypes"), msg("abilities"), msg("power"), msg("toughness")),
         *(msg("loyalty"), msg("defense"), msg("hand modifier"), msg("life modifier")),
+        *(msg("counters"), msg("controller")),
     )
 }
 """The characteristics (CR 109.3) an unknown names, which a language words its own way."""
+_CHARACTERISTIC_WORDS["tapped"] = msg("tapped status")  # a status (110.5), named with the characteristics
 
 
 _SUBTYPES_ONLY = frozenset({EffectKind.ADD_SUBTYPES, EffectKind.SET_SUBTYPES})

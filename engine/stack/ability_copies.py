@@ -55,7 +55,9 @@ def copy_ability(
             "handle": handle,
             "controller": controller,
             "is_copy": True,
-            "choices": original.choices.model_copy(update={"targets": targets}),
+            "choices": original.choices.model_copy(
+                update={"targets": targets, "targets_given": original.choices.targets_given or bool(targets)}
+            ),
         }
     )
     activated = original.ability.kind is not AbilityKind.TRIGGERED

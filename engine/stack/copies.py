@@ -14,7 +14,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from engine.core.messages import Message, Param, card, english, msg, series
+from engine.core.citations import Citation
+from engine.core.messages import Message, Param, card, english, msg, semicolon_series, series
 from engine.core.model import SELF, Card, CopyEffect, CopyScope, Frozen
 from engine.core.results import Explanation
 from engine.oracle.card_wording import in_card_wording
@@ -40,6 +41,7 @@ from engine.stack.items import (
     FOR_EACH_SAME,
     KICKER_LINKED,
     LAST_KNOWN,
+    MODE_ONLY_TARGETS,
     MODES,
     NEW_TARGETS,
     NOT_CAST,
@@ -47,6 +49,7 @@ from engine.stack.items import (
     RESOLUTION,
     SPLICE,
     SPLICE_ANNOUNCE,
+    TARGETED,
     TARGETS,
     X_MANA_VALUE,
     X_ON_STACK,
@@ -63,11 +66,15 @@ from engine.stack.items import (
     explain,
     printed_wording,
     refuse,
+    requirements_of,
     rule_numbers,
     spell_face,
     spell_texts,
     stack_mana_value,
     target_param,
+    target_words,
+    targeting_modes,
+    targets_unknown,
 )
 from engine.stack.paid_copies import paid_cost_items, paid_cost_steps
 
@@ -86,7 +93,7 @@ class CopyChoices(Frozen):
     """The copy's decisions (the ``choices`` of the JSON result)."""
 
     modes: tuple[str, ...]
-    targets: tuple[str, ...]
+    targets: tuple[str, ...] | None  # None: unknown (the board doesn't give them, CR 601.2c)
     x: int | None
     kicked: Kicked
     entwined: bool | None = False
@@ -254,7 +261,7 @@ def choices_view(item: StackItem) -> CopyChoices:
     payment = item.payment if isinstance(item, StackSpell) else Payment(cast_from=None)
     return CopyChoices(
         modes=choices.modes,
-        targets=choices.targets,
+        targets=None if targets_unknown(item) else choices.targets,
         x=choices.x,
         kicked=choices.kicked,
         entwined=choices.entwined,
@@ -289,11 +296,13 @@ def copied_items(
     target_rules = rule_numbers(DECISIONS, NEW_TARGETS) if retargeted else rule_numbers(DECISIONS, TARGETS)
     if set_by_effect is not None:
         target_rules = rule_numbers(DECISIONS, FOR_EACH_SAME if set_by_effect.for_each else FIXED_TARGET)
-    items.append(
-        CopiedItem.of(msg("number of targets"), len(choices.targets), target_rules)
-        if retargeted
-        else CopiedItem.of(msg("targets"), choices.targets, target_rules)
-    )
+    if retargeted:
+        count = len(choices.targets) if choices.targets_given else len(requirements_of(original))
+        items.append(CopiedItem.of(msg("number of targets"), count, target_rules))
+    elif targets_unknown(original):
+        items.append(CopiedItem.of(msg("targets"), None, unknown_target_rules(original)))
+    else:
+        items.append(CopiedItem.of(msg("targets"), choices.targets, target_rules))
     if choices.division:
         items.append(
             CopiedItem.of(
@@ -407,6 +416,8 @@ def copied_steps(
     if choices.targets and not retargeted:
         described = series([target_param(t, objects) for t in choices.targets])
         steps.append(explain(msg("The copy has the same targets: {targets}.", targets=described), DECISIONS))
+    elif targets_unknown(original) and not retargeted:
+        steps.append(explain(_targets_not_given(original), *unknown_target_citations(original)))
     if isinstance(original, StackSpell) and choices.x is None and stack_mana_value(original) is None:
         steps.append(
             explain(
@@ -479,6 +490,40 @@ def copied_steps(
                 )
             )
     return steps
+
+
+def unknown_target_citations(original: StackItem) -> tuple[Citation, ...]:
+    """The rules that make the targets of ``original`` unknown, not "none", when the board doesn't give
+    them: its text or one of its (unknown) modes requires a target (CR 707.10, 601.2c, 115.1, 700.2c)."""
+    if requirements_of(original):
+        return (DECISIONS, TARGETS, TARGETED)
+    return (DECISIONS, MODE_ONLY_TARGETS, TARGETS, TARGETED)
+
+
+def unknown_target_rules(original: StackItem) -> tuple[str, ...]:
+    """:func:`unknown_target_citations` as rule numbers."""
+    return rule_numbers(*unknown_target_citations(original))
+
+
+def _targets_not_given(original: StackItem) -> Message:
+    """The original's targets, not given: what its text (or its targeting modes) asks for, and that the
+    copy has the same ones, whatever they are."""
+    requirements = requirements_of(original)
+    if requirements:
+        return msg(
+            "The board doesn't say what {spell} targets (targets: [...] says), but its text requires a "
+            "target for each instance of the word “target” ({wanted}), chosen as it was put on the stack: "
+            "it has targets, unknown here, not none. The copy has the same targets, whatever they are.",
+            spell=item_name(original),
+            wanted=series([target_words(r) for r in requirements]),
+        )
+    return msg(
+        "Whether {spell} has targets is unknown: it depends on its modes, which the board doesn't give. Its "
+        "modes that target are {modes}: if one of those was chosen, the original has that target and the "
+        "copy has the same one; if not, neither has a target.",
+        spell=item_name(original),
+        modes=semicolon_series([f"“{mode}”" for mode in targeting_modes(original)]),
+    )
 
 
 def modes_not_given(original: StackItem) -> bool:

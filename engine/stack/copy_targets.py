@@ -35,6 +35,7 @@ from engine.stack.items import (
     requirement_param,
     requirements_of,
     target_param,
+    targets_unknown,
 )
 
 
@@ -49,6 +50,17 @@ def set_targets(
     """The copy's targets when the effect sets them; also every target a copy is made for (707.10d)."""
     old, name = original.choices.targets, item_name(original)
     same = FOR_EACH_SAME if rule.for_each else FIXED_TARGET
+    if targets_unknown(original):
+        raise refuse(
+            msg(
+                "{card} copies a spell by its targets, and the board doesn't give {spell}'s (targets: [...] "
+                "says).",
+                card=card(via.name),
+                spell=name,
+            ),
+            same,
+            TARGETS,
+        )
     if len(set(old)) != 1:
         raise refuse(
             msg(
@@ -211,6 +223,8 @@ def targets_for_copy(
     """The copy's targets, the original's unless new ones are given and the effect lets its controller
     choose them (CR 707.10c), with the steps saying why each is legal."""
     old = original.choices.targets
+    if targets_unknown(original):
+        return _replacing_unknown(original, effect, via, new_targets, controller, objects)
     if new_targets is None or new_targets == old:
         illegal = _kept_illegal(original, controller, objects, allows_new_targets(effect))
         if old and allows_new_targets(effect):
@@ -248,19 +262,7 @@ def targets_for_copy(
     for slot, (before, after) in enumerate(zip(old, new_targets, strict=True)):
         if before == after:
             continue
-        requirement = requirement_for_slot(requirements, slot)
-        candidate = lookup_target(after, objects)
-        if requirement is None or not is_legal_target(requirement, candidate, controller):
-            wanted: Param = requirement.phrase if requirement else msg("nothing")
-            rules = (NEW_TARGETS, MODES, MODE_TARGETS) if original.choices.modes else (NEW_TARGETS,)
-            raise refuse(
-                msg(
-                    "{card} isn't a legal new target: that target must be {wanted}.",
-                    card=card(candidate.name),
-                    wanted=wanted,
-                ),
-                *rules,
-            )
+        requirement = _legal_new_target(original, requirements, slot, after, controller, objects)
         steps.append(
             explain(
                 msg(
@@ -271,6 +273,94 @@ def targets_for_copy(
                 ),
                 NEW_TARGETS,
                 UNCHANGED,
+            )
+        )
+    return new_targets, steps
+
+
+def _legal_new_target(
+    original: StackItem,
+    requirements: tuple[TargetRequirement, ...],
+    slot: int,
+    after: str,
+    controller: Player,
+    objects: Mapping[str, Targetable],
+) -> TargetRequirement:
+    """The requirement the new ``slot``-th target meets; an error when it doesn't (CR 707.10c)."""
+    requirement = requirement_for_slot(requirements, slot)
+    candidate = lookup_target(after, objects)
+    if requirement is None or not is_legal_target(requirement, candidate, controller):
+        wanted: Param = requirement.phrase if requirement else msg("nothing")
+        rules = (NEW_TARGETS, MODES, MODE_TARGETS) if original.choices.modes else (NEW_TARGETS,)
+        raise refuse(
+            msg(
+                "{card} isn't a legal new target: that target must be {wanted}.",
+                card=card(candidate.name),
+                wanted=wanted,
+            ),
+            *rules,
+        )
+    return requirement
+
+
+def _replacing_unknown(
+    original: StackItem,
+    effect: CopyEffect,
+    via: Card,
+    new_targets: tuple[str, ...] | None,
+    controller: Player,
+    objects: Mapping[str, Targetable],
+) -> tuple[tuple[str, ...], list[Explanation]]:
+    """The copy's targets when the board doesn't give the original's: the same unknown ones, unless the
+    effect lets its controller choose new ones and ``new_targets`` replaces every one (CR 707.10c)."""
+    may_change = allows_new_targets(effect)
+    if new_targets is None:
+        if not may_change:
+            return (), []
+        keep = explain(
+            msg(
+                "{via} lets the copy's controller choose new targets; any changed target must be legal. The "
+                "board doesn't say they did (new_targets: [...] says), so the copy keeps the original's "
+                "targets, whatever they are.",
+                via=card(via.name),
+            ),
+            NEW_TARGETS,
+            UNCHANGED,
+        )
+        return (), [keep]
+    if not may_change:
+        raise refuse(
+            msg(
+                "{card} doesn't let you choose new targets; the copy keeps the original's, which the board "
+                "doesn't give (targets: [...] says).",
+                card=card(via.name),
+            ),
+            DECISIONS,
+        )
+    requirements = requirements_of(original)
+    if not requirements or any(r.variable for r in requirements) or len(new_targets) != len(requirements):
+        raise refuse(
+            msg(
+                "The board doesn't give {spell}'s targets (targets: [...] says), so new_targets can't say "
+                "which of them changed: give the original's targets (and its modes) too.",
+                spell=item_name(original),
+            ),
+            TARGETS,
+            DECISIONS,
+            NEW_TARGETS,
+        )
+    steps = []
+    for slot, after in enumerate(new_targets):
+        requirement = _legal_new_target(original, requirements, slot, after, controller, objects)
+        steps.append(
+            explain(
+                msg(
+                    "New target {new} instead of the original's (which the board doesn't give): it is a "
+                    "legal target ({requirement}).",
+                    new=target_param(after, objects),
+                    requirement=requirement_param(requirement),
+                ),
+                NEW_TARGETS,
             )
         )
     return new_targets, steps

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from engine.core.citations import Citation, cite
-from engine.core.messages import Message, Param, card, english, msg
+from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
 from engine.errors import UserError
@@ -70,6 +70,10 @@ MODE_TARGETS = cite(
 ANNOUNCE = cite("601.2b", "the player announces the mode choice")
 SPLICE_ANNOUNCE = cite("601.2b", "If the player wishes to splice any cards onto the spell")
 TARGETS = cite("601.2c", "announces their choice of an appropriate object or player for each target")
+TARGETED = cite("115.1", "Some spells and abilities require their controller to choose one or more targets")
+MODE_ONLY_TARGETS = cite(
+    "700.2c", "its controller will need to choose those targets only if they chose that mode"
+)
 DIVISION = cite("601.2d", "the player announces the division")
 PAYS = cite("601.2h", "The player pays the total cost")
 CAST_TRIGGERS = cite(
@@ -142,6 +146,7 @@ class Choices(Frozen):
 
     modes: tuple[str, ...] = ()  # chosen modes in the card's wording
     targets: tuple[str, ...] = ()  # "player:you", "player:opponent" or object handles
+    targets_given: bool = True  # False: a board's spell or ability not saying (engine.answers.stack_board)
     x: int | None = None
     kicked: Kicked = False  # True, times kicked (multikicker) or which kicker costs ("first", "{1}{U}");
     # None: not given (a board's spell, engine.state.stack_spec)
@@ -342,6 +347,65 @@ def requirements_of(item: StackItem) -> tuple[TargetRequirement, ...]:
     return tuple(r for text in ability_texts(item) for r in target_requirements(text))
 
 
+def targeting_modes(item: StackItem) -> tuple[str, ...]:
+    """The modes of ``item`` that target, in the card's wording, when its modes aren't chosen: whether it
+    has targets then depends on them (CR 700.2c)."""
+    if item.choices.modes:
+        return ()
+    if isinstance(item, StackSpell):
+        if is_permanent_spell(item):
+            return ()
+        modal, name = _modal_ability(spell_face(item)), spell_face(item).name
+    else:
+        modal, name = (item.ability if item.ability.modes else None), item.source.name
+    if modal is None:
+        return ()
+    return tuple(m for m in _worded(modal.modes, name) if target_requirements(m))
+
+
+def targets_unknown(item: StackItem) -> bool:
+    """Whether the board doesn't give the targets of ``item`` though its text, or one of its modes when
+    they aren't given either, requires some: they are unknown, never "none" (CR 601.2c, 115.1, 700.2c)."""
+    return not item.choices.targets_given and bool(requirements_of(item) or targeting_modes(item))
+
+
+def check_required_targets(item: StackItem) -> None:
+    """A spell or ability on the stack has each target its text requires: one given with no targets
+    (``targets: []``) though its text, or a mode chosen for it, requires one couldn't have been put on the
+    stack (CR 601.2c, 115.1, 700.2c)."""
+    if not item.choices.targets_given or item.choices.targets:
+        return
+    required = tuple(r for r in requirements_of(item) if not r.variable)
+    # "up to one target creature" may have none; the oracle parser doesn't mark it (TargetRequirement)
+    if not required or any("up to" in text.casefold() for text in ability_texts(item)):
+        return
+    rules = (TARGETS, TARGETED, MODE_ONLY_TARGETS) if item.choices.modes else (TARGETS, TARGETED)
+    raise refuse(
+        msg(
+            "{item} requires {count} target(s) ({requirements}), so it couldn't have been put on the stack "
+            "with none: targets: [] can't be right. Give its targets, or leave targets out if they aren't "
+            "known.",
+            item=_item_words(item),
+            count=len(required),
+            requirements=series([target_words(r) for r in required]),
+        ),
+        *rules,
+    )
+
+
+def target_words(requirement: TargetRequirement) -> Message:
+    """One instance of "target" as the card says it: "any target", "target spell"."""
+    if requirement.phrase == "any":
+        return msg("any target")
+    return msg("target {phrase}", phrase=requirement.phrase)
+
+
+def _item_words(item: StackItem) -> Param:
+    if isinstance(item, StackSpell):
+        return card(spell_face(item).name)
+    return msg("{source}, ability {index}", source=card(item.source.name), index=item.ability.index)
+
+
 def characteristics_of(spell: StackSpell) -> StackCharacteristics:
     """The spell's characteristics on the stack, spliced text included (CR 702.47c)."""
     face = spell_face(spell)
@@ -453,7 +517,9 @@ def target_param(handle: str, objects: Mapping[str, Targetable]) -> Param:
 
 
 def check_targets(item: StackItem, objects: Mapping[str, Targetable]) -> None:
-    """Each target must exist and fit its instance of the word "target" (CR 601.2c)."""
+    """Each target must exist and fit its instance of the word "target"; a required one must be there
+    (CR 601.2c)."""
+    check_required_targets(item)
     requirements = requirements_of(item)
     rules = (
         (TARGETS, AURA_TARGETS) if isinstance(item, StackSpell) and is_permanent_spell(item) else (TARGETS,)

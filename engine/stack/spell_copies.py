@@ -95,7 +95,9 @@ def copy_spell(
         card=original.card,
         controller=controller,
         owner=controller,
-        choices=original.choices.model_copy(update={"targets": targets}),
+        choices=original.choices.model_copy(
+            update={"targets": targets, "targets_given": original.choices.targets_given or bool(targets)}
+        ),
         payment=Payment(objects=original.payment.objects, cast_from=None),
         back_face_up=original.back_face_up,
         is_copy=True,

@@ -232,12 +232,18 @@ def test_via_an_ability_of_a_copy_on_the_stack_needs_the_card_named() -> None:
 
 
 def test_via_a_spell_on_the_stack_that_targets_another_creature_is_refused() -> None:
+    # Review 7, board 06: the spell may target what is copied (Mirrorweave), so only a spell targeting
+    # neither the permanent becoming a copy nor what it copies is refused here.
     board = (
         BEAR_AND_ANGEL
-        + "stack:\n  - {card: Cytoshape, id: cyto, targets: [angel]}\n"
+        + "  - {card: Llanowar Elves, id: elf}\n"
+        + "stack:\n  - {card: Cytoshape, id: cyto, targets: [elf]}\n"
         + "actions:\n  - becomes_copy: {object: bear, of: angel, via: cyto}\n"
     )
-    with pytest.raises(BoardFormatError, match=r"^line 7: 'cyto' on the stack targets angel, not 'bear'"):
+    with pytest.raises(
+        BoardFormatError,
+        match=r"^line 8: 'cyto' on the stack targets elf: neither 'bear', which becomes a copy, nor 'angel'",
+    ):
         load_board(board)
 
 
