@@ -13,7 +13,8 @@ from tests.engine.copy_cards import cards_for
 def _current(board: str) -> dict[str, Any]:
     spec = load_board(board)
     result: dict[str, Any] = answer_board(spec, cards_for(spec), "test").model_dump(mode="json")["result"]
-    return result["current"]
+    current: dict[str, Any] = result["current"]
+    return current
 
 
 VOLRATH = 'battlefield:\n  - {card: "Volrath\'s Shapeshifter", id: vs}\n'

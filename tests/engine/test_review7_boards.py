@@ -116,4 +116,4 @@ def test_a_copy_a_token_or_a_returned_card_is_said_not_kicked(board: str, why: s
     steps = " ".join(s.text for s in answer.result.steps)
     assert f"It wasn't kicked ({why}" in steps
     assert "“If Kavu Titan was kicked, it enters the battlefield with three +1/+1 counters" in steps
-    assert answer.result.current.counters.get("+1/+1", 0) <= 1  # Spark Double's own counter only
+    assert (answer.result.current.counters or {}).get("+1/+1", 0) <= 1  # Spark Double's own counter only

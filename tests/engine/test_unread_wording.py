@@ -78,7 +78,8 @@ def test_changes_outside_conditions_are_kept(text: str, worded: tuple[str, ...])
 def _current(board: str) -> dict[str, Any]:
     spec = load_board(board)
     result: dict[str, Any] = answer_board(spec, cards_for(spec), "test").model_dump(mode="json")["result"]
-    return result["current"]
+    current: dict[str, Any] = result["current"]
+    return current
 
 
 def test_named_subject_is_read_with_the_printed_name() -> None:
