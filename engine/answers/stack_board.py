@@ -240,7 +240,9 @@ def _spell(
     if not entry.card:
         raise _error(msg("a stack entry needs card:, copy_of: or source: with ability:"))
     card = _card(entry.card, catalogue)
-    choices = validate_choices(card, _choices(entry, catalogue), back_face_up=entry.transformed)
+    _check_face(entry, card)
+    up = entry.transformed or entry.face in ("back", "adventure")
+    choices = validate_choices(card, _choices(entry, catalogue), back_face_up=up)
     spell = StackSpell(
         handle=handle,
         card=card,
@@ -248,11 +250,28 @@ def _spell(
         owner=entry.controller,
         choices=choices,
         payment=_payment(entry.paid, catalogue),
-        back_face_up=entry.transformed,
+        back_face_up=up,
     )
     check_targets(spell, _targets(items, board))
     _check_casualty(spell)
     return spell
+
+
+_FACES = {"back": ("modal_dfc", "transform"), "adventure": ("adventure",)}
+
+
+def _check_face(entry: StackEntrySpec, card: Card) -> None:
+    """``face: back`` is for a double-faced card, ``face: adventure`` for an adventurer card (CR 712.11b,
+    715.3): any other card has no such face to cast."""
+    if entry.face in _FACES and card.layout not in _FACES[entry.face]:
+        raise _error(
+            msg(
+                "{card} has no {face} face to cast (face: back is for a double-faced card, face: adventure "
+                "for an adventurer card).",
+                card=card_name(card.name),
+                face=entry.face,
+            )
+        )
 
 
 def _check_casualty(spell: StackSpell) -> None:

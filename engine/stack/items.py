@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from engine.core.characteristics import mana_value_of
 from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
@@ -433,10 +434,15 @@ def stack_mana_value(spell: StackSpell) -> float | None:
     board doesn't give it; a copy of a transforming card's back face has mana value 0 (CR 202.3b)."""
     if spell.is_copy and spell.back_face_up and spell.card.layout == "transform":
         return 0
-    x_symbols = sum(symbol == "{X}" for symbol in spell.card.front.mana_cost)
+    # A modal double-faced spell or an Adventure has only the characteristics of the face cast, its mana
+    # cost included (712.8f, 715.3b); any other card's mana value is the whole card's (its front face's).
+    chosen = spell.back_face_up and spell.card.layout in ("modal_dfc", "adventure")
+    face = spell_face(spell) if chosen else spell.card.front
+    x_symbols = sum(symbol == "{X}" for symbol in face.mana_cost)
     if x_symbols and spell.choices.x is None:
         return None
-    return spell.card.mana_value + x_symbols * (spell.choices.x or 0)
+    base = mana_value_of(face.mana_cost) if chosen else spell.card.mana_value
+    return base + x_symbols * (spell.choices.x or 0)
 
 
 def ability_characteristics(item: StackAbility) -> StackCharacteristics:

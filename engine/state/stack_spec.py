@@ -78,7 +78,9 @@ class StackEntrySpec(Frozen):
     squad: int | None = Field(default=None, ge=0, le=MAX_X)  # times its squad cost was paid (702.157a)
     offspring: bool | None = None  # whether its offspring cost was paid (702.175a)
     spliced: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
-    transformed: bool = False  # cast back face up (CR 707.10g)
+    transformed: bool = False  # cast back face up (CR 707.10g); ``face: back`` says it for a modal one
+    # the face a modal double-faced spell was cast as (712.11b), or an adventurer card cast as an Adventure
+    face: Literal["front", "back", "adventure"] | None = None
     paid: PaidSpec | None = None
     source: Name | None = None  # with ``ability``: the object whose ability is on the stack
     ability: int | None = Field(default=None, ge=1, le=50)
