@@ -178,6 +178,7 @@ def _choices(entry: StackEntrySpec, catalogue: Mapping[str, Card]) -> Choices:
         buyback=entry.buyback,
         squad=entry.squad,
         offspring=entry.offspring,
+        cleaved=entry.cleaved,
         spliced=tuple(_card(name, catalogue) for name in entry.spliced),
         division=entry.division,
     )

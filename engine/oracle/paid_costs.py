@@ -1,6 +1,6 @@
-"""Optional costs other than kicker that a board can say were paid (CR 702.27 buyback, 702.42 entwine,
-702.157 squad, 702.175 offspring, 702.74 evoke), read from a card's keyword abilities, and the board's keys
-for them.
+"""Optional and alternative costs other than kicker that a board can say were paid (CR 702.27 buyback,
+702.42 entwine, 702.157 squad, 702.175 offspring, 702.74 evoke, 702.148 cleave), read from a card's keyword
+abilities, and the board's keys for them.
 
 A key given for a card that doesn't have that cost is refused, naming the keys it would accept (kicker's
 ``kicked`` is checked by :mod:`engine.oracle.kicker`).
@@ -8,6 +8,7 @@ A key given for a card that doesn't have that cost is refused, naming the keys i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
@@ -20,6 +21,7 @@ SQUAD = cite("702.157a", "create a token that’s a copy of it for each time its
 SQUAD_EACH = cite("702.157b", "each triggers based on the payments made for that squad ability")
 OFFSPRING = cite("702.175a", "if its offspring cost was paid, create a token that’s a copy of it")
 EVOKE = cite("702.74a", "if its evoke cost was paid, its controller sacrifices it")
+CLEAVE = cite("702.148a", "change its text by removing all text found within square brackets")
 
 # The board key for each optional cost's keyword (the stack's ``entwined`` is its own, older key).
 COST_KEYS: Mapping[str, str] = {
@@ -30,6 +32,7 @@ COST_KEYS: Mapping[str, str] = {
     "squad": "squad",
     "offspring": "offspring",
     "evoke": "evoked",
+    "cleave": "cleaved",
 }
 
 
@@ -86,4 +89,19 @@ _KEYWORD_OF = {
     "squad": "squad",
     "offspring": "offspring",
     "evoked": "evoke",
+    "cleaved": "cleave",
 }
+
+
+_BRACKETED = re.compile(r"\s*\[[^\]]*\]")
+
+
+def has_brackets(text: str) -> bool:
+    """Whether ``text`` has words in square brackets (what cleave removes, CR 702.148a)."""
+    return bool(_BRACKETED.search(text))
+
+
+def cleaved_text(text: str, cleaved: bool) -> str:
+    """A spell's rules text as cleave leaves it (CR 702.148a): paid, without the words in square brackets;
+    not paid, with them (the brackets themselves are no text)."""
+    return _BRACKETED.sub("", text) if cleaved else text.replace("[", "").replace("]", "")

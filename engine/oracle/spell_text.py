@@ -35,6 +35,9 @@ _TYPE_WORDS = frozenset(
     }
 )
 _QUALIFIER_WORDS = frozenset({"or", "and/or", "you", "control", "controls", "an", "don't", "another"})
+# A status a target must have ("target attacking creature"): read, but the board doesn't say who attacks,
+# blocks or is tapped, so a target the board gives is taken to have it.
+_STATUS_WORDS = frozenset({"attacking", "blocking", "tapped", "untapped"})
 _PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
 _HEAD_NOUNS = frozenset({"spell", "ability", "card", "player", "permanent"})
 _ANY_TARGET_TYPES = frozenset({"creature", "planeswalker", "battle"})
@@ -96,7 +99,7 @@ def target_requirements(text: str) -> tuple[TargetRequirement, ...]:
 def _requirement_phrase(rest: str) -> str:
     words: list[str] = []
     for word in _WORD.findall(rest.lower().split(".")[0].split(",")[0]):
-        if word in _TYPE_WORDS or word in _QUALIFIER_WORDS or word.startswith("non"):
+        if word in _TYPE_WORDS or word in _QUALIFIER_WORDS or word in _STATUS_WORDS or word.startswith("non"):
             words.append(word)
         else:
             break
@@ -133,7 +136,7 @@ def _controller_matches(phrase: str, candidate: Targetable, chooser: str) -> boo
 
 
 def _alternative_matches(words: list[str], candidate: Targetable, chooser: str) -> bool:
-    nouns = [w for w in words if not w.startswith("non")]
+    nouns = [w for w in words if not w.startswith("non") and w not in _STATUS_WORDS]
     excluded = {w.removeprefix("non") for w in words if w.startswith("non")}
     if excluded & set(candidate.types):
         return False

@@ -20,7 +20,7 @@ from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
 from engine.core.results import Explanation
 from engine.errors import UserError
 from engine.oracle.kicker import KICKER, Kicked, KickedRefused, checked_kicked, kicker_of
-from engine.oracle.paid_costs import PaidCostRefused, check_paid
+from engine.oracle.paid_costs import PaidCostRefused, check_paid, cleaved_text, cost_of
 from engine.oracle.spell_text import (
     Targetable,
     TargetKind,
@@ -155,6 +155,7 @@ class Choices(Frozen):
     buyback: bool | None = None  # None: the board doesn't say (CR 702.27a)
     squad: int | None = None  # times its squad cost was paid (702.157a)
     offspring: bool | None = None  # whether its offspring cost was paid (702.175a)
+    cleaved: bool | None = None  # whether it was cast for its cleave cost (702.148a); None: not given
     spliced: tuple[Card, ...] = ()
     division: tuple[int, ...] = ()  # damage or counters divided among the targets, in target order
 
@@ -218,7 +219,25 @@ PLAYERS: Mapping[str, Targetable] = {
 
 
 def spell_face(spell: StackSpell) -> Face:
-    """The face of the spell that is up on the stack."""
+    """The face of the spell that is up on the stack, its text as cleave left it (CR 702.148a): not said
+    whether it was cleaved, without the bracketed words, so that no target it may have is missed."""
+    face = printed_face(spell)
+    if not cost_of(face.abilities, "cleave"):
+        return face
+    cleaved = spell.choices.cleaved is not False
+    abilities = tuple(
+        a.model_copy(
+            update={"text": cleaved_text(a.text, cleaved), "rules_text": cleaved_text(a.rules_text, cleaved)}
+        )
+        if a.kind is AbilityKind.SPELL
+        else a
+        for a in face.abilities
+    )
+    return face.model_copy(update={"abilities": abilities})
+
+
+def printed_face(spell: StackSpell) -> Face:
+    """The face of the spell that is up on the stack, as printed."""
     card = spell.card
     return card.faces[1] if spell.back_face_up and len(card.faces) > 1 else card.front
 
@@ -257,7 +276,7 @@ def validate_choices(card: Card, choices: Choices, *, back_face_up: bool = False
         update["kicked"] = checked_kicked(face.name, kicker_of(face.abilities), choices.kicked)
     except KickedRefused as refused:
         raise refuse(refused.message, KICKER) from None
-    given = [k for k in ("buyback", "squad", "offspring") if getattr(choices, k) is not None]
+    given = [k for k in ("buyback", "squad", "offspring", "cleaved") if getattr(choices, k) is not None]
     try:
         check_paid(face.name, face.abilities, given)
     except PaidCostRefused as refused:
@@ -409,7 +428,7 @@ def _item_words(item: StackItem) -> Param:
 
 def characteristics_of(spell: StackSpell) -> StackCharacteristics:
     """The spell's characteristics on the stack, spliced text included (CR 702.47c)."""
-    face = spell_face(spell)
+    face = spell_face(spell) if spell.choices.cleaved is not None else printed_face(spell)
     spliced = tuple(
         a.text for card in spell.choices.spliced for a in card.front.abilities if a.kind is AbilityKind.SPELL
     )

@@ -11,8 +11,17 @@ from __future__ import annotations
 from engine.core.citations import Citation
 from engine.core.messages import Message, msg
 from engine.core.results import Explanation
-from engine.oracle.paid_costs import BUYBACK, OFFSPRING, SQUAD, cost_of
-from engine.stack.items import CEASES, DECISIONS, TOKEN_SPELL, StackItem, StackSpell, explain, rule_numbers
+from engine.oracle.paid_costs import BUYBACK, CLEAVE, OFFSPRING, SQUAD, cleaved_text, cost_of, has_brackets
+from engine.stack.items import (
+    CEASES,
+    DECISIONS,
+    TOKEN_SPELL,
+    StackItem,
+    StackSpell,
+    explain,
+    printed_face,
+    rule_numbers,
+)
 
 Item = tuple[Message, int | bool, tuple[str, ...]]
 
@@ -27,6 +36,8 @@ def paid_cost_items(original: StackItem) -> list[Item]:
         items.append((msg("squad cost paid (times)"), choices.squad, rule_numbers(DECISIONS, SQUAD)))
     if choices.offspring:
         items.append((msg("offspring cost paid"), True, rule_numbers(DECISIONS, OFFSPRING)))
+    if choices.cleaved:
+        items.append((msg("cast for its cleave cost"), True, rule_numbers(DECISIONS, CLEAVE)))
     return items
 
 
@@ -59,6 +70,8 @@ def paid_cost_steps(original: StackItem) -> list[Explanation]:
                 CEASES,
             )
         )
+    if cost_of(abilities, "cleave"):
+        steps.append(_cleave_step(original))
     for keyword, count, rule in (
         ("squad", choices.squad, SQUAD),
         ("offspring", choices.offspring, OFFSPRING),
@@ -110,4 +123,39 @@ def _token_trigger(keyword: str, count: int | bool | None, rule: Citation) -> Ex
         DECISIONS,
         TOKEN_SPELL,
         rule,
+    )
+
+
+def _cleave_step(original: StackSpell) -> Explanation:
+    """Casting it for its cleave cost is a decision the copy copies (707.10): the copy's text is the
+    original's, the bracketed words removed or kept alike (702.148a); not given, both texts are named."""
+    spell = next((a for a in printed_face(original).abilities if has_brackets(a.text)), None)
+    printed = spell.text if spell else ""
+    cleaved, kept = cleaved_text(printed, cleaved=True), cleaved_text(printed, cleaved=False)
+    if original.choices.cleaved is None:
+        return explain(
+            msg(
+                "Whether the original was cast for its cleave cost is unknown, because the board doesn't say "
+                "(cleaved: true or false); the copy has the same text as it: cast for it, “{cleaved}”; not, "
+                "“{kept}” (its targets must be legal for that text).",
+                cleaved=cleaved,
+                kept=kept,
+            ),
+            DECISIONS,
+            CLEAVE,
+        )
+    return explain(
+        msg(
+            "The original was cast for its cleave cost, and the copy copies that decision: its text too is "
+            "“{text}”, without the words in square brackets.",
+            text=cleaved,
+        )
+        if original.choices.cleaved
+        else msg(
+            "The original wasn't cast for its cleave cost, nor is the copy: its text keeps the words in "
+            "square brackets, “{text}”.",
+            text=kept,
+        ),
+        DECISIONS,
+        CLEAVE,
     )
