@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from math import factorial, prod
 
+from engine.actions.others_counters import others_counters, others_giving
 from engine.actions.resolving import COPIED_ENTERING_TEXT
 from engine.actions.standing_copies import AS_IT_WOULD_EXIST
 from engine.copy.exceptions import ADDITIONAL
@@ -49,7 +50,6 @@ from engine.oracle.entering import (
     additional_counters,
     counter_replacement,
     entering_counters,
-    gives_others_counters,
     undecided_additional,
     undecided_counters,
 )
@@ -132,9 +132,9 @@ def counters_as_it_enters(
 ) -> tuple[Board, GameObject]:
     """``obj`` with the counters entering gives it (none computed when the board lists its ``counters``),
     and the chapter abilities of a Saga its entering lore counters trigger (CR 714.2b)."""
-    if spec.counters is None:
-        board, obj = _others_give_counters(board, obj)
-    if spec.counters is not None or not _may_be_given_counters(obj, spec, abilities):
+    if spec.counters is not None or not (
+        others_giving(board, obj) or _may_be_given_counters(obj, spec, abilities)
+    ):
         return board, obj
     board, obj = _entering_counters(board, obj, spec, abilities)
     lore = obj.counters.get("lore", 0)
@@ -146,34 +146,6 @@ def counters_as_it_enters(
                 board = board.explain(obj.id, _chapter_step(ability, numbers, lore))
     elif _reads_ahead(values) and "Saga" in values.subtypes:
         board = board.explain(obj.id, Explanation.of(_READ_AHEAD_CHAPTERS, READ_AHEAD_CHAPTER), note=True)
-    return board, obj
-
-
-def _others_give_counters(board: Board, obj: GameObject) -> tuple[Board, GameObject]:
-    """Another permanent of its controller gives creatures entering an additional counter (Metallic Mimic):
-    this engine doesn't apply that replacement yet, so the counters it enters with and what they change are
-    unknown, never none (CR 614.1c, 614.12)."""
-    controller = obj.controller
-    for source in board.in_zone(Zone.BATTLEFIELD):
-        if source.id == obj.id or source.phased_out or source.controller is not controller:
-            continue
-        found = next(
-            (a for a in copiable_values(source).abilities if gives_others_counters(a.rules_text)), None
-        )
-        if found is None:
-            continue
-        note, unknown = unknown_note(
-            ("counters", "power", "toughness"),
-            msg(
-                "{source}'s “{ability}” may give it an additional counter as it enters, and this engine "
-                "doesn't apply that replacement (give the counters it entered with: counters: {{…}})",
-                source=card(source.id),
-                ability=found.text,
-            ),
-            ENTERS_REPLACEMENT,
-            AS_IT_WOULD_EXIST,
-        )
-        return board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
     return board, obj
 
 
@@ -214,6 +186,10 @@ def _entering_counters(
     given = [*_intrinsic(values, obj), *entering_counters(abilities, x=_spell_x(obj), kicked=obj.kicked_text)]
     given += [EnteringCounters(kind=kind, count=n, text="") for kind, n in spec.given_counters]
     extra = _additional(obj, values)
+    from_others, others_unknown = others_counters(board, obj, values)
+    if others_unknown is not None:
+        return _counters_unknown(board, obj, others_unknown)
+    extra += tuple(found for found, _ in from_others)
     kinds = list(dict.fromkeys([*(u.kind for u in undecided), *(found.kind for found in (*given, *extra))]))
     # The other permanents' layered abilities, on this board (explanations don't change them): worked out
     # only when a ban or a replacement may need them.
@@ -226,9 +202,11 @@ def _entering_counters(
         return board, obj
     board, obj = _not_decided(board, obj, values, tuple(u for u in undecided if u.kind not in stopped))
     counts: Counts = dict(obj.counters)
+    steps = {id(found): step for found, step in from_others}
     for found in (f for f in (*given, *extra) if f.kind not in stopped):
         counts[found.kind] = counts.get(found.kind, 0) + found.count
-        board = board.explain(obj.id, _given_step(obj, found, additional=found in extra))
+        step = steps.get(id(found)) or _given_step(obj, found, additional=found in extra)
+        board = board.explain(obj.id, step)
     modifiers = _modifiers(board, obj, values, counts, computed)
     if not modifiers:
         return board, obj.model_copy(update={"counters": counts})

@@ -456,11 +456,11 @@ def _qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
         and (subject.token is None or seen.token is subject.token)
         and all(values.is_a(t) for t in subject.types)
         and not any(values.is_a(t) for t in subject.not_types)
-        and (not subject.subtypes or any(_names_subtype(s, values.subtypes) for s in subject.subtypes))
-        and not any(_names_subtype(s, values.subtypes) for s in subject.not_subtypes)
+        and (not subject.subtypes or any(names_subtype(s, values.subtypes) for s in subject.subtypes))
+        and not any(names_subtype(s, values.subtypes) for s in subject.not_subtypes)
         and all(s in values.supertypes for s in subject.supertypes)
         and not any(s in values.supertypes for s in subject.not_supertypes)
-        and (not subject.chosen_subtype or (chosen is not None and _names_subtype(chosen, values.subtypes)))
+        and (not subject.chosen_subtype or (chosen is not None and names_subtype(chosen, values.subtypes)))
         and all(color in values.colors for color in subject.colors)
         and not (subject.no_abilities and values.abilities)
         and (
@@ -496,7 +496,7 @@ def could_name(text: str, source: Seen, seen: Seen) -> bool:
     if not named.types and not named.subtypes:
         return True
     return any(values.is_a(t) for t in named.types) or any(
-        _names_subtype(s, values.subtypes) for s in named.subtypes
+        names_subtype(s, values.subtypes) for s in named.subtypes
     )
 
 
@@ -510,7 +510,7 @@ def qualifies(subject: Subject, source: Seen, seen: Seen) -> bool:
     return _qualifies(subject, source, seen)
 
 
-def _names_subtype(word: str, subtypes: tuple[str, ...]) -> bool:
+def names_subtype(word: str, subtypes: tuple[str, ...]) -> bool:
     """Whether ``word`` is one of ``subtypes``; a changeling has every creature type (CR 702.73a)."""
     if ALL_CREATURE_TYPES in subtypes and not _noncreature_subtype(word):
         return True

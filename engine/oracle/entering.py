@@ -533,9 +533,25 @@ _CHOSEN_COLOR_CDA = re.compile(rf"(?:^|\. ){_S} is the chosen color\.")
 
 
 _OTHERS_ENTER_WITH = re.compile(
-    r"^Each other (?:[\w-]+ )*?creatures? you control(?: of the chosen type)? enters?(?: the battlefield)? "
+    r"^Each other (?:[\w-]+ )*?creatures? you controls?(?: of the chosen type)? enters?(?: the battlefield)? "
     r"with an additional [+-]\d+/[+-]\d+ counter"
 )
+_OTHERS_ENTER_WITH_READ = re.compile(
+    # "you controls": the 2022 wording of one card (Grumgully, the Generous) says it so
+    r"^Each other (?:(?P<non>non-?)?(?P<subtype>[A-Z][\w']*) )?creatures? you controls?"
+    r"(?P<chosen> of the chosen type)? enters?(?: the battlefield)? with an additional "
+    r"(?P<kind>[+-]\d+/[+-]\d+) counter on it\.$"
+)
+
+
+class OthersEnterWith(Frozen):
+    """ "Each other [Warrior|non-Human] creature you control [of the chosen type] enters with an additional
+    +1/+1 counter on it" (Metallic Mimic, Bramblewood Paragon, Grumgully): what it gives, and to whom."""
+
+    kind: str  # "+1/+1"
+    subtype: str | None = None  # the creature type it names
+    excluded: bool = False  # "non-Human": every creature but those of ``subtype``
+    chosen_type: bool = False  # "of the chosen type": the creature type chosen as its source entered
 
 
 def gives_others_counters(rules_text: str) -> bool:
@@ -543,6 +559,19 @@ def gives_others_counters(rules_text: str) -> bool:
     they enter (Metallic Mimic's "Each other creature you control of the chosen type enters with an additional
     +1/+1 counter on it"): a replacement effect on their entering (CR 614.1c, 614.12)."""
     return _OTHERS_ENTER_WITH.search(rules_text) is not None
+
+
+def others_enter_with(rules_text: str) -> OthersEnterWith | None:
+    """The wording :func:`gives_others_counters` finds, read; None when its filter isn't one this reads."""
+    found = _OTHERS_ENTER_WITH_READ.match(rules_text)
+    if found is None:
+        return None
+    return OthersEnterWith(
+        kind=found["kind"],
+        subtype=found["subtype"],
+        excluded=bool(found["non"]),
+        chosen_type=bool(found["chosen"]),
+    )
 
 
 def colored_by_choice(rules_text: str) -> bool:

@@ -39,11 +39,32 @@ def test_an_x_for_a_card_without_x_in_its_cost_is_refused() -> None:
         )
 
 
-def test_another_permanents_extra_counter_for_entering_creatures_is_open_never_none() -> None:
+def test_another_permanents_extra_counter_for_entering_creatures_is_applied() -> None:
     """Metallic Mimic's "Each other creature you control of the chosen type enters with an additional +1/+1
-    counter" (CR 614.1c) isn't applied by this engine: the counters are unknown, never a plain 1/1."""
+    counter" (CR 614.1c, 614.12): an Elf listed after it entered with the counter (review 8, board 22)."""
     result = _answer(
         "battlefield:\n  - {card: Metallic Mimic, id: m, choices: {creature type: Elf}}\n"
         "  - {card: Llanowar Elves, id: e}\nquery: e\n"
     )
+    assert (result.current.power, result.current.toughness, result.current.counters) == (2, 2, {"+1/+1": 1})
+
+
+def test_another_permanents_extra_counter_with_its_type_not_chosen_is_open_never_none() -> None:
+    result = _answer(
+        "battlefield:\n  - {card: Metallic Mimic, id: m}\n  - {card: Llanowar Elves, id: e}\nquery: e\n"
+    )
     assert {"counters", "power", "toughness"} <= set(result.current.unknown)
+    assert any("the type chosen as m entered, which the board doesn't give" in n.text for n in result.notes)
+
+
+def test_a_creature_not_of_the_type_gets_no_counter_and_a_filter_by_name_of_type_is_read() -> None:
+    bears = _answer(
+        "battlefield:\n  - {card: Metallic Mimic, id: m, choices: {creature type: Elf}}\n"
+        "  - {card: Grizzly Bears, id: b}\nquery: b\n"
+    )
+    assert (bears.current.power, bears.current.counters) == (2, {})
+    human = _answer(
+        'battlefield:\n  - {card: "Grumgully, the Generous", id: g}\n'
+        "  - {card: Grizzly Bears, id: b}\nquery: b\n"
+    )
+    assert human.current.counters == {"+1/+1": 1}  # "Each other non-Human creature": a Bear gets one
