@@ -205,10 +205,17 @@ class _Reader:
                 line_of(sections["version"]),
             )
         cards = self.cards(self._items(sections.get("cards"), "cards"))
-        objects: list[ObjectSpec] = []
-        for zone in (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE):
+        # Read the graveyard first, so that a permanent can copy a card in it (Body Double); the objects
+        # keep the board's order, battlefield first.
+        read: dict[Zone, list[ObjectSpec]] = {}
+        for zone in (Zone.GRAVEYARD, Zone.BATTLEFIELD, Zone.EXILE):
             if zone.value in sections:
-                objects += [self.object(item, zone) for item in self._items(sections[zone.value], zone.value)]
+                read[zone] = [
+                    self.object(item, zone) for item in self._items(sections[zone.value], zone.value)
+                ]
+        objects = [
+            obj for zone in (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE) for obj in read.get(zone, [])
+        ]
         reading = ActionReader(self)
         actions = [reading.action(item) for item in self._items(sections.get("actions"), "actions")]
         if len(objects) + len(actions) > MAX_OBJECTS or len(actions) > MAX_ACTIONS:

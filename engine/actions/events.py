@@ -148,7 +148,7 @@ def build_board(
     board = Board(game=game or Game())
     for event in first:
         board = apply_event(board, event, cards)
-    for obj in spec_objects:
+    for obj in _copied_cards_first(spec_objects):
         board = apply_event(
             board,
             Event(kind=ActionKind.ENTERS, timestamp=0, object_id=obj.id, entering=obj, listed=True),
@@ -183,6 +183,14 @@ def _event(action: Action) -> Event:
 def replay(events: tuple[Event, ...], cards: Mapping[str, Card]) -> Board:
     """Rebuild a board from its recorded events."""
     return build_board((), events, cards)
+
+
+def _copied_cards_first(objects: tuple[ObjectSpec, ...]) -> tuple[ObjectSpec, ...]:
+    """The objects in the board's order, except that a card in a graveyard a permanent copies (Body Double)
+    is there before it: it was in the graveyard as the permanent entered."""
+    copied = {o.copy_of for o in objects if o.copy_of}
+    early = tuple(o for o in objects if o.zone is Zone.GRAVEYARD and o.id in copied)
+    return (*early, *(o for o in objects if o not in early))
 
 
 def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:

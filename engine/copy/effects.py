@@ -144,6 +144,15 @@ def check_copyable(
                 original=label,
             )
         )
+    if original.zone is not Zone.GRAVEYARD and "graveyard" in wording:
+        raise CopyError(
+            msg(
+                "{via} copies {copyable}; {original} isn't in a graveyard.",
+                via=by,
+                copyable=copyable,
+                original=label,
+            )
+        )
     unsure: list[Unsure] = []
     of_type = any_of(*(current.is_a(t) for t in wanted)) if wanted else Known(True)
     if isinstance(of_type, Unsure):

@@ -117,3 +117,16 @@ def test_a_copy_a_token_or_a_returned_card_is_said_not_kicked(board: str, why: s
     assert f"It wasn't kicked ({why}" in steps
     assert "“If Kavu Titan was kicked, it enters the battlefield with three +1/+1 counters" in steps
     assert (answer.result.current.counters or {}).get("+1/+1", 0) <= 1  # Spark Double's own counter only
+
+
+def test_body_double_copies_a_creature_card_in_a_graveyard_and_nothing_on_the_battlefield() -> None:
+    """Review 8, boards 04 and 11: "enter as a copy of any creature card in a graveyard" (707.5)."""
+    angel = "{card: Serra Angel, controller: opponent, id: sa}"
+    answer = _answer(
+        f"graveyard: [{angel}]\nbattlefield:\n  - {{card: Body Double, id: bd, copy_of: sa}}\nquery: bd\n"
+    )
+    assert (answer.result.current.name, answer.result.current.power) == ("Serra Angel", 4)
+    with pytest.raises(
+        CopyError, match="Body Double copies any creature card in a graveyard; Serra Angel isn't"
+    ):
+        _answer(f"battlefield:\n  - {angel}\n  - {{card: Body Double, id: bd, copy_of: sa}}\nquery: bd\n")
