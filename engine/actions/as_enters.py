@@ -31,7 +31,12 @@ from engine.core.messages import card as card_name
 from engine.core.results import Explanation, Unknown
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
-from engine.layers.counted import card_types_off_battlefield, set_as_entered, setting_given_by
+from engine.layers.counted import (
+    card_types_off_battlefield,
+    option_abilities,
+    set_as_entered,
+    setting_given_by,
+)
 from engine.layers.notes import statics_of, unknown_note
 from engine.layers.system import current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
@@ -479,7 +484,13 @@ def pt_setting(
             NEW_CHOICES,
         )
         # its own result is copiable (CR 707.2)
-        unknown = unknown.model_copy(update={"copiable": True, "given_by": (setting_given_by(obj, ability),)})
+        unknown = unknown.model_copy(
+            update={
+                "copiable": True,
+                "given_by": (setting_given_by(obj, ability),),
+                "may_add": option_abilities(ability),
+            }
+        )
         obj = obj.with_unknowns(unknown)
         return board.explain(obj.id, note, note=True), obj
     setting = AsEntersSetting(

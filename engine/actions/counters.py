@@ -50,6 +50,7 @@ from engine.oracle.entering import (
     additional_counters,
     counter_replacement,
     entering_counters,
+    gives_additional_counters,
     undecided_additional,
     undecided_counters,
 )
@@ -173,10 +174,16 @@ def _entering_counters(
     board: Board, obj: GameObject, spec: ObjectSpec, abilities: tuple[GameAbility, ...]
 ) -> tuple[Board, GameObject]:
     layered = current_characteristics(obj, board)
-    typed = layered.known_for("types", "subtypes", "loyalty", "defense")
+    typed = layered.known_for("types", "loyalty", "defense")
     if isinstance(typed, Unsure):
         return _counters_unknown(board, obj, typed)
     values = typed.value
+    if isinstance(layered.subtypes, Unsure):
+        # Its subtypes decide only whether it is a Saga (an enchantment, 714.1) and which creature types
+        # another permanent gives counters to: without either, they don't matter here.
+        if values.is_a("Enchantment") or others_giving(board, obj):
+            return _counters_unknown(board, obj, layered.subtypes)
+        values = values.model_copy(update={"subtypes": ()})
     if "Saga" in values.subtypes and _reads_ahead(values):
         return _counters_unknown(board, obj, Unsure((_READ_AHEAD,)), changes=())
     x = _spell_x(obj)
@@ -345,7 +352,8 @@ def _may_be_given_counters(obj: GameObject, spec: ObjectSpec, abilities: tuple[G
         return True
     if undecided_counters(abilities, kicked=obj.kicked_text, x=_spell_x(obj)):
         return True
-    if obj.copies and obj.copies[-1].effect is not None and obj.copies[-1].effect.exceptions:
+    effect = obj.copies[-1].effect if obj.copies else None
+    if effect is not None and gives_additional_counters(effect.exceptions):
         return True
     values = copiable_values(obj)
     return values.is_a("Planeswalker") or values.is_a("Battle") or "Saga" in values.subtypes

@@ -10,7 +10,7 @@ from engine.core.messages import card as card_name
 from engine.core.model import Card
 from engine.core.results import Explanation, GivenBy
 from engine.layers.notes import unknown_note
-from engine.oracle.entering import enters_with_abilities, enters_with_counters
+from engine.oracle.entering import entering_abilities, enters_with_abilities, enters_with_counters
 from engine.oracle.kicker import (
     KICKED_TIMES,
     KICKER,
@@ -90,8 +90,10 @@ def _kicked_not_given(
         texts=series(tuple(f"“{a.text}”" for a in replacing)),
     )
     note, unknown = unknown_note(_given_by(replacing), reason, KICKER)
+    # Kicked, it gains only what those abilities give ("… and with trample"): nothing else is open.
+    gained = entering_abilities(abilities, kicked=True)
     unknown = unknown.model_copy(
-        update={"given_by": (GivenBy(object_id=obj.id, key="kicked", values=KICKED),)}
+        update={"given_by": (GivenBy(object_id=obj.id, key="kicked", values=KICKED),), "may_add": gained}
     )
     return board.explain(obj.id, note, note=True), obj.with_unknowns(unknown)
 

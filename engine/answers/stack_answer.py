@@ -29,6 +29,7 @@ from engine.core.known import Known, Unsure
 from engine.core.messages import Message, card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import UNKNOWN, Explanation
+from engine.layers.computed import Computed
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.system import current_characteristics
@@ -36,6 +37,7 @@ from engine.oracle.spell_text import (
     Targetable,
     TargetKind,
     TargetRequirement,
+    protection_colors,
     set_targets_of,
     target_requirements,
 )
@@ -168,16 +170,40 @@ def _board_object(
                 reason=values.reason,
             )
         )
+    keywords = _keywords(current_characteristics(obj, board)) if on_battlefield else frozenset()
     target = Targetable(
         handle=obj.id,
         name=values.value.name or "a face-down permanent",
         kind=TargetKind.PERMANENT if on_battlefield else TargetKind.CARD,
         types=values.value.types,
         controller=current_controller(obj).value,
+        hexproof="hexproof" in keywords,
+        shroud="shroud" in keywords,
+        protection_from=_protection(current_characteristics(obj, board)) if on_battlefield else (),
     )
     # a copy has the abilities of what it copies (CR 707.2): use that card when the catalogue has it
     text_card = cards.get(copiable_values(obj).name or "", obj.card)
     return BoardObject(target=target, card=text_card, zone=obj.zone.value)
+
+
+def _keywords(values: Computed) -> frozenset[str]:
+    """Its keywords as far as known (hexproof and shroud decide what can target it, 702.11b, 702.18a);
+    abilities that aren't known give none."""
+    abilities = values.abilities
+    if isinstance(abilities, Unsure):
+        return frozenset()
+    return frozenset(a.keyword.casefold() for a in abilities.value if a.keyword and not a.keyword_parameter)
+
+
+def _protection(values: Computed) -> tuple[str, ...]:
+    """The colors its known protection abilities name (CR 702.16a)."""
+    abilities = values.abilities
+    if isinstance(abilities, Unsure):
+        return ()
+    protections = (
+        a.keyword_parameter or "" for a in abilities.value if (a.keyword or "").casefold() == "protection"
+    )
+    return tuple(color for parameter in protections for color in protection_colors(parameter))
 
 
 def stack_copy_answer(result: StackCopyResult) -> StackCopyAnswer:

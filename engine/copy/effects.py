@@ -31,6 +31,7 @@ from engine.core.model import (
     ExceptionKind,
 )
 from engine.core.results import Explanation, Unknown
+from engine.layers.computed import Computed
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values, is_melded, text_for_copying
 from engine.layers.described import effect_name
@@ -144,6 +145,8 @@ def check_copyable(
                 original=label,
             )
         )
+    if "target" in wording.split():
+        _check_targetable(original, copier, current, by, label)
     if original.zone is not Zone.GRAVEYARD and "graveyard" in wording:
         raise CopyError(
             msg(
@@ -193,6 +196,31 @@ def check_copyable(
             )
         )
     return [_copyable_unknown(fact, by, copyable, label) for fact in unsure]
+
+
+def _check_targetable(
+    original: GameObject, copier: GameObject, current: Computed, by: Param, label: Param
+) -> None:
+    """What the copy effect copies is its target: one with shroud, or with hexproof and controlled by an
+    opponent of the effect's controller (the copier's, who controls the ability), can't be targeted (CR
+    702.18a, 702.11b), so the copy couldn't have been made."""
+    abilities = current.abilities
+    if isinstance(abilities, Unsure):
+        return
+    keywords = {a.keyword.casefold() for a in abilities.value if a.keyword and not a.keyword_parameter}
+    opponent = current_controller(original) is not current_controller(copier)
+    if "shroud" in keywords or ("hexproof" in keywords and opponent):
+        raise CopyError(
+            msg(
+                "{via} copies its target, and {original} can't be targeted: it has {keyword}{whose} "
+                "(CR {rule}).",
+                via=by,
+                original=label,
+                keyword="shroud" if "shroud" in keywords else "hexproof",
+                whose="" if "shroud" in keywords else msg(" and its controller is an opponent of the copy's"),
+                rule="702.18a" if "shroud" in keywords else "702.11b",
+            )
+        )
 
 
 def _copyable_unknown(fact: Unsure, via: Param, copyable: str, original: Param) -> Explanation:
@@ -519,7 +547,8 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
         ]
     if original.copies:
         last = original.copies[-1]
-        name = last.values.main.name
+        # What it copied is the card its values came from, not the name an exception gave it (707.9b).
+        name = last.text_card.name if last.text_card else last.values.main.name
         copied = card_name(name) if name else msg("a face-down permanent")
         why.append(
             Explanation.of(

@@ -90,7 +90,13 @@ def unset_as_entered(values: Characteristics, obj: GameObject) -> tuple[Explanat
         PT_CHOICE,
         *((COIN_FLIP_RESULT,) if coin else ()),
     )
-    return note, unknown.model_copy(update={"given_by": (setting_given_by(obj, setting),)})
+    update = {"given_by": (setting_given_by(obj, setting),), "may_add": option_abilities(setting)}
+    return note, unknown.model_copy(update=update)
+
+
+def option_abilities(setting: GameAbility) -> tuple[str, ...]:
+    """Every ability an option of a P/T-setting ability gives: all that its unknown result may add."""
+    return tuple(dict.fromkeys(a for option in pt_options(setting) for a in option.abilities))
 
 
 def setting_given_by(obj: GameObject, setting: GameAbility) -> GivenBy:

@@ -673,6 +673,11 @@ def pt_option(text: str) -> PTOption | None:
     )
 
 
+def gives_additional_counters(exceptions: tuple[CopyException, ...]) -> bool:
+    """Whether one of a copy effect's exceptions is "it enters with an additional … counter" (707.9e)."""
+    return any(_ADDITIONAL_COUNTERS.search(exception.text) for exception in exceptions)
+
+
 def additional_counters(
     exceptions: tuple[CopyException, ...], values: Characteristics, *, x: int | None
 ) -> tuple[EnteringCounters, ...]:

@@ -68,6 +68,19 @@ class Targetable(Frozen):
     kind: TargetKind
     types: tuple[str, ...] = ()
     controller: str | None = None  # "you" | "opponent"; the player themself for a player
+    hexproof: bool = False  # can't be the target of spells or abilities its opponents control (702.11b)
+    shroud: bool = False  # can't be the target of spells or abilities (702.18a)
+    protection_from: tuple[
+        str, ...
+    ] = ()  # colors (words) it has protection from: no such spell targets it (702.16b)
+
+
+_PROTECTION_COLOR = re.compile(r"\bfrom (white|blue|black|red|green)\b")
+
+
+def protection_colors(parameter: str) -> tuple[str, ...]:
+    """The colors a "Protection from black and from red" keyword's parameter names (CR 702.16a)."""
+    return tuple(_PROTECTION_COLOR.findall(parameter.casefold()))
 
 
 class TargetRequirement(Frozen):
@@ -111,6 +124,8 @@ def _requirement_phrase(rest: str) -> str:
 def is_legal_target(requirement: TargetRequirement, candidate: Targetable, chooser: str) -> bool:
     """Whether ``candidate`` meets ``requirement`` for a spell or ability controlled by ``chooser``."""
     phrase = requirement.phrase
+    if candidate.shroud or (candidate.hexproof and candidate.controller != chooser):
+        return False
     candidate = candidate.model_copy(update={"types": tuple(t.casefold() for t in candidate.types)})
     if phrase == "any":
         return candidate.kind is TargetKind.PLAYER or (
