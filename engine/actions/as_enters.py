@@ -690,6 +690,10 @@ def _riot(board: Board, obj: GameObject) -> tuple[Board, GameObject]:
     given = obj.choices.get(MAY_KEY, "").strip().casefold()
     if given == "done":
         return board, obj
+    # Haste it has already (Kiki-Jiki's copy exception): gaining it again changes nothing (702.10d).
+    hasty = any((a.keyword or "").casefold() == "haste" for a in copiable_values(obj).abilities)
+    if given != "not done" and hasty:
+        return board, obj
     if given != "not done":
         note, unknown = unknown_note(
             ("abilities",),

@@ -69,8 +69,18 @@ def made_by_step(board: Board, event: Event) -> Board:
         TOKEN_TEXT,
         *((ABILITY_CONTROLLER,) if by_handle and not event.controller_given else ()),
     )
+    # Another copy effect it entered with (Essence of the Wild's) replaced what its creator defined.
+    copies = board.get(token).copies
+    replaced = bool(copies) and copies[-1].of_id != event.of
     step = Explanation.of(
         msg(
+            "It was created by {source}: its creator owns it and it entered under that player's "
+            "control{whose}; its characteristics are those of the copy effect it entered with last.",
+            source=source,
+            whose=whose,
+        )
+        if replaced
+        else msg(
             "It was created by {source}: its creator owns it and it entered under that player's "
             "control{whose}; it has only the characteristics that effect gave it.",
             source=source,

@@ -509,6 +509,13 @@ def _targets_not_given(original: StackItem) -> Message:
     """The original's targets, not given: what its text (or its targeting modes) asks for, and that the
     copy has the same ones, whatever they are."""
     requirements = requirements_of(original)
+    if requirements and all(r.variable for r in requirements):
+        return msg(
+            "The board doesn't say what {spell} targets (targets: [...] says): its text lets it have any "
+            "number of targets, chosen as it was put on the stack, so which and how many — none among the "
+            "possibilities — is unknown. The copy has the same targets, whatever they are.",
+            spell=item_name(original),
+        )
     if requirements:
         return msg(
             "The board doesn't say what {spell} targets (targets: [...] says), but its text requires a "

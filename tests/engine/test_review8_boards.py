@@ -81,3 +81,28 @@ def test_a_copy_of_a_bolt_cant_get_a_new_target_it_cant_target(creature: str, wh
             "stack:\n  - {card: Lightning Bolt, id: bolt, controller: opponent, targets: [player:you]}\n"
             "  - {copy_of: bolt, via: Twincast, new_targets: [c]}\n"
         )
+
+
+def test_a_token_essence_replaced_isnt_said_to_have_its_creators_characteristics() -> None:
+    """Board 74: Spitting Image's token entering beside Essence of the Wild is a copy of Essence (614.12)."""
+    answer = _answer(
+        "battlefield:\n  - {card: Essence of the Wild, id: essence}\n"
+        "  - {card: Serra Angel, id: angel, controller: opponent}\n"
+        "stack:\n  - {card: Spitting Image, id: si, targets: [angel]}\n"
+        "actions:\n  - create_token_copy: {of: angel, via: si, id: tok}\nquery: tok\n"
+    )
+    assert (answer.result.current.name, answer.result.current.power) == ("Essence of the Wild", 6)
+    steps = " ".join(s.text for s in answer.result.steps)
+    assert "it has only the characteristics that effect gave it" not in steps
+    assert "its characteristics are those of the copy effect it entered with last" in steps
+
+
+def test_a_token_with_haste_already_has_known_abilities_whatever_riot_chose() -> None:
+    """Board 78: riot's haste adds nothing to Kiki-Jiki's hasty token (702.10d); its counter is open."""
+    current = _answer(
+        'turn: you\nbattlefield:\n  - {card: "Kiki-Jiki, Mirror Breaker", id: kiki}\n'
+        "  - {card: Gruul Spellbreaker, id: gs}\n"
+        "actions:\n  - create_token_copy: {of: gs, via: kiki, id: tok}\nquery: tok\n"
+    ).result.current
+    assert "abilities" not in current.unknown
+    assert {"power", "counters"} <= set(current.unknown)
