@@ -19,7 +19,7 @@ from engine.layers.computed import Computed
 from engine.layers.control import current_controller
 from engine.layers.system import current_characteristics
 from engine.oracle.entering import ControlCount, InterveningIf, control_count, enters_triggers, intervening_if
-from engine.oracle.kicker import KICKER, Kicked, KickerCosts, kicked_with, kicker_of, was_kicked
+from engine.oracle.kicker import KICKED_TIMES, KICKER, Kicked, KickerCosts, kicked_with, kicker_of, was_kicked
 from engine.state.board import Board, GameObject, Zone
 
 ETB_TRIGGER = cite(
@@ -45,6 +45,9 @@ def enters_trigger_notes(
     for trigger in enters_triggers(abilities):
         rules: tuple[Citation, ...] = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
         condition = intervening_if(trigger)
+        if condition is None and _FOR_EACH_KICK in trigger.rules_text:
+            board = board.explain(obj.id, _for_each_kick(trigger, kicked, rules), note=kicked is None)
+            continue
         if condition is None:
             text = msg("When it enters, “{trigger}” triggers.", trigger=trigger.text)
             board = board.explain(obj.id, Explanation.of(text, *rules))
@@ -56,6 +59,35 @@ def enters_trigger_notes(
         checked = _checked(trigger, condition, holds, obj, counted, kicked)
         board = board.explain(obj.id, checked, note=holds is None)
     return board
+
+
+_FOR_EACH_KICK = "for each time it was kicked"
+
+
+def _for_each_kick(trigger: GameAbility, kicked: Kicked, rules: tuple[Citation, ...]) -> Explanation:
+    """ "… for each time it was kicked" (multikicker, CR 702.33c): how many times, given or not."""
+    if kicked is None:
+        return Explanation.of(
+            msg(
+                "When it enters, “{trigger}” triggers; how many times it was kicked is unknown, because "
+                "the board doesn't say (kicked: {{times: N}}): it does that once for each time — not at all "
+                "if it wasn't kicked.",
+                trigger=trigger.text,
+            ),
+            *rules,
+            KICKED_TIMES,
+        )
+    times = len(kicked) if isinstance(kicked, tuple) else int(kicked)
+    return Explanation.of(
+        msg(
+            "When it enters, “{trigger}” triggers: it was kicked {times} time(s), so it does that {times} "
+            "time(s).",
+            trigger=trigger.text,
+            times=times,
+        ),
+        *rules,
+        KICKED_TIMES,
+    )
 
 
 def _holds(condition: InterveningIf, obj: GameObject, kicker: KickerCosts, kicked: Kicked) -> bool | None:

@@ -121,10 +121,22 @@ def _requirement_phrase(rest: str) -> str:
     return " ".join(words)
 
 
+def untargetable(candidate: Targetable, chooser: str, colors: tuple[str, ...]) -> str | None:
+    """What stops a spell or ability of ``colors`` (words) that ``chooser`` controls from targeting
+    ``candidate`` whatever its text asks for: "shroud" (702.18a), "hexproof" (702.11b) or "protection from
+    red" (702.16b); None when nothing does."""
+    if candidate.shroud:
+        return "shroud"
+    if candidate.hexproof and candidate.controller != chooser:
+        return "hexproof"
+    protected = sorted(set(candidate.protection_from) & set(colors))
+    return f"protection from {protected[0]}" if protected else None
+
+
 def is_legal_target(requirement: TargetRequirement, candidate: Targetable, chooser: str) -> bool:
     """Whether ``candidate`` meets ``requirement`` for a spell or ability controlled by ``chooser``."""
     phrase = requirement.phrase
-    if candidate.shroud or (candidate.hexproof and candidate.controller != chooser):
+    if untargetable(candidate, chooser, ()) is not None:
         return False
     candidate = candidate.model_copy(update={"types": tuple(t.casefold() for t in candidate.types)})
     if phrase == "any":

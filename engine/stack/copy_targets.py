@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core.citations import cite
 from engine.core.messages import Param, card, msg, series
 from engine.core.model import Card, CopyEffect
 from engine.core.results import Explanation
-from engine.oracle.spell_text import SetTargets, Targetable, TargetRequirement, is_legal_target
+from engine.oracle.spell_text import SetTargets, Targetable, TargetRequirement, is_legal_target, untargetable
 from engine.stack.copies import item_name
 from engine.stack.items import (
     DECISIONS,
@@ -27,29 +26,20 @@ from engine.stack.items import (
     PLAYERS,
     TARGETS,
     UNCHANGED,
+    UNTARGETABLE,
     Player,
     StackItem,
-    StackSpell,
+    color_words,
     explain,
     lookup_target,
     refuse,
     requirement_for_slot,
     requirement_param,
     requirements_of,
-    spell_face,
     target_param,
     targets_unknown,
+    untargetable_message,
 )
-
-HEXPROOF = cite("702.11b", "can’t be the target of spells or abilities your opponents control")
-SHROUD = cite("702.18a", "can’t be the target of spells or abilities")
-PROTECTION = cite("702.16b", "can’t be targeted by spells with the stated quality")
-_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-
-
-def _color_words(item: StackItem) -> tuple[str, ...]:
-    """The colors of a spell on the stack, as words (a copy has the original's, 707.10)."""
-    return tuple(_COLOR_WORDS[c] for c in spell_face(item).colors) if isinstance(item, StackSpell) else ()
 
 
 def set_targets(
@@ -302,30 +292,12 @@ def _legal_new_target(
     """The requirement the new ``slot``-th target meets; an error when it doesn't (CR 707.10c)."""
     requirement = requirement_for_slot(requirements, slot)
     candidate = lookup_target(after, objects)
-    protected = set(candidate.protection_from) & set(_color_words(original))
-    if requirement is not None and protected:
-        raise refuse(
-            msg(
-                "{card} isn't a legal new target: it has protection from {color}, and the copy is {color}.",
-                card=card(candidate.name),
-                color=sorted(protected)[0],
-            ),
-            NEW_TARGETS,
-            PROTECTION,
-        )
-    if requirement is not None and (
-        candidate.shroud or (candidate.hexproof and candidate.controller != controller)
-    ):
-        raise refuse(
-            msg(
-                "{card} isn't a legal new target: it has {keyword}, and the copy's controller is {whom}.",
-                card=card(candidate.name),
-                keyword="shroud" if candidate.shroud else "hexproof",
-                whom=msg("a player") if candidate.shroud else msg("its opponent"),
-            ),
-            NEW_TARGETS,
-            SHROUD if candidate.shroud else HEXPROOF,
-        )
+    if requirement is not None:
+        stopped = untargetable(candidate, controller, color_words(original))
+        if stopped is not None:
+            raise refuse(
+                untargetable_message(candidate, stopped), NEW_TARGETS, UNTARGETABLE[stopped.split()[0]]
+            )
     if requirement is None or not is_legal_target(requirement, candidate, controller):
         wanted: Param = requirement.phrase if requirement else msg("nothing")
         rules = (NEW_TARGETS, MODES, MODE_TARGETS) if original.choices.modes else (NEW_TARGETS,)

@@ -27,6 +27,7 @@ from engine.oracle.spell_text import (
     TargetRequirement,
     is_legal_target,
     target_requirements,
+    untargetable,
 )
 
 Player = Literal["you", "opponent"]
@@ -413,6 +414,25 @@ def check_required_targets(item: StackItem) -> None:
     )
 
 
+UNTARGETABLE = {
+    "shroud": cite("702.18a", "can’t be the target of spells or abilities"),
+    "hexproof": cite("702.11b", "can’t be the target of spells or abilities your opponents control"),
+    "protection": cite("702.16b", "can’t be targeted by spells with the stated quality"),
+}
+_COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def color_words(item: StackItem) -> tuple[str, ...]:
+    """The colors of a spell on the stack, as words (a copy has the original's, 707.10); an ability has
+    its source's, which this doesn't know: none."""
+    return tuple(_COLOR_WORDS[c] for c in spell_face(item).colors) if isinstance(item, StackSpell) else ()
+
+
+def untargetable_message(candidate: Targetable, stopped: str) -> Message:
+    """Why ``candidate`` can't be a target: what :func:`untargetable` found."""
+    return msg("{card} can't be targeted by it: it has {what}.", card=card(candidate.name), what=stopped)
+
+
 def target_words(requirement: TargetRequirement) -> Message:
     """One instance of "target" as the card says it: "any target", "target spell"."""
     if requirement.phrase == "any":
@@ -561,6 +581,9 @@ def check_targets(item: StackItem, objects: Mapping[str, Targetable]) -> None:
                 ),
                 *rules,
             )
+        stopped = untargetable(candidate, item.controller, color_words(item))
+        if stopped is not None:
+            raise refuse(untargetable_message(candidate, stopped), *rules, UNTARGETABLE[stopped.split()[0]])
         if not is_legal_target(requirement, candidate, item.controller):
             raise refuse(
                 msg(

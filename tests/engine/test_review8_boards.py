@@ -69,8 +69,8 @@ def test_cryptoplasm_cant_target_an_opponents_hexproof_creature() -> None:
 @pytest.mark.parametrize(
     ("creature", "why"),
     [
-        ("Troll Ascetic", "it has hexproof"),
-        ("Paladin en-Vec", "it has protection from red, and the copy is red"),
+        ("Troll Ascetic", "can.t be targeted by it: it has hexproof"),
+        ("Paladin en-Vec", "can.t be targeted by it: it has protection from red"),
     ],
 )
 def test_a_copy_of_a_bolt_cant_get_a_new_target_it_cant_target(creature: str, why: str) -> None:
@@ -106,3 +106,19 @@ def test_a_token_with_haste_already_has_known_abilities_whatever_riot_chose() ->
     ).result.current
     assert "abilities" not in current.unknown
     assert {"power", "counters"} <= set(current.unknown)
+
+
+@pytest.mark.parametrize(
+    ("kicked", "said"),
+    [
+        ("", "how many times it was kicked is unknown, because the board doesn't say (kicked: {times: N})"),
+        (", kicked: {times: 2}", "it was kicked 2 time(s), so it does that 2 time(s)"),
+    ],
+)
+def test_a_multikicker_trigger_says_how_many_times_or_that_it_isnt_given(kicked: str, said: str) -> None:
+    """Board 46: Wolfbriar Elemental's Wolves, one for each time it was kicked (702.33c, 702.33d)."""
+    answer = _answer(f"actions:\n  - enters: {{card: Wolfbriar Elemental, id: wolf{kicked}}}\nquery: wolf\n")
+    texts = [e for e in (*answer.result.steps, *answer.result.notes) if "Wolf creature token" in e.text]
+    assert len(texts) == 1
+    assert said in texts[0].text
+    assert "702.33d" in texts[0].rules
