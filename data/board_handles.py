@@ -117,7 +117,9 @@ def stack_via(
         )
     _check_becomes_copy_targets(action, entry)
     creating = isinstance(action, CreateTokenAction | CreateTokenCopyAction) and not action.controller_given
-    controller = {"controller": Player(entry_controller)} if creating else {}
+    controller: dict[str, object] = {"controller": Player(entry_controller)} if creating else {}
+    if isinstance(action, BecomesCopyAction):
+        controller = {"stack_targets": entry.targets, "stack_controller": Player(entry_controller)}
     return action.model_copy(update={"via": card, "via_stack": action.via, **controller})
 
 

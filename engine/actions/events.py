@@ -63,7 +63,7 @@ from engine.actions.text_changes import (
     text_changes_end_in_cleanup,
 )
 from engine.actions.token_faces import with_excepted_faces
-from engine.actions.via_copies import own_ability_name, via_becoming_effect
+from engine.actions.via_copies import check_stack_targets, own_ability_name, via_becoming_effect
 from engine.actions.zones import copy_original, leave, return_cards
 from engine.copy.effects import (
     BACK_FACE_COPY,
@@ -490,6 +490,7 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
                 card=card_name(copier.id),
             )
         )
+    check_stack_targets(board, event)
     board, original = copy_original(board, event.of or "", copier.id, effect, apply_event, cards)
     if original is None:
         return board

@@ -10,12 +10,39 @@ ability it gave.
 from __future__ import annotations
 
 from engine.copy.effects import CopyError, card_copy_effect
+from engine.core.known import is_true
 from engine.core.messages import card as card_name
 from engine.core.messages import msg
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
+from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
+from engine.layers.system import current_characteristics
 from engine.oracle.copy_effects import becomes_copy_of
-from engine.state.board import GameObject
+from engine.state.board import Board, Event, GameObject
+
+
+def check_stack_targets(board: Board, event: Event) -> None:
+    """A stack entry making a permanent become a copy can't have targeted what shroud, or hexproof against
+    its controller, protects (CR 702.18a, 702.11b; 601.2c): the copy couldn't have been made."""
+    if event.stack_controller is None:
+        return
+    for handle in (h for h in event.stack_targets if h in (event.object_id, event.of) and board.has(h)):
+        target = board.get(handle)
+        values = current_characteristics(target, board)
+        theirs = current_controller(target) is not event.stack_controller
+        hexproof = is_true(values.has_keyword("hexproof")) and theirs
+        stopped = "shroud" if is_true(values.has_keyword("shroud")) else "hexproof" if hexproof else None
+        if stopped is not None:
+            raise CopyError(
+                msg(
+                    "{spell} on the stack targets {target}, which can't be targeted by it: it has {what} (CR "
+                    "{rule}).",
+                    spell=card_name(event.via_stack or ""),
+                    target=card_name(handle),
+                    what=stopped,
+                    rule="702.18a" if stopped == "shroud" else "702.11b",
+                )
+            )
 
 
 def via_becoming_effect(card: Card, copier: GameObject, own: CopyEffect | None) -> CopyEffect | None:

@@ -25,7 +25,7 @@ from engine.answers.copy_result import (
 from engine.answers.stack_board import BoardObject, build_stack
 from engine.core.budget import QuestionBudget
 from engine.core.effects import Player
-from engine.core.known import Known, Unsure
+from engine.core.known import Known, Unsure, is_true
 from engine.core.messages import Message, card, msg
 from engine.core.model import Ability, AbilityKind, Card, CopyScope, Frozen
 from engine.core.results import UNKNOWN, Explanation
@@ -170,29 +170,20 @@ def _board_object(
                 reason=values.reason,
             )
         )
-    keywords = _keywords(current_characteristics(obj, board)) if on_battlefield else frozenset()
+    values_now = current_characteristics(obj, board)
     target = Targetable(
         handle=obj.id,
         name=values.value.name or "a face-down permanent",
         kind=TargetKind.PERMANENT if on_battlefield else TargetKind.CARD,
         types=values.value.types,
         controller=current_controller(obj).value,
-        hexproof="hexproof" in keywords,
-        shroud="shroud" in keywords,
-        protection_from=_protection(current_characteristics(obj, board)) if on_battlefield else (),
+        hexproof=on_battlefield and is_true(values_now.has_keyword("hexproof")),
+        shroud=on_battlefield and is_true(values_now.has_keyword("shroud")),
+        protection_from=_protection(values_now) if on_battlefield else (),
     )
     # a copy has the abilities of what it copies (CR 707.2): use that card when the catalogue has it
     text_card = cards.get(copiable_values(obj).name or "", obj.card)
     return BoardObject(target=target, card=text_card, zone=obj.zone.value)
-
-
-def _keywords(values: Computed) -> frozenset[str]:
-    """Its keywords as far as known (hexproof and shroud decide what can target it, 702.11b, 702.18a);
-    abilities that aren't known give none."""
-    abilities = values.abilities
-    if isinstance(abilities, Unsure):
-        return frozenset()
-    return frozenset(a.keyword.casefold() for a in abilities.value if a.keyword and not a.keyword_parameter)
 
 
 def _protection(values: Computed) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from engine.core.characteristics import (
     mana_value_of,
 )
 from engine.core.citations import cite
-from engine.core.known import Fact, Known, Unsure, any_of, explained
+from engine.core.known import Fact, Known, Unsure, any_of, explained, is_true
 from engine.core.messages import Param, counter_count, msg, series, type_words
 from engine.core.messages import card as card_name
 from engine.core.model import (
@@ -204,21 +204,19 @@ def _check_targetable(
     """What the copy effect copies is its target: one with shroud, or with hexproof and controlled by an
     opponent of the effect's controller (the copier's, who controls the ability), can't be targeted (CR
     702.18a, 702.11b), so the copy couldn't have been made."""
-    abilities = current.abilities
-    if isinstance(abilities, Unsure):
-        return
-    keywords = {a.keyword.casefold() for a in abilities.value if a.keyword and not a.keyword_parameter}
+    shroud = is_true(current.has_keyword("shroud"))
+    hexproof = is_true(current.has_keyword("hexproof"))
     opponent = current_controller(original) is not current_controller(copier)
-    if "shroud" in keywords or ("hexproof" in keywords and opponent):
+    if shroud or (hexproof and opponent):
         raise CopyError(
             msg(
                 "{via} copies its target, and {original} can't be targeted: it has {keyword}{whose} "
                 "(CR {rule}).",
                 via=by,
                 original=label,
-                keyword="shroud" if "shroud" in keywords else "hexproof",
-                whose="" if "shroud" in keywords else msg(" and its controller is an opponent of the copy's"),
-                rule="702.18a" if "shroud" in keywords else "702.11b",
+                keyword="shroud" if shroud else "hexproof",
+                whose="" if shroud else msg(" and its controller is an opponent of the copy's"),
+                rule="702.18a" if shroud else "702.11b",
             )
         )
 

@@ -111,6 +111,15 @@ class Computed(Frozen):
         because = self.unknown("abilities")
         return Unsure(because) if because else Known(self._values.abilities)
 
+    def has_keyword(self, keyword: str) -> Fact[bool]:
+        """Whether it has the keyword ``keyword`` without a parameter ("hexproof", not "hexproof from")."""
+        wanted = keyword.casefold()
+        return self.abilities.map(
+            lambda abilities: any(
+                (a.keyword or "").casefold() == wanted and not a.keyword_parameter for a in abilities
+            )
+        )
+
     def is_a(self, card_type: str) -> Fact[bool]:
         """Whether it has card type ``card_type`` (case-insensitive)."""
         return self.types.map(lambda types: card_type.casefold() in (t.casefold() for t in types))

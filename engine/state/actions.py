@@ -119,6 +119,9 @@ class BecomesCopyAction(_CausedOnObject):
     kind: Literal[ActionKind.BECOMES_COPY] = ActionKind.BECOMES_COPY
     of: str
     random_result: str | None = None  # the coin flip or die roll the copy effect depends on (``random:``)
+    # Set from a ``via`` stack entry (data.board_handles): what it targets, and who controls it.
+    stack_targets: tuple[str, ...] = Field(default=(), exclude=True)
+    stack_controller: Player | None = Field(default=None, exclude=True)
 
 
 class CreateTokenCopyAction(_Creating):

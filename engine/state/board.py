@@ -323,6 +323,8 @@ class Event(Frozen):
     listed: bool = False  # an object the board lists (its current state), not one an action makes enter
     text_change: TextChangeSpec | None = None
     text_change_number: int | None = None
+    stack_targets: tuple[str, ...] = ()  # what the stack entry ``via_stack`` names targets
+    stack_controller: Player | None = None  # who controls that entry
 
 
 class LogEntry(Frozen):

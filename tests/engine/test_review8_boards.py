@@ -122,3 +122,16 @@ def test_a_multikicker_trigger_says_how_many_times_or_that_it_isnt_given(kicked:
     assert len(texts) == 1
     assert said in texts[0].text
     assert "702.33d" in texts[0].rules
+
+
+def test_a_stack_entry_cant_have_targeted_an_opponents_hexproof_creature_it_makes_a_copy() -> None:
+    """Board 85: your Cytoshape targets the creature that becomes a copy (702.11b, 601.2c)."""
+    with pytest.raises(
+        CopyError, match="cyto on the stack targets troll, which can't be targeted by it: it has hex"
+    ):
+        _answer(
+            "battlefield:\n  - {card: Serra Angel, id: angel}\n"
+            "  - {card: Troll Ascetic, id: troll, controller: opponent}\n"
+            "stack:\n  - {card: Cytoshape, id: cyto, targets: [troll]}\n"
+            "actions:\n  - becomes_copy: {object: troll, of: angel, via: cyto}\n"
+        )
