@@ -30,7 +30,7 @@ from benchmarks.judge_questions import Row, build_cache, linked_every_card, ques
 from benchmarks.linked_corpus import links_per_rule, parsed_corpus
 from benchmarks.refresh import refresh_rows
 from benchmarks.slash_command import time_slash_command
-from benchmarks.timing import BULK, TABLE_HEADER, Stats, reference_seconds, table_row
+from benchmarks.timing import BULK, Stats, print_table, reference_seconds
 
 T = TypeVar("T")
 WARM_UP = 500  # commands before the memory row's first measure, as in tests/hardening/test_load.py
@@ -145,10 +145,7 @@ def main() -> None:
             *asyncio.run(refresh_rows(Path(folder))),
             memory_row(db, arguments.memory_runs),
         ]
-    print(f"json.loads of {BULK.name}, decompressed (the reference): {reference * 1e3:.0f} ms\n")
-    print(TABLE_HEADER)
-    for what, stats, target in rows:
-        print(table_row(what, stats, reference, target))
+    print_table(rows, reference)
 
 
 if __name__ == "__main__":

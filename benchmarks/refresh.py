@@ -18,7 +18,14 @@ import gzip
 import tempfile
 from pathlib import Path
 
-from benchmarks.timing import BULK, RULES, SHARED, TABLE_HEADER, Stats, reference_seconds, table_row
+from benchmarks.timing import (
+    BULK,
+    RULES,
+    SHARED,
+    Stats,
+    print_table,
+    reference_seconds,
+)
 from bot.config import Settings
 from bot.judge import Judge, RefreshOutcome
 from data.db import open_database
@@ -97,10 +104,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="mtg-judge-bench-") as folder:
         rows = asyncio.run(refresh_rows(Path(folder), arguments.runs))
     reference = reference_seconds()
-    print(f"json.loads of {BULK.name}, decompressed (the reference): {reference * 1e3:.0f} ms\n")
-    print(TABLE_HEADER)
-    for what, stats, target in rows:
-        print(table_row(what, stats, reference, target))
+    print_table(rows, reference)
 
 
 if __name__ == "__main__":

@@ -61,3 +61,11 @@ TABLE_HEADER = (
     "| what | n | p50 ms | p99 ms | max ms | p50 / json.loads(bulk) | p99 / json.loads(bulk) | target |\n"
     "| --- | --- | --- | --- | --- | --- | --- | --- |"
 )
+
+
+def print_table(rows: list[tuple[str, Stats, str]], reference: float) -> None:
+    """The reference's line, then one row per measurement as a ratio to it."""
+    print(f"json.loads of {BULK.name}, decompressed (the reference): {reference * 1e3:.0f} ms\n")
+    print(TABLE_HEADER)
+    for what, stats, target in rows:
+        print(table_row(what, stats, reference, target))
