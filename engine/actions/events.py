@@ -490,7 +490,7 @@ def _becomes_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
                 card=card_name(copier.id),
             )
         )
-    check_stack_targets(board, event)
+    check_stack_targets(board, event, effect)
     board, original = copy_original(board, event.of or "", copier.id, effect, apply_event, cards)
     if original is None:
         return board

@@ -17,15 +17,33 @@ from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
 from engine.layers.system import current_characteristics
-from engine.oracle.copy_effects import becomes_copy_of
+from engine.oracle.copy_effects import becomes_copy_of, targets_the_copier
 from engine.state.board import Board, Event, GameObject
 
 
-def check_stack_targets(board: Board, event: Event) -> None:
-    """A stack entry making a permanent become a copy can't have targeted what shroud, or hexproof against
-    its controller, protects (CR 702.18a, 702.11b; 601.2c): the copy couldn't have been made."""
+def _copies_target(effect: CopyEffect) -> bool:
+    return "target" in effect.copyable.casefold().split()
+
+
+def check_stack_targets(board: Board, event: Event, effect: CopyEffect) -> None:
+    """A stack entry making a permanent become a copy targets what its text says — the permanent that
+    changes (Cytoshape) or what it copies (Mirrorweave) — and can't have targeted what shroud, or hexproof
+    against its controller, protects (CR 601.2c, 702.18a, 702.11b): else the copy couldn't have been made."""
     if event.stack_controller is None:
         return
+    targeted = (
+        event.object_id if targets_the_copier(effect.text) else event.of if _copies_target(effect) else None
+    )
+    if targeted is not None and targeted not in event.stack_targets:
+        raise CopyError(
+            msg(
+                "{spell} on the stack targets {targets}, but its text makes {targeted} its target "
+                "(CR 601.2c).",
+                spell=card_name(event.via_stack or ""),
+                targets=", ".join(event.stack_targets) or msg("nothing"),
+                targeted=card_name(targeted),
+            )
+        )
     for handle in (h for h in event.stack_targets if h in (event.object_id, event.of) and board.has(h)):
         target = board.get(handle)
         values = current_characteristics(target, board)

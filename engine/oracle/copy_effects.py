@@ -305,6 +305,15 @@ def _copyable(text: str, masked: str, match: re.Match[str], sentence_end: int) -
     return text[start:stop].strip().rstrip("."), stop
 
 
+_TARGET_BECOMES = re.compile(r"(?:^|\. )Target [^.]*?becomes? a copy of\b")
+
+
+def targets_the_copier(text: str) -> bool:
+    """Whether a copy effect's text makes its target the permanent that becomes a copy ("Target creature
+    becomes a copy of that creature", Cytoshape), rather than what is copied ("… a copy of target …")."""
+    return _TARGET_BECOMES.search(text) is not None
+
+
 def _chosen_earlier(before: str, copyable: str) -> str:
     """What "a copy of that creature" copies when an earlier sentence chose it: Cytoshape's "Choose a
     nonlegendary creature on the battlefield." words what may be copied (a legendary one can't be)."""

@@ -13,7 +13,10 @@ from __future__ import annotations
 import pytest
 
 from data.boards import BoardFormatError, load_board
+from engine.answers.copy_result import answer_board
+from engine.copy.effects import CopyError
 from engine.state.actions import BecomesCopyAction, CreateTokenCopyAction
+from tests.engine.copy_cards import cards_for
 
 STEEL = (
     "battlefield:\n  - {card: Mimic Vat, id: vat}\n  - {card: Sculpting Steel, id: steel, copy_of: vat}\n"
@@ -76,17 +79,16 @@ def test_a_spell_targeting_neither_the_permanent_nor_what_it_copies_is_refused()
         load_board(WEAVE % "elf")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="which of the two a spell targets only its text says; the board reader has no card text, and the "
-    "engine's events don't carry the stack entry's targets (engine/state/actions.py, board_from_spec)",
-)
 def test_cytoshape_targeting_what_is_copied_instead_of_the_creature_it_changes_is_refused() -> None:
-    # "Target creature becomes a copy of that [chosen] creature": the creature changed is its target.
+    # "Target creature becomes a copy of that [chosen] creature": the creature changed is its target. The
+    # board reader has no card text, so the engine refuses it, reading the entry's text (CR 601.2c).
     board = (
         "battlefield:\n  - {card: Grizzly Bears, id: bear}\n  - {card: Serra Angel, id: angel}\n"
         "stack:\n  - {card: Cytoshape, id: cyto, targets: [angel]}\n"
         "actions:\n  - becomes_copy: {object: bear, of: angel, via: cyto}\n"
     )
-    with pytest.raises(BoardFormatError):
-        load_board(board)
+    spec = load_board(board)
+    with pytest.raises(
+        CopyError, match="cyto on the stack targets angel, but its text makes bear its target"
+    ):
+        answer_board(spec, cards_for(spec), "test")
