@@ -9,20 +9,13 @@ ability it gave.
 
 from __future__ import annotations
 
-from engine.copy.effects import CopyError, card_copy_effect
-from engine.core.known import is_true
+from engine.copy.effects import CopyError, card_copy_effect, copies_its_target, targeting_stopped
 from engine.core.messages import card as card_name
 from engine.core.messages import msg
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
-from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
-from engine.layers.system import current_characteristics
 from engine.oracle.copy_effects import becomes_copy_of, targets_the_copier
 from engine.state.board import Board, Event, GameObject
-
-
-def _copies_target(effect: CopyEffect) -> bool:
-    return "target" in effect.copyable.casefold().split()
 
 
 def check_stack_targets(board: Board, event: Event, effect: CopyEffect) -> None:
@@ -32,7 +25,11 @@ def check_stack_targets(board: Board, event: Event, effect: CopyEffect) -> None:
     if event.stack_controller is None:
         return
     targeted = (
-        event.object_id if targets_the_copier(effect.text) else event.of if _copies_target(effect) else None
+        event.object_id
+        if targets_the_copier(effect.text)
+        else event.of
+        if copies_its_target(effect)
+        else None
     )
     if targeted is not None and targeted not in event.stack_targets:
         raise CopyError(
@@ -45,11 +42,7 @@ def check_stack_targets(board: Board, event: Event, effect: CopyEffect) -> None:
             )
         )
     for handle in (h for h in event.stack_targets if h in (event.object_id, event.of) and board.has(h)):
-        target = board.get(handle)
-        values = current_characteristics(target, board)
-        theirs = current_controller(target) is not event.stack_controller
-        hexproof = is_true(values.has_keyword("hexproof")) and theirs
-        stopped = "shroud" if is_true(values.has_keyword("shroud")) else "hexproof" if hexproof else None
+        stopped = targeting_stopped(board.get(handle), event.stack_controller, board)
         if stopped is not None:
             raise CopyError(
                 msg(

@@ -7,6 +7,8 @@ token copies, turning face up, transforming) live in ``engine.actions.events``.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.copy.exceptions import (
     apply_exception,
     exception_rules,
@@ -20,6 +22,7 @@ from engine.core.characteristics import (
     mana_value_of,
 )
 from engine.core.citations import cite
+from engine.core.effects import Player
 from engine.core.known import Fact, Known, Unsure, any_of, explained, is_true
 from engine.core.messages import Param, counter_count, msg, series, type_words
 from engine.core.messages import card as card_name
@@ -31,7 +34,6 @@ from engine.core.model import (
     ExceptionKind,
 )
 from engine.core.results import Explanation, Unknown
-from engine.layers.computed import Computed
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values, is_melded, text_for_copying
 from engine.layers.described import effect_name
@@ -145,8 +147,8 @@ def check_copyable(
                 original=label,
             )
         )
-    if "target" in wording.split():
-        _check_targetable(original, copier, current, by, label)
+    if copies_its_target(effect):
+        _check_targetable(original, copier, board, by, label)
     if original.zone is not Zone.GRAVEYARD and "graveyard" in wording:
         raise CopyError(
             msg(
@@ -198,16 +200,34 @@ def check_copyable(
     return [_copyable_unknown(fact, by, copyable, label) for fact in unsure]
 
 
+Untargetable = Literal["shroud", "hexproof"]
+"""What stops a permanent being targeted, whatever the spell's text asks for."""
+
+
+def copies_its_target(effect: CopyEffect) -> bool:
+    """Whether what ``effect`` copies is its target ("a copy of target creature", CR 115.1)."""
+    return "target" in effect.copyable.casefold().split()
+
+
+def targeting_stopped(target: GameObject, chooser: Player, board: Board) -> Untargetable | None:
+    """What stops a spell or ability ``chooser`` controls from targeting ``target`` as far as its known
+    keywords say: shroud (CR 702.18a), or hexproof when ``chooser`` is an opponent (702.11b); else None."""
+    values = current_characteristics(target, board)
+    if is_true(values.has_keyword("shroud")):
+        return "shroud"
+    if is_true(values.has_keyword("hexproof")) and current_controller(target) is not chooser:
+        return "hexproof"
+    return None
+
+
 def _check_targetable(
-    original: GameObject, copier: GameObject, current: Computed, by: Param, label: Param
+    original: GameObject, copier: GameObject, board: Board, by: Param, label: Param
 ) -> None:
-    """What the copy effect copies is its target: one with shroud, or with hexproof and controlled by an
-    opponent of the effect's controller (the copier's, who controls the ability), can't be targeted (CR
-    702.18a, 702.11b), so the copy couldn't have been made."""
-    shroud = is_true(current.has_keyword("shroud"))
-    hexproof = is_true(current.has_keyword("hexproof"))
-    opponent = current_controller(original) is not current_controller(copier)
-    if shroud or (hexproof and opponent):
+    """What the copy effect copies is its target, which the copier's controller (who controls the ability)
+    must be able to target (CR 702.18a, 702.11b): else the copy couldn't have been made."""
+    stopped = targeting_stopped(original, current_controller(copier), board)
+    if stopped is not None:
+        shroud = stopped == "shroud"
         raise CopyError(
             msg(
                 "{via} copies its target, and {original} can't be targeted: it has {keyword}{whose} "
