@@ -29,10 +29,10 @@ ONE_ROLE = cite("704.5y", "except the one with the most recent timestamp is put 
 ATTACHABLE = ("Aura", "Equipment", "Fortification")
 
 
-def attach(board: Board, event: Event) -> Board:
-    """The board after ``event.object_id`` becomes attached to ``event.to`` (or doesn't, with the reason)."""
+def attach(board: Board, event: Event, to: str) -> Board:
+    """The board after ``event.object_id`` becomes attached to ``to`` (or doesn't, with the reason)."""
     obj = board.get(event.object_id)
-    host = board.get(event.to or "")
+    host = board.get(to)
     if obj.zone is not Zone.BATTLEFIELD or host.zone is not Zone.BATTLEFIELD:
         raise BoardError(
             msg(

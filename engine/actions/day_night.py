@@ -35,11 +35,8 @@ DAY_TRANSFORMS = cite("702.145f", "that player transforms that permanent")
 BECOMES_DAY = cite("702.145d", "if it’s neither day nor night, it becomes day")
 
 
-def becomes_day_or_night(board: Board, event: Event) -> Board:
+def becomes_day_or_night(board: Board, event: Event, wanted: DayNight) -> Board:
     """It becomes day or night (CR 728.1a): daybound permanents transform at night, nightbound ones by day."""
-    wanted = event.day_night
-    if wanted is None:
-        raise ValueError("a day_night event needs day or night")
     if board.day_night is wanted:
         return board
     if wanted is DayNight.NEITHER:

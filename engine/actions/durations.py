@@ -16,6 +16,7 @@ from engine.layers.described import effect_phrase
 from engine.layers.numbers import CONTINUALLY_APPLIED
 from engine.oracle.copy_effects import CopyDuration, copy_duration
 from engine.oracle.wording import is_static_copy
+from engine.state.actions import EndsAction
 from engine.state.board import (
     AppliedCopy,
     Board,
@@ -29,11 +30,11 @@ STATED_DURATION = cite("611.2a", "lasts as long as stated by the spell or abilit
 CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” effects end")
 
 
-def effect_ends(board: Board, event: Event) -> Board:
-    """The object's ``event.effect``-th listed effect ends; the others keep their timestamps (CR 613.7)."""
+def effect_ends(board: Board, event: Event, action: EndsAction) -> Board:
+    """The object's ``action.effect``-th listed effect ends; the others keep their timestamps (CR 613.7)."""
     obj = board.get(event.object_id)
     listed = [effect for effect in obj.effects if effect.listed and not effect.spec.with_previous]
-    number = event.effect or 0
+    number = action.effect or 0
     if not 1 <= number <= len(listed):
         raise BoardError(
             msg(
@@ -56,11 +57,11 @@ def effect_ends(board: Board, event: Event) -> Board:
     return board.replace(obj.model_copy(update={"effects": kept})).explain(obj.id, explanation)
 
 
-def copy_effect_ends(board: Board, event: Event) -> Board:
+def copy_effect_ends(board: Board, event: Event, action: EndsAction) -> Board:
     """``ends: {object, copy_effect: N}``: the Nth copy effect applied to the object ends, which only one
     with a stated duration can (Cytoshape's "until end of turn", Shapesharer's "until your next turn")."""
     obj = board.get(event.object_id)
-    number = event.copy_effect or 0
+    number = action.copy_effect or 0
     if not 1 <= number <= len(obj.copies):
         raise BoardError(
             msg(

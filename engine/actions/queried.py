@@ -14,6 +14,7 @@ from engine.core.messages import Message, msg
 from engine.core.messages import card as card_name
 from engine.core.model import Frozen
 from engine.core.results import Explanation
+from engine.state.actions import CreatingAction
 from engine.state.board import Board, BoardError, GameObject, GoneToken, LogEntry
 
 TOKEN_CANT_MOVE = cite("111.8", "It ceases to exist the next time state-based actions are checked")
@@ -65,7 +66,9 @@ def _last_known(board: Board, gone: GoneToken) -> Queried:
 
 
 def _never_created(board: Board, handle: str) -> Message:
-    made = next((e for e in board.events if e.new_id == handle), None)
+    made = next(
+        (e for e in board.events if isinstance(e.action, CreatingAction) and e.action.new_id == handle), None
+    )
     if made is not None:
         return msg(
             "the query names {handle}, which the {action} action would have created, but it created nothing "

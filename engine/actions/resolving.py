@@ -53,8 +53,8 @@ from engine.layers.numbers import FRONT_FACE_ONLY
 from engine.layers.system import current_characteristics
 from engine.oracle.abilities import ENTERS_REPLACEMENT
 from engine.oracle.zones import chosen_target, next_enters_as_copies, standing_copy
+from engine.state.actions import EnteringAction, EntersAction, NextEntersAsCopyAction
 from engine.state.board import (
-    ActionKind,
     Board,
     BoardError,
     DayNight,
@@ -90,9 +90,9 @@ FACE_DOWN_SPELL = cite("708.4", "The permanent the spell becomes will be a face-
 _TYPE_OF_PLURAL = {"creatures": "Creature", "planeswalkers": "Planeswalker", "artifacts": "Artifact"}
 
 
-def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
+def add_pending_copy(board: Board, action: NextEntersAsCopyAction, cards: Mapping[str, Card]) -> Board:
     """``via``'s "the next time … enter this turn, they enter as copies of" effect, waiting (CR 614.1c)."""
-    via = event.via or ""
+    via = action.via
     effect = card_copy_effect(cards[via], (CopyScope.ENTER_AS_COPY,))
     wording = next_enters_as_copies(effect.text) if effect else None
     if effect is None or wording is None:
@@ -103,7 +103,7 @@ def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> B
                 card=card_name(via),
             )
         )
-    original = board.get(event.of or "")
+    original = board.get(action.of)
     chosen = chosen_target(effect.text)  # "Choose target nonlegendary creature": what it may copy
     checked = effect.model_copy(update={"copyable": chosen or effect.copyable})
     for note in check_copyable(checked, via, original, original, board):
@@ -126,9 +126,10 @@ def add_pending_copy(board: Board, event: Event, cards: Mapping[str, Card]) -> B
     )
 
 
-def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
-    """The permanent spell ``event.entering`` resolves: where it ends up and why (CR 608.3a, 712.13a)."""
-    spec = _entering(event)
+def resolve_permanent_spell(
+    board: Board, event: Event, spec: ObjectSpec, cards: Mapping[str, Card], enter: Enter
+) -> Board:
+    """The permanent spell ``spec`` resolves: where it ends up and why (CR 608.3a, 712.13a)."""
     card = cards[spec.card]
     face = card.faces[1] if spec.transformed and len(card.faces) > 1 else card.front
     if set(NONPERMANENT_TYPES) & set(face.type_line.types):
@@ -174,7 +175,9 @@ def resolve_permanent_spell(board: Board, event: Event, cards: Mapping[str, Card
     return _enter_with_replacements(board, event, spec, cards, enter, from_zone=Zone.STACK)
 
 
-def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
+def put_onto_battlefield(
+    board: Board, event: Event, transformed: bool, cards: Mapping[str, Card], enter: Enter
+) -> Board:
     """A card in a graveyard or exile is put onto the battlefield, "transformed" or not (CR 712.14)."""
     obj = board.get(event.object_id)
     if obj.zone is Zone.BATTLEFIELD or obj.card is None or obj.token:
@@ -185,15 +188,13 @@ def put_onto_battlefield(board: Board, event: Event, cards: Mapping[str, Card], 
             )
         )
     card = obj.card
-    stays = _why_it_stays(obj, card, transformed=event.transformed)
+    stays = _why_it_stays(obj, card, transformed=transformed)
     if stays is not None:
         return board.explain(obj.id, stays)
     board = board.model_copy(update={"objects": tuple(o for o in board.objects if o.id != obj.id)})
-    board = board.explain(obj.id, _put_step(obj, card, transformed=event.transformed))
+    board = board.explain(obj.id, _put_step(obj, card, transformed=transformed))
     name = next(name for name, known in cards.items() if known.key == card.key)
-    spec = ObjectSpec(
-        card=name, id=obj.id, controller=obj.owner, transformed=event.transformed, **not_cast(card)
-    )
+    spec = ObjectSpec(card=name, id=obj.id, controller=obj.owner, transformed=transformed, **not_cast(card))
     return _enter_with_replacements(board, event, spec, cards, enter, from_zone=obj.zone)
 
 
@@ -270,9 +271,9 @@ def _is_permanent_face(card: Card) -> bool:
 
 
 def _entering(event: Event) -> ObjectSpec:
-    if event.entering is None:
-        raise ValueError(f"a {event.kind.value} event needs the entering object")
-    return event.entering
+    if not isinstance(event.action, EnteringAction):
+        raise ValueError(f"a {event.kind.value} event has no entering object")
+    return event.action.entering
 
 
 def _enter_with_replacements(
@@ -403,7 +404,10 @@ def _entering_once(enter: Enter, board: Board, event: Event, cards: Mapping[str,
 
 
 def _enters_event(event: Event, spec: ObjectSpec) -> Event:
-    return event.model_copy(update={"kind": ActionKind.ENTERS, "object_id": spec.id, "entering": spec})
+    """The event of ``spec`` entering, at ``event``'s time (a listed object stays listed)."""
+    listed = isinstance(event.action, EntersAction) and event.action.listed
+    action = EntersAction(line=event.action.line, entering=spec, listed=listed)
+    return Event(action=action, timestamp=event.timestamp, object_id=spec.id)
 
 
 def _would_be(

@@ -18,6 +18,7 @@ from engine.layers.layer_rules import LAYER_3
 from engine.layers.numbers import CONTINUALLY_APPLIED
 from engine.layers.text import EXCHANGED, NOT_COPIED, source_label
 from engine.oracle.text_change import CORRECT_WAY, KIND_WORDS
+from engine.state.actions import ChangeTextAction, EndsAction, ExchangeTextAction
 from engine.state.board import (
     Board,
     BoardError,
@@ -33,9 +34,9 @@ CLEANUP_ENDS = cite("514.2", "all “until end of turn” and “this turn” ef
 TIMESTAMP = cite("613.7", "An effect with an earlier timestamp is applied before")
 
 
-def change_text(board: Board, event: Event) -> Board:
+def change_text(board: Board, event: Event, action: ChangeTextAction) -> Board:
     """A word change on ``event.object_id`` begins, with the event's timestamp (CR 612.2, 613.7)."""
-    spec = _spec(event)
+    spec = action.text_change
     word = spec.word
     if word is None:
         raise ValueError("change_text needs a word change")
@@ -62,9 +63,9 @@ def change_text(board: Board, event: Event) -> Board:
     )
 
 
-def exchange_text(board: Board, event: Event) -> Board:
+def exchange_text(board: Board, event: Event, action: ExchangeTextAction) -> Board:
     """Two permanents' text boxes are exchanged: one effect on both, with the event's timestamp (612.5)."""
-    spec = _spec(event)
+    spec = action.text_change
     other_id = spec.exchange_with or ""
     if other_id == event.object_id:
         raise BoardError(
@@ -95,10 +96,10 @@ def exchange_text(board: Board, event: Event) -> Board:
     return board
 
 
-def text_change_ends(board: Board, event: Event) -> Board:
-    """The object's ``event.text_change_number``-th text-changing effect ends (an exchange: on both)."""
+def text_change_ends(board: Board, event: Event, action: EndsAction) -> Board:
+    """The object's ``action.text_change_number``-th text-changing effect ends (an exchange: on both)."""
     obj = board.get(event.object_id)
-    number = event.text_change_number or 0
+    number = action.text_change_number or 0
     if not 1 <= number <= len(obj.text_changes):
         raise BoardError(
             msg(
@@ -150,12 +151,6 @@ def _end(board: Board, obj: GameObject, ended: TextChange, why: Message, *rules:
             ),
         )
     return board
-
-
-def _spec(event: Event) -> TextChangeSpec:
-    if event.text_change is None:
-        raise ValueError("a text-changing action needs its text change")
-    return event.text_change
 
 
 def _permanent(board: Board, handle: str) -> GameObject:

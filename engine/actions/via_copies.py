@@ -15,40 +15,37 @@ from engine.core.messages import msg
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.layers.copiable import copiable_values
 from engine.oracle.copy_effects import becomes_copy_of, targets_the_copier
-from engine.state.board import Board, Event, GameObject
+from engine.state.actions import BecomesCopyAction
+from engine.state.board import Board, GameObject
 
 
-def check_stack_targets(board: Board, event: Event, effect: CopyEffect) -> None:
+def check_stack_targets(board: Board, action: BecomesCopyAction, effect: CopyEffect) -> None:
     """A stack entry making a permanent become a copy targets what its text says — the permanent that
     changes (Cytoshape) or what it copies (Mirrorweave) — and can't have targeted what shroud, or hexproof
     against its controller, protects (CR 601.2c, 702.18a, 702.11b): else the copy couldn't have been made."""
-    if event.stack_controller is None:
+    if action.stack_controller is None:
         return
     targeted = (
-        event.object_id
-        if targets_the_copier(effect.text)
-        else event.of
-        if copies_its_target(effect)
-        else None
+        action.target if targets_the_copier(effect.text) else action.of if copies_its_target(effect) else None
     )
-    if targeted is not None and targeted not in event.stack_targets:
+    if targeted is not None and targeted not in action.stack_targets:
         raise CopyError(
             msg(
                 "{spell} on the stack targets {targets}, but its text makes {targeted} its target "
                 "(CR 601.2c).",
-                spell=card_name(event.via_stack or ""),
-                targets=", ".join(event.stack_targets) or msg("nothing"),
+                spell=card_name(action.via_stack or ""),
+                targets=", ".join(action.stack_targets) or msg("nothing"),
                 targeted=card_name(targeted),
             )
         )
-    for handle in (h for h in event.stack_targets if h in (event.object_id, event.of) and board.has(h)):
-        stopped = targeting_stopped(board.get(handle), event.stack_controller, board)
+    for handle in (h for h in action.stack_targets if h in (action.target, action.of) and board.has(h)):
+        stopped = targeting_stopped(board.get(handle), action.stack_controller, board)
         if stopped is not None:
             raise CopyError(
                 msg(
                     "{spell} on the stack targets {target}, which can't be targeted by it: it has {what} (CR "
                     "{rule}).",
-                    spell=card_name(event.via_stack or ""),
+                    spell=card_name(action.via_stack or ""),
                     target=card_name(handle),
                     what=stopped,
                     rule="702.18a" if stopped == "shroud" else "702.11b",

@@ -37,8 +37,8 @@ from engine.core.model import Card, CopyEffect
 from engine.core.results import Explanation
 from engine.layers.copiable import copiable_values, is_melded
 from engine.layers.system import current_characteristics
+from engine.state.actions import EntersAction
 from engine.state.board import (
-    ActionKind,
     Board,
     BoardError,
     Event,
@@ -76,15 +76,20 @@ MELDED_COMMANDER = cite("903.3b", "the resulting melded permanent is that player
 OWNER_CONTROLS = cite("110.2", "the player under whose control it entered the battlefield")
 
 
-def leave(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
-    """``event.object_id`` leaves the battlefield for ``event.move.to`` (after replacement effects)."""
-    return _leave(board, event, cards, enter, cause=())
+def leave(board: Board, handle: str, move: MoveSpec, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """``handle`` leaves the battlefield for ``move.to`` (after replacement effects)."""
+    return _leave(board, handle, move, cards, enter, cause=())
 
 
 def _leave(
-    board: Board, event: Event, cards: Mapping[str, Card], enter: Enter, cause: tuple[Explanation, ...]
+    board: Board,
+    handle: str,
+    move: MoveSpec,
+    cards: Mapping[str, Card],
+    enter: Enter,
+    cause: tuple[Explanation, ...],
 ) -> Board:
-    obj, move = board.get(event.object_id), _move_of(event)
+    obj = board.get(handle)
     if obj.phased_out:
         raise BoardError(
             msg(
@@ -126,7 +131,7 @@ def _leave(
     board = _imprinted(board, move, moved)
     board = _returned_until_left(board, before, obj, cards, enter)
     for aura in auras:
-        board = _aura_to_graveyard(board, aura, obj, event, cards, enter)
+        board = _aura_to_graveyard(board, aura, obj, cards, enter)
     return board
 
 
@@ -213,13 +218,10 @@ def _check_nontoken_target(board: Board, obj: GameObject, move: MoveSpec) -> Non
 
 
 def _aura_to_graveyard(
-    board: Board, aura: str, host: GameObject, event: Event, cards: Mapping[str, Card], enter: Enter
+    board: Board, aura: str, host: GameObject, cards: Mapping[str, Card], enter: Enter
 ) -> Board:
     """The state-based action of 704.5m moves an Aura attached to nothing: its own triggers see that move."""
-    board, stamp = board.tick()
-    sba = event.model_copy(
-        update={"timestamp": stamp, "object_id": aura, "move": MoveSpec(to=Zone.GRAVEYARD)}
-    )
+    board, _ = board.tick()  # the move happens after the host's, as a state-based action
     why = Explanation.of(
         msg(
             "{aura} was attached to {host}, which left the battlefield: as a state-based action it is put "
@@ -229,13 +231,11 @@ def _aura_to_graveyard(
         ),
         AURA_ALONE,
     )
-    return _leave(board, sba, cards, enter, cause=(why,))
+    return _leave(board, aura, MoveSpec(to=Zone.GRAVEYARD), cards, enter, cause=(why,))
 
 
-def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: Enter) -> Board:
-    """The card(s) the permanent ``event.object_id`` became move on to ``event.move.to`` (CR 712.21c)."""
-    move = _move_of(event)
-    handle = event.object_id
+def return_cards(board: Board, handle: str, move: MoveSpec, cards: Mapping[str, Card], enter: Enter) -> Board:
+    """The card(s) the permanent ``handle`` became move on to ``move.to`` (CR 712.21c)."""
     found = [o for o in board.objects if handle in (o.came_from, o.id) and o.zone is not Zone.BATTLEFIELD]
     if not found and any(gone.obj.id == handle for gone in board.gone_tokens):
         raise BoardError(
@@ -249,17 +249,17 @@ def return_cards(board: Board, event: Event, cards: Mapping[str, Card], enter: E
         raise BoardError(
             msg(
                 "no card that {card} became is in a graveyard, exile, hand or library to be moved",
-                card=card_name(event.object_id),
+                card=card_name(handle),
             )
         )
     moved = tuple(o.card for o in found if o.card is not None)
     for old in found:
         board = _without(board, old.id)
     board, new_ids = _put_each(board, found, move, cards, enter)
-    steps = _returning_steps(event.object_id, found, move)
+    steps = _returning_steps(handle, found, move)
     where = Destination(zone=move.to)
     origin = found[0].zone
-    board = _record(board, _move(found[0], origin, where, moved, new_ids, steps, handle=event.object_id))
+    board = _record(board, _move(found[0], origin, where, moved, new_ids, steps, handle=handle))
     for source in dict.fromkeys(o.exiled_by for o in found if o.exiled_by and board.has(o.exiled_by)):
         board = last_exiled_effects(board, board.get(source))  # a card that left exile no longer counts
     return _imprinted(board, move, ())
@@ -367,12 +367,6 @@ def found_object(board: Board, handle: str) -> str:
             )
         )
     raise KeyError(f"no object {handle!r} on the board")
-
-
-def _move_of(event: Event) -> MoveSpec:
-    if event.move is None:
-        raise ValueError(f"a {event.kind.value} event needs its move")
-    return event.move
 
 
 def _without(board: Board, handle: str) -> Board:
@@ -487,7 +481,7 @@ def _entered(
     board, stamp = board.tick()
     # The board may have named the card by a face name; the catalogue must know its full name too.
     catalogue = {**cards, spec.card: card}
-    event = Event(kind=ActionKind.ENTERS, timestamp=stamp, object_id=spec.id, entering=spec)
+    event = Event(action=EntersAction(entering=spec), timestamp=stamp, object_id=spec.id)
     board = enter(board, event, catalogue)
     came_from = previous.came_from or previous.id
     return board.replace(

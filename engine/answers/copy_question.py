@@ -7,7 +7,7 @@ Thespian's Stage; or a target creature, for spells like True Polymorph), or crea
 
 from __future__ import annotations
 
-from engine.actions.events import copy_abilities
+from engine.actions.refusals import copy_abilities
 from engine.copy.effects import CopyError
 from engine.core.characteristics import Characteristics
 from engine.core.effects import EffectKind, EffectSpec, Player

@@ -32,7 +32,8 @@ from engine.linked.gained import (
 )
 from engine.linked.links import Link, LinkedReport, find_links
 from engine.linked.pairs import TOKEN_OR_EMBLEM
-from engine.state.board import ActionKind, Board, GameObject, Zone, became_object_at
+from engine.state.actions import CreateTokenCopyAction
+from engine.state.board import Board, GameObject, Zone, became_object_at
 
 _EXILE_LINKS = frozenset({"607.2a", "607.2b"})  # the kinds of link whose acting ability exiles cards
 
@@ -144,17 +145,18 @@ def cross_links(board: Board, obj: GameObject) -> tuple[CrossLink, ...]:
     and the tokens its abilities created, each seen from ``obj`` (CR 607.1d)."""
     found: list[CrossLink] = []
     for event in board.events:
-        if event.kind is not ActionKind.CREATE_TOKEN_COPY or not event.exiled_with or not event.via:
+        action = event.action
+        if not isinstance(action, CreateTokenCopyAction) or not action.exiled_with or not action.via:
             continue
-        token_id = event.new_id or f"token of {event.of}"
-        if obj.id not in (token_id, event.exiled_with) or not board.has(token_id):
+        token_id = action.new_id or f"token of {action.of}"
+        if obj.id not in (token_id, action.exiled_with) or not board.has(token_id):
             continue
-        if not board.has(event.exiled_with):
+        if not board.has(action.exiled_with):
             continue
-        creator, token = board.get(event.exiled_with), board.get(token_id)
+        creator, token = board.get(action.exiled_with), board.get(token_id)
         if obj.id == creator.id and became_object_at(board, creator) > event.timestamp:
             continue  # the creator changed zones since: a new object, no relation to that token (CR 400.7)
-        for pair in _token_pairs(board, creator, token, event.via):
+        for pair in _token_pairs(board, creator, token, action.via):
             found.append(_seen_from(obj, creator, token, *pair))
     return tuple(found)
 

@@ -2,8 +2,8 @@
 
 Each model has only the fields its kind takes, and ``kind`` tells them apart, so :data:`Action` is a
 pydantic discriminated union: a board's data is read into the right model, checked by it, and written
-back (``model_dump``) with its kind. The engine turns each into an :class:`~engine.state.board.Event`
-(``engine.actions.events``).
+back (``model_dump``) with its kind. The engine records each in an :class:`~engine.state.board.Event`
+(with its timestamp) and dispatches on the model's type (``engine.actions.events``).
 
 Where an action's effect comes from is ``via`` (the card whose spell or ability it is), ``via_stack``
 (the stack entry resolving) and ``via_object`` (the board object whose ability it is). ``via_object``
@@ -20,7 +20,16 @@ from pydantic_core import PydanticCustomError
 
 from engine.core.effects import Player
 from engine.core.model import Frozen
-from engine.state.board import ActionKind, BoardSpec, DayNight, MoveSpec, ObjectSpec, TextChangeSpec
+from engine.state.board import (
+    ActionKind,
+    Board,
+    BoardSpec,
+    DayNight,
+    Event,
+    MoveSpec,
+    ObjectSpec,
+    TextChangeSpec,
+)
 from engine.state.tokens import TokenSpec
 
 ONE_OF = "one_of"
@@ -44,8 +53,12 @@ class _Action(Frozen):
         """The handle of the stack entry whose effect this is (a spell or ability on the stack resolving)."""
         return None
 
+    def via_card(self) -> str | None:
+        """The card whose spell or ability the action's effect is (``via``), if the board names one."""
+        return None
 
-class _Entering(_Action):
+
+class EnteringAction(_Action):
     """An object that enters the battlefield as the action."""
 
     entering: ObjectSpec
@@ -70,12 +83,16 @@ class CausedAction(_Action):
         """The ``via`` card."""
         return (self.via,) if self.via else ()
 
+    def via_card(self) -> str | None:
+        """The ``via`` card."""
+        return self.via
+
     def from_stack(self) -> str | None:
         """The stack entry named by ``via``, once the stack is read (``data.board_handles.stack_via``)."""
         return self.via_stack
 
 
-class _OnObject(_Action):
+class OnObjectAction(_Action):
     """An action on a permanent already on the board (``object:``)."""
 
     target: str
@@ -85,11 +102,11 @@ class _OnObject(_Action):
         return self.target
 
 
-class _CausedOnObject(CausedAction, _OnObject):
+class _CausedOnObject(CausedAction, OnObjectAction):
     """An action on a permanent whose effect may be a named spell's or ability's."""
 
 
-class _Creating(CausedAction):
+class CreatingAction(CausedAction):
     """An action creating a token: its handle and under whose control it enters (CR 111.2)."""
 
     new_id: str
@@ -101,13 +118,14 @@ class _Creating(CausedAction):
         return self.new_id
 
 
-class EntersAction(_Entering):
+class EntersAction(EnteringAction):
     """``enters: {card, id, …}``: an object enters the battlefield."""
 
     kind: Literal[ActionKind.ENTERS] = ActionKind.ENTERS
+    listed: bool = Field(default=False, exclude=True)  # an object the board lists, not one an action makes
 
 
-class ResolvesAction(_Entering):
+class ResolvesAction(EnteringAction):
     """``resolves: {card, id, …}``: a permanent spell resolves (CR 608.3a, 712.13)."""
 
     kind: Literal[ActionKind.RESOLVES] = ActionKind.RESOLVES
@@ -124,7 +142,7 @@ class BecomesCopyAction(_CausedOnObject):
     stack_controller: Player | None = Field(default=None, exclude=True)
 
 
-class CreateTokenCopyAction(_Creating):
+class CreateTokenCopyAction(CreatingAction):
     """``create_token_copy: {of | exiled_with, via, id, controller, random}``: a token copy (CR 707.5),
     of an object or of the card exiled with one (CR 111.12)."""
 
@@ -140,7 +158,7 @@ class CreateTokenCopyAction(_Creating):
         return self
 
 
-class CreateTokenAction(_Creating):
+class CreateTokenAction(CreatingAction):
     """``create_token: {name, types, …}`` or ``{predefined: Treasure}``: a token the effect defines
     (CR 111.3) or the rules do (CR 111.10)."""
 
@@ -206,6 +224,10 @@ class NextEntersAsCopyAction(_Action):
         """The stack entry named by ``via``."""
         return self.via_stack
 
+    def via_card(self) -> str | None:
+        """The ``via`` card."""
+        return self.via
+
 
 class DayNightAction(_Action):
     """``day_night: day | night``: it becomes day or night (CR 728.1a, 702.145)."""
@@ -214,7 +236,7 @@ class DayNightAction(_Action):
     day_night: DayNight
 
 
-class PutOntoBattlefieldAction(_OnObject):
+class PutOntoBattlefieldAction(OnObjectAction):
     """``put_onto_battlefield: {object, transformed}``: a card in another zone is put onto the battlefield
     (CR 712.14; ``transformed``: with its back face up, 712.14a)."""
 
@@ -222,20 +244,20 @@ class PutOntoBattlefieldAction(_OnObject):
     transformed: bool = False
 
 
-class FlipAction(_OnObject):
+class FlipAction(OnObjectAction):
     """``flip: {object}``: a flip card flips (CR 710.4)."""
 
     kind: Literal[ActionKind.FLIP] = ActionKind.FLIP
 
 
-class LeavesAction(_OnObject):
+class LeavesAction(OnObjectAction):
     """``leaves: {object, to, by, replacement, last, ids}``: a permanent leaves the battlefield (CR 400.7)."""
 
     kind: Literal[ActionKind.LEAVES] = ActionKind.LEAVES
     move: MoveSpec
 
 
-class ReturnsAction(_OnObject):
+class ReturnsAction(OnObjectAction):
     """``returns: {cards_of, to, counters, controller, by}``: the card(s) a permanent became move on, found
     again (CR 712.21c); ``target`` is that permanent."""
 
@@ -243,21 +265,21 @@ class ReturnsAction(_OnObject):
     move: MoveSpec
 
 
-class AttachAction(_OnObject):
+class AttachAction(OnObjectAction):
     """``attach: {object, to}``: an Aura, Equipment or Fortification becomes attached (CR 301.5, 613.7e)."""
 
     kind: Literal[ActionKind.ATTACH] = ActionKind.ATTACH
     to: str
 
 
-class ChangeTextAction(_OnObject):
+class ChangeTextAction(OnObjectAction):
     """``change_text: {object, from, to, via, until}``: a word replaced by another (CR 612.2, layer 3)."""
 
     kind: Literal[ActionKind.CHANGE_TEXT] = ActionKind.CHANGE_TEXT
     text_change: TextChangeSpec
 
 
-class ExchangeTextAction(_OnObject):
+class ExchangeTextAction(OnObjectAction):
     """``exchange_text: {objects: [A, B], via}``: two permanents' text boxes are exchanged (CR 612.5);
     ``target`` is the first, ``text_change.exchange_with`` the second."""
 
@@ -289,4 +311,5 @@ Action = Annotated[
 ]
 """One action of a board: the model of its kind."""
 
-BoardSpec.model_rebuild(_types_namespace={"Action": Action})
+for _model in (BoardSpec, Event, Board):
+    _model.model_rebuild(_types_namespace={"Action": Action})

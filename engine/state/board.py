@@ -27,7 +27,6 @@ from engine.errors import UserError
 from engine.oracle.kicker import Kicked
 from engine.oracle.text_change import WordChange
 from engine.state.stack_spec import StackEntrySpec, stack_card_names
-from engine.state.tokens import TokenSpec
 from engine.state.zone_records import TriggerHit, ZoneMove
 
 if TYPE_CHECKING:
@@ -298,33 +297,18 @@ class GameObject(Frozen):
 
 
 class Event(Frozen):
-    """One recorded change; ``Board.events`` replayed in order rebuild the board."""
+    """One recorded change: the action (the frozen model of its kind, ``engine.state.actions``), when it
+    happened and the object it is about ("" for none); ``Board.events`` replayed in order rebuild the board.
+    The engine dispatches on the action's type (``engine.actions.events``)."""
 
-    kind: ActionKind
-    timestamp: int
-    object_id: str
-    entering: ObjectSpec | None = None
-    of: str | None = None
-    via: str | None = None
-    new_id: str | None = None
-    controller: Player = Player.YOU
-    token: TokenSpec | None = None
-    exiled_with: str | None = None
-    effect: int | None = None
-    copy_effect: int | None = None
-    via_stack: str | None = None
-    via_object: str | None = None
-    controller_given: bool = False
-    random_result: str | None = None
-    move: MoveSpec | None = None
-    day_night: DayNight | None = None
-    transformed: bool = False
-    to: str | None = None
-    listed: bool = False  # an object the board lists (its current state), not one an action makes enter
-    text_change: TextChangeSpec | None = None
-    text_change_number: int | None = None
-    stack_targets: tuple[str, ...] = ()  # what the stack entry ``via_stack`` names targets
-    stack_controller: Player | None = None  # who controls that entry
+    action: Action
+    timestamp: int = 0
+    object_id: str = ""
+
+    @property
+    def kind(self) -> ActionKind:
+        """The action's kind (what its model's ``kind`` says)."""
+        return self.action.kind
 
 
 class LogEntry(Frozen):

@@ -4,12 +4,13 @@ unknown when whether it is a Role is, both outcomes named, and what the host is 
 from __future__ import annotations
 
 from data.boards import load_board
-from engine.actions.events import apply_event, board_from_spec
+from engine.actions.events import apply_event, board_from_spec, event_of
 from engine.core.known import Unsure
 from engine.core.messages import english
 from engine.core.results import Unknown
 from engine.layers.system import current_characteristics
-from engine.state.board import ActionKind, Event, Zone
+from engine.state.actions import AttachAction
+from engine.state.board import Zone
 from tests.engine.copy_cards import cards_for
 
 _TWO_ROLES = (
@@ -28,9 +29,7 @@ def test_an_older_attachment_whose_subtypes_are_unknown_may_or_may_not_be_put_in
     board = board.replace(
         board.get("monster").with_unknowns(Unknown.of(("subtypes",), "a test leaves it open"))
     )
-    board = apply_event(
-        board, Event(kind=ActionKind.ATTACH, timestamp=0, object_id="cursed", to="bears"), cards
-    )
+    board = apply_event(board, event_of(AttachAction(target="cursed", to="bears")), cards)
     assert board.get("monster").zone is Zone.BATTLEFIELD  # not removed on a guess
     [note] = [
         e.explanation

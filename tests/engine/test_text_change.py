@@ -12,7 +12,7 @@ import pytest
 
 from data.boards import BoardFormatError, load_board
 from data.rules.parser import RulesDocument
-from engine.actions.events import apply_event, board_from_spec
+from engine.actions.events import apply_event, board_from_spec, event_of
 from engine.actions.imprint import exiled_by_other_abilities, exiled_with, other_abilities_reasons
 from engine.actions.text_changes import (
     change_text,
@@ -30,9 +30,15 @@ from engine.layers.computed import Computed
 from engine.layers.system import current_characteristics
 from engine.oracle import parse_card
 from engine.oracle.text_change import CREATURE_TYPES, WordChange, WordKind, changed_text, word_kind
-from engine.state.actions import ChangeTextAction, ExchangeTextAction
+from engine.state.actions import (
+    ChangeTextAction,
+    CleanupAction,
+    EndsAction,
+    EntersAction,
+    ExchangeTextAction,
+    LeavesAction,
+)
 from engine.state.board import (
-    ActionKind,
     Board,
     BoardError,
     BoardSpec,
@@ -59,6 +65,9 @@ BONE_COLLECTOR = {
     "power": "*",
     "toughness": "*",
 }
+
+
+_END_FIRST_TEXT_CHANGE = EndsAction(target="bears", text_change_number=1)
 
 
 def cards(*names: str) -> dict[str, Card]:
@@ -88,16 +97,15 @@ def change(
     spec = TextChangeSpec(
         word=WordChange(kind=kind, old=old, new=new), via=via, until_end_of_turn=until_end_of_turn
     )
-    return change_text(
-        board, Event(kind=ActionKind.CHANGE_TEXT, timestamp=stamp, object_id=handle, text_change=spec)
-    )
+    action = ChangeTextAction(target=handle, text_change=spec)
+    return change_text(board, Event(action=action, timestamp=stamp, object_id=handle), action)
 
 
 def exchange(board: Board, first: str, second: str) -> Board:
     board, stamp = board.tick()
     spec = TextChangeSpec(exchange_with=second, via="Exchange of Words")
-    event = Event(kind=ActionKind.EXCHANGE_TEXT, timestamp=stamp, object_id=first, text_change=spec)
-    return exchange_text(board, event)
+    action = ExchangeTextAction(target=first, text_change=spec)
+    return exchange_text(board, Event(action=action, timestamp=stamp, object_id=first), action)
 
 
 def now(board: Board, handle: str) -> Computed:
@@ -270,7 +278,7 @@ def test_the_linked_view_of_a_text_exchanged_with_a_departed_permanent_is_unknow
         ObjectSpec(card="Sutured Ghoul", id="ghoul"), ObjectSpec(card="Grizzly Bears", id="bears")
     )
     built = exchange(built, "ghoul", "bears")
-    leaves = Event(kind=ActionKind.LEAVES, timestamp=0, object_id="bears", move=MoveSpec(to=Zone.GRAVEYARD))
+    leaves = event_of(LeavesAction(target="bears", move=MoveSpec(to=Zone.GRAVEYARD)))
     built = apply_event(built, leaves, catalogue)
     ghoul, notes = linked(built, "ghoul")
     assert (ghoul.text_of, ghoul.links) == (None, ())
@@ -287,9 +295,8 @@ def test_an_exchange_that_ends_gives_the_printed_text_back_to_both() -> None:
     )
     built = exchange(built, "ghoul", "bears")
     built, stamp = built.tick()
-    built = text_change_ends(
-        built, Event(kind=ActionKind.ENDS, timestamp=stamp, object_id="bears", text_change_number=1)
-    )
+    ends = EndsAction(target="bears", text_change_number=1)
+    built = text_change_ends(built, Event(action=ends, timestamp=stamp, object_id="bears"), ends)
     assert built.get("ghoul").text_changes == ()
     assert built.get("bears").text_changes == ()
     assert pt(built, "ghoul") == (3, 3)
@@ -306,12 +313,10 @@ def test_what_an_exchanged_text_exiled_counts_for_none_after_the_exchange_ends()
         ObjectSpec(card="Hill Giant", id="giant"),
     )
     built = exchange(built, "ghoul", "bears")
-    exiling = Event(
-        kind=ActionKind.LEAVES, timestamp=0, object_id="giant", move=MoveSpec(to=Zone.EXILE, by="bears")
-    )
+    exiling = event_of(LeavesAction(target="giant", move=MoveSpec(to=Zone.EXILE, by="bears")))
     built = apply_event(built, exiling, catalogue)
     assert pt(built, "bears") == (3, 3)
-    ends = Event(kind=ActionKind.ENDS, timestamp=0, object_id="ghoul", text_change_number=1)
+    ends = event_of(EndsAction(target="ghoul", text_change_number=1))
     built = apply_event(built, ends, catalogue)
     bears = built.get("bears")
     assert exiled_with(built, bears) == ()
@@ -331,7 +336,7 @@ def test_exchange_partner_leaving_makes_the_text_unknown() -> None:
     )
     built = exchange(built, "knight", "bears")
     assert texts(built, "bears") == ["First strike", "Protection from white"]
-    leaves = Event(kind=ActionKind.LEAVES, timestamp=0, object_id="knight", move=MoveSpec(to=Zone.GRAVEYARD))
+    leaves = event_of(LeavesAction(target="knight", move=MoveSpec(to=Zone.GRAVEYARD)))
     built = apply_event(built, leaves, catalogue)
     unknown = now(built, "bears").unknowns
     assert [u.characteristics for u in unknown] == [("abilities",)]
@@ -343,9 +348,7 @@ def test_a_clone_of_a_mind_bent_creature_gets_the_printed_text() -> None:
     built, catalogue = board(ObjectSpec(card="Black Knight", id="knight"))
     built = change(built, "knight", WordKind.COLOR, "white", "red", "Sleight of Mind")
     entering = ObjectSpec(card="Clone", id="clone", copy_of="knight")
-    built = apply_event(
-        built, Event(kind=ActionKind.ENTERS, timestamp=0, object_id="clone", entering=entering), catalogue
-    )
+    built = apply_event(built, event_of(EntersAction(entering=entering)), catalogue)
     assert texts(built, "clone")[1] == "Protection from white"
     assert texts(built, "knight")[1] == "Protection from red"
     assert "707.2" in rules(built, "knight")
@@ -394,9 +397,7 @@ def test_a_word_change_in_a_linked_exile_pair_leaves_earlier_cards_unknown() -> 
     assert {"power", "toughness", "exiled cards"} <= {c for u in values.unknowns for c in u.characteristics}
     assert {"607.1", "612.2", "607.2b"} <= rules(built, "collector")
     later = ObjectSpec(card="Llanowar Elves", id="elves", zone=Zone.EXILE, exiled_by="collector")
-    built = apply_event(
-        built, Event(kind=ActionKind.ENTERS, timestamp=0, object_id="elves", entering=later), catalogue
-    )
+    built = apply_event(built, event_of(EntersAction(entering=later)), catalogue)
     assert [o.id for o in exiled_with(built, built.get("collector"))] == ["elves"]
 
 
@@ -411,10 +412,8 @@ def test_what_a_changed_linked_ability_exiled_stays_unknown_after_the_change_end
         built, "collector", WordKind.COLOR, "black", "white", "Sleight of Mind", until_end_of_turn=True
     )
     during = ObjectSpec(card="Llanowar Elves", id="elves", zone=Zone.EXILE, exiled_by="collector")
-    built = apply_event(
-        built, Event(kind=ActionKind.ENTERS, timestamp=0, object_id="elves", entering=during), catalogue
-    )
-    built = apply_event(built, Event(kind=ActionKind.CLEANUP, timestamp=0, object_id=""), catalogue)
+    built = apply_event(built, event_of(EntersAction(entering=during)), catalogue)
+    built = apply_event(built, event_of(CleanupAction()), catalogue)
     collector = built.get("collector")
     assert collector.text_changes == ()
     assert [o.id for o in exiled_with(built, collector)] == ["giant"]
@@ -434,9 +433,7 @@ def test_what_a_changed_linked_ability_exiled_stays_unknown_after_the_change_end
             "isn.t on the battlefield",
         ),
         (
-            lambda b: text_change_ends(
-                b, Event(kind=ActionKind.ENDS, timestamp=9, object_id="bears", text_change_number=1)
-            ),
+            lambda b: text_change_ends(b, event_of(_END_FIRST_TEXT_CHANGE), _END_FIRST_TEXT_CHANGE),
             "no text change 1",
         ),
     ],
