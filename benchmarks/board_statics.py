@@ -16,7 +16,12 @@ from benchmarks.timing import TABLE_HEADER, Stats, reference_seconds, table_row
 from data.boards import load_board
 from engine import UserError, answer_board
 from tests.engine.copy_cards import cards_for
-from tests.engine.test_layers_scale import ABILITY_GRANTERS, TYPE_CHANGERS, alternating, hundred_objects
+from tests.engine.layers.test_layers_scale import (
+    ABILITY_GRANTERS,
+    TYPE_CHANGERS,
+    alternating,
+    hundred_objects,
+)
 
 _LISTED = "effects: [{pump: [1, 1]}, {add_abilities: [Flying]}, {add_types: [Artifact]}]"
 BOARDS = {

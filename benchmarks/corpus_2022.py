@@ -3,7 +3,7 @@ corpus and on the shared 2022 Gatherer file, their counts side by side (issue 25
 
 The 2019 corpus is the one the other corpus tests run (bulk file, supplement, own fixture cards); the 2022 one
 is the 6,041 records of ``../shared/data/gatherer/oracle-cards-2022.jsonl.gz``, which
-``tests/engine/test_corpus_2022.py`` checks.
+``tests/engine/answers/test_corpus_2022.py`` checks.
 
 Usage: ``python benchmarks/corpus_2022.py`` (needs ../shared; about half a minute).
 """

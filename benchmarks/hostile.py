@@ -39,7 +39,7 @@ from benchmarks.timing import BULK, TABLE_HEADER, Stats, reference_seconds, tabl
 from bot.config import Settings
 from bot.judge import LIMITS, Judge, JudgeError
 from bot.judge.isolation import ISOLATED
-from tests.engine.test_layers_scale import alternating
+from tests.engine.layers.test_layers_scale import alternating
 
 DOUBLERS = ("Doubling Season", "Hardened Scales")
 LIGHT_QUESTIONS = 200

@@ -2,7 +2,7 @@
 many links of each CR 607.2 kind it finds.
 
 Cards are parsed once, outside the timing, so only ``find_links`` is measured; the corpus is the one
-``tests/engine/test_linked_corpus.py`` checks (shared 2019 bulk file, supplement, own fixture cards).
+``tests/engine/linked/test_linked_corpus.py`` checks (shared 2019 bulk file, supplement, own fixture cards).
 
 Usage: ``python benchmarks/linked_corpus.py [--repeat N]`` (needs ../shared).
 """

@@ -1,5 +1,5 @@
 """Time parsing every card of the shared 2019 Oracle bulk file plus the supplement (and the project's own
-fixture cards, the same corpus as ``tests/engine/test_oracle_corpus.py``), and print the
+fixture cards, the same corpus as ``tests/engine/oracle/test_oracle_corpus.py``), and print the
 corpus figures: cards, abilities by kind, unclassified share and "copy of" cards without a copy effect.
 
 Usage: ``python benchmarks/parse_corpus.py [--repeat N]``.

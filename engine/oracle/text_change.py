@@ -44,7 +44,7 @@ KIND_WORDS = {
 
 COLOR_WORDS = ("white", "blue", "black", "red", "green")  # CR 105.1
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # CR 205.3i
-# CR 205.3m (checked against the rules file by tests/engine/test_text_change.py).
+# CR 205.3m (checked against the rules file by tests/engine/layers/test_text_change.py).
 CREATURE_TYPES = (
     "Time Lord",
     "Advisor",

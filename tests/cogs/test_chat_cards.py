@@ -16,11 +16,11 @@ from bot.config import Settings
 from bot.discord_bot import CHAT_EXTENSION, JudgeBot, intents
 from bot.judge import Frame, Ruling, RulingsAnswer
 from cogs.chat import MAX_LOOKUPS, Lookup, fair_shares, read_lookups
+from tests.bot.i18n.conftest import ja_bot_db, ja_bot_settings  # noqa: F401 -- fixtures of the Japanese cache
 from tests.cogs.checks import NO_MENTIONS, assert_all_within_limits
 from tests.cogs.conftest import MENTION_CARD, SettingsFactory
 from tests.cogs.harness import CapturedRequest, DiscordHarness, Origin
 from tests.cogs.test_markdown import live_markdown
-from tests.i18n.conftest import ja_bot_db, ja_bot_settings  # noqa: F401 -- fixtures of the Japanese cache
 
 if TYPE_CHECKING:
     from discord.types.gateway import MessageCreateEvent

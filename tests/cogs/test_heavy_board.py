@@ -16,9 +16,9 @@ import bot.judge.board as board_module
 import bot.judge.judge as judge_module
 from bot import create_bot
 from bot.judge import LIMITS
+from tests.bot.judge.test_heavy_isolation import held, spin, wait_for
 from tests.cogs.conftest import SettingsFactory
 from tests.cogs.harness import DiscordHarness, Dispatch
-from tests.judge.test_heavy_isolation import held, spin, wait_for
 
 BEARS = "{battlefield: [{card: Grizzly Bears, id: bear}]}"
 REAL_ANSWER = board_module.answer_board_cards

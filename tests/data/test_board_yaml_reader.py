@@ -12,8 +12,9 @@ import data.board_yaml
 from data.board_format import MAX_DEPTH
 from data.boards import BoardFormatError, load_board
 from engine import BoardSpec
+from tests.locations import BOARDS
 
-BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
+BOARDS = BOARDS
 
 _BAD = {
     "syntax": "battlefield:\n  - card: Clone\n    id: c\n  - [unclosed\n",

@@ -21,9 +21,9 @@ from engine.actions.events import board_from_spec
 from engine.layers.dependency import MAX_DEPENDENCY_WORK, TooManyInteractions, one_question_bound
 from engine.layers.system import board_characteristics
 from tests.card_data import card_json
-from tests.data.test_rules_parser import MINI_RULES
+from tests.data.rules.test_rules_parser import MINI_RULES
 from tests.engine.copy_cards import cards_for
-from tests.engine.test_layers_scale import alternating
+from tests.engine.layers.test_layers_scale import alternating
 
 _BOMB = "".join(
     f"{letter}: &{letter} [{', '.join([f'*{previous}'] * 9)}]\n"

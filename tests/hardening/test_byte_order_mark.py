@@ -1,6 +1,6 @@
 """A UTF-8 byte order mark before a board whose ``cards:`` defines its own cards (issue 22, item 5): the board
 file is read as if it had none, from the CLI and from a Discord attachment, and lines are counted as in the
-file. (The card bulk import's BOM: ``tests/data/test_card_schema.py::
+file. (The card bulk import's BOM: ``tests/data/cards/test_card_schema.py::
 test_a_utf8_byte_order_mark_before_the_records_is_skipped``.)"""
 
 from __future__ import annotations

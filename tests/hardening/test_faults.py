@@ -18,8 +18,8 @@ from data.cards.errors import CardNotFound, CardUnavailable
 from data.scryfall.client import MAX_REPLY_BYTES, ScryfallClient
 from data.scryfall.errors import ScryfallRateLimited, ScryfallUnavailable
 from engine import WorldError
-from tests.data.test_card_service import open_card_service, settings
-from tests.data.test_scryfall_client import SleepRecorder
+from tests.data.cards.test_card_service import open_card_service, settings
+from tests.data.scryfall.test_scryfall_client import SleepRecorder
 from tests.fakes.scryfall import FakeScryfall, Fault
 
 

@@ -33,7 +33,7 @@ from data.rules.store import RulesStore
 from tests.bot.cli import json_of, runner
 from tests.card_data import card_json
 from tests.conftest import JA_PRINTINGS, ORACLE_BULK, RULES_FILE, SUPPLEMENT, require_shared
-from tests.data.test_card_import import cards_digest, write_json_lines
+from tests.data.cards.test_card_import import cards_digest, write_json_lines
 from tests.fakes.scryfall import FakeScryfall
 
 pytestmark = pytest.mark.slow
