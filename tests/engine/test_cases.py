@@ -133,3 +133,15 @@ def test_a_triggered_solved_ability_says_whether_it_can_trigger() -> None:
 def test_solved_must_be_true_or_false() -> None:
     with pytest.raises(BoardFormatError, match="solved must be true or false"):
         load_board(f"battlefield:\n  - {{card: {KISS}, id: k, solved: maybe}}\n")
+
+
+def test_a_solved_case_that_leaves_and_returns_is_a_new_unsolved_object() -> None:
+    """CR 719.3b: it stays solved only until it leaves the battlefield; back, it is a new object (400.7)."""
+    more = (
+        "actions:\n  - leaves: {object: k, to: exile, ids: {Case of the Gorgon's Kiss: k2}}\n"
+        "  - returns: {cards_of: k, to: battlefield}\n"
+    )
+    result = _kiss(", solved: true", more, "k2")
+    assert (result.current.types, result.current.power) == (("Enchantment",), None)
+    step = next(s for s in result.steps if s.text.startswith("It isn't solved: it became this object"))
+    assert "719.3b" in step.rules
