@@ -127,6 +127,7 @@ _OBJECT_KEYS = frozenset(
         "protector",
         "x",
         "level",
+        "solved",
         "attached_to",
         "effects",
         "exiled_by",
@@ -372,6 +373,7 @@ class _Reader:
             else None,
             x=check.number(raw["x"], line, "x") if "x" in raw else None,
             class_level=check.class_level(raw.get("level", 1), line),
+            solved=check.flag(raw, "solved", line) if "solved" in raw else None,
             attached_to=refs.get("attached_to"),
             effects=tuple(
                 part

@@ -22,6 +22,7 @@ ON CONFLICT (key) DO UPDATE SET
     json = excluded.json
 WHERE json IS NOT excluded.json
 """
+REVERSIBLE = "reversible_card"  # Scryfall's layout of one card printed on both sides
 Ruling = dict[str, str]
 """A cached ruling under Scryfall's field names: object, oracle_id, source, published_at, comment."""
 
@@ -47,7 +48,10 @@ class CardRepository:
         self.db = db
 
     def upsert_cards(self, cards: Sequence[CardRecord]) -> None:
-        """Insert or update ``cards`` with their names, in the current transaction."""
+        """Insert or update ``cards`` with their names, in the current transaction. A reversible printing
+        (layout ``reversible_card``) of a card stored, or in ``cards``, with its own layout doesn't replace
+        it: the card's record is the one printed on one side."""
+        cards = self._without_reversible_reprints(cards)
         self.db.conn.executemany(_UPSERT_CARD, [_card_row(card) for card in cards])
         # a renamed card or a changed face list must not keep answering to its old names
         self.db.conn.executemany(
@@ -56,6 +60,17 @@ class CardRepository:
         )
         self.db.conn.executemany(_INSERT_NAME, [row for card in cards for row in _name_rows(card)])
         bump_generation(self.db.conn, "cards")
+
+    def _without_reversible_reprints(self, cards: Sequence[CardRecord]) -> Sequence[CardRecord]:
+        reversible = {card.key for card in cards if card.layout == REVERSIBLE}
+        if not reversible:
+            return cards
+        rows = self.db.execute(
+            "SELECT key FROM cards WHERE layout != ? AND key IN (SELECT value FROM json_each(?))",
+            [REVERSIBLE, json.dumps(sorted(reversible))],
+        ).fetchall()
+        kept = {str(key) for (key,) in rows} | {card.key for card in cards if card.layout != REVERSIBLE}
+        return [card for card in cards if card.layout != REVERSIBLE or card.key not in kept]
 
     def store(self, card: CardRecord) -> None:
         """Insert or update one card (fetched from Scryfall) in its own transaction."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlite_utils
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from data.cards.names import MAX_NAME_LENGTH, answered_names, game_card, key_of
 from data.sql import execute_statements
@@ -52,6 +52,10 @@ class CardFace(_Checked):
     printed_name: str | None = Field(default=None, max_length=MAX_NAME_LENGTH)
     printed_type_line: str | None = Field(default=None, max_length=500)
     printed_text: str | None = Field(default=None, max_length=_TEXT)
+    # a reversible card's face (layout ``reversible_card``) has its own Oracle id, layout and mana value
+    oracle_id: str | None = Field(default=None, max_length=_SHORT)
+    layout: str | None = Field(default=None, max_length=_SHORT)
+    cmc: float | None = Field(default=None, ge=0, le=1_000_000)
 
 
 class RelatedCard(_Checked):
@@ -65,22 +69,29 @@ class CardRecord(CardFace):
     """A Scryfall card object, checked field by field (see the module's docstring): the only card record
     the cache stores, the importer, the card service and the repository pass along, and the schema a
     board's defined cards must fit. A printing in another language (``lang``, ``printed_name``…) is one
-    too: the printed names are read from it."""
+    too: the printed names are read from it.
+
+    A reversible card (layout ``reversible_card``: one card printed on both sides, each with its own art)
+    has its Oracle id, type line and mana value only on its faces; when its faces are one card (one Oracle
+    id), the record takes them from its front face (:func:`reversible_card_fields`), so that it is keyed,
+    ranked and read like every other printing of that card."""
 
     object: str | None = Field(default=None, max_length=_SHORT)
     id: str | None = Field(default=None, max_length=_SHORT)
-    oracle_id: str | None = Field(default=None, max_length=_SHORT)
-    layout: str | None = Field(default=None, max_length=_SHORT)
     set_type: str | None = Field(default=None, max_length=_SHORT)
     lang: str | None = Field(default=None, max_length=_SHORT)
     released_at: str | None = Field(default=None, max_length=_SHORT)
     scryfall_uri: str | None = Field(default=None, max_length=2_000)
-    cmc: float | None = Field(default=None, ge=0, le=1_000_000)
     color_identity: list[str] | None = None
     keywords: list[str] | None = None
     card_faces: list[CardFace] | None = None
     all_parts: list[RelatedCard] | None = None
     edhrec_rank: int | None = Field(default=None, ge=0)  # 1 is the most played (the resolver's ranking)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reversible_card(cls, data: Any) -> Any:
+        return reversible_card_fields(data)
 
     @property
     def key(self) -> str:
@@ -115,6 +126,29 @@ class CardRecord(CardFace):
     def json_text(self) -> str:
         """:meth:`scryfall` as compact JSON text, as the cache stores it."""
         return self.model_dump_json(exclude_none=True)
+
+
+def reversible_card_fields(data: Any) -> Any:
+    """A ``reversible_card`` record whose faces are one card (the same ``oracle_id``) with the Oracle id,
+    type line and mana value it lacks taken from its faces (Scryfall gives them only there); any other
+    record as it is. Fields the record has are never replaced."""
+    if not isinstance(data, dict) or data.get("layout") != "reversible_card":
+        return data
+    faces = data.get("card_faces")
+    if not isinstance(faces, list) or not faces or not all(isinstance(face, dict) for face in faces):
+        return data
+    oracle_ids = {face.get("oracle_id") for face in faces}
+    front = faces[0]
+    if len(oracle_ids) != 1 or not isinstance(front.get("oracle_id"), str):
+        return data
+    types = [face.get("type_line") for face in faces]
+    derived = {
+        "oracle_id": front["oracle_id"],
+        "type_line": " // ".join(types) if all(isinstance(t, str) for t in types) else None,
+        "cmc": front.get("cmc"),
+    }
+    missing = {key: value for key, value in derived.items() if value is not None and data.get(key) is None}
+    return data | missing
 
 
 def _create_card_tables(db: sqlite_utils.Database) -> None:

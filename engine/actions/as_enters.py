@@ -8,6 +8,7 @@ named, and an optional one the board doesn't decide is asked, not assumed (issue
 from __future__ import annotations
 
 from engine.actions.counters import counters_as_it_enters
+from engine.actions.entering_faces import is_token_card
 from engine.actions.entering_triggers import enters_trigger_notes
 from engine.actions.kicking import kicker_notes
 from engine.actions.optional_copy import optional_copy_not_given
@@ -77,6 +78,9 @@ from engine.state.board import (
 )
 
 AS_TURNED_FACE_UP = cite("708.11", "that ability is applied while that permanent is being turned face up")
+TOKEN_MARKER = cite(
+    "111.1", "A token is a marker used to represent any permanent that isn’t represented by a card."
+)
 COIN_FLIP = cite("705.1", "Some cards refer to flipping a coin")
 DIE_ROLL = cite("706.1", "An effect that instructs a player to roll a die")
 FACE_DOWN_ENTERS = cite("708.3", "the permanent’s enters-the-battlefield abilities won’t trigger")
@@ -109,10 +113,27 @@ def check_choices(obj: GameObject, abilities: tuple[GameAbility, ...]) -> None:
     )
 
 
+def _token_card(board: Board, obj: GameObject) -> tuple[Board, GameObject]:
+    """A permanent whose card data is a token's (Scryfall's token layouts) is a token: no card represents it
+    (CR 111.1), whether or not the board says ``token: true``."""
+    if obj.token or obj.card is None or not is_token_card(obj.card):
+        return board, obj
+    note = Explanation.of(
+        msg(
+            "{card} is a token's card data, so {object} is a token.",
+            card=card_name(obj.card.name),
+            object=card_name(obj.id),
+        ),
+        TOKEN_MARKER,
+    )
+    return board.explain(obj.id, note), obj.model_copy(update={"token": True})
+
+
 def enter_replacements(
     board: Board, obj: GameObject, spec: ObjectSpec, timestamp: int, *, listed: bool = False
 ) -> tuple[Board, GameObject]:
     """Apply the entering object's own "as enters"/"enters with" text and list its enters triggers (707.5)."""
+    board, obj = _token_card(board, obj)
     check_choices(obj, copiable_values(obj).abilities)
     board, obj = optional_copy_not_given(board, obj, spec)
     board, obj = _prototype_not_given(board, obj)

@@ -31,6 +31,20 @@ MELD_PAIRS = {
     "Titania, Gaea Incarnate": cite("712.5f", "meld to form Titania, Gaea Incarnate"),
 }
 FRONT_FACE_UP = cite("712.8d", "While a double-faced permanent has its front face up")
+EMBLEM_NOT_PERMANENT = cite("114.5", "An emblem is neither a card nor a permanent.")
+EMBLEM_COMMAND_ZONE = cite("114.2", "puts an emblem with [ability] into the command zone")
+TOKEN_CEASES = cite("111.7", "A token that’s in a zone other than the battlefield ceases to exist.")
+TOKEN_LAYOUTS = ("token", "double_faced_token")  # Scryfall's layouts of token cards (CR 111.1)
+
+
+def is_emblem(card: Card) -> bool:
+    """Whether ``card`` is an emblem's record (Scryfall's layout ``emblem``, type line "Emblem …")."""
+    return card.layout == "emblem" or "Emblem" in card.front.type_line.types
+
+
+def is_token_card(card: Card) -> bool:
+    """Whether ``card`` is a token's record (Scryfall's layouts ``token`` and ``double_faced_token``)."""
+    return card.layout in TOKEN_LAYOUTS
 
 
 def check_faces(obj: GameObject, *, copying: bool = False) -> None:
@@ -38,6 +52,7 @@ def check_faces(obj: GameObject, *, copying: bool = False) -> None:
     ``copying`` another object), only a modal one played as its back face."""
     layout = obj.card.layout if obj.card else ""
     name = obj.card.name if obj.card else obj.id
+    _check_kind(obj, copying=copying)
     if obj.transformed and layout != "transform":
         raise BoardError(
             msg(
@@ -50,9 +65,12 @@ def check_faces(obj: GameObject, *, copying: bool = False) -> None:
         raise BoardError(
             msg("{card} isn't a flip card, so it can't be flipped (CR 710.1).", card=card_name(name))
         )
-    if obj.back_face and layout != "modal_dfc":
+    if obj.back_face and layout not in ("modal_dfc", "double_faced_token"):
         raise BoardError(
-            msg("{card} isn't a modal double-faced card; face: back is for those.", card=card_name(name))
+            msg(
+                "{card} isn't a modal double-faced card or a double-faced token; face: back is for those.",
+                card=card_name(name),
+            )
         )
     if (obj.transformed or obj.back_face) and obj.zone is not Zone.BATTLEFIELD:
         raise BoardError(
@@ -63,11 +81,46 @@ def check_faces(obj: GameObject, *, copying: bool = False) -> None:
         )
 
 
+def _check_kind(obj: GameObject, *, copying: bool) -> None:
+    """An emblem is never on a board (it is neither a card nor a permanent, and is in the command zone); a
+    token's card is on the battlefield only (elsewhere it ceases to exist)."""
+    card = obj.card
+    if card is None:
+        return
+    if is_emblem(card):
+        raise BoardError(
+            msg(
+                "{card} is an emblem: an emblem is neither a card nor a permanent and is in the command "
+                "zone, which a board doesn't describe (CR 114.5, 114.2); its abilities work from there "
+                "(114.4).",
+                card=card_name(card.name),
+            )
+        )
+    if is_token_card(card) and obj.zone is not Zone.BATTLEFIELD and not copying:
+        raise BoardError(
+            msg(
+                "{card} is a token: a token in a zone other than the battlefield ceases to exist (CR 111.7), "
+                "so it can't be listed in the {zone}.",
+                card=card_name(card.name),
+                zone=obj.zone.value,
+            )
+        )
+
+
 def face_up(obj: GameObject) -> Explanation | None:
     """Why the face that's up of a double-faced, melded or flipped permanent gives it these values."""
     card = obj.card
     if card is None or obj.face_down:
         return None
+    if obj.back_face and card.layout == "double_faced_token":
+        return Explanation.of(
+            msg(
+                "It is a double-faced token with its back face ({face}) up: it has only that face's "
+                "characteristics.",
+                face=card_name(card.faces[-1].name),
+            ),
+            FRONT_FACE_UP,
+        )
     if obj.back_face:
         return Explanation.of(
             msg(
@@ -91,6 +144,16 @@ def face_up(obj: GameObject) -> Explanation | None:
         return _flip_face(card, flipped=obj.flipped)
     if is_melded(card):
         return _melded_face(card)
+    if card.layout == "double_faced_token" and len(card.faces) > 1:
+        return Explanation.of(
+            msg(
+                "It is a double-faced token with its front face ({face}) up: it has only that face's "
+                "characteristics (for its other face, {other}, give face: back).",
+                face=card_name(card.faces[0].name),
+                other=card_name(card.faces[1].name),
+            ),
+            FRONT_FACE_UP,
+        )
     if card.layout in ("transform", "modal_dfc", "meld") and len(card.faces) > 1:
         return Explanation.of(
             msg(

@@ -9,7 +9,7 @@ from engine.core.characteristics import (
     Characteristics,
 )
 from engine.core.citations import cite
-from engine.core.messages import msg, series
+from engine.core.messages import Message, Param, msg, series
 from engine.core.model import AbilityKind
 from engine.core.results import Explanation
 from engine.layers.control import (
@@ -43,6 +43,7 @@ from engine.state.board import (
     exiled_with_text,
 )
 from engine.state.chosen_modes import chosen_mode
+from engine.state.designations import Solved, SolvedWhy, solved_status
 
 COPIABLE_AFTER_LAYER_1 = cite("613.2c", "the object’s characteristics are its copiable values")
 CLASS_LEVEL_ONE = cite("716.2d", "it is treated as though its level is 1")
@@ -61,6 +62,11 @@ ROOM_DOORS = msg(
     "doesn't model which doors are unlocked"
 )
 LEVEL_NOT_COPIABLE = cite("716.2b", "Levels are not a copiable characteristic.")
+SOLVED_KINDS = {
+    AbilityKind.STATIC: cite("702.169b", "means “As long as this Case is solved, [ability text].”"),
+    AbilityKind.TRIGGERED: cite("702.169c", "This ability triggers only if this Case is solved."),
+    AbilityKind.ACTIVATED: cite("702.169d", "Activate only if this Case is solved."),
+}
 
 
 def start_layering(obj: GameObject, board: Board) -> Work:
@@ -76,6 +82,7 @@ def start_layering(obj: GameObject, board: Board) -> Work:
     work.steps += layer_two(obj, effects)
     text = layer_three(work.values, obj, board, copiable_values)
     work.values = _at_class_level(text.values, obj, work.steps)
+    work.solved = _case_solved(work, board)
     mode = chosen_mode(work.values, obj)  # anchor words: only the chosen one's abilities (CR 614.12b)
     work.values, work.unknowns = mode.values, [*work.unknowns, *mode.unknowns]
     work.steps += [*mode.steps, *text.steps]
@@ -138,3 +145,53 @@ def _at_class_level(values: Characteristics, obj: GameObject, steps: list[Explan
         )
     )
     return values.model_copy(update={"abilities": tuple(a for a in values.abilities if a not in above)})
+
+
+def _case_solved(work: Work, board: Board) -> bool | None:
+    """Whether the object is solved (CR 719.3b), for its "Solved —" abilities (719.3c), with a step saying
+    so, or a note when the board doesn't: both outcomes named. False for an object without one."""
+    solved = [a for a in work.values.abilities if a.keyword == "Solved"]
+    if not solved or not work.live:
+        return False
+    status = solved_status(board, work.obj)
+    shown = series([msg("“{text}”", text=strip_reminder(a.text)) for a in solved])
+    rules = (*status.rules, *dict.fromkeys(SOLVED_KINDS[a.kind] for a in solved if a.kind in SOLVED_KINDS))
+    if status.solved is None:
+        work.notes.append(Explanation.of(_not_given(shown), *rules))
+    else:
+        work.steps.append(Explanation.of(_solved_step(status, shown), *rules))
+    return status.solved
+
+
+def _not_given(shown: Param) -> Message:
+    return msg(
+        "Whether it is solved the board doesn't say (solved: true or solved: false): if it is, its Solved "
+        "abilities function ({abilities}); if not, they don't (a static one doesn't apply, a triggered one "
+        "doesn't trigger, an activated one can't be activated).",
+        abilities=shown,
+    )
+
+
+def _solved_step(status: Solved, shown: Param) -> Message:
+    if status.solved:
+        return msg(
+            "It is solved (solved: true), so its Solved abilities function: {abilities}.", abilities=shown
+        )
+    if status.why is SolvedWhy.COPY:
+        return msg(
+            "It isn't solved: it entered as a copy, and the solved designation is neither an ability nor "
+            "part of the copiable values, so it wasn't copied; its Solved abilities don't function "
+            "({abilities}). If it has become solved itself since, give solved: true.",
+            abilities=shown,
+        )
+    if status.why is SolvedWhy.NEW:
+        return msg(
+            "It isn't solved: it became this object during the board's actions, and a Case becomes solved "
+            "only as its “To solve” ability resolves at its controller's end step; its Solved abilities "
+            "don't function ({abilities}).",
+            abilities=shown,
+        )
+    return msg(
+        "It isn't solved (solved: false), so its Solved abilities don't function: {abilities}.",
+        abilities=shown,
+    )

@@ -66,6 +66,7 @@ from engine.oracle.text import strip_reminder
 from engine.oracle.wording import (
     characteristics_worded,
 )
+from engine.state.designations import SOLVED_DESIGNATION
 
 _Unapplied = tuple[Explanation, Unknown | None]  # a note, and the unknown it makes, if any
 ATTACKING = cite("508.1k", "becomes an attacking creature")
@@ -362,6 +363,8 @@ def _undecided_note(
     given: Param = msg(" (give turn: you or turn: opponent)") if turn else ""
     if requirement.life:
         given = msg(" (give the life totals: life: {{you: N, opponent: N}})")
+    if requirement.solved is not None:
+        given = msg(" (give solved: true or solved: false)")
     note, unknown = unknown_note(
         changed,
         msg(
@@ -378,6 +381,7 @@ def _undecided_note(
         NOT_LOCKED_IN,
         *((ACTIVE_PLAYER,) if turn else ()),
         *((LIFE_TOTALS,) if requirement.life else ()),
+        *((SOLVED_DESIGNATION,) if requirement.solved is not None else ()),
     )
     gained = tuple(a for spec in parsed.parts if spec.kind in _GRANTING for a in spec.abilities)
     return note, unknown.model_copy(update={"may_add": gained})

@@ -66,6 +66,7 @@ class Work:
     game: Game = field(default_factory=Game)  # whose turn it is and the life totals, as far as given
     # the cards exiled with it by an ability of its text as it is now (CR 607.1): (ability number, values)
     exiled: tuple[tuple[int | None, Characteristics], ...] = ()
+    solved: bool | None = False  # a Case's solved designation (CR 719.3b); None: the board doesn't say
 
 
 @dataclass

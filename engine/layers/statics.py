@@ -84,6 +84,7 @@ class Seen:
     undefined_choices: bool = False  # its choices were made for another text than its own (CR 607.5a)
     # the cards exiled with it by an ability of its text as it is now (CR 607.1): (ability number, values)
     exiled: tuple[tuple[int | None, Characteristics], ...] = ()
+    solved: bool | None = False  # a Case's solved designation (CR 719.3b); None: the board doesn't say
 
 
 def unknown_subject_reads(subject: Subject, source: Seen, seen: Seen) -> tuple[str, ...]:
@@ -326,6 +327,8 @@ def decided(requirement: Requirement, source: Seen) -> bool:
         return isinstance(_life_holds(requirement.life, source), Known)
     if requirement.counters is not None and "counters" in source.unknown:
         return False  # how many counters it entered with is unknown (CR 122.6)
+    if requirement.solved is not None:
+        return source.solved is not None  # the board's ``solved`` (CR 719.3b)
     return requirement.decided or (requirement.your_turn is not None and source.game.turn is not None)
 
 
@@ -385,6 +388,11 @@ def requirement_state(
         return source.tapped is requirement.tapped, state
     if requirement.attached:
         return _attached_state(requirement.attached, source, world)
+    if requirement.solved is not None:
+        name = card(source.id)
+        if source.solved:
+            return requirement.solved is True, msg("{object} is solved", object=name)
+        return requirement.solved is False, msg("{object} isn't solved", object=name)
     has = _has_type_word(source.values, requirement.type_word)
     word = _type_word(requirement.type_word)
     if has:

@@ -728,6 +728,7 @@ def _seen(work: Work) -> Seen:
             game=work.game,
             unknown=unknown,
             exiled=work.exiled,
+            solved=work.solved,
         )
     return work.seen
 

@@ -41,6 +41,7 @@ __all__ = ["parse_card"]
 
 def parse_card(card: Mapping[str, Any], keywords: KeywordVocabulary) -> Card:
     """Parse a Scryfall card object (bulk, API or supplement record) into a :class:`Card`."""
+    card = _one_card(card)
     raw_faces: Sequence[Mapping[str, Any]] = card.get("card_faces") or [card]
     layout = str(card.get("layout", "normal"))
     faces = tuple(_parse_face(face, card, raw_faces, layout, keywords) for face in raw_faces)
@@ -51,6 +52,27 @@ def parse_card(card: Mapping[str, Any], keywords: KeywordVocabulary) -> Card:
         mana_value=float(card.get("cmc", faces[0].mana_value)),
         faces=faces,
         meld_parts=_meld_parts(card),
+    )
+
+
+def _one_card(card: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A reversible card (Scryfall's layout ``reversible_card``) is one card printed on both sides, each side
+    a face with its own layout, Oracle id and mana value: when both are the same card (one Oracle id), it is
+    that card, read from its front face. Any other card as it is (two different cards stay two faces)."""
+    faces: Sequence[Mapping[str, Any]] = card.get("card_faces") or ()
+    if card.get("layout") != "reversible_card" or not faces:
+        return card
+    if len({face.get("oracle_id") for face in faces}) != 1:
+        return card
+    front = faces[0]
+    rest = {key: value for key, value in card.items() if key not in ("card_faces", "name")}
+    return (
+        rest
+        | dict(front)
+        | {
+            "layout": str(front.get("layout") or "normal"),
+            "oracle_id": card.get("oracle_id") or front.get("oracle_id"),
+        }
     )
 
 

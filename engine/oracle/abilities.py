@@ -43,6 +43,9 @@ MODAL = cite("700.2", "A spell or ability is modal")
 LEVELER = cite("711.2", "A level symbol is a keyword ability that represents a static ability")
 SAGA_CHAPTER = cite("714.2", "A chapter symbol is a keyword ability")
 CLASS_LEVEL = cite("716.2", "A class level bar is a keyword ability")
+CASE_KEYWORDS = cite("719.3", "Case cards have two special keyword abilities that appear before a long dash")
+TO_SOLVE = cite("719.3a", "“To solve — [Condition]” means “At the beginning of your end step, if [condition]")
+SOLVED_STATIC = cite("702.169b", "means “As long as this Case is solved, [ability text].”")
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7}
 _CHAPTER = re.compile(r"^(?P<chapters>[IVX]+(?:, [IVX]+)*) — (?P<effect>.+)$", re.DOTALL)
@@ -78,6 +81,8 @@ _COMMA = re.compile(", ")
 # A face's abilities validated in one call: pydantic then builds each Ability for about half the cost of
 # validating it alone.
 _ABILITIES = TypeAdapter(tuple[Ability, ...])
+# A Case's two keyword abilities (CR 719.3): "To solve — [condition]" and "Solved — [ability text]".
+_CASE = re.compile(r"^(?P<keyword>To solve|Solved) — (?P<rest>.+)$", re.DOTALL)
 _ADD = re.compile(r"\b[Aa]dd\b")
 
 
@@ -176,6 +181,9 @@ def _paragraph_abilities(
         level_band = band_ability["band"].model_copy(update={"power": power, "toughness": toughness})
         band_ability.update(text=f"{band_ability['text']}\n{paragraph}", effect=plain, band=level_band)
         return
+    if plain.startswith(("To solve — ", "Solved — ")) and (case := _CASE.match(plain)):
+        yield _case_ability(paragraph, case, context, anchors, state.level)
+        return
     if matches := keywords.match_line(plain):
         for match in matches:
             kind = (
@@ -195,6 +203,43 @@ def _paragraph_abilities(
         return
     for part, plain_part in _linked_parts(paragraph, plain, context):
         yield _classified(part, plain_part, context, anchors, state.level)
+
+
+def _case_ability(
+    paragraph: str, case: re.Match[str], context: FaceContext, anchors: frozenset[str], level: int | None
+) -> dict[str, Any]:
+    """A Case's keyword ability (CR 719.3). "To solve — [condition]" is the triggered ability "At the
+    beginning of your end step, if [condition] and this Case is not solved, this Case becomes solved"
+    (719.3a). "Solved — [ability text]" is the ability its text is, functioning only while the Case is
+    solved (702.169a): a static one reads "As long as this Case is solved, [ability text]" (702.169b), so the
+    layer system applies it only when the board says so; a triggered or activated one keeps its text and
+    its ``keyword`` says it triggers or can be activated only then (702.169c, 702.169d)."""
+    keyword, rest = case.group("keyword", "rest")
+    inner = _classified(rest, rest, context, anchors, level)
+    condition = oracle_text.normalise_self(oracle_text.normalise_wording(rest), context.names).rstrip(".")
+    if keyword == "To solve":
+        solving = f"if {_lowered(condition)} and ~ is not solved, ~ becomes solved."
+        return {
+            "text": paragraph,
+            "rules_text": f"At the beginning of your end step, {solving}",
+            "kind": AbilityKind.TRIGGERED,
+            "keyword": keyword,
+            "keyword_parameter": condition,
+            "trigger": "At the beginning of your end step",
+            "effect": solving,
+            "level": level,
+        }
+    inner.update(text=paragraph, keyword=keyword, keyword_parameter=inner["rules_text"])
+    if inner["kind"] is AbilityKind.STATIC:
+        inner["rules_text"] = f"As long as ~ is solved, {_lowered(inner['rules_text'])}"
+    return inner
+
+
+def _lowered(sentence: str) -> str:
+    """A sentence continuing another: its first letter in lower case, unless it starts with a name."""
+    if sentence.startswith("~") or sentence[:2].isupper():
+        return sentence
+    return sentence[:1].lower() + sentence[1:]
 
 
 def _linked_parts(paragraph: str, plain: str, context: FaceContext) -> list[tuple[str, str]]:

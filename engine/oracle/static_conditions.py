@@ -104,6 +104,9 @@ class Requirement(Frozen):
     your_turn: bool | None = None
     # life totals compared, all of which must hold ("you have 30 or more life and an opponent has …")
     life: tuple[LifeCheck, ...] = ()
+    # the source Case is (True) or isn't (False) solved (CR 719.3b, 702.169b), which the board's ``solved``
+    # decides when it gives it
+    solved: bool | None = None
 
     @property
     def decided(self) -> bool:
@@ -174,9 +177,12 @@ def opponents_life_condition(condition: str) -> str:
 
 
 def _state_requirement(condition: str, what: str) -> Requirement:
-    """ "~ is untapped", "it's enchanted or equipped", "~ is a Wall", "~ is red"; else undecided."""
+    """ "~ is untapped", "~ is solved", "it's enchanted or equipped", "~ is a Wall", "~ is red"; else
+    undecided."""
     if what in ("tapped", "untapped"):
         return Requirement(text=condition, tapped=what == "tapped")
+    if what in ("solved", "not solved"):
+        return Requirement(text=condition, solved=what == "solved")
     roles = [word for word in what.split(" or ") if word in _ATTACHED_ROLES]
     if roles and len(roles) == len(what.split(" or ")):
         return Requirement(text=condition, attached=tuple(_ATTACHED_ROLES[word] for word in roles))

@@ -53,10 +53,12 @@ def parse_type_line(text: str | None) -> TypeLine:
     supertypes ``("Legendary",)``, types ``("Creature",)``, subtypes ``("Time Lord", "Doctor")``.
 
     A plane's subtype is one planar type however many words it has (``Bolas's Meditation Realm``).
-    Words left of the dash that are neither supertypes nor card types (``Emblem``) count as types.
+    Words left of the dash that are neither supertypes nor card types (``Emblem``) count as types. The word
+    "Token" Scryfall prints before a token's types is neither (CR 205.2a, 205.4a): being a token isn't a
+    characteristic (111.1), so it is left out, and a copy of a token doesn't get it (707.2).
     """
     left, right = _split_dash(text or "")
-    words = left.split()
+    words = [word for word in left.split() if word != "Token"]
     supertypes = tuple(word for word in words if word in SUPERTYPES)
     types = tuple(word for word in words if word not in SUPERTYPES)
     if "Plane" in types:

@@ -99,6 +99,8 @@ class ObjectSpec(Frozen):
     prototyped: bool | None = None  # cast as a prototyped spell (CR 718.3b); None: not given
     x: int | None = None  # the X of the spell that became it; None: not given
     class_level: int = 1  # a Class's level (CR 716.2d: one that has none is treated as level 1)
+    # A Case's solved designation (CR 719.3b: not copiable); None: not given (engine.state.designations)
+    solved: bool | None = None
     attached_to: str | None = None
     effects: tuple[EffectSpec, ...] = ()
     exiled_by: str | None = None
