@@ -2,8 +2,9 @@
 
 A permanent is solved only once its "To solve" ability has resolved (719.3a) and stays solved until it leaves
 the battlefield (719.3b), so an object that became a new object during the board's actions (entered, was
-created, returned) isn't solved, and neither is one that entered as a copy: the designation isn't part of
-the copiable values (719.3b). A Case the board lists without ``solved`` may or may not be: unknown.
+created, returned) isn't solved, and neither is one that entered as a copy there: the designation isn't part
+of the copiable values (719.3b). A Case the board lists without ``solved`` may or may not be, a copy of one
+too (its copied "To solve" ability may have resolved since it entered): unknown.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ def solved_status(board: Board, obj: GameObject) -> Solved:
     entry = entering.entering
     if entry.solved is not None:
         return Solved(entry.solved, SolvedWhy.GIVEN)
+    if entering.listed:  # a copy too: it has the "To solve" ability it copied, and may have become solved
+        return Solved(None, SolvedWhy.NOT_GIVEN)
     if entry.copy_of is not None or (obj.copies and obj.copies[0].timestamp == obj.timestamp):
         return Solved(False, SolvedWhy.COPY)
-    return Solved(None, SolvedWhy.NOT_GIVEN) if entering.listed else Solved(False, SolvedWhy.NEW)
+    return Solved(False, SolvedWhy.NEW)

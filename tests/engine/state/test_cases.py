@@ -94,13 +94,21 @@ def test_a_case_the_board_doesnt_say_is_solved_is_unknown_with_both_outcomes() -
 
 
 def test_a_clone_like_copy_of_a_solved_case_isnt_solved() -> None:
-    result = _kiss(", solved: true", "  - {card: Copy Enchantment, id: ce, copy_of: k}\n", "ce")
+    more = "actions:\n  - enters: {card: Copy Enchantment, id: ce, copy_of: k}\n"
+    result = _kiss(", solved: true", more, "ce")
     assert result.copiable.name == KISS
     current = result.current
     assert (current.types, current.power) == (("Enchantment",), None)
     assert current.unknown == ()
     [step] = [s for s in result.steps if s.text.startswith("It isn't solved: it entered as a copy")]
     assert "719.3b" in step.rules
+
+
+def test_a_listed_copy_the_board_doesnt_say_is_solved_is_unknown() -> None:
+    """It copied the "To solve" ability, which may have resolved for it since it entered (719.3a)."""
+    result = _kiss(", solved: true", "  - {card: Copy Enchantment, id: ce, copy_of: k}\n", "ce")
+    assert {"types", "power", "toughness"} <= set(result.current.unknown)
+    assert any(n.text.startswith("Whether it is solved") for n in result.notes)
 
 
 def test_a_copy_that_became_solved_itself_says_so() -> None:
