@@ -139,7 +139,7 @@ def sorted_rules(numbers: Iterable[str]) -> tuple[str, ...]:
 # -- pages -----------------------------------------------------------------------------------------
 
 
-def pages(
+def embed_pages(
     title: str,
     blocks: Sequence[str],
     context: Context,
@@ -232,7 +232,9 @@ def board_reply(result: BoardResult, context: Context, *, title: str | None = No
     if result.rules_note:
         blocks.append(safe(result.rules_note))
     blocks += cache_only_blocks(result.cache_only)
-    return Reply(pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()), result.board)
+    return Reply(
+        embed_pages(safe(heading), blocks, context), sorted_rules(result.cited_rules()), result.board
+    )
 
 
 def _board_blocks(answer: BoardAnswer, context: Context) -> list[str]:
@@ -424,7 +426,7 @@ def linked_reply(answer: LinkedAnswer, context: Context, printed: PrintedView | 
     blocks += ["", *as_printed] if as_printed else []
     blocks += cache_only_blocks(answer.cache_only)
     title = _("Linked abilities: {card}").format(card=context.card(report.card))
-    return Reply(pages(safe(title), blocks, context), sorted_rules(answer.cited_rules()))
+    return Reply(embed_pages(safe(title), blocks, context), sorted_rules(answer.cited_rules()))
 
 
 # -- cards and rulings -----------------------------------------------------------------------------
@@ -444,7 +446,7 @@ def card_reply(answer: CardAnswer, context: Context) -> Reply:
     note = cache_only_blocks(answer.cache_only)
     blocks += [*note, ""] if note else []
     title = safe(context.card(answer.name))
-    embeds = pages(title, blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url)
+    embeds = embed_pages(title, blocks[:-1], context, url=answer.scryfall_url, thumbnail=answer.image_url)
     return Reply(embeds)
 
 
@@ -476,7 +478,7 @@ def rulings_reply(answer: RulingsAnswer, context: Context) -> Reply:
     blocks = blocks or [_(_HAS_NONE if answer.loaded else _NOT_LOADED).format(card=safe(card))]
     mentioned = (n for r in answer.rulings for n in _RULE_NUMBER.findall(r.comment))
     title = safe(_("Rulings: {card}").format(card=card))
-    return Reply(pages(title, blocks, context), sorted_rules(mentioned))
+    return Reply(embed_pages(title, blocks, context), sorted_rules(mentioned))
 
 
 # -- rules -----------------------------------------------------------------------------------------
@@ -492,14 +494,14 @@ def rule_reply(answer: RuleAnswer | GlossaryAnswer, context: Context) -> Reply:
             if entry.references
             else []
         )
-        return Reply(pages(safe(entry.term), blocks, context), sorted_rules(entry.references))
+        return Reply(embed_pages(safe(entry.term), blocks, context), sorted_rules(entry.references))
     rule = answer.rule
     blocks = [safe(rule.text), *map(_example, rule.examples)]
     for sub in answer.subrules:
         blocks.append(f"**{rule_link(sub.number, context.link_base)}** {safe(sub.text)}")
         blocks += map(_example, sub.examples)
     references = (*rule.references, *(n for sub in answer.subrules for n in sub.references))
-    embeds = pages(_("Rule {number}").format(number=rule.number), blocks, context, url=answer.link)
+    embeds = embed_pages(_("Rule {number}").format(number=rule.number), blocks, context, url=answer.link)
     return Reply(embeds, sorted_rules(references))
 
 
@@ -513,7 +515,8 @@ def search_reply(answer: SearchAnswer, context: Context) -> Reply:
     blocks = [f"**{rule_link(hit.number, context.link_base)}** {safe(hit.text)}" for hit in answer.hits]
     title = clip(_("Rules matching “{words}”").format(words=answer.words), TITLE_MAX)
     return Reply(
-        pages(safe(title), blocks, context), tuple(hit.number for hit in answer.hits)[:SELECT_OPTIONS_MAX]
+        embed_pages(safe(title), blocks, context),
+        tuple(hit.number for hit in answer.hits)[:SELECT_OPTIONS_MAX],
     )
 
 
@@ -596,4 +599,4 @@ HELP_BLOCKS = (
 def help_reply(context: Context) -> Reply:
     """What each command does."""
     blocks = [block if not block or block in HELP_BOARDS else _(block) for block in HELP_BLOCKS]
-    return Reply(pages(_("mtg-judge: a Magic rules judge"), blocks, context))
+    return Reply(embed_pages(_("mtg-judge: a Magic rules judge"), blocks, context))

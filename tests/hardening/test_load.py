@@ -1,7 +1,8 @@
 """The bot under load, through discord.py's own interaction parsing (``tests/cogs/harness/``): 200
 interactions at once all answered, none with "database is locked", the event loop never late by half a
-second (the 50 ms target is timed in ``benchmarks/``); 10,000 commands in a row without the resident
-memory of the bot's process growing; and no growth of the memory traced when every reply's buttons would
+second (the 50 ms target is timed in ``benchmarks/``); 2,000 commands in a row without the resident
+memory of the bot's process growing (the 10,000-command soak is ``benchmarks``' memory row); and no
+growth of the memory traced when every reply's buttons would
 work for the whole default timeout (only the newest ``live_views`` do)."""
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from tests.hardening.soak import mixed_commands, run_commands
 # it is over 10x that: what it catches is work done on the loop itself, which blocks it for seconds.
 LOOP_LATE_MAX = 0.5
 GROWTH_MAX = 0.10
-SOAK_COMMANDS = 10_000
+SOAK_COMMANDS = 2_000  # enough to show a leak per command; benchmarks/ runs the 10,000 (--memory-runs)
 SOAK_WARM_UP = 500
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,7 +101,7 @@ async def test_200_interactions_at_once_are_all_answered_without_lock_errors(
     assert max(lateness) < LOOP_LATE_MAX, f"the loop was {max(lateness) * 1e3:.0f} ms late"
 
 
-def test_10000_commands_in_a_row_do_not_grow_memory(bot_settings: Settings) -> None:
+def test_2000_commands_in_a_row_do_not_grow_memory(bot_settings: Settings) -> None:
     # in a process of its own: this one holds every earlier test's leftovers, which would hide a leak
     counts = [str(SOAK_WARM_UP), str(SOAK_COMMANDS)]
     child = subprocess.run(
