@@ -342,6 +342,8 @@ async def _misbehaving_body(request: web.Request, fault: Fault) -> web.StreamRes
         chunk = b"x" * 65536
         for _ in range(length // len(chunk)):
             await response.write(chunk)
+    if fault.kind == "truncated" and request.transport is not None:
+        request.transport.close()  # the connection ends short of the announced length, as a cut one does
     return response  # "truncated": fewer bytes than announced, then the connection ends
 
 
