@@ -122,7 +122,7 @@ _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
     LinkPhrase.CHOSEN: re.compile(
         r"\b(?:the |last )*chosen ((?:[\w-]+ ){0,2}[\w-]+)|\bthe named card\b|\bwith that name\b"
     ),
-    LinkPhrase.NOTE: re.compile(r"\bnotes? (?!that\b)"),
+    LinkPhrase.NOTE: re.compile(r"\bnotes? "),
     LinkPhrase.NOTED: re.compile(r"\bnoted\b"),
     LinkPhrase.ENTERS_PAYING: re.compile(
         r"\bas ~ enters(?: the battlefield)?,[^.]*\b(?:pays?|sacrifices?|discards?)\b"

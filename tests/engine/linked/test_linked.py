@@ -41,6 +41,7 @@ EXPECTED: dict[str, Pairs] = {
     "Voidstone Gargoyle": {((2, 3), "607.2d"), ((2, 4), "607.2d")},
     # 607.2e: noted information; ability 2 also refers to what it noted itself on earlier upkeeps (607.1c)
     "Sigarda's Splendor": {((1, 2), "607.2e"), ((2, 2), "607.2e")},
+    "Spark Fiend": {((1, 2), "607.2e")},  # "note that total" … "the noted total"
     # 607.2f: a choice between words without rules meaning
     "Archangel of Strife": {((2, 3), "607.2f"), ((2, 4), "607.2f")},
     # 607.2g: a cost paid as it enters
