@@ -61,6 +61,9 @@ from engine.stack.items import (
 )
 from engine.stack.outcomes import spell_outcomes
 
+BEING_CAST = msg("being cast (cast triggers such as storm, prowess or Mirari don't see the copy)")
+"""What a copy of a spell doesn't have of the original (CR 707.10, 601.2i); a board answer names the cast
+triggers it has that don't trigger instead."""
 _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -203,12 +206,7 @@ def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
             else msg("mana source {source}", source=card(source.name))
         )
         items.append(NotCopied.of(said, rule_numbers(MANA_RIDER, PAYS)))
-    items.append(
-        NotCopied.of(
-            msg("being cast (cast triggers such as storm, prowess or Mirari don't see the copy)"),
-            rule_numbers(NOT_CAST, CAST_TRIGGERS),
-        )
-    )
+    items.append(NotCopied.of(BEING_CAST, rule_numbers(NOT_CAST, CAST_TRIGGERS)))
     if original.cast:
         zone: Param = (
             _CAST_FROM.get(payment.cast_from, payment.cast_from)
