@@ -45,6 +45,7 @@ CAST_TRIGGERS = cite(
 )
 ADDITIONAL_TIMES = cite("603.2d", "An ability may state that a triggered ability triggers additional times")
 INTERVENING_IF = cite("603.4", "The ability triggers only if it is; otherwise it does nothing")
+FOR_EACH = cite("707.10d", "Some effects copy a spell or ability for each player or object it")
 ABILITY_WORD = cite("207.2c", "they have no special rules meaning")
 
 
@@ -211,15 +212,21 @@ def _hit(
     types = spell.types.value
     matches = spell_matches(trigger, types, values.colors)
     doubled = [handle for handle, extra in extras if spell_matches(extra, types, values.colors)]
-    times = 1 + len(doubled)
-    count = _count(times, doubled)
+    copies = len(result.copies_for) or 1  # "a copy for each …": each copy is copied (707.10d)
+    times = (1 + len(doubled)) * copies
+    count = _count(times, doubled, copies)
     word = ability_word(ability.text)
     word_note: Param = (
         msg(" {word} is an ability word: it has no rules meaning; the trigger condition decides.", word=word)
         if word
         else ""
     )
-    rules = [TRIGGERS, *((ABILITY_WORD,) if word else ()), *((ADDITIONAL_TIMES,) if doubled else ())]
+    rules = [
+        TRIGGERS,
+        *((ABILITY_WORD,) if word else ()),
+        *((ADDITIONAL_TIMES,) if doubled else ()),
+        *((FOR_EACH,) if copies > 1 else ()),
+    ]
     how = (CAST_COPY, CAST_TRIGGERS) if event is SpellEvent.CAST else (NOT_CAST, COPY_CONTROLLER)
     if matches is None:
         sentence = msg(
@@ -287,14 +294,26 @@ def _spell_kind(types: tuple[str, ...]) -> Message:
 _PLAYER: dict[str, Message] = {"you": msg("you"), "opponent": msg("your opponent")}
 
 
-def _count(times: int, doubled: list[str]) -> Param:
-    """ "once", or "3 times (an additional time for each of Veyran and Veyran 2)" (CR 603.2d)."""
+def _count(times: int, doubled: list[str], copies: int) -> Param:
+    """ "once", "3 times (once for each of the 3 copies)", or "2 times (once, and an additional time for each
+    of veyran)" (CR 603.2d, 707.10d)."""
+    sources = series([card(handle) for handle in doubled]) if doubled else ""
+    if copies > 1 and doubled:
+        return msg(
+            "{times} times (for each of the {copies} copies, once and an additional time for each of "
+            "{sources})",
+            times=times,
+            copies=copies,
+            sources=sources,
+        )
+    if copies > 1:
+        return msg("{times} times (once for each of the {copies} copies)", times=times, copies=copies)
     if not doubled:
         return msg("once")
     return msg(
         "{times} times (once, and an additional time for each of {sources})",
         times=times,
-        sources=series([card(handle) for handle in doubled]),
+        sources=sources,
     )
 
 

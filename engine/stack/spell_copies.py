@@ -145,6 +145,7 @@ def copy_spell(
         steps=tuple(steps),
         notes=tuple(_spell_notes(original, copy)) + _via_mana_note(via, via_mana),
         item=copy,
+        copies_for=copies_for,
     )
 
 

@@ -324,3 +324,34 @@ stack:
         "because the spell's face isn't given: if twin is an instant or sorcery spell, it triggers; if "
         "not, it doesn't." in hit.explanation.text
     )
+
+
+def test_a_copy_for_each_target_triggers_magecraft_once_for_each_copy() -> None:
+    """Radiate's copies (CR 707.10d): "magecraft abilities trigger once for each copy created" (ruling)."""
+    text = (BOARDS / "stack_radiate.yaml").read_text(encoding="utf-8")
+    text = text.replace("battlefield:\n", "battlefield:\n  - {card: Archmage Emeritus, id: archmage}\n")
+    result = _answer(text)
+    copies = next(item.value for item in result.copied if item.item == "one copy targeting each of")
+    assert copies == ("player:you", "player:opponent", "archmage", "wurm")
+    hit = _hit(result, "archmage")
+    assert hit.times == 4
+    assert "triggers 4 times (once for each of the 4 copies)" in hit.text
+    assert "707.10d" in hit.rules
+
+
+def test_a_permanent_whose_abilities_arent_known_may_trigger() -> None:
+    text = """
+battlefield:
+  - Chancy Reflection
+  - {card: Grizzly Bears, id: bear}
+actions:
+  - create_token_copy: {of: bear, via: Chancy Reflection, id: token}
+stack:
+  - {card: Lightning Bolt, id: bolt, targets: ["player:opponent"]}
+  - {copy_of: bolt, via: Twincast, id: twin}
+"""
+    result = _answer(text)
+    (hit,) = [h for h in result.triggers if h.source == "token"]
+    assert hit.times is None
+    assert hit.text.startswith("Whether token has an ability that twin triggers is unknown, because")
+    assert hit.explanation in result.notes
