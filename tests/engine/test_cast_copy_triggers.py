@@ -28,10 +28,10 @@ from engine.oracle.spell_triggers import (
     spell_trigger,
 )
 from tests.card_data import cards_2022, parsed_card
+from tests.conftest import RULES_FILE, require_shared
 
 NOT_CAST = "being cast (cast triggers such as storm, prowess or Mirari don't see the copy)"
 BOARDS = Path(__file__).resolve().parent.parent / "fixtures" / "boards"
-RULES = Path(__file__).resolve().parents[3] / "shared" / "data" / "comprehensive-rules"
 
 
 def _answer(text: str) -> StackCopyAnswer:
@@ -192,7 +192,7 @@ def test_twincast_copy_triggers_your_magecraft_and_not_your_cast_triggers() -> N
 
 
 def test_the_707_10_quote_is_the_rule_text() -> None:
-    rules = (RULES / "MagicCompRules 20250207.txt").read_text(encoding="utf-8-sig")
+    rules = require_shared(RULES_FILE).read_text(encoding="utf-8-sig")
     line = next(text for text in rules.splitlines() if text.startswith("707.10. "))
     assert "a copy of a spell isn’t cast" in line
 
