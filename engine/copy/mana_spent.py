@@ -2,8 +2,9 @@
 
 Mythos of Illuna: "Create a token that's a copy of target permanent. If {R}{G} was spent to cast this spell,
 instead create a token that's a copy of that permanent, except the token has "When this permanent enters, if
-it's a creature, it fights up to one target creature you don't control."" What mana was spent is given by
-the spell's payment (a stack entry's ``paid: {mana: …}``); not given, whether the token has the ability is
+it's a creature, it fights up to one target creature you don't control."" What mana was spent is the
+spell's payment (``mana_spent`` of :func:`engine.copy.effects.apply_copy`); a board's actions don't pass it
+yet, even from a stack entry's ``paid: {mana: …}``, so on a board whether the token has the ability is
 unknown, both outcomes named, never a guess. The ability is part of the token's copiable values (707.9a), so
 a copy of the token has it too, or doesn't know.
 """
@@ -45,7 +46,7 @@ def if_mana_spent(
     abilities = series([msg("“{ability}”", ability=a) for a in alternative.abilities])
     if mana_spent is None:
         reason = msg(
-            "what mana was spent to cast {via} isn't given: if {mana} was spent, the token also has "
+            "what mana was spent to cast {via} isn't known here: if {mana} was spent, the token also has "
             "{abilities}; if not, it doesn't",
             via=card_name(via),
             mana="".join(alternative.mana),

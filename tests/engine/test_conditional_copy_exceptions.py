@@ -252,8 +252,8 @@ def test_mythos_token_without_the_mana_spent_names_both_outcomes() -> None:
     assert "abilities" in result.current.unknown
     (unknown,) = [u for u in result.unknowns if "abilities" in u.characteristics]
     assert unknown.reason == (
-        "what mana was spent to cast Mythos of Illuna isn't given: if {R}{G} was spent, the token also has "
-        f"“{FIGHT}”; if not, it doesn't"
+        "what mana was spent to cast Mythos of Illuna isn't known here: if {R}{G} was spent, the token also "
+        f"has “{FIGHT}”; if not, it doesn't"
     )
     assert unknown.rules == ("707.9a", "601.2h")
 
