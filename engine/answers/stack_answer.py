@@ -22,6 +22,7 @@ from engine.answers.copy_result import (
     object_summary,
     one_question,
 )
+from engine.answers.copy_triggers import CopyTrigger, being_cast_item, copy_triggers
 from engine.answers.stack_board import BoardObject, build_stack
 from engine.core.budget import QuestionBudget
 from engine.core.effects import Player
@@ -51,6 +52,7 @@ from engine.stack.items import (
     refuse,
     requirements_of,
 )
+from engine.stack.spell_copies import BEING_CAST
 from engine.state.board import Board, BoardError, BoardSpec, GameObject, ObjectSpec, Zone
 from engine.state.stack_spec import StackEntrySpec
 
@@ -75,6 +77,8 @@ class StackCopyAnswer(Answer):
     not_copied: tuple[NotCopied, ...]
     outcomes: tuple[Outcome, ...]
     resolves_as: str | None
+    triggers: tuple[CopyTrigger, ...] = ()
+    """The board's "whenever you cast or copy" abilities the copy triggers, or doesn't (CR 603.2, 707.10)."""
     label: Message | None = Field(default=None, exclude=True)
     """How a front end names the copy when its ``id`` is the one a copy question made up ("Twincast's
     copy"), in the answer's language; not in the JSON."""
@@ -114,7 +118,19 @@ def answer_stack(
     if any(_enumerates_targets(cards.get(entry.via or "")) for entry in entries):
         named = frozenset(obj.id for obj in board.objects)  # "a copy for each …": every object counts
     scenario = build_stack(entries, cards, board_objects(board, cards, named))
-    return stack_copy_answer(scenario.answer(query))
+    result = scenario.answer(query)
+    answer = stack_copy_answer(result)
+    hits = copy_triggers(board, result)
+    if not hits:
+        return answer
+    being_cast = being_cast_item(hits)
+    not_copied = tuple(
+        said
+        for item in answer.not_copied
+        for said in ((item, being_cast) if being_cast and item.message == BEING_CAST else (item,))
+    )
+    notes = (*answer.notes, *(hit.explanation for hit in hits if not hit.not_cast))
+    return answer.model_copy(update={"triggers": hits, "notes": notes, "not_copied": not_copied})
 
 
 def board_objects(board: Board, cards: Mapping[str, Card], named: frozenset[str]) -> dict[str, BoardObject]:

@@ -13,6 +13,7 @@ from engine.copy.exceptions import (
     apply_exception,
     exception_rules,
 )
+from engine.copy.mana_spent import if_mana_spent
 from engine.core.characteristics import (
     FACE_DOWN_RULE,
     WARDED_FACE_DOWN,
@@ -369,9 +370,14 @@ def apply_copy(
     effect: CopyEffect | None,
     via: str,
     timestamp: int,
+    mana_spent: tuple[str, ...] | None = None,
 ) -> tuple[GameObject, list[Explanation]]:
-    """``copier`` with a new layer-1a copy effect of ``original`` (the last one wins, CR 613.2a)."""
+    """``copier`` with a new layer-1a copy effect of ``original`` (the last one wins, CR 613.2a).
+    ``mana_spent``: the mana spent to cast the spell whose effect it is, when given (Mythos of Illuna's
+    "If {R}{G} was spent to cast this spell, instead …"; not given, what that decides is unknown)."""
     values, why = copy_values(copier, original, _named_by(effect, via), board)
+    values, spent_why, spent_unknowns = if_mana_spent(values, effect, copier, original, via, mana_spent)
+    why += spent_why
     text_card = (
         None if original.face_down else (original.copies[-1].text_card if original.copies else original.card)
     )
@@ -385,7 +391,10 @@ def apply_copy(
     )
     inherited = tuple(u for u in original.unknowns if u.copied and u not in copier.unknowns)
     copier = copier.model_copy(
-        update={"copies": (*copier.copies, applied), "unknowns": (*copier.unknowns, *inherited)}
+        update={
+            "copies": (*copier.copies, applied),
+            "unknowns": (*copier.unknowns, *inherited, *spent_unknowns),
+        }
     )
     copied, status_why = status_as_copy(board, copier, effect, via)
     return copied, why + status_why + [_inherited_note(original, u) for u in inherited]

@@ -26,7 +26,7 @@ from engine.core.model import (
 )
 from engine.core.results import Explanation
 from engine.layers.copiable import layer_one_text
-from engine.oracle.copy_effects import LINKED_TRIGGER, becomes_copy_of, quoted_abilities
+from engine.oracle.copy_effects import LINKED_TRIGGER, becomes_copy_of, quoted_abilities, supertype_condition
 from engine.oracle.copy_effects import NOT_COPIED as RETAIN
 from engine.oracle.types import gainable_subtypes, subtypes_not_gained
 from engine.state.board import GameObject
@@ -81,10 +81,69 @@ def apply_exception(
                 CONDITION,
             )
         ]
+    required = supertype_condition(condition)
+    if required is not None and exception.kind is ExceptionKind.REMOVE_SUPERTYPE:
+        return _if_supertype(values, exception, copier, effect, original, required)
     handler = _EXCEPTION_HANDLERS.get(exception.kind)
     if handler is None:
         return values, []
     return handler(values, exception, copier, effect)
+
+
+def _if_supertype(
+    values: CopiableText,
+    exception: CopyException,
+    copier: GameObject,
+    effect: CopyEffect | None,
+    original: GameObject,
+    required: str,
+) -> tuple[CopiableText, list[Explanation]]:
+    """ "it isn't legendary if that permanent is legendary" (Spark Double, Echoing Equation): it applies only
+    if what is copied has that supertype (CR 707.9f). The values are the same either way, since removing a
+    supertype the copy doesn't have changes nothing; what the answer says of the exception isn't."""
+    changed, _ = _supertype(values, exception, copier, effect)
+    said: dict[str, Param] = {
+        "text": _quoted(exception, copier),
+        "condition": exception.condition or "",
+        "original": card_name(
+            original.id
+            if any(u.copiable and "name" in u.characteristics for u in original.unknowns)
+            else values.main.name or original.id
+        ),
+        "supertype": _SUPERTYPE_WORD.get(required, required.casefold()),
+    }
+    unknown = tuple(
+        u for u in original.unknowns if u.copiable and {"supertypes", "types"} & set(u.characteristics)
+    )
+    if unknown:
+        why = Unsure(unknown)
+        text = msg(
+            "The exception “{text}” applies only if {condition}, and whether {original} is {supertype} isn't "
+            "known ({reason}): if it is, the copy isn't {supertype}; if not, the exception changes nothing.",
+            **said,
+            reason=why.reason,
+        )
+        return changed, [explained(text, why, CONDITION, MODIFY)]
+    if required in values.main.supertypes:
+        text = msg(
+            "The exception “{text}” applies only if {condition}: {original} is {supertype}, so it applies, "
+            "and the copy isn't {supertype}; that is part of its copiable values.",
+            **said,
+        )
+        return changed, [Explanation.of(text, CONDITION, MODIFY)]
+    text = msg(
+        "The exception “{text}” applies only if {condition}: {original} isn't {supertype}, so it doesn't "
+        "apply.",
+        **said,
+    )
+    return values, [Explanation.of(text, CONDITION)]
+
+
+_SUPERTYPE_WORD: dict[str, Param] = {
+    "Legendary": msg("legendary"),
+    "Snow": msg("snow"),
+    "Basic": msg("basic"),
+}
 
 
 def exception_wording(text: str, copier: GameObject) -> str:

@@ -14,7 +14,8 @@ instructions, CR 707), ``entering`` ("enters with" / "as enters" text, CR 614.1c
 triggers), ``statics`` (static abilities' wordings, CR 604, 613, and level symbols, 711.2) with
 ``static_subjects`` (whom a static ability affects), ``static_conditions`` ("as long as", CR 604.2, 611.3a)
 and ``static_effects`` (what it does, CR 613.1, 205.1), ``zones`` (zone-change triggers and replacements,
-CR 603.6c, 614), ``linked`` (linked-ability phrases, CR 607.2), ``corpus`` (whole-corpus parser figures).
+CR 603.6c, 614), ``spell_triggers`` ("whenever you cast or copy …" triggers, CR 601.2i, 603.2d, 707.10),
+``linked`` (linked-ability phrases, CR 607.2), ``corpus`` (whole-corpus parser figures).
 """
 
 from __future__ import annotations

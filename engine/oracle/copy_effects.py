@@ -62,7 +62,9 @@ _LIST_SEPARATOR = re.compile(r",? and |, ")
 _CONDITION_SUBJECT = re.compile(r"^(?:it's |it is )?(?:(?:a|an) )?")
 _LEADING_CONDITION = re.compile(r"^if (?P<condition>[^,]+), ")
 _TRAILING_CONDITION = re.compile(r" if (?P<condition>[^,]+)$")
-_SUBJECT = r"(?:it|they|the token|that token|the tokens|those tokens|the copy)"
+# "those creatures": the permanents that become copies (Echoing Equation's "except those creatures aren't
+# legendary if the chosen creature is legendary")
+_SUBJECT = r"(?:it|they|the token|that token|the tokens|those tokens|the copy|those creatures)"
 _IS = rf"^{_SUBJECT} (?:is|are|'s|'re)\b\s*|^(?:it's|they're) "
 _IS_NOT = rf"^{_SUBJECT} (?:isn't|is not|aren't|are not|'re not)\s+|^(?:it|they)(?:'s|'re) not "
 _HAS = rf"^{_SUBJECT} (?:has|have|gains?) "
@@ -534,6 +536,52 @@ def _follow_ups(text: str, ability: Ability) -> tuple[CopyException, ...]:
 
 
 _NO_NAMES = SelfNames(full=(), short=())
+
+
+# "if that permanent is legendary" (Spark Double), "if the spell is legendary" (Double Major), "if the chosen
+# creature is legendary" (Echoing Equation): what the copy copies has that supertype (CR 707.9f)
+_SUPERTYPE_CONDITION = re.compile(
+    r"^(?:that permanent|that creature|the chosen creature|the spell|that spell|it) is (?P<supertype>\w+)$"
+)
+
+
+def supertype_condition(condition: str | None) -> str | None:
+    """The supertype ("Legendary") an exception's condition requires of what is copied, or None."""
+    found = _SUPERTYPE_CONDITION.match(condition or "")
+    if found is None or found["supertype"].casefold() not in _SUPERTYPE_WORDS:
+        return None
+    return _SUPERTYPE_WORDS[found["supertype"].casefold()]
+
+
+@dataclass(frozen=True, slots=True)
+class ManaSpentAlternative:
+    """ "If {R}{G} was spent to cast ~, instead create a token that's a copy of that permanent, except the
+    token has "…"" (Mythos of Illuna): what the copy gains instead when that mana was spent (CR 707.9a)."""
+
+    wording: str  # "If {R}{G} was spent to cast ~"
+    mana: tuple[str, ...]  # ("{R}", "{G}")
+    abilities: tuple[str, ...]  # the quoted abilities the copy has then
+
+
+_MANA_SPENT_INSTEAD = re.compile(
+    r"(?P<wording>If (?P<mana>(?:\{[^}]+\})+) was spent to cast ~), instead [^.]*?\bcopy of [^.]*?, except "
+    r"(?:the token|it) (?:has|gains) "
+)
+
+
+def mana_spent_alternative(text: str) -> ManaSpentAlternative | None:
+    """The copy a copy effect's text makes instead when some mana was spent to cast its spell, or None."""
+    found = _MANA_SPENT_INSTEAD.search(unquoted(text))
+    if found is None:
+        return None
+    abilities = tuple(quoted_abilities(text[found.end() :].split("\n")[0]))
+    if not abilities:
+        return None
+    return ManaSpentAlternative(
+        wording=found["wording"],
+        mana=tuple(re.findall(r"\{[^}]+\}", found["mana"])),
+        abilities=abilities,
+    )
 
 
 def copyable_types(wording: str) -> set[str]:

@@ -160,6 +160,7 @@ class StackCopyResult(Frozen):
     steps: tuple[Explanation, ...]
     notes: tuple[Explanation, ...]
     item: StackSpell | StackAbility  # the copy as a stack object (so it can be copied in turn)
+    copies_for: tuple[str, ...] = ()  # "a copy for each …" (707.10d): the target of each copy the entry makes
 
 
 # --- the copy effect ---------------------------------------------------------------------------

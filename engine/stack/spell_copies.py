@@ -10,7 +10,7 @@ from engine.core.citations import cite
 from engine.core.messages import Message, Param, card, msg, series
 from engine.core.model import Card, CopyEffect, CopyScope, ExceptionKind
 from engine.core.results import Explanation
-from engine.oracle.copy_effects import MODIFIED_CHARACTERISTIC
+from engine.oracle.copy_effects import CONDITIONAL_EXCEPTION, MODIFIED_CHARACTERISTIC, supertype_condition
 from engine.oracle.kicker import was_kicked
 from engine.oracle.spell_text import Targetable, set_targets_of
 from engine.stack.copies import (
@@ -61,6 +61,9 @@ from engine.stack.items import (
 )
 from engine.stack.outcomes import spell_outcomes
 
+BEING_CAST = msg("being cast (cast triggers such as storm, prowess or Mirari don't see the copy)")
+"""What a copy of a spell doesn't have of the original (CR 707.10, 601.2i); a board answer names the cast
+triggers it has that don't trigger instead."""
 _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 
 
@@ -103,7 +106,8 @@ def copy_spell(
         is_copy=True,
         cast=False,
     )
-    characteristics = _apply_exceptions(characteristics_of(copy), effect, copy.choices.x)
+    copied_values = characteristics_of(copy)
+    characteristics = _apply_exceptions(copied_values, effect, copy.choices.x)
     steps = [
         explain(
             msg(
@@ -122,6 +126,7 @@ def copy_spell(
         *copied_steps(original, targets != original.choices.targets, objects or {}),
         *target_steps,
         *_exception_steps(effect, characteristics),
+        *_supertype_steps(effect, copied_values),
     ]
     return StackCopyResult(
         id=handle,
@@ -140,6 +145,7 @@ def copy_spell(
         steps=tuple(steps),
         notes=tuple(_spell_notes(original, copy)) + _via_mana_note(via, via_mana),
         item=copy,
+        copies_for=copies_for,
     )
 
 
@@ -192,6 +198,56 @@ def _exception_steps(effect: CopyEffect, characteristics: StackCharacteristics) 
     ]
 
 
+def _supertype_steps(effect: CopyEffect, copied: StackCharacteristics) -> list[Explanation]:
+    """Double Major's "except it isn't legendary if the spell is legendary": applied only if the spell copied
+    is legendary (CR 707.9f, 707.9b); one without a condition always (a casualty copy's is said with its
+    loyalty)."""
+    if any(e.kind is ExceptionKind.SET_LOYALTY for e in effect.exceptions):
+        return []
+    steps: list[Explanation] = []
+    for exception in (e for e in effect.exceptions if e.kind is ExceptionKind.REMOVE_SUPERTYPE):
+        words = series([_SUPERTYPE_WORD.get(t, t.casefold()) for t in exception.supertypes] or [""])
+        required = supertype_condition(exception.condition)
+        said: dict[str, Param] = {"text": exception.text, "supertype": words}
+        if required is None and exception.condition:
+            text = msg(
+                "The exception “{text}” applies only if {condition}, which the engine doesn't check: if it "
+                "holds, the copy isn't {supertype}; if not, the exception changes nothing.",
+                **said,
+                condition=exception.condition,
+            )
+            steps.append(explain(text, CONDITIONAL_EXCEPTION, MODIFIED_CHARACTERISTIC))
+        elif required is None:
+            text = msg("The copy effect makes an exception: the copy isn't {supertype} (“{text}”).", **said)
+            steps.append(explain(text, MODIFIED_CHARACTERISTIC))
+        elif required in copied.supertypes:
+            text = msg(
+                "The exception “{text}” applies only if {condition}: {spell} is {supertype}, so it applies, "
+                "and the copy isn't {supertype}.",
+                **said,
+                condition=exception.condition or "",
+                spell=card(copied.name),
+            )
+            steps.append(explain(text, CONDITIONAL_EXCEPTION, MODIFIED_CHARACTERISTIC))
+        else:
+            text = msg(
+                "The exception “{text}” applies only if {condition}: {spell} isn't {supertype}, so it "
+                "doesn't apply.",
+                **said,
+                condition=exception.condition or "",
+                spell=card(copied.name),
+            )
+            steps.append(explain(text, CONDITIONAL_EXCEPTION))
+    return steps
+
+
+_SUPERTYPE_WORD: dict[str, Param] = {
+    "Legendary": msg("legendary"),
+    "Snow": msg("snow"),
+    "Basic": msg("basic"),
+}
+
+
 def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
     payment = original.payment
     mana: Param = "".join(payment.mana) or msg("none recorded")
@@ -203,12 +259,7 @@ def _not_copied_spell(original: StackSpell) -> tuple[NotCopied, ...]:
             else msg("mana source {source}", source=card(source.name))
         )
         items.append(NotCopied.of(said, rule_numbers(MANA_RIDER, PAYS)))
-    items.append(
-        NotCopied.of(
-            msg("being cast (cast triggers such as storm, prowess or Mirari don't see the copy)"),
-            rule_numbers(NOT_CAST, CAST_TRIGGERS),
-        )
-    )
+    items.append(NotCopied.of(BEING_CAST, rule_numbers(NOT_CAST, CAST_TRIGGERS)))
     if original.cast:
         zone: Param = (
             _CAST_FROM.get(payment.cast_from, payment.cast_from)

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from data.cards.schema import CardRecord
 from engine.core.model import Card
 from engine.oracle import parse_card
 from tests.card_data import parsed_card, rules_keyword_vocabulary
+from tests.locations import FIXTURES
 
-CARD_KINDS = Path(__file__).parents[1] / "fixtures" / "card_kinds.jsonl"
+CARD_KINDS = FIXTURES / "card_kinds.jsonl"
 
 
 @cache
