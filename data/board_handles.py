@@ -11,6 +11,7 @@ its own ability (``becomes_copy: {object: vd, via: vd}``), which is the same as 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from data import board_values as check
@@ -101,6 +102,7 @@ def stack_via(
     if entry is None:
         return action
     entry_controller = entry.controller
+    spent = _mana_spent(entry)
     seen: set[str] = set()
     while entry.copy_of is not None and entry.copy_of in entries and entry.copy_of not in seen:
         seen.add(entry.copy_of)  # a copy of a copy has the text of the spell copied first (CR 707.10)
@@ -120,7 +122,18 @@ def stack_via(
     controller: dict[str, object] = {"controller": Player(entry_controller)} if creating else {}
     if isinstance(action, BecomesCopyAction):
         controller = {"stack_targets": entry.targets, "stack_controller": Player(entry_controller)}
-    return action.model_copy(update={"via": card, "via_stack": action.via, **controller})
+    spending = {"stack_mana": spent} if isinstance(action, CausedAction) else {}
+    return action.model_copy(update={"via": card, "via_stack": action.via, **controller, **spending})
+
+
+def _mana_spent(entry: StackEntrySpec) -> tuple[str, ...] | None:
+    """The mana symbols spent to cast the stack entry (its ``paid: {mana}``); none for a copy, which isn't
+    cast (CR 707.10); None when the board doesn't say."""
+    if entry.copy_of is not None:
+        return ()
+    if entry.paid is None or not entry.paid.mana:
+        return None
+    return tuple(re.findall(r"\{[^{}]+\}", entry.paid.mana))
 
 
 def _check_becomes_copy_targets(action: Action, entry: StackEntrySpec) -> None:

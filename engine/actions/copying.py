@@ -56,12 +56,14 @@ def copy_onto(
     timestamp: int,
     *,
     entering: bool,
+    mana_spent: tuple[str, ...] | None = None,
 ) -> tuple[GameObject, Board]:
     """``copier`` as a copy of ``original`` through ``via``'s ``effect`` (entering as one or becoming one,
-    CR 707.5, 707.4), with the steps that say what it took and kept, and the board with them."""
+    CR 707.5, 707.4), with the steps that say what it took and kept, and the board with them;
+    ``mana_spent``: the mana spent to cast the spell whose effect it is, when the board says."""
     for note in check_copyable(effect, via, copier, original, board) if effect is not None else ():
         board = board.explain(copier.id, note, note=True)
-    copier, why = apply_copy(board, copier, original, effect, via, timestamp)
+    copier, why = apply_copy(board, copier, original, effect, via, timestamp, mana_spent=mana_spent)
     # A flipped original's status isn't copied (707.3): what it copies is the flip card, named by its top.
     label = original_param(original, text_for_copying(original).main if original.flipped else None)
     rule = ENTERS_AS_COPY if entering else BECOMES_COPY

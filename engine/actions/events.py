@@ -466,7 +466,9 @@ def _becomes_copy(board: Board, event: Event, action: BecomesCopyAction, cards: 
     board, original = copy_original(board, action.of, copier.id, effect, apply_event, cards)
     if original is None:
         return board
-    copier, board = copy_onto(board, copier, original, effect, via, event.timestamp, entering=False)
+    copier, board = copy_onto(
+        board, copier, original, effect, via, event.timestamp, entering=False, mana_spent=action.stack_mana
+    )
     # Its new abilities are linked only to each other (CR 707.7): what its old ones exiled stops counting.
     board = last_exiled_effects(board.replace(copier), copier)
     copier = board.get(copier.id)

@@ -135,7 +135,9 @@ def create_token_copy(board: Board, event: Event, cards: Mapping[str, Card], app
         for step in excepted:
             board = board.explain(new_id, step)
     else:
-        token, board = copy_onto(board, token, original, effect, via, event.timestamp, entering=True)
+        token, board = copy_onto(
+            board, token, original, effect, via, event.timestamp, entering=True, mana_spent=action.stack_mana
+        )
         board = board.explain(
             new_id,
             Explanation.of(

@@ -99,9 +99,10 @@ def being_cast_item(hits: tuple[CopyTrigger, ...]) -> NotCopied | None:
 def copy_triggers(
     board: Board, result: StackCopyResult, types: Fact[tuple[str, ...]] | None = None
 ) -> tuple[CopyTrigger, ...]:
-    """What copying the spell ``result`` answers about triggers on the board (a copy of an ability: nothing,
-    as no spell was copied). ``types``: the copy's card types, when they aren't its characteristics' (not
-    known: every matching trigger's outcome is unknown, both named)."""
+    """What copying the spell ``result`` answers about triggers on the board: a copy isn't cast, so only
+    "cast or copy" triggers trigger for it (CR 707.10), some additional times (603.2d); a copy of an
+    ability: nothing, as no spell was copied. ``types``: the copy's card types, when they aren't its
+    characteristics' (not known: every matching trigger's outcome is unknown, both named)."""
     if result.kind != "spell":
         return ()
     spell_types = Known(result.characteristics.types) if types is None else types

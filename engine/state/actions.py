@@ -78,6 +78,9 @@ class CausedAction(_Action):
     via: str | None = None
     via_stack: str | None = None
     via_object: str | None = Field(default=None, exclude=True)
+    # The mana spent to cast the ``via_stack`` entry (its ``paid: {mana}``; () for a copy, which isn't cast;
+    # None when the board doesn't say), set by data.board_handles: Mythos of Illuna's "If {R}{G} was spent".
+    stack_mana: tuple[str, ...] | None = Field(default=None, exclude=True)
 
     def card_names(self) -> tuple[str, ...]:
         """The ``via`` card."""

@@ -61,9 +61,9 @@ class Solved:
 
 
 def solved_status(board: Board, obj: GameObject) -> Solved:
-    """Whether ``obj`` is solved: what its own board entry says, when that entry describes the object it is
-    now (it hasn't changed zones since, CR 400.7); else not solved if it entered as a copy or during the
-    board's actions, and unknown for a listed permanent whose entry doesn't say."""
+    """Whether ``obj`` is solved (CR 719.3b): what its own board entry says, when that entry describes the
+    object it is now (it hasn't changed zones since, CR 400.7); else not solved if it entered as a copy or
+    during the board's actions, and unknown for a listed permanent whose entry doesn't say."""
     since = became_object_at(board, obj)
     entering = next(
         (

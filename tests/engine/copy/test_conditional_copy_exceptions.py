@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from data.boards import load_board
 from engine.actions.events import board_from_spec
 from engine.answers.copy_result import BoardAnswer, answer_board
@@ -310,3 +312,36 @@ stack:
         True,
         False,
     )
+
+
+_MYTHOS_RESOLVES = """
+battlefield:
+  - {card: Grizzly Bears, id: bears, controller: opponent}
+stack:
+  - {card: Mythos of Illuna, id: mythos, targets: [bears]%s}
+  - {copy_of: mythos, via: Twincast, id: twin}
+actions:
+  - create_token_copy: {of: bears, via: %s, id: token}
+query: token
+"""
+
+
+@pytest.mark.parametrize(
+    ("paid", "via", "fights"),
+    [
+        (', paid: {mana: "{R}{G}{U}{U}", from: hand}', "mythos", True),
+        (', paid: {mana: "{2}{U}{U}", from: hand}', "mythos", False),
+        (', paid: {mana: "{R}{G}{U}{U}", from: hand}', "twin", False),  # a copy isn't cast (707.10)
+    ],
+)
+def test_mythos_resolving_from_the_stack_uses_the_mana_its_entry_says_was_spent(
+    paid: str, via: str, fights: bool
+) -> None:
+    result = _board(_MYTHOS_RESOLVES % (paid, via)).result
+    assert "abilities" not in result.current.unknown
+    assert (FIGHT in result.current.abilities) is fights
+
+
+def test_mythos_resolving_from_an_entry_without_its_payment_names_both_outcomes() -> None:
+    result = _board(_MYTHOS_RESOLVES % ("", "mythos")).result
+    assert "abilities" in result.current.unknown
