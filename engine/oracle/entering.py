@@ -291,8 +291,15 @@ def _upper_first(text: str) -> str:
 
 
 def enters_tapped(abilities: tuple[GameAbility, ...]) -> GameAbility | None:
-    """The "~ enters tapped" ability, if any."""
-    return next((a for a in abilities if _ENTERS_TAPPED.match(a.rules_text)), None)
+    """The "~ enters tapped" ability, if any; or the older "Hideaway" keyword, printed without a number:
+    under the rules of its wording it made the permanent enter tapped, which its Oracle errata now print
+    apart as "[This permanent] enters tapped" (CR 702.75b)."""
+    return next((a for a in abilities if _ENTERS_TAPPED.match(a.rules_text) or _older_hideaway(a)), None)
+
+
+def _older_hideaway(ability: GameAbility) -> bool:
+    """Whether ``ability`` is "Hideaway" with no numeral (printed before 2022, CR 702.75b)."""
+    return ability.kind is AbilityKind.KEYWORD and ability.rules_text.casefold() == "hideaway"
 
 
 def enters_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
