@@ -29,6 +29,7 @@ from engine.core.effects import EffectKind, EffectSpec, Player
 from engine.core.known import Known, Unsure
 from engine.core.messages import Param, listing, msg, series, type_words
 from engine.core.messages import card as card_name
+from engine.core.model import AbilityKind
 from engine.core.results import Explanation, Unknown
 from engine.layers.control import current_controller
 from engine.layers.copiable import copiable_values
@@ -741,6 +742,7 @@ def _riot(board: Board, obj: GameObject) -> tuple[Board, GameObject]:
 
 
 RIOT = cite("702.136a", "If you don’t, it gains haste")
+OLDER_HIDEAWAY = cite("702.75b", "caused the permanent to enter the battlefield tapped")
 
 
 def _counters_and_tapped(
@@ -769,6 +771,7 @@ def _counters_and_tapped(
             Explanation.of(
                 msg("“{ability}”: it enters tapped.", ability=tapped.text),
                 ENTERS_REPLACEMENT,
+                *((OLDER_HIDEAWAY,) if tapped.kind is AbilityKind.KEYWORD else ()),
                 *((COPIED_ENTERING_TEXT,) if obj.copies else ()),
             ),
         )

@@ -83,4 +83,6 @@ def test_a_clone_of_the_2019_watcher_enters_tapped(keyword_vocabulary: KeywordVo
     cards = {watcher.name: watcher, clone.name: clone}
     answer = answer_board(clone_board(watcher.name, clone.name), cards, "").result
     assert answer.current.status.tapped is True
-    assert [step.rules for step in answer.steps if "it enters tapped" in step.text] == [("614.1c", "707.5")]
+    assert [step.rules for step in answer.steps if "it enters tapped" in step.text] == [
+        ("614.1c", "702.75b", "707.5")
+    ]
