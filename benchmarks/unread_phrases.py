@@ -1,7 +1,8 @@
 """Every copy phrase and linked-ability phrase of a card corpus that the parser leaves unread (issue 25
 item 2).
 
-A copy phrase ("copy of", "copies", "copy target …") is unread when its ability yields no copy effect. A
+A copy phrase ("copy of", "copies", "copy target …") is unread when its ability yields no copy effect and
+isn't a trigger on copying ("Whenever you cast or copy …", read by ``engine.oracle.spell_triggers``). A
 linked phrase ("exiled with ~", "the exiled card", "the chosen …", "the noted …", "put onto the battlefield
 with ~") is unread when its ability is in no linked pair and no other ability of the card does what it
 refers to: either the linked reader doesn't see the phrase at all ("unknown phrase"), or it sees it but
@@ -23,8 +24,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Card, find_links, parse_card
-from engine.core.model import AbilityKind
+from engine.core.model import Ability, AbilityKind
 from engine.linked.links import roles_of
+from engine.oracle.spell_triggers import SpellEvent, spell_trigger
 from engine.oracle.text import unquoted
 from tests.card_data import all_cards, cards_2022, rules_keyword_vocabulary
 
@@ -66,11 +68,18 @@ def _unread_copies(card: Card) -> Iterator[Unread]:
         copying = {effect.ability_index for effect in face.copy_effects}
         for ability in face.abilities:
             found = _COPY.search(unquoted(ability.text))
-            if found is None or ability.index in copying:
+            if found is None or ability.index in copying or _copy_trigger(ability):
                 continue
             reminder_only = _COPY.search(unquoted(ability.rules_text)) is None
             reason = "in reminder text only" if reminder_only else "no copy effect"
             yield Unread("copy", card.name, found.group(0), reason, ability.text)
+
+
+def _copy_trigger(ability: Ability) -> bool:
+    """Whether the copy phrase is the ability's trigger condition ("Whenever you cast or copy …"): read as a
+    copy trigger (``engine.oracle.spell_triggers``, CR 707.10), not a copy the ability makes."""
+    trigger = spell_trigger(ability.trigger or "") if ability.kind is AbilityKind.TRIGGERED else None
+    return trigger is not None and SpellEvent.COPY in trigger.events
 
 
 def _unread_links(card: Card) -> Iterator[Unread]:

@@ -37,7 +37,7 @@ _INSTRUCTION = re.compile(
     r"|(?P<cast>\bcast (?:a|the) cop(?:y|ies) of |\bplay [^.]*? as a copy of )"
     r"|(?P<create>\b[Cc]reates? a copy of )"
     r"|(?P<stack>\bonto the stack as a copy of )"
-    r"|(?P<verb>(?<![Aa] )(?<![Tt]he )(?<![Tt]hat )\b[Cc]opy (?!of\b))"
+    r"|(?P<verb>(?<![Aa] )(?<![Tt]he )(?<![Tt]hat )(?<![Tt]hose )\b(?:[Cc]opy|copies) (?!of\b))"
 )
 # "create a 1/1 token copy of it": the copy's size is an exception to what it copies (offspring, 702.175a).
 _SIZED_TOKEN_COPY = re.compile(r"\b(?P<pt>\d+/\d+) token cop(?:y|ies)\b")
@@ -49,6 +49,7 @@ _COPYABLE_END = re.compile(
 )
 _VERB_OBJECT_END = re.compile(
     r" for each\b|,|\.|;| and (?!sorcery|triggered)| if\b| without\b| twice\b| an additional time\b"
+    r"| (?:two|three|four|five|X|that many) times\b"
     r"| instead\b"
     r"| except\b| any number of times\b|$"
 )
@@ -200,6 +201,8 @@ def _instructions(text: str, ability: Ability) -> Iterator[_Found]:
     matches = list(_INSTRUCTION.finditer(masked))
     for number, match in enumerate(matches):
         sentence_start = _sentence_start(masked, match.start())
+        if _TRIGGER_CONDITION.match(masked[sentence_start : match.start()].strip()):
+            continue  # "Whenever you cast or copy …" is when it triggers, not a copy it makes (CR 603.1)
         scope = _scope(match, masked)
         if scope is CopyScope.BECOME_COPY and _AS_ENTERS.match(masked, sentence_start):
             # "As ~ enters, you may have it become a copy of" modifies how it enters (CR 614.1c): it enters
@@ -267,12 +270,15 @@ def _verb_scope(target: str, masked: str) -> CopyScope | None:
         return CopyScope.COPY_ABILITY
     if "card" in target:
         return CopyScope.CAST_COPY
+    cast_later = bool(_CAST_THE_COPY.search(masked)) and "card" in masked
     if target in ("it", "them"):
-        if "cast the copy" in masked and "card" in masked:
+        if cast_later:
             return CopyScope.CAST_COPY
         if "ability" in masked and "spell" not in masked:
             return CopyScope.COPY_ABILITY
         return CopyScope.COPY_SPELL
+    if cast_later:  # "copy the other. … cast the copy": a card's copy, to be cast
+        return CopyScope.CAST_COPY
     return None
 
 
@@ -286,6 +292,9 @@ def _sentence_start(masked: str, position: int) -> int:
     return 0 if cut < 0 else cut + 1
 
 
+_CAST_THE_COPY = re.compile(r"\bcast (?:the|a) cop(?:y|ies)\b")
+# A trigger condition up to the copy word: "Whenever you cast or copy", "Whenever an opponent … copies".
+_TRIGGER_CONDITION = re.compile(r"(?:When|Whenever|At)\b[^,]*$")
 _THAT_ONE = re.compile(r"that (?:creature|permanent|artifact)")
 _CHOOSE = re.compile(r"\b[Cc]hoose (?P<what>(?:a|an) [^.]+?)\.")
 
