@@ -39,8 +39,10 @@ _LINKED = re.compile(
     re.IGNORECASE,
 )
 
-_EXILES = re.compile(r"\bexiles?\b")
-_CHOOSES = re.compile(r"\bchooses?\b|\bseparates?\b")
+# "As you cascade, … from among the exiled cards": the cascade it modifies exiled them (CR 702.85a).
+_EXILES = re.compile(r"\bexiles?\b|\bas you cascade\b")
+# "Search your library … for five cards … the chosen cards": the search chose them (Doomsday).
+_CHOOSES = re.compile(r"\bchooses?\b|\bseparates?\b|\bsearch(?:es)? [^.]*\bfor\b")
 
 
 @dataclass(frozen=True)
