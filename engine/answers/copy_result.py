@@ -54,7 +54,7 @@ from engine.linked.gained import (
 )
 from engine.linked.links import LINKED, Link, find_links, no_links_note
 from engine.linked.pairs import LINKED_TO_ITSELF, TOKEN_OR_EMBLEM
-from engine.state.board import Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
+from engine.state.board import AppliedCopy, Board, BoardSpec, GameObject, TextChange, Zone, latest_exchange
 from engine.state.zone_records import TriggerHit, ZoneMove
 
 _SHOWN_ORDER = (*CHARACTERISTICS, "counters", "controller", "tapped")
@@ -291,7 +291,22 @@ def _text_card(obj: GameObject, before: int | None = None) -> Card | None:
     """The card whose printed text ``obj``'s copiable text comes from (just before the timestamp ``before``,
     if given): its latest copy effect's (CR 707.7), else its own; None while it is face down."""
     copies = [c for c in obj.copies if before is None or c.timestamp < before]
-    return None if obj.face_down else (copies[-1].text_card if copies else obj.card)
+    return None if obj.face_down else (copied_text(copies[-1]) if copies else obj.card)
+
+
+def copied_text(copy: AppliedCopy) -> Card | None:
+    """The card whose text ``copy`` copied, as much of it as it copied: of a double-faced permanent, only
+    the face that was up (CR 707.8, 712.8d-g), so no link to the other face's abilities comes with it."""
+    card = copy.text_card
+    if card is None or card.layout not in _DOUBLE_FACED or len(card.faces) < 2:
+        return card
+    face = next((f for f in card.faces if f.name == copy.values.main.name), None)
+    if face is None:  # a copy effect renamed it: which face it copied is the card's, as a whole
+        return card
+    return card.model_copy(update={"name": face.name, "layout": "normal", "faces": (face,)})
+
+
+_DOUBLE_FACED = frozenset({"transform", "modal_dfc", "meld"})
 
 
 def _exchanged_text_card(board: Board, obj: GameObject, exchange: TextChange) -> Card | None:
@@ -393,7 +408,7 @@ def _linked_copied_note(obj: GameObject, card: Card) -> Explanation:
 
 def _copied_link_notes(obj: GameObject) -> list[Explanation]:
     """A copy's linked abilities (CR 707.7), each one linked to itself named with its rule (607.1c)."""
-    card = obj.copies[-1].text_card if obj.copies and not obj.face_down else None
+    card = copied_text(obj.copies[-1]) if obj.copies and not obj.face_down else None
     links = find_links(card).links if card else ()
     if card is None or not links:
         return []
