@@ -3,6 +3,7 @@ Scryfall's current card-object shape), by name, checked by the card schema and p
 
 from __future__ import annotations
 
+import copy
 import json
 from functools import cache
 from typing import Any
@@ -23,13 +24,14 @@ def _records() -> dict[str, dict[str, Any]]:
 
 
 def kind_record(name: str) -> dict[str, Any]:
-    """The fixture record named ``name`` (its full name), as written: Scryfall's JSON."""
-    return dict(_records()[name])
+    """The fixture record named ``name`` (its full name), as written: Scryfall's JSON (a copy of its own,
+    which a test may change without changing another test's)."""
+    return copy.deepcopy(_records()[name])
 
 
 def kind_records() -> list[dict[str, Any]]:
     """Every fixture record, as written."""
-    return [dict(record) for record in _records().values()]
+    return [copy.deepcopy(record) for record in _records().values()]
 
 
 def kind_card(name: str) -> Card:
