@@ -24,9 +24,9 @@ from engine.core.characteristics import Characteristics, CopiableText
 from engine.core.citations import cite
 from engine.core.known import Known, Unsure
 from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
-from engine.core.model import Card
+from engine.core.model import AbilityKind, Card
 from engine.core.results import CHARACTERISTICS, Explanation, Unknown
-from engine.layers.copiable import layer_one_text, merge_base
+from engine.layers.copiable import copiable_values, layer_one_text, merge_base
 from engine.layers.merged import (
     ALL_ABILITIES,
     MERGE_COPIABLE,
@@ -40,8 +40,8 @@ from engine.layers.notes import unknown_note
 from engine.layers.system import current_characteristics
 from engine.oracle.entering import enters_triggers, mutate_triggers
 from engine.oracle.text import strip_reminder
-from engine.state.actions import MutatesAction, ResolvesAction
-from engine.state.board import Board, BoardError, Event, GameObject, ObjectSpec, Zone
+from engine.state.actions import AttachAction, MutatesAction, ResolvesAction
+from engine.state.board import Board, BoardError, Event, GameObject, ObjectSpec, Zone, became_object_at
 from engine.state.merges import Merge, MergedPart, pile, top_is_token, unplaced
 from engine.state.zone_records import TriggerHit
 
@@ -170,7 +170,7 @@ def _check_mutate(spell: ObjectSpec, mutating: Card) -> None:
 def _illegal_target(board: Board, action: MutatesAction) -> Message | None:
     """Why the target is illegal as the spell resolves; None when it is legal. A target it could never have
     had is refused, naming the line: an object with another owner, or one that was Human or not a creature
-    all along (nothing on the board's actions changed it since it was listed), CR 702.140a, 601.2c."""
+    all along (``_always_so``), CR 702.140a, 601.2c."""
     if not board.has(action.onto) or board.get(action.onto).zone is not Zone.BATTLEFIELD:
         return msg("it is no longer on the battlefield")
     target = board.get(action.onto)
@@ -197,7 +197,7 @@ def _illegal_target(board: Board, action: MutatesAction) -> Message | None:
     problem = _not_targetable(creature, human)
     if problem is None:
         return None
-    if not _changed_since_listed(board, action.onto):
+    if _always_so(board, target):
         _refuse(
             action,
             msg(
@@ -217,10 +217,26 @@ def _not_targetable(creature: Known[bool] | Unsure, human: Known[bool] | Unsure)
     return None
 
 
-def _changed_since_listed(board: Board, handle: str) -> bool:
-    """Whether an action of the board changed the object (or made it): then it may have been a legal target
-    as the spell was cast and become an illegal one since."""
-    return any(e.object_id == handle and not getattr(e.action, "listed", False) for e in board.events)
+def _always_so(board: Board, target: GameObject) -> bool:
+    """Whether the target has been a Human or a noncreature ever since it became the object it is: its own
+    (copiable) values make it one, and no action since has changed it or attached something to it (a static
+    ability of a permanent that came later could have changed it too: then it may have been a legal target
+    as the spell was cast, and is an illegal one only now)."""
+    own = copiable_values(target)
+    if "Creature" in own.types and "Human" not in own.subtypes:
+        return False
+    since = became_object_at(board, target)
+    changed = any(
+        e.timestamp > since
+        and (e.object_id == target.id or (isinstance(e.action, AttachAction) and e.action.to == target.id))
+        for e in board.events
+    )
+    later = any(
+        o.timestamp > since and any(a.kind is AbilityKind.STATIC for a in copiable_values(o).abilities)
+        for o in board.in_zone(Zone.BATTLEFIELD)
+        if o.id != target.id
+    )
+    return not changed and not later
 
 
 def _refuse(action: MutatesAction, why: Message) -> None:
@@ -397,8 +413,9 @@ def _order_unknowns(merge: Merge, base: CopiableText) -> tuple[tuple[Explanation
         outcomes=msg(": {listed}", listed=semicolon_series(outcomes)) if outcomes else "",
     )
     note, unknown = unknown_note(differing, reason, TOPMOST, ON_TOP_OR_BOTTOM, OTHERS_FROM_TOP)
-    # A copy of it copies the merged values (CR 707.2): it doesn't know them either.
-    return ((note, unknown.model_copy(update={"copied": True})),)
+    # They are its copiable values (merging is a copiable effect), and a copy of it copies them (CR 707.2):
+    # it doesn't know them either.
+    return ((note, unknown.model_copy(update={"copied": True, "copiable": True})),)
 
 
 def _differing(results: list[Characteristics]) -> tuple[str, ...]:
@@ -423,7 +440,7 @@ def _copied_base_unknowns(target: GameObject) -> tuple[tuple[Explanation, Unknow
         target=card(target.id),
     )
     note, unknown = unknown_note(CHARACTERISTICS, reason, TOPMOST, SAME_OBJECT)
-    return ((note, unknown.model_copy(update={"copied": True})),)
+    return ((note, unknown.model_copy(update={"copied": True, "copiable": True})),)
 
 
 def _resolved_step(target: GameObject, part: MergedPart, mutating: Card) -> Explanation:

@@ -171,7 +171,9 @@ def test_order_not_given_names_both_outcomes_and_a_copy_doesnt_know_either() -> 
     for query in ("bears", "clone"):
         result = _answer(board % query)["result"]
         current = result["current"]
-        assert current["unknown"] == ["name", "mana cost", "colors", "subtypes", "power", "toughness"]
+        unknown = ["name", "mana cost", "colors", "subtypes", "power", "toughness"]
+        assert current["unknown"] == unknown
+        assert result["copiable"]["unknown"] == unknown  # merging is a copiable effect (CR 727.2a)
         assert (current["power"], current["name"]) == ("unknown", "unknown")
         assert "Flash" in current["abilities"]  # its abilities are known: every component's
         reasons = " ".join(u["reason"] for u in result["unknowns"])
@@ -233,6 +235,12 @@ def test_a_target_gone_makes_it_enter_as_a_creature() -> None:
             "line 4: Glimmerbell has no mutate ability",
         ),
         (
+            "battlefield:\n  - {card: Grizzly Bears}\nactions:\n"
+            "  - create_token: {name: Soldier, subtypes: [Human, Soldier], power: 1, toughness: 1, id: sol}\n"
+            "  - mutates: {card: Gemrazer, onto: sol, on_top: true}\n",
+            "line 5: Gemrazer can't mutate onto sol: it is a Human, and nothing on the board changed it",
+        ),
+        (
             "battlefield:\n  - {card: Elite Vanguard, merged: [Gemrazer]}\n",
             "line 2: nothing can be merged with Elite Vanguard: it is a Human",
         ),
@@ -252,3 +260,15 @@ def test_impossible_or_unmodelled_boards_are_refused_naming_the_line(board: str,
     spec = load_board(board)
     with pytest.raises(BoardError, match=problem):
         answer_board(spec, cards_for(spec), "test")
+
+
+def test_a_token_mutating_on_top_makes_it_a_token_and_an_opponents_spell_mutates_onto_theirs() -> None:
+    board = (
+        "battlefield:\n  - {card: Grizzly Bears, id: bears, controller: opponent}\n"
+        "actions:\n  - mutates: {card: Gemrazer, onto: bears, on_top: %s, token: true, controller: opponent}\n"
+    )
+    on_top = _answer(board % "true")["result"]
+    assert (on_top["current"]["name"], on_top["current"]["token"]) == ("Gemrazer", True)
+    assert "727.2d" in _rules(on_top)
+    under = _answer(board % "false")["result"]
+    assert (under["current"]["name"], under["current"]["token"]) == ("Grizzly Bears", False)
