@@ -265,7 +265,8 @@ def test_impossible_or_unmodelled_boards_are_refused_naming_the_line(board: str,
 def test_a_token_mutating_on_top_makes_it_a_token_and_an_opponents_spell_mutates_onto_theirs() -> None:
     board = (
         "battlefield:\n  - {card: Grizzly Bears, id: bears, controller: opponent}\n"
-        "actions:\n  - mutates: {card: Gemrazer, onto: bears, on_top: %s, token: true, controller: opponent}\n"
+        "actions:\n"
+        "  - mutates: {card: Gemrazer, onto: bears, on_top: %s, token: true, controller: opponent}\n"
     )
     on_top = _answer(board % "true")["result"]
     assert (on_top["current"]["name"], on_top["current"]["token"]) == ("Gemrazer", True)
