@@ -24,7 +24,7 @@ from engine.core.characteristics import Characteristics, CopiableText
 from engine.core.citations import cite
 from engine.core.known import Known, Unsure
 from engine.core.messages import Message, Param, card, listing, msg, semicolon_series, series, type_words
-from engine.core.model import AbilityKind, Card
+from engine.core.model import AbilityKind, Card, PrintedNumber
 from engine.core.results import CHARACTERISTICS, Explanation, Unknown
 from engine.layers.copiable import copiable_values, layer_one_text, merge_base
 from engine.layers.merged import (
@@ -115,7 +115,7 @@ def mutates(
         timestamp=event.timestamp, id=spell.id, card=mutating, token=spell.token, on_top=action.on_top
     )
     board = board.explain(target.id, _resolved_step(target, part, mutating))
-    board, merged = _merge(board, target, part, line=action.line)
+    board, merged = _merge(board, target, part)
     return _triggered(board, merged, part)
 
 
@@ -126,13 +126,15 @@ def listed_merges(
     board's actions (what triggered then is over). An entering object can't be merged already."""
     if not spec.merged:
         return board, obj
+    if not spec.effects:  # else an effect listed may have made it a creature, or a non-Human, by then
+        _check_first_target(obj, spec.line)
     for entry in spec.merged:
         mutating = cards[entry.card]
         _check_mutate(ObjectSpec(card=entry.card, id=obj.id, line=entry.line or spec.line), mutating)
         part = MergedPart(
             timestamp=obj.timestamp, id=entry.card, card=mutating, token=entry.token, on_top=entry.on_top
         )
-        board, obj = _merge(board, obj, part, line=entry.line or spec.line)
+        board, obj = _merge(board, obj, part)
     return board, obj
 
 
@@ -257,11 +259,9 @@ def _at(line: int, problem: Message) -> Message:
     return msg("line {line}: {problem}", line=line, problem=problem) if line else problem
 
 
-def _merge(board: Board, target: GameObject, part: MergedPart, *, line: int) -> tuple[Board, GameObject]:
+def _merge(board: Board, target: GameObject, part: MergedPart) -> tuple[Board, GameObject]:
     """``target`` with ``part`` merged on top or under (CR 727.2): a token only if its topmost component is
     (727.2d); unknowns for what the board doesn't decide; the steps saying what it is."""
-    if target.merge is None:
-        _check_first_target(target, line)
     merge = (target.merge or Merge(base_token=target.token)).with_part(part)
     base = merge_base(target)
     kept = tuple(u for u in target.unknowns if not _is_merge_unknown(u))
@@ -316,9 +316,8 @@ def _described(values: Characteristics) -> Message:
     )
 
 
-def _number(number: object) -> str:
-    printed = getattr(number, "printed", None)
-    return str(printed) if printed is not None else "?"
+def _number(number: PrintedNumber | None) -> str:
+    return number.printed if number is not None else "?"
 
 
 def _characteristics_step(merge: Merge, base: CopiableText) -> Explanation:

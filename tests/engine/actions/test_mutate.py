@@ -273,3 +273,20 @@ def test_a_token_mutating_on_top_makes_it_a_token_and_an_opponents_spell_mutates
     assert "727.2d" in _rules(on_top)
     under = _answer(board % "false")["result"]
     assert (under["current"]["name"], under["current"]["token"]) == ("Grizzly Bears", False)
+
+
+def test_effects_on_the_permanent_still_apply_after_the_merge() -> None:
+    # CR 727.2c: an animated Chimeric Staff is a legal target (a creature now), and the effect animating it
+    # still applies to the merged permanent: under it, a 5/5 Chimeric Staff with Gemrazer's abilities; on top
+    # of it, Gemrazer set to 5/5 by the same effect (layer 7b after the merge's layer 1a).
+    board = (
+        "battlefield:\n  - card: Chimeric Staff\n    id: staff\n    effects:\n"
+        "      - animate: {types: [Artifact, Creature], subtypes: [Construct], power: 5, toughness: 5}\n"
+        "actions:\n  - mutates: {card: Gemrazer, onto: staff, on_top: %s}\n"
+    )
+    under = _answer(board % "false")["result"]["current"]
+    assert (under["name"], under["power"], under["toughness"]) == ("Chimeric Staff", 5, 5)
+    assert "Reach" in under["abilities"]
+    on_top = _answer(board % "true")["result"]
+    assert (on_top["current"]["name"], on_top["current"]["power"]) == ("Gemrazer", 5)
+    assert (on_top["copiable"]["name"], on_top["copiable"]["power"]) == ("Gemrazer", "4")
