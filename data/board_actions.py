@@ -67,6 +67,7 @@ _TOKEN_KEYS = frozenset(
         "controller",
     }
 )
+_MUTATES_KEYS = frozenset({"card", "id", "onto", "on_top", "controller", "token"})
 _LEAVES_KEYS = frozenset({"object", "to", "by", "replacement", "last", "ids"})
 _RETURNS_KEYS = frozenset({"cards_of", "to", "by", "counters", "controller"})
 # The keys of becomes_copy, create_token_copy, turn_face_up/down, transform and ends, and the fields they fill
@@ -165,7 +166,28 @@ class ActionReader:
             return self.change_text(raw, line)
         if kind is ActionKind.EXCHANGE_TEXT:
             return self.exchange_text(raw, line)
+        if kind is ActionKind.MUTATES:
+            return self.mutates(raw, line)
         return self.caused(kind, raw, line)
+
+    def mutates(self, raw: dict[str, Any], line: int | None) -> Action:
+        """``mutates: {card, id, onto, on_top, controller, token}``: a mutating creature spell resolves
+        (CR 702.140b-c): ``onto`` the creature it targets, ``on_top`` whether it is put on top of it or under
+        (left out: not given); ``id`` the handle of the creature it is if it enters instead."""
+        check.check_keys(raw, _MUTATES_KEYS, {"card", "onto"}, "mutates", line)
+        card = check.text(raw["card"], line, "card")
+        onto = self.board.ref(raw["onto"], line, "onto")
+        handle = check.text(raw.get("id", card), line, "id")
+        self.board.define(handle, line)
+        spell = ObjectSpec(
+            card=card,
+            id=handle,
+            line=line or 0,
+            controller=check.enum_value(Player, raw.get("controller", "you"), line, "controller"),
+            token=check.flag(raw, "token", line),
+        )
+        on_top = check.flag(raw, "on_top", line) if "on_top" in raw else None
+        return self.model(ActionKind.MUTATES, line, spell=spell, onto=onto, on_top=on_top)
 
     def caused(self, kind: ActionKind, raw: dict[str, Any], line: int | None) -> Action:
         """``becomes_copy``, ``create_token_copy``, ``turn_face_up``, ``turn_face_down``, ``transform`` or

@@ -465,3 +465,26 @@ _EFFECT_READERS: dict[str, Callable[[Any, int], EffectSpec]] = {
         kind=EffectKind.GAIN_CONTROL, line=line, controller=enum_value(Player, body, line, "gain_control")
     ),
 }
+
+
+_MERGED_KEYS = frozenset({"card", "on_top", "token"})
+
+
+def merged(value: Any, line: int | None) -> tuple[dict[str, Any], ...]:
+    """``merged: [{card: Gemrazer, on_top: true}, …]``: the cards (``token: true``: tokens) merged with a
+    permanent, in the order they merged, each put on top or under it (CR 727.2, 702.140c); a plain card name
+    is a card whose place isn't given."""
+    entries: list[dict[str, Any]] = []
+    for entry in listed(value, line, "merged"):
+        raw = {"card": entry} if isinstance(entry, str) else entry
+        if not isinstance(raw, Mapping) or "card" not in raw:
+            raise BoardFormatError(msg("a merged entry is a card name or a mapping with card:"), line)
+        check_keys(raw, _MERGED_KEYS, {"card"}, "merged", line)
+        part: dict[str, Any] = {"card": text(raw["card"], line, "card"), "line": line or 0}
+        if "on_top" in raw:
+            part["on_top"] = flag(raw, "on_top", line)
+        part["token"] = flag(raw, "token", line)
+        entries.append(part)
+    if not entries:
+        raise BoardFormatError(msg("merged needs at least one card (or leave it out)"), line)
+    return tuple(entries)

@@ -7,6 +7,7 @@ Board format version 1::
                    # checked by data.cards.records (at most MAX_CARDS); the caller uses them before its data
     battlefield: [objects, in timestamp order]   # {card, id, controller, copy_of, via, tapped, …}
                    # commander: true (CR 903.3); random: RESULT with copy_of (a coin flip or die roll)
+                   # merged: [{card: Gemrazer, on_top: true}, …] the cards merged with it, in order (CR 727)
                    # squad: N, offspring: true|false, evoked: true|false (paid as it was cast, CR 702.157a,
                    # 702.175a, 702.74a);
                    # protector: you|opponent (a battle's, CR 310.8a, 310.11a)
@@ -29,6 +30,7 @@ Board format version 1::
               | {attach: {object, to}}   # an Aura/Equipment/Fortification becomes attached (new timestamp)
               | {change_text: {object, from, to, via, until}} | {exchange_text: {objects: [A, B], via}}
               | {ends: {object, text_change}}
+              | {mutates: {card, id, onto, on_top, controller, token}}   # CR 702.140b-c, 727.2
               | {leaves: {object, to, by, replacement, last, ids}}
               | {returns: {cards_of, to, counters, controller, by}}]
              # leaves: a permanent leaves the battlefield for to: graveyard|exile|hand|library and becomes
@@ -135,6 +137,7 @@ _OBJECT_KEYS = frozenset(
         "replacement_order",
         "commander",
         "random",
+        "merged",
     }
 )
 _TOP_KEYS = (
@@ -388,7 +391,19 @@ class _Reader:
                 self.ref(h, line, "replacement_order")
                 for h in check.listed(raw.get("replacement_order", []), line, "replacement_order")
             ),
+            merged=self.merged(raw, line, zone),
         )
+
+    def merged(self, raw: dict[str, Any], line: int | None, zone: Zone) -> tuple[Any, ...]:
+        """``merged:``, the cards merged with a permanent (CR 727.2): only a permanent is merged."""
+        if "merged" not in raw:
+            return ()
+        if zone is not Zone.BATTLEFIELD:
+            raise BoardFormatError(
+                msg("merged is for a permanent: a merged permanent that leaves becomes its cards (CR 727.3)"),
+                line,
+            )
+        return check.merged(raw["merged"], line)
 
     def via(self, raw: dict[str, Any], line: int | None, key: str = "via") -> tuple[str | None, str | None]:
         """``via`` (or ``made_by``): the card and the board object's handle (``data.board_handles``)."""

@@ -45,6 +45,13 @@ from engine.actions.kicking import object_kicked
 from engine.actions.listed_exiles import (
     listed_exiled_cards,
 )
+from engine.actions.merging import (
+    copied_merge_step,
+    listed_merges,
+    mutates,
+    refuse_merged_entering,
+    refuse_merged_leaving,
+)
 from engine.actions.paid_triggers import check_object_costs
 from engine.actions.protectors import protector_after_copy
 from engine.actions.refusals import copy_abilities, handle_used
@@ -105,6 +112,7 @@ from engine.state.actions import (
     ExchangeTextAction,
     FlipAction,
     LeavesAction,
+    MutatesAction,
     NextEntersAsCopyAction,
     OnObjectAction,
     PutOntoBattlefieldAction,
@@ -181,6 +189,8 @@ def event_of(action: Action) -> Event:
             return Event(action=action, object_id=action.entering.id)
         case OnObjectAction():
             return Event(action=action, object_id=action.target)
+        case MutatesAction():
+            return Event(action=action, object_id=action.onto)
     return Event(action=action)
 
 
@@ -246,6 +256,7 @@ def _applied_kind(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
         case TransformAction():
             return transform_event(board, event)
         case LeavesAction() as action:
+            refuse_merged_leaving(board, event.object_id, action.line)
             return leave(board, event.object_id, action.move, cards, _enters)
         case ReturnsAction() as action:
             return return_cards(board, event.object_id, action.move, cards, _enters)
@@ -261,6 +272,8 @@ def _applied_kind(board: Board, event: Event, cards: Mapping[str, Card]) -> Boar
             return flip(board, event.object_id)
         case AttachAction() as action:
             return _attach(board, event, action.to, cards)
+        case MutatesAction() as action:
+            return mutates(board, event, action, cards, _enters)
     assert_never(event.action)
 
 
@@ -312,6 +325,8 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     spec, is_listed = event.action.entering, event.action.listed
     if board.has(spec.id):
         raise BoardError(handle_used(spec.id))
+    if not is_listed:
+        refuse_merged_entering(spec)
     if (
         spec.zone is Zone.BATTLEFIELD
         and spec.id not in board.considered
@@ -337,11 +352,13 @@ def _enters(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
         if original is None:
             return board.replace(obj)
         obj, board = copy_onto(board, obj, original, effect, via, event.timestamp, entering=True)
+        board = copied_merge_step(board, obj, original)
         for handle in spec.then_copy_of:
             obj, board = copy_again(board, obj, board.get(handle), event.timestamp)
         board, obj = apply_random_result(board, obj, effect, via, spec.random_result)
         board = linked_copy_trigger(board, obj)
     board, obj = enter_replacements(board, obj, spec, event.timestamp, listed=is_listed)
+    board, obj = listed_merges(board, obj, spec, cards)
     board, obj = _untapped_since(board, obj, spec)
     stamp = event.timestamp
     entry = 0
@@ -469,6 +486,7 @@ def _becomes_copy(board: Board, event: Event, action: BecomesCopyAction, cards: 
     copier, board = copy_onto(
         board, copier, original, effect, via, event.timestamp, entering=False, mana_spent=action.stack_mana
     )
+    board = copied_merge_step(board, copier, original)
     # Its new abilities are linked only to each other (CR 707.7): what its old ones exiled stops counting.
     board = last_exiled_effects(board.replace(copier), copier)
     copier = board.get(copier.id)

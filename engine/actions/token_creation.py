@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from engine.actions.as_enters import enter_replacements
 from engine.actions.copying import apply_random_result, copy_onto
 from engine.actions.imprint import exiled_with
+from engine.actions.merging import copied_merge_step
 from engine.actions.refusals import copy_abilities, handle_used
 from engine.actions.token_faces import with_excepted_faces
 from engine.actions.zones import Apply, copy_original
@@ -138,6 +139,7 @@ def create_token_copy(board: Board, event: Event, cards: Mapping[str, Card], app
         token, board = copy_onto(
             board, token, original, effect, via, event.timestamp, entering=True, mana_spent=action.stack_mana
         )
+        board = copied_merge_step(board, token, original)
         board = board.explain(
             new_id,
             Explanation.of(

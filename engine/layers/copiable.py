@@ -1,6 +1,7 @@
 """Layer 1 (CR 613.2): an object's copiable values: its printed text (the face that's up, 712.8; a flip
-card's halves, 710; a melded permanent, 712.8g), its copy effects and "as enters" P/T settings in timestamp
-order (613.2a, 707.2), and its face-down status (613.2b, 708.2), cached by the object's identity.
+card's halves, 710; a melded permanent, 712.8g), its copy effects, "as enters" P/T settings and merges
+(727.2a, ``engine.layers.merged``) in timestamp order (613.2a, 707.2), and its face-down status (613.2b,
+708.2), cached by the object's identity.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.core.characteristics import (
 )
 from engine.core.identity_cache import ByIdentity
 from engine.core.model import Card, PrintedNumber
+from engine.layers.merged import merged_text
 from engine.layers.text import (
     with_intrinsic_mana,
 )
@@ -32,6 +34,7 @@ from engine.state.board import (
     AsEntersSetting,
     GameObject,
 )
+from engine.state.merges import MergedPart
 
 
 def is_melded(card: Card) -> bool:
@@ -128,15 +131,37 @@ def layer_one_text(obj: GameObject) -> CopiableText:
 
 def _layer_one_text(obj: GameObject) -> CopiableText:
     # Building a board asks for every object's copiable values after each event: worked out once per object.
-    text = printed_text(obj)
-    # Stable sort: a copy effect and the "as enters" setting it lets apply share the entering timestamp.
-    effects: list[AppliedCopy | AsEntersSetting] = sorted(
-        (*obj.copies, *obj.settings), key=lambda e: e.timestamp
-    )
-    for effect in effects:
-        text = effect.values if isinstance(effect, AppliedCopy) else apply_setting(text, effect)
+    text = _layer_one(obj, until_merge=False)
     if any(u.copiable for u in obj.unknowns):
         text = text.mapped(_without_option_results)
+    return text
+
+
+def merge_base(obj: GameObject) -> CopiableText:
+    """A merged permanent's values as its first part merged with it (CR 727.2a): the printed text, copy
+    effects and settings before that; an object that isn't merged, its layer 1a values."""
+    return _layer_one(obj, until_merge=True)
+
+
+def _layer_one(obj: GameObject, *, until_merge: bool) -> CopiableText:
+    text = printed_text(obj)
+    # Stable sort: a copy effect and the "as enters" setting it lets apply share the entering timestamp; a
+    # listed permanent's merges (its entering timestamp too) come after what it entered with (CR 727.2a).
+    merges = obj.merge.parts if obj.merge else ()
+    effects: list[AppliedCopy | AsEntersSetting | MergedPart] = sorted(
+        (*obj.copies, *obj.settings, *merges), key=lambda e: e.timestamp
+    )
+    base: CopiableText | None = None  # its own values as the first part merged with it
+    for effect in effects:
+        if isinstance(effect, MergedPart) and obj.merge is not None:
+            if until_merge:
+                return text
+            base = text if base is None else base
+            text = merged_text(obj.merge, base, obj.merge.parts.index(effect) + 1)
+        elif isinstance(effect, AppliedCopy):
+            text = effect.values
+        elif isinstance(effect, AsEntersSetting):
+            text = apply_setting(text, effect)
     return text
 
 

@@ -39,6 +39,7 @@ _ENTERS_WITH = re.compile(
 _ENTERS_ALSO_WITH = re.compile(r" and with (?P<ability>[a-z]+|\"[^\"]+\")")
 _ENTERS_TAPPED = re.compile(rf"^{_ENTERS} tapped\.?$")
 _ETB_TRIGGER = re.compile(rf"^When(?:ever)? {_S} enters")
+_MUTATES = re.compile(rf"^Whenever {_S} mutates,")
 _AS_ENTERS = re.compile(rf"^As {_S} enters(?: the battlefield)?, ")
 # The newer wording of "As ~ enters, an opponent of your choice gains control of it" (Xantcha, Sleeper Agent)
 _ENTERS_UNDER_CONTROL = re.compile(rf"^{_S} enters(?: the battlefield)? under the control of ")
@@ -300,6 +301,11 @@ def enters_tapped(abilities: tuple[GameAbility, ...]) -> GameAbility | None:
 def _older_hideaway(ability: GameAbility) -> bool:
     """Whether ``ability`` is "Hideaway" with no numeral (printed before 2022, CR 702.75b)."""
     return ability.kind is AbilityKind.KEYWORD and ability.rules_text.casefold() == "hideaway"
+
+
+def mutate_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
+    """ "Whenever this creature mutates" triggered abilities (CR 702.140d)."""
+    return tuple(a for a in abilities if a.kind is AbilityKind.TRIGGERED and _MUTATES.match(a.rules_text))
 
 
 def enters_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:

@@ -290,6 +290,25 @@ class ExchangeTextAction(OnObjectAction):
     text_change: TextChangeSpec
 
 
+class MutatesAction(_Action):
+    """``mutates: {card, id, onto, on_top, controller, token}``: a mutating creature spell resolves (CR
+    702.140b-c): it merges with ``onto``, on top or under it (``on_top``; None: the board doesn't say), or
+    enters as a creature when its target is illegal. ``spell`` is the spell as an entering object would be."""
+
+    kind: Literal[ActionKind.MUTATES] = ActionKind.MUTATES
+    spell: ObjectSpec
+    onto: str
+    on_top: bool | None = None
+
+    def card_names(self) -> tuple[str, ...]:
+        """The mutating spell's card."""
+        return (self.spell.card,)
+
+    def handle(self) -> str | None:
+        """The permanent it merges with (what a board asks about by default)."""
+        return self.onto
+
+
 Action = Annotated[
     EntersAction
     | ResolvesAction
@@ -309,7 +328,8 @@ Action = Annotated[
     | ReturnsAction
     | AttachAction
     | ChangeTextAction
-    | ExchangeTextAction,
+    | ExchangeTextAction
+    | MutatesAction,
     Field(discriminator="kind"),
 ]
 """One action of a board: the model of its kind."""

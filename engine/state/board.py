@@ -26,6 +26,7 @@ from engine.core.results import Explanation, Unknown
 from engine.errors import UserError
 from engine.oracle.kicker import Kicked
 from engine.oracle.text_change import WordChange
+from engine.state.merges import Merge, MergedSpec
 from engine.state.stack_spec import StackEntrySpec, stack_card_names
 from engine.state.zone_records import TriggerHit, ZoneMove
 
@@ -113,6 +114,8 @@ class ObjectSpec(Frozen):
     # The order its controller applies the replacement effects that change how many counters it enters
     # with, by the handles of their sources (CR 616.1); needed only when the order changes the result.
     replacement_order: tuple[str, ...] = ()
+    # The cards and tokens merged with it, in the order they merged, each on top or under (CR 727.2, 702.140c)
+    merged: tuple[MergedSpec, ...] = ()
     unknowns: tuple[Unknown, ...] = ()  # set by the engine, not the board format: what entering left open
 
 
@@ -138,6 +141,7 @@ class ActionKind(StrEnum):
     ATTACH = "attach"  # an Aura, Equipment or Fortification becomes attached to ``to`` (CR 301.5, 613.7e)
     CHANGE_TEXT = "change_text"  # a text-changing effect replaces one word by another (CR 612.2, layer 3)
     EXCHANGE_TEXT = "exchange_text"  # two permanents' text boxes are exchanged (CR 612.5, 701.10h)
+    MUTATES = "mutates"  # a mutating creature spell resolves: it merges, or enters (CR 702.140b-c, 727.2)
 
 
 class TextChangeSpec(Frozen):
@@ -183,7 +187,7 @@ class BoardSpec(Frozen):
         """Every card name the board mentions (objects, entering objects and ``via`` cards), deduplicated."""
         names: list[str] = []
         for obj in self.objects:
-            names += [obj.card, *([obj.via] if obj.via else [])]
+            names += [obj.card, *([obj.via] if obj.via else []), *(part.card for part in obj.merged)]
         for action in self.actions:
             names += action.card_names()
         names += stack_card_names(self.stack)
@@ -284,6 +288,7 @@ class GameObject(Frozen):
     # CR 903.3: kept by the card, never copied (not a copiable value, 707.2); None: unknown (ObjectSpec's).
     commander: bool | None = False
     came_from: str | None = None  # the handle of the permanent whose card(s) this became (CR 400.7)
+    merge: Merge | None = None  # a merged permanent's components (CR 727.2; engine.state.merges)
     unknowns: tuple[Unknown, ...] = ()  # what the board doesn't decide about it (how many counters, 616.1)
 
     def with_unknowns(self, *unknowns: Unknown) -> GameObject:
