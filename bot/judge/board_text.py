@@ -9,7 +9,6 @@ numbers aside), else it returns None and nothing is offered rather than a board 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +32,9 @@ _ZONES = (Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE)
 _FLAGS = ("phased_out", "flipped", "transformed", "token")
 _PT_EFFECTS = {EffectKind.PUMP: "pump", EffectKind.SET_PT: "set_pt"}
 _ACTION_KEYS = ("becomes_copy", "create_token_copy")
+# libyaml's writer when PyYAML has it (eight times faster; the same text, and board_yaml reads it back)
+_DUMPER: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_ONE_LINE = 2**30  # no line break inside a value (libyaml takes no infinite width)
 
 
 class _Unwritable(Exception):
@@ -209,7 +211,14 @@ def _item(item: Any) -> str:
 def _flow(value: Any) -> str:
     """One value in YAML flow style on one line (PyYAML quotes what needs quoting)."""
     return (
-        yaml.safe_dump(value, default_flow_style=True, sort_keys=False, allow_unicode=True, width=math.inf)
+        yaml.dump(
+            value,
+            Dumper=_DUMPER,
+            default_flow_style=True,
+            sort_keys=False,
+            allow_unicode=True,
+            width=_ONE_LINE,
+        )
         .removesuffix("\n...\n")
         .strip()
     )
