@@ -2,7 +2,8 @@
 item 2).
 
 A copy phrase ("copy of", "copies", "copy target …") is unread when its ability yields no copy effect and
-isn't a trigger on copying ("Whenever you cast or copy …", read by ``engine.oracle.spell_triggers``). A
+isn't a trigger on copying ("Whenever you cast or copy …", read by ``engine.oracle.spell_triggers``); a
+phrase only in reminder text has no game function (CR 207.2a) and isn't listed. A
 linked phrase ("exiled with ~", "the exiled card", "the chosen …", "the noted …", "put onto the battlefield
 with ~") is unread when its ability is in no linked pair and no other ability of the card does what it
 refers to: either the linked reader doesn't see the phrase at all ("unknown phrase"), or it sees it but
@@ -72,9 +73,9 @@ def _unread_copies(card: Card) -> Iterator[Unread]:
             found = _COPY.search(unquoted(ability.text))
             if found is None or ability.index in copying or _copy_trigger(ability):
                 continue
-            reminder_only = _COPY.search(unquoted(ability.rules_text)) is None
-            reason = "in reminder text only" if reminder_only else "no copy effect"
-            yield Unread("copy", card.name, found.group(0), reason, ability.text)
+            if _COPY.search(unquoted(ability.rules_text)) is None:
+                continue  # in reminder text only, which has no game function (CR 207.2a)
+            yield Unread("copy", card.name, found.group(0), "no copy effect", ability.text)
 
 
 def _copy_trigger(ability: Ability) -> bool:

@@ -46,6 +46,8 @@ CAST_TRIGGERS = cite(
 ADDITIONAL_TIMES = cite("603.2d", "An ability may state that a triggered ability triggers additional times")
 INTERVENING_IF = cite("603.4", "The ability triggers only if it is; otherwise it does nothing")
 FOR_EACH = cite("707.10d", "Some effects copy a spell or ability for each player or object it")
+ENCHANTED_PLAYER = cite("303.4b", "The object or player an Aura is attached to is called enchanted.")
+_ENCHANTED = "enchanted player"
 ABILITY_WORD = cite("207.2c", "they have no special rules meaning")
 
 
@@ -120,6 +122,7 @@ def copy_triggers(
             trigger = spell_trigger(ability.trigger or "") if ability.kind is AbilityKind.TRIGGERED else None
             if trigger is None or not _whose(trigger, source, result):
                 continue
+            trigger = trigger.for_event(event)
             mine = current_controller(source).value == result.controller
             spell = _Spell(event=event, types=spell_types, extras=extras if mine else ())
             hits.append(_hit(source, board, ability, trigger, result, spell))
@@ -137,8 +140,10 @@ class _Spell(Frozen):
 
 def _whose(trigger: SpellTrigger, source: GameObject, result: StackCopyResult) -> bool:
     """Whether the player who copied (or cast) the copy is the one the condition names."""
+    if trigger.who in ("a player", _ENCHANTED):
+        return True  # the enchanted player: not given on a board, so _hit says it is unknown
     same = current_controller(source).value == result.controller
-    return trigger.who == "a player" or same is (trigger.who == "you")
+    return same is (trigger.who == "you")
 
 
 def _extra_sources(board: Board, result: StackCopyResult) -> tuple[tuple[str, SpellTrigger], ...]:
@@ -229,6 +234,17 @@ def _hit(
         *((FOR_EACH,) if copies > 1 else ()),
     ]
     how = (CAST_COPY, CAST_TRIGGERS) if event is SpellEvent.CAST else (NOT_CAST, COPY_CONTROLLER)
+    if trigger.who == _ENCHANTED and matches is not False:
+        sentence = msg(
+            "Whether {source}'s “{text}” triggers for {copy} is unknown: it sees only the player {source} "
+            "enchants, and a board doesn't say which player an Aura enchants; if that is {player}, who "
+            "{did} {copy}, it triggers (if {copy} is {spell}), and if not, it doesn't.",
+            **said,
+            player=_PLAYER[result.controller],
+            did=msg("cast") if event is SpellEvent.CAST else msg("copied"),
+            spell=trigger.spell,
+        )
+        return made(None, Explanation.of(sentence, *how, ENCHANTED_PLAYER, TRIGGERS))
     if matches is None:
         sentence = msg(
             "Whether {source}'s “{text}” triggers for {copy} is unknown: it names {spell}, which the engine "

@@ -107,7 +107,7 @@ _PATTERNS: dict[LinkPhrase, re.Pattern[str]] = {
         r"\bputs? [^.]*? onto the battlefield\b|\breturns? [^.]*? to the battlefield\b|"
         + _CREATES_TOKEN.pattern
     ),
-    LinkPhrase.PUT_WITH: re.compile(r"\b(?:put onto the battlefield|created) with (?:~|it\b)"),
+    LinkPhrase.PUT_WITH: re.compile(r"\b(?:put onto the battlefield|created) with (?:~|it\b|this scheme\b)"),
     LinkPhrase.THE_TOKEN: re.compile(r"\bthe tokens?\b"),
     # a participle after its first word ends the value ("a hand attached to …"); a possessive is part of it
     # ("one of enchanted player's hands")
@@ -150,7 +150,7 @@ _NEEDS: dict[LinkPhrase, tuple[str, ...]] = {
     LinkPhrase.REPLACES: ("instead", "would"),
     LinkPhrase.AS_ENTERS: ("as ~ enters",),
     LinkPhrase.PUTS_ONTO_BATTLEFIELD: ("the battlefield", "token", "populate", "amass"),
-    LinkPhrase.PUT_WITH: ("with ~", "with it"),
+    LinkPhrase.PUT_WITH: ("with ~", "with it", "with this scheme"),
     LinkPhrase.THE_TOKEN: ("the token",),
     LinkPhrase.CHOOSE_VALUE: ("choose",),
     LinkPhrase.NAME_A_CARD: ("name",),

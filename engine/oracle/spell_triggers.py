@@ -38,12 +38,32 @@ class SpellTrigger(Frozen):
     spell: str  # as worded: "an instant or sorcery spell", "your first instant spell each turn"
     any_of: tuple[str, ...] | None  # the card types or colors one of which the spell has; None: not read
     excluded: tuple[str, ...] = ()  # "noncreature": the card types it doesn't have
+    cast_spell: str | None = None  # "casts X or copies Y": X, the spell cast (``spell`` is Y, the one copied)
+
+    def for_event(self, event: SpellEvent) -> SpellTrigger:
+        """The condition as it applies to ``event``: "casts X or copies Y" names X for a cast, Y for a
+        copy."""
+        if event is not SpellEvent.CAST or self.cast_spell is None:
+            return self
+        any_of, excluded = _qualifier(self.cast_spell)
+        update = {"spell": self.cast_spell, "any_of": any_of, "excluded": excluded, "cast_spell": None}
+        return self.model_copy(update=update)
 
 
-_WHO = {"you": "you", "an opponent": "an opponent", "a player": "a player", "another player": "an opponent"}
+_WHO = {
+    "you": "you",
+    "an opponent": "an opponent",
+    "a player": "a player",
+    "another player": "an opponent",
+    "enchanted player": "enchanted player",  # a Curse's (CR 303.4b)
+}
+_WHO_WORDS = r"(?P<who>you|an opponent|a player|another player|enchanted player)"
 _SPELL_TRIGGER = re.compile(
-    r"^Whenever (?P<who>you|an opponent|a player|another player) "
-    r"(?P<verbs>casts? or cop(?:y|ies)|cop(?:y|ies)|casts?) (?P<spell>.+?)$"
+    rf"^Whenever {_WHO_WORDS} (?P<verbs>casts? or cop(?:y|ies)|cop(?:y|ies)|casts?) (?P<spell>.+?)$"
+)
+# "Whenever enchanted player casts a spell other than the first … or copies a spell" (Curse of Shaken Faith)
+_CAST_OR_COPY_TRIGGER = re.compile(
+    rf"^Whenever {_WHO_WORDS} casts? (?P<cast>.+?) or cop(?:y|ies) (?P<spell>an? (?:[a-z-]+ )*?spell)$"
 )
 _A_SPELL = re.compile(r"^an? (?P<words>(?:[a-z-]+(?:,? or |, | ))*?)spell$")
 _TYPE_WORDS = {word.casefold() for word in CARD_TYPES}
@@ -56,6 +76,17 @@ _EXTRA_TRIGGER = re.compile(
 
 def spell_trigger(trigger: str) -> SpellTrigger | None:
     """The cast or copy event a trigger condition names, or None when it names neither."""
+    both = _CAST_OR_COPY_TRIGGER.match(trigger.strip())
+    if both is not None:
+        any_of, excluded = _qualifier(both["spell"])
+        return SpellTrigger(
+            who=_WHO[both["who"]],
+            events=frozenset({SpellEvent.CAST, SpellEvent.COPY}),
+            spell=both["spell"],
+            any_of=any_of,
+            excluded=excluded,
+            cast_spell=both["cast"],
+        )
     match = _SPELL_TRIGGER.match(trigger.strip())
     if match is None:
         return None

@@ -42,6 +42,8 @@ EXPECTED: dict[str, Pairs] = {
     # 607.2e: noted information; ability 2 also refers to what it noted itself on earlier upkeeps (607.1c)
     "Sigarda's Splendor": {((1, 2), "607.2e"), ((2, 2), "607.2e")},
     "Spark Fiend": {((1, 2), "607.2e")},  # "note that total" … "the noted total"
+    # 607.2c on an ongoing scheme: "a creature put onto the battlefield with this scheme"
+    "My Undead Horde Awakens": {((1, 2), "607.2c")},
     # 607.2f: a choice between words without rules meaning
     "Archangel of Strife": {((2, 3), "607.2f"), ((2, 4), "607.2f")},
     # 607.2g: a cost paid as it enters

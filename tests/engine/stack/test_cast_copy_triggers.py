@@ -353,3 +353,33 @@ stack:
     assert hit.times is None
     assert hit.text.startswith("Whether token has an ability that twin triggers is unknown, because")
     assert hit.explanation in result.notes
+
+
+_CURSED = """
+battlefield:
+  - {card: Curse of Shaken Faith, id: curse, controller: opponent}
+stack:
+  - {card: Lightning Bolt, id: bolt, targets: ["player:opponent"], paid: {mana: "{R}", from: hand}}
+  - {copy_of: bolt, via: Twincast, id: twin}
+query: twin
+"""
+
+
+def test_a_curse_on_whoever_copies_a_spell_is_unknown_naming_both_outcomes() -> None:
+    """Curse of Shaken Faith sees the player it enchants casting or copying: a board says no player an Aura
+    enchants (CR 303.4b), so whether it triggers for the copy is unknown, never left out."""
+    trigger = spell_trigger(
+        "Whenever enchanted player casts a spell other than the first spell they cast each turn or copies a "
+        "spell"
+    )
+    assert trigger is not None
+    assert (trigger.who, trigger.spell, trigger.cast_spell) == (
+        "enchanted player",
+        "a spell",
+        "a spell other than the first spell they cast each turn",
+    )
+    assert trigger.for_event(SpellEvent.CAST).any_of is None  # "other than the first …" isn't read
+    hit = _hit(_answer(_CURSED), "curse")
+    assert hit.times is None
+    assert "a board doesn't say which player an Aura enchants; if that is you" in hit.text
+    assert {"303.4b", "707.10"} <= set(hit.rules)
