@@ -254,13 +254,19 @@ def _view(values: StackCharacteristics, *, numbers: bool) -> dict[str, object]:
             return None
         return int(printed) if numbers and printed.lstrip("-").isdigit() else printed
 
-    return {
-        **values.model_dump(exclude={"power", "toughness", "loyalty", "mana_value"}),
+    view: dict[str, object] = {
+        **values.model_dump(exclude={"power", "toughness", "loyalty", "mana_value", "unknown"}),
         "mana_value": UNKNOWN if values.mana_value is None else int(values.mana_value),
         "power": shown(values.power),
         "toughness": shown(values.toughness),
         "loyalty": shown(values.loyalty),
     }
+    if "mana cost" in values.unknown:
+        view.update(mana_cost=UNKNOWN, mana_value=UNKNOWN)
+    view.update({number: UNKNOWN for number in ("power", "toughness") if number in values.unknown})
+    if "colors" in values.unknown:
+        view["colors"] = ()  # a list shows only what is known to apply
+    return {**view, "unknown": values.unknown}
 
 
 _DEFAULT_TARGETS = (

@@ -179,6 +179,7 @@ def _choices(entry: StackEntrySpec, catalogue: Mapping[str, Card]) -> Choices:
         squad=entry.squad,
         offspring=entry.offspring,
         cleaved=entry.cleaved,
+        prototyped=entry.prototyped,
         spliced=tuple(_card(name, catalogue) for name in entry.spliced),
         division=entry.division,
     )

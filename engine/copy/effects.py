@@ -544,6 +544,9 @@ ANEW_AS_ENTERS = cite(
 )
 
 
+PROTOTYPE_COPIED = cite("718.3d", "If a permanent that was a prototyped spell is copied, the copy has")
+
+
 def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
     """Explain what of the original is copied and what isn't (CR 707.2, 707.3, 708.2, 111.3)."""
     label = original_param(original)
@@ -623,6 +626,17 @@ def _why_these_values(original: GameObject, board: Board) -> list[Explanation]:
                 COPIABLE,
                 COPIABLE_SETTING,
                 ANEW_AS_ENTERS,
+            )
+        )
+    if original.prototyped and not original.copies:
+        why.append(
+            Explanation.of(
+                msg(
+                    "{label} was a prototyped spell: a copy of it has its prototype's mana cost, colors, "
+                    "power and toughness, not the card's own.",
+                    label=label,
+                ),
+                PROTOTYPE_COPIED,
             )
         )
     if original.flipped:

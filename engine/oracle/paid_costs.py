@@ -33,6 +33,7 @@ COST_KEYS: Mapping[str, str] = {
     "offspring": "offspring",
     "evoke": "evoked",
     "cleave": "cleaved",
+    "prototype": "prototyped",
 }
 
 
@@ -90,6 +91,7 @@ _KEYWORD_OF = {
     "offspring": "offspring",
     "evoked": "evoke",
     "cleaved": "cleave",
+    "prototyped": "prototype",
 }
 
 

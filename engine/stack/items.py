@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from engine.core.characteristics import mana_value_of
+from engine.core.characteristics import colors_of, mana_value_of
 from engine.core.citations import Citation, cite
 from engine.core.messages import Message, Param, card, english, msg, series
 from engine.core.model import SELF, Ability, AbilityKind, Card, Face, Frozen
@@ -29,6 +29,7 @@ from engine.oracle.spell_text import (
     target_requirements,
     untargetable,
 )
+from engine.oracle.wording import prototype_values
 
 Player = Literal["you", "opponent"]
 Value = bool | int | str | None
@@ -157,6 +158,7 @@ class Choices(Frozen):
     squad: int | None = None  # times its squad cost was paid (702.157a)
     offspring: bool | None = None  # whether its offspring cost was paid (702.175a)
     cleaved: bool | None = None  # whether it was cast for its cleave cost (702.148a); None: not given
+    prototyped: bool | None = None  # cast as a prototyped spell (718.3a); None: not given
     spliced: tuple[Card, ...] = ()
     division: tuple[int, ...] = ()  # damage or counters divided among the targets, in target order
 
@@ -208,6 +210,7 @@ class StackCharacteristics(Frozen):
     toughness: str | None = None
     loyalty: str | None = None
     abilities: tuple[str, ...] = ()
+    unknown: tuple[str, ...] = ()  # the characteristics the board doesn't decide ("mana cost", "power" …)
 
 
 PLAYERS: Mapping[str, Targetable] = {
@@ -277,7 +280,11 @@ def validate_choices(card: Card, choices: Choices, *, back_face_up: bool = False
         update["kicked"] = checked_kicked(face.name, kicker_of(face.abilities), choices.kicked)
     except KickedRefused as refused:
         raise refuse(refused.message, KICKER) from None
-    given = [k for k in ("buyback", "squad", "offspring", "cleaved") if getattr(choices, k) is not None]
+    given = [
+        k
+        for k in ("buyback", "squad", "offspring", "cleaved", "prototyped")
+        if getattr(choices, k) is not None
+    ]
     try:
         check_paid(face.name, face.abilities, given)
     except PaidCostRefused as refused:
@@ -452,7 +459,7 @@ def characteristics_of(spell: StackSpell) -> StackCharacteristics:
     spliced = tuple(
         a.text for card in spell.choices.spliced for a in card.front.abilities if a.kind is AbilityKind.SPELL
     )
-    return StackCharacteristics(
+    values = StackCharacteristics(
         name=face.name,
         mana_cost="".join(face.mana_cost),
         mana_value=stack_mana_value(spell),
@@ -465,6 +472,31 @@ def characteristics_of(spell: StackSpell) -> StackCharacteristics:
         toughness=face.toughness.printed if face.toughness else None,
         loyalty=face.loyalty.printed if face.loyalty else None,
         abilities=tuple(a.text for a in face.abilities) + spliced,
+    )
+    return _as_prototyped(values, face, spell.choices.prototyped)
+
+
+_PROTOTYPE_CHARACTERISTICS = ("mana cost", "colors", "power", "toughness")
+
+
+def _as_prototyped(values: StackCharacteristics, face: Face, prototyped: bool | None) -> StackCharacteristics:
+    """A prototyped spell has only its prototype's mana cost, colors, power and toughness (CR 718.3b), and
+    so has a copy of it (718.3c); the board not saying whether it was cast prototyped, those are unknown."""
+    parameter = next((a.keyword_parameter for a in face.abilities if a.keyword == "Prototype"), None)
+    found = prototype_values(parameter or "") if parameter else None
+    if found is None or prototyped is False:
+        return values
+    if prototyped is None:
+        return values.model_copy(update={"unknown": _PROTOTYPE_CHARACTERISTICS})
+    cost, power, toughness = found
+    return values.model_copy(
+        update={
+            "mana_cost": "".join(cost),
+            "mana_value": mana_value_of(cost),
+            "colors": colors_of(cost),
+            "power": power,
+            "toughness": toughness,
+        }
     )
 
 

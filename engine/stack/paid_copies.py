@@ -8,7 +8,7 @@ copied. Not given for a card that has the cost: unknown, both outcomes named, wh
 
 from __future__ import annotations
 
-from engine.core.citations import Citation
+from engine.core.citations import Citation, cite
 from engine.core.messages import Message, msg
 from engine.core.results import Explanation
 from engine.oracle.paid_costs import BUYBACK, CLEAVE, OFFSPRING, SQUAD, cleaved_text, cost_of, has_brackets
@@ -38,6 +38,8 @@ def paid_cost_items(original: StackItem) -> list[Item]:
         items.append((msg("offspring cost paid"), True, rule_numbers(DECISIONS, OFFSPRING)))
     if choices.cleaved:
         items.append((msg("cast for its cleave cost"), True, rule_numbers(DECISIONS, CLEAVE)))
+    if choices.prototyped:
+        items.append((msg("cast as a prototyped spell"), True, rule_numbers(PROTOTYPED_COPY)))
     return items
 
 
@@ -72,6 +74,8 @@ def paid_cost_steps(original: StackItem) -> list[Explanation]:
         )
     if cost_of(abilities, "cleave"):
         steps.append(_cleave_step(original))
+    if any(a.keyword == "Prototype" for a in printed_face(original).abilities):
+        steps.append(_prototype_step(original.choices.prototyped))
     for keyword, count, rule in (
         ("squad", choices.squad, SQUAD),
         ("offspring", choices.offspring, OFFSPRING),
@@ -159,3 +163,35 @@ def _cleave_step(original: StackSpell) -> Explanation:
         DECISIONS,
         CLEAVE,
     )
+
+
+def _prototype_step(prototyped: bool | None) -> Explanation:
+    """A copy of a prototyped spell is a prototyped spell, with the prototype's mana cost, colors, power and
+    toughness (CR 718.3c); not given whether the original was cast prototyped, those are unknown."""
+    if prototyped is None:
+        return explain(
+            msg(
+                "Whether the original was cast as a prototyped spell is unknown, because the board doesn't "
+                "say (prototyped: true or false): if it was, it and the copy have only its prototype's mana "
+                "cost, colors, power and toughness; if not, the card's own. Those characteristics are "
+                "unknown here."
+            ),
+            PROTOTYPED_COPY,
+            NOT_PROTOTYPED,
+        )
+    return explain(
+        msg(
+            "The original was cast as a prototyped spell, so the copy is a prototyped spell too: it has the "
+            "prototype's mana cost, colors, power and toughness, not the card's own."
+        )
+        if prototyped
+        else msg(
+            "The original wasn't cast as a prototyped spell, so neither is the copy: it has the card's own "
+            "mana cost, colors, power and toughness."
+        ),
+        PROTOTYPED_COPY if prototyped else NOT_PROTOTYPED,
+    )
+
+
+PROTOTYPED_COPY = cite("718.3c", "If a prototyped spell is copied, the copy is also a prototyped spell.")
+NOT_PROTOTYPED = cite("718.4", "when not cast as a prototyped spell, a prototype card has only its normal")

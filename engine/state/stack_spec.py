@@ -78,6 +78,7 @@ class StackEntrySpec(Frozen):
     squad: int | None = Field(default=None, ge=0, le=MAX_X)  # times its squad cost was paid (702.157a)
     offspring: bool | None = None  # whether its offspring cost was paid (702.175a)
     cleaved: bool | None = None  # whether it was cast for its cleave cost (702.148a); None: not given
+    prototyped: bool | None = None  # cast as a prototyped spell (718.3a); None: not given
     spliced: tuple[Name, ...] = Field(default=(), max_length=MAX_LIST)
     transformed: bool = False  # cast back face up (CR 707.10g); ``face: back`` says it for a modal one
     # the face a modal double-faced spell was cast as (712.11b), or an adventurer card cast as an Adventure

@@ -60,3 +60,15 @@ def test_without_it_the_prototype_is_open_and_so_is_a_copy_of_it() -> None:
     for query in ("f", "Clone"):
         current = _current(board, query)
         assert {"mana cost", "colors", "power", "toughness"} <= set(current.unknown)
+
+
+def test_a_clone_of_a_prototyped_permanent_cites_the_rule() -> None:
+    card = parse_card(CardRecord.model_validate(FLESHGORGER).scryfall(), rules_keyword_vocabulary())
+    board = (
+        "battlefield:\n  - {card: Phyrexian Fleshgorger, id: f, prototyped: true}\n"
+        "  - {card: Clone, copy_of: f}\n"
+    )
+    spec = load_board(board + "query: Clone\n")
+    steps = answer_board(spec, {card.name: card, "Clone": parsed_card("Clone")}, "test").result.steps
+    [step] = [s for s in steps if "was a prototyped spell" in s.text]
+    assert "718.3d" in step.rules
