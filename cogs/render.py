@@ -327,9 +327,7 @@ def _linked_view_blocks(answer: BoardAnswer, context: Context) -> list[str]:
 
 
 def _zone_blocks(answer: BoardAnswer, context: Context) -> list[str]:
-    if not answer.zone_moves:
-        return []
-    blocks = ["\n**" + _("Zone changes") + "**"]
+    blocks = ["\n**" + _("Zone changes") + "**"] if answer.zone_moves else []
     for move in answer.zone_moves:
         where = (
             _(move.to)

@@ -198,10 +198,9 @@ def board_panel(
 def _zone_change_lines(
     moves: tuple[ZoneMove, ...], triggers: tuple[TriggerHit, ...], names: Mapping[str, str]
 ) -> list[Text]:
-    """Each zone change (objects and cards moved) and each ability it triggered, with how many times."""
-    if not moves:
-        return []
-    lines = [Text("\n" + _("Zone changes"), style="bold")]
+    """Each zone change (objects and cards moved) and each ability the actions triggered, with how many
+    times."""
+    lines = [Text("\n" + _("Zone changes"), style="bold")] if moves else []
     for move in moves:
         options = ", ".join(_(option) for option in move.options)
         where = _(move.to) if move.to else _("undecided (choose one of: {options})").format(options=options)

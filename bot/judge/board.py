@@ -190,10 +190,12 @@ def answer_copy(names: list[str], state: OriginalState, card: CardFinder, versio
 
 def board_json(result: BoardResult) -> JsonObject:
     """The stable JSON of a board or copy answer (``result.linked`` only when the board asked for it,
-    ``zone_moves`` and ``triggers`` only when its actions moved an object between zones)."""
+    ``zone_moves`` only when its actions moved an object between zones, ``triggers`` only when they
+    triggered an ability: a zone change's, or a merge's, 702.140d)."""
     payload = result.answer.model_dump(mode="json")
     if not payload.get("zone_moves"):
         payload.pop("zone_moves", None)
+    if not payload.get("triggers"):
         payload.pop("triggers", None)
     if payload["result"].get("linked") is None:  # a stack copy's result has no linked field
         payload["result"].pop("linked", None)

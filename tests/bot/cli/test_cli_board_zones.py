@@ -33,3 +33,31 @@ def test_board_json_has_zone_moves_and_triggers(cli_db: Path) -> None:
     assert (move["objects_moved"], move["cards_moved"], move["new_ids"]) == (1, 2, ["rats", "scavengers"])
     assert {hit["source"]: hit["times"] for hit in payload["triggers"]} == {"artist": 1, "void": 2}
     assert payload["result"]["id"] == "rats"
+
+
+_MUTATES = """
+cards:
+  - name: Gemrazer
+    mana_cost: "{3}{G}"
+    type_line: Creature — Beast
+    oracle_text: "Reach, trample\\nMutate {1}{G}{G}\\nWhenever this creature mutates, destroy target artifact or enchantment an opponent controls."
+    power: "4"
+    toughness: "4"
+    colors: [G]
+battlefield:
+  - {card: Grizzly Bears, id: bears}
+actions:
+  - mutates: {card: Gemrazer, id: gem, onto: bears, on_top: true}
+"""
+
+
+def test_a_merge_shows_its_mutate_trigger_without_any_zone_change(cli_db: Path, tmp_path: Path) -> None:
+    """CR 702.140d: the merge triggers "whenever this creature mutates"; no object changed zones."""
+    board = tmp_path / "mutates.yaml"
+    board.write_text(_MUTATES, encoding="utf-8")
+    payload = json_of(invoke(cli_db, "board", str(board), "--json"))
+    assert "zone_moves" not in payload
+    assert [(hit["source"], hit["times"]) for hit in payload["triggers"]] == [("bears", 1)]
+    text = " ".join(invoke(cli_db, "board", str(board)).output.replace("│", " ").split())
+    assert "Zone changes" not in text
+    assert "Triggered • [once] “Whenever this creature mutates" in text
