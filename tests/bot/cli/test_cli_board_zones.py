@@ -40,7 +40,7 @@ cards:
   - name: Gemrazer
     mana_cost: "{3}{G}"
     type_line: Creature — Beast
-    oracle_text: "Reach, trample\\nMutate {1}{G}{G}\\nWhenever this creature mutates, destroy target artifact or enchantment an opponent controls."
+    oracle_text: "Reach, trample\\nMutate {1}{G}{G}\\nWhenever this creature mutates, draw a card."
     power: "4"
     toughness: "4"
     colors: [G]
