@@ -1,11 +1,12 @@
 """What state-based actions would do to the queried permanent as it is now (CR 704.5), noted rather than
 performed, each only as far as what it rests on is known: state triggers (603.8), toughness 0 or less
-(704.5f), loyalty 0 (704.5i) and the legend rule (704.5j)."""
+(704.5f), loyalty 0 (704.5i), a Siege's protector (310.10) and the legend rule (704.5j)."""
 
 from __future__ import annotations
 
 from engine.answers.saga_notes import saga_sacrifice_notes
 from engine.core.citations import cite
+from engine.core.effects import Player
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
 from engine.core.messages import Message, listing, msg, series
 from engine.core.messages import card as card_name
@@ -25,6 +26,8 @@ CARD_OVER_RULES = cite(
     "101.1", "Whenever a card’s text directly contradicts these rules, the card takes precedence"
 )
 COUNTERS_CANCEL = cite("704.5q", "where N is the smaller of the number of +1/+1 and -1/-1 counters on it")
+SIEGE_OPPONENT = cite("310.11a", "Only an opponent of a Siege’s controller can be its protector.")
+NEW_PROTECTOR = cite("310.10", "its controller chooses an appropriate player to be its protector")
 ZERO_LOYALTY = cite("704.5i", "If a planeswalker has loyalty 0, it’s put into its owner’s graveyard.")
 
 
@@ -90,7 +93,29 @@ def state_based_notes(obj: GameObject, board: Board, current: Computed) -> list[
                 ZERO_LOYALTY,
             )
         )
-    return notes + legend_rule_notes(obj, board, current)
+    return notes + _protector_notes(obj, current) + legend_rule_notes(obj, board, current)
+
+
+def _protector_notes(obj: GameObject, current: Computed) -> list[Explanation]:
+    """A Siege whose protector now controls it (a control-changing effect) has a protector it can't have:
+    its controller chooses an appropriate one as a state-based action (CR 310.11a, 310.10)."""
+    controller = current_controller(obj)
+    if obj.protector is None or obj.protector != controller or not is_true(current.has_subtype("Siege")):
+        return []
+    other = Player.OPPONENT if controller is Player.YOU else Player.YOU
+    return [
+        Explanation.of(
+            msg(
+                "Its protector, {protector}, now controls it, and only an opponent of a Siege's controller "
+                "can be its protector: the next time state-based actions are checked, its controller chooses "
+                "an appropriate player, which in a two-player game is {other}.",
+                protector=controller.value,
+                other=other.value,
+            ),
+            SIEGE_OPPONENT,
+            NEW_PROTECTOR,
+        )
+    ]
 
 
 def toughness_notes(current: Computed) -> list[Explanation]:

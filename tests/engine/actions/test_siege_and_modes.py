@@ -40,6 +40,21 @@ def test_a_sieges_protector_is_its_controllers_only_opponent() -> None:
     assert "310.11a" in {r for s in answer.result.steps for r in s.rules}
 
 
+def test_a_siege_whose_protector_gains_control_of_it_gets_a_new_protector() -> None:
+    """CR 310.11a, 310.10: the opponent protecting your Siege now controls it, and can't protect it."""
+    board = (
+        "battlefield: [{card: Invasion of Kylem, id: k, protector: opponent, "
+        "effects: [{gain_control: opponent}]}]\n"
+    )
+    [note] = [n for n in _answer(board).result.notes if "310.10" in n.rules]
+    assert "Its protector, opponent, now controls it" in note.text
+    assert "which in a two-player game is you" in note.text
+    assert not any(
+        "310.10" in n.rules
+        for n in _answer(board.replace("gain_control: opponent", "gain_control: you")).result.notes
+    )
+
+
 def test_a_given_protector_is_used() -> None:
     answer = _answer("battlefield: [{card: Invasion of Kylem, id: k, protector: opponent}]\n")
     assert "opponent, as the board says" in _steps(answer)
