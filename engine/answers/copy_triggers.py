@@ -21,6 +21,7 @@ from engine.core.model import SELF, AbilityKind, Frozen
 from engine.core.results import Explanation
 from engine.layers.control import current_controller
 from engine.layers.system import current_characteristics
+from engine.oracle.entering import ENCHANTED_PLAYER
 from engine.oracle.spell_triggers import (
     SpellEvent,
     SpellTrigger,
@@ -46,7 +47,7 @@ CAST_TRIGGERS = cite(
 ADDITIONAL_TIMES = cite("603.2d", "An ability may state that a triggered ability triggers additional times")
 INTERVENING_IF = cite("603.4", "The ability triggers only if it is; otherwise it does nothing")
 FOR_EACH = cite("707.10d", "Some effects copy a spell or ability for each player or object it")
-ENCHANTED_PLAYER = cite("303.4b", "The object or player an Aura is attached to is called enchanted.")
+ENCHANTED_RULE = cite("303.4b", "The object or player an Aura is attached to is called enchanted.")
 _ENCHANTED = "enchanted player"
 ABILITY_WORD = cite("207.2c", "they have no special rules meaning")
 
@@ -234,17 +235,27 @@ def _hit(
         *((FOR_EACH,) if copies > 1 else ()),
     ]
     how = (CAST_COPY, CAST_TRIGGERS) if event is SpellEvent.CAST else (NOT_CAST, COPY_CONTROLLER)
-    if trigger.who == _ENCHANTED and matches is not False:
+    enchanted = source.choices.get(ENCHANTED_PLAYER) if trigger.who == _ENCHANTED else None
+    if enchanted is not None and enchanted != result.controller:
+        sentence = msg(
+            "{source}'s “{text}” doesn't trigger for {copy}: it sees only the player {source} enchants, "
+            "{enchanted} (choices: enchanted player), and {player} {did} {copy}.",
+            **said,
+            enchanted=enchanted,
+            player=_PLAYER[result.controller],
+            did=msg("cast") if event is SpellEvent.CAST else msg("copied"),
+        )
+        return made(0, Explanation.of(sentence, ENCHANTED_RULE, TRIGGERS))
+    if trigger.who == _ENCHANTED and enchanted is None and matches is not False:
         sentence = msg(
             "Whether {source}'s “{text}” triggers for {copy} is unknown: it sees only the player {source} "
-            "enchants, and a board doesn't say which player an Aura enchants; if that is {player}, who "
-            "{did} {copy}, it triggers (if {copy} is {spell}), and if not, it doesn't.",
+            "enchants, and the board doesn't say whom (choices: {{enchanted player: you}}); if that is "
+            "{player}, who {did} {copy}, it triggers, and if not, it doesn't.",
             **said,
             player=_PLAYER[result.controller],
             did=msg("cast") if event is SpellEvent.CAST else msg("copied"),
-            spell=trigger.spell,
         )
-        return made(None, Explanation.of(sentence, *how, ENCHANTED_PLAYER, TRIGGERS))
+        return made(None, Explanation.of(sentence, *how, ENCHANTED_RULE, TRIGGERS))
     if matches is None:
         sentence = msg(
             "Whether {source}'s “{text}” triggers for {copy} is unknown: it names {spell}, which the engine "

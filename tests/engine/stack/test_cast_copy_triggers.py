@@ -381,5 +381,18 @@ def test_a_curse_on_whoever_copies_a_spell_is_unknown_naming_both_outcomes() -> 
     assert trigger.for_event(SpellEvent.CAST).any_of is None  # "other than the first …" isn't read
     hit = _hit(_answer(_CURSED), "curse")
     assert hit.times is None
-    assert "a board doesn't say which player an Aura enchants; if that is you" in hit.text
+    assert "the board doesn't say whom (choices: {enchanted player: you}); if that is you" in hit.text
     assert {"303.4b", "707.10"} <= set(hit.rules)
+
+
+@pytest.mark.parametrize(("enchanted", "times"), [("you", 1), ("opponent", 0)])
+def test_a_curse_on_the_player_who_copies_triggers_and_on_the_other_doesnt(
+    enchanted: str, times: int
+) -> None:
+    board = _CURSED.replace(
+        "controller: opponent}", f"controller: opponent, choices: {{enchanted player: {enchanted}}}}}"
+    )
+    hit = _hit(_answer(board), "curse")
+    assert hit.times == times
+    said = "triggers once for twin" if times else "it sees only the player curse enchants, opponent"
+    assert said in hit.text
