@@ -122,7 +122,8 @@ def stack_via(
     controller: dict[str, object] = {"controller": Player(entry_controller)} if creating else {}
     if isinstance(action, BecomesCopyAction):
         controller = {"stack_targets": entry.targets, "stack_controller": Player(entry_controller)}
-    spending = {"stack_mana": spent} if isinstance(action, CausedAction) else {}
+    face = entry.face if entry.face in ("back", "adventure") else None
+    spending = {"stack_mana": spent, "stack_face": face} if isinstance(action, CausedAction) else {}
     return action.model_copy(update={"via": card, "via_stack": action.via, **controller, **spending})
 
 

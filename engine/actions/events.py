@@ -101,6 +101,7 @@ from engine.state.actions import (
     Action,
     AttachAction,
     BecomesCopyAction,
+    CausedAction,
     ChangeTextAction,
     CleanupAction,
     CreateTokenAction,
@@ -221,7 +222,7 @@ def apply_event(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
 def _applied(board: Board, event: Event, cards: Mapping[str, Card]) -> Board:
     stack_entry = event.action.from_stack()
     if stack_entry is not None:
-        board = _resolving_source(board, event, stack_entry)
+        board = _resolving_source(board, event, stack_entry, cards)
     board, event = ability_source(board, event)
     return made_by_step(_applied_kind(board, event, cards), event)
 
@@ -281,7 +282,7 @@ def _create_token_copy(board: Board, event: Event, cards: Mapping[str, Card]) ->
     return create_token_copy(board, event, cards, apply_event)
 
 
-def _resolving_source(board: Board, event: Event, stack_entry: str) -> Board:
+def _resolving_source(board: Board, event: Event, stack_entry: str, cards: Mapping[str, Card]) -> Board:
     """Say that the effect's source is a spell or ability on the stack, resolving (``via`` a stack entry)."""
     return board.explain(
         about_object(event),
@@ -290,11 +291,17 @@ def _resolving_source(board: Board, event: Event, stack_entry: str) -> Board:
                 "The effect is that of {item} on the stack as it resolves, with {via}'s text; then it leaves "
                 "the stack (a spell is put into its owner's graveyard, an ability ceases to exist).",
                 item=card_name(stack_entry),
-                via=card_name(event.action.via_card() or ""),
+                via=card_name(_via_shown(event.action, cards)),
             ),
             RESOLVES_LAST,
         ),
     )
+
+
+def _via_shown(action: Action, cards: Mapping[str, Card]) -> str:
+    """The name of the card (or the face cast) whose text an action's effect is."""
+    via = action.via_card() or ""
+    return action.via_name(cards[via]) if isinstance(action, CausedAction) and via in cards else via
 
 
 def _attach(board: Board, event: Event, to: str, cards: Mapping[str, Card]) -> Board:
@@ -462,7 +469,7 @@ def _becomes_copy(board: Board, event: Event, action: BecomesCopyAction, cards: 
     own = copy_effect_of(known, _BECOMING_SCOPES)
     if isinstance(abilities, Unsure) and own is not None and not action.via:
         board = board.explain(copier.id, _copy_ability_unsure(copier, abilities), note=True)
-    via = action.via or own_ability_name(copier, own)
+    via = action.via_name(cards[action.via]) if action.via else own_ability_name(copier, own)
     effect = via_becoming_effect(cards[action.via], copier, own) if action.via else own
     if action.via and effect is None:
         raise CopyError(

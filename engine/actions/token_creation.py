@@ -98,7 +98,7 @@ def create_token_copy(board: Board, event: Event, cards: Mapping[str, Card], app
                 abilities=copy_abilities(cards[action.via]),
             )
         )
-    via = action.via or "an effect"
+    via = action.via_name(cards[action.via]) if action.via else "an effect"
     token = GameObject(
         id=new_id,
         card=None,

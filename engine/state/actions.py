@@ -19,7 +19,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from engine.core.effects import Player
-from engine.core.model import Frozen
+from engine.core.model import Card, Frozen
 from engine.state.board import (
     ActionKind,
     Board,
@@ -81,6 +81,15 @@ class CausedAction(_Action):
     # The mana spent to cast the ``via_stack`` entry (its ``paid: {mana}``; () for a copy, which isn't cast;
     # None when the board doesn't say), set by data.board_handles: Mythos of Illuna's "If {R}{G} was spent".
     stack_mana: tuple[str, ...] | None = Field(default=None, exclude=True)
+    # The face of the ``via_stack`` entry's card that was cast ("back", "adventure"), whose text it is.
+    stack_face: str | None = Field(default=None, exclude=True)
+
+    def via_name(self, card: Card) -> str:
+        """How the answer names ``via``: the face that was cast when the stack entry says which (Echoing
+        Equation, the back face of Augmenter Pugilist, CR 712.8f; an Adventure, 715.3b)."""
+        if self.stack_face in ("back", "adventure") and len(card.faces) > 1:
+            return card.faces[1].name
+        return self.via or card.name
 
     def card_names(self) -> tuple[str, ...]:
         """The ``via`` card."""

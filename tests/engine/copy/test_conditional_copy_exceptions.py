@@ -345,3 +345,15 @@ def test_mythos_resolving_from_the_stack_uses_the_mana_its_entry_says_was_spent(
 def test_mythos_resolving_from_an_entry_without_its_payment_names_both_outcomes() -> None:
     result = _board(_MYTHOS_RESOLVES % ("", "mythos")).result
     assert "abilities" in result.current.unknown
+
+
+def test_echoing_equation_cast_as_the_back_face_is_named_by_that_face() -> None:
+    """CR 712.8f: the spell has only the back face's characteristics, so its name is Echoing Equation."""
+    equation = {
+        "Augmenter Pugilist // Echoing Equation": _card_2022("Augmenter Pugilist // Echoing Equation")
+    }
+    result = _board(ECHOING_EQUATION % "Llanowar Elves", **equation).result
+    texts = " ".join(step.text for step in result.steps)
+    assert "through Echoing Equation's ability" in texts
+    assert "with Echoing Equation's text" in texts
+    assert "Augmenter Pugilist" not in texts
