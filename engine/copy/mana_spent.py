@@ -3,10 +3,10 @@
 Mythos of Illuna: "Create a token that's a copy of target permanent. If {R}{G} was spent to cast this spell,
 instead create a token that's a copy of that permanent, except the token has "When this permanent enters, if
 it's a creature, it fights up to one target creature you don't control."" What mana was spent is the
-spell's payment (``mana_spent`` of :func:`engine.copy.effects.apply_copy`); a board's actions don't pass it
-yet, even from a stack entry's ``paid: {mana: …}``, so on a board whether the token has the ability is
-unknown, both outcomes named, never a guess. The ability is part of the token's copiable values (707.9a), so
-a copy of the token has it too, or doesn't know.
+spell's payment (``mana_spent`` of :func:`engine.copy.effects.apply_copy`): on a board, the
+``paid: {mana: …}`` of the stack entry resolving (a copy of the spell: none, as a copy isn't cast, 707.10);
+not given, whether the token has the ability is unknown, both outcomes named, never a guess. The ability is
+part of the token's copiable values (707.9a), so a copy of the token has it too, or doesn't know.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from engine.state.board import GameObject
 
 GAINED = cite("707.9a", "This ability becomes part of the copiable values for the copy")
 PAID = cite("601.2h", "The player pays the total cost")
+COPY_NOT_CAST = cite("707.10", "a copy of a spell isn’t cast")
 
 
 def if_mana_spent(
@@ -72,10 +73,18 @@ def if_mana_spent(
             abilities=abilities,
         )
         return values, [Explanation.of(said, GAINED, PAID), *why], ()
+    if not mana_spent:  # the spell resolving is a copy: it wasn't cast, so no mana was spent on it
+        said = msg(
+            "“{wording}”: the spell resolving is a copy, which isn't cast, so no mana was spent to cast it: "
+            "the token is a copy without {abilities}.",
+            wording=wording,
+            abilities=abilities,
+        )
+        return values, [Explanation.of(said, COPY_NOT_CAST, PAID)], ()
     said = msg(
         "“{wording}”: only {mana} was spent (the board says), so the token is a copy without {abilities}.",
         wording=wording,
-        mana="".join(mana_spent) or msg("no mana"),
+        mana="".join(mana_spent),
         abilities=abilities,
     )
     return values, [Explanation.of(said, PAID)], ()

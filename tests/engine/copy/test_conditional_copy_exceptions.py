@@ -340,6 +340,9 @@ def test_mythos_resolving_from_the_stack_uses_the_mana_its_entry_says_was_spent(
     result = _board(_MYTHOS_RESOLVES % (paid, via)).result
     assert "abilities" not in result.current.unknown
     assert (FIGHT in result.current.abilities) is fights
+    if via == "twin":
+        [step] = [s for s in result.steps if "which isn't cast, so no mana was spent" in s.text]
+        assert "707.10" in step.rules
 
 
 def test_mythos_resolving_from_an_entry_without_its_payment_names_both_outcomes() -> None:
