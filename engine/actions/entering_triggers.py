@@ -14,6 +14,7 @@ from engine.core.characteristics import GameAbility
 from engine.core.citations import Citation, cite
 from engine.core.known import Fact, Known, all_of, combined, is_false, is_true
 from engine.core.messages import msg
+from engine.core.model import AbilityKind
 from engine.core.results import Explanation
 from engine.layers.computed import Computed
 from engine.layers.control import current_controller
@@ -33,6 +34,15 @@ NOT_CAST = cite("607.2i", "was declared as the object was cast as a spell")
 COUNTED_ON_BOARD = cite(
     "603.4", "When the trigger event occurs, the ability checks whether the stated condition"
 )
+KEYWORD_TRIGGERS = {
+    "champion": cite("702.72a", "Champion represents two triggered abilities."),
+    "hideaway": cite("702.75a", "Hideaway is a triggered ability."),
+    "living weapon": cite("702.92a", "Living weapon is a triggered ability."),
+    "exploit": cite("702.110a", "Exploit is a triggered ability."),
+    "fabricate": cite("702.123a", "Fabricate is a triggered ability."),
+    "for mirrodin!": cite("702.163a", "For Mirrodin! is a triggered ability."),
+    "backup": cite("702.165a", "Backup is a triggered ability."),
+}
 KICKER_COSTS = cite("702.33f", "abilities that each correspond to a specific kicker cost")
 
 
@@ -44,6 +54,8 @@ def enters_trigger_notes(
     kicker = kicker_of(abilities)
     for trigger in enters_triggers(abilities):
         rules: tuple[Citation, ...] = (ETB_TRIGGER, ENTERS_TRIGGERS) if obj.copies else (ETB_TRIGGER,)
+        keyword = KEYWORD_TRIGGERS.get((trigger.keyword or "").casefold())
+        rules += (keyword,) if keyword and trigger.kind is AbilityKind.KEYWORD else ()
         condition = intervening_if(trigger)
         if condition is None and _FOR_EACH_KICK in trigger.rules_text:
             board = board.explain(obj.id, _for_each_kick(trigger, kicked, rules), note=kicked is None)

@@ -309,8 +309,21 @@ def mutate_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ..
 
 
 def enters_triggers(abilities: tuple[GameAbility, ...]) -> tuple[GameAbility, ...]:
-    """Enters-the-battlefield triggered abilities of the object itself (CR 603.6a)."""
-    return tuple(a for a in abilities if a.kind is AbilityKind.TRIGGERED and _ETB_TRIGGER.match(a.rules_text))
+    """Enters-the-battlefield triggered abilities of the object itself (CR 603.6a), keyword ones included
+    ("Hideaway 4" means "When this permanent enters, look at …", 702.75a)."""
+    return tuple(
+        a
+        for a in abilities
+        if (a.kind is AbilityKind.TRIGGERED and _ETB_TRIGGER.match(a.rules_text))
+        or (a.kind is AbilityKind.KEYWORD and (a.keyword or "").casefold() in ENTERS_TRIGGER_KEYWORDS)
+    )
+
+
+# Keywords that are (or include) a "When this … enters" triggered ability (CR 702.72a, 702.75a, 702.92a,
+# 702.110a, 702.123a, 702.163a, 702.165a); squad and offspring are read with their payments instead.
+ENTERS_TRIGGER_KEYWORDS = frozenset(
+    {"champion", "hideaway", "living weapon", "exploit", "fabricate", "for mirrodin!", "backup"}
+)
 
 
 class ControlCount(Frozen):

@@ -86,3 +86,12 @@ def test_a_clone_of_the_2019_watcher_enters_tapped(keyword_vocabulary: KeywordVo
     assert [step.rules for step in answer.steps if "it enters tapped" in step.text] == [
         ("614.1c", "702.75b", "707.5")
     ]
+
+
+def test_a_clone_of_a_hideaway_creature_triggers_its_hideaway(keyword_vocabulary: KeywordVocabulary) -> None:
+    """CR 702.75a: Hideaway is a triggered ability ("When this permanent enters, look at …")."""
+    watcher, clone = _watcher(_WATCHER_2022, keyword_vocabulary), parsed_card("Clone")
+    cards = {watcher.name: watcher, clone.name: clone}
+    answer = answer_board(clone_board(watcher.name, clone.name), cards, "").result
+    [step] = [s for s in answer.steps if s.text.startswith("When it enters, “Hideaway")]
+    assert step.rules == ("603.6a", "707.5", "702.75a")
