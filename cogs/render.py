@@ -320,9 +320,13 @@ def _linked_view_blocks(answer: BoardAnswer, context: Context) -> list[str]:
             + safe(localized(link, context.names))
         )
     blocks += [] if linked.links else ["*" + _("(no linked abilities)") + "*"]
-    exiled = _("exiled with ability {number}: {card}")
     return blocks + [
-        exiled.format(number=c.ability, card=safe(context.card(c.name or "?"))) for c in linked.exiled
+        (
+            _("exiled with ability {number}: {card}")
+            if c.ability is not None
+            else _("exiled by it (the board doesn't say by which ability): {card}")
+        ).format(number=c.ability, card=safe(context.card(c.name or "?")))
+        for c in linked.exiled
     ]
 
 

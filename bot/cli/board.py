@@ -302,11 +302,17 @@ def _linked_lines(linked: LinkedView, names: Mapping[str, str]) -> list[Text]:
         lines.append(Text("    " + localized(link, names)))
     if not linked.links:
         lines.append(Text("  " + _("(no linked abilities)"), style="dim"))
-    exiled = _("exiled with ability {number}: {card}")
     return lines + [
-        Text("  " + exiled.format(number=card.ability, card=_name(card.name, names, "?")))
+        Text("  " + _exiled_by(card.ability).format(number=card.ability, card=_name(card.name, names, "?")))
         for card in linked.exiled
     ]
+
+
+def _exiled_by(ability: int | None) -> str:
+    """How a card its ability exiled is listed: by the ability's number, when the board gives it."""
+    if ability is None:
+        return _("exiled by it (the board doesn't say by which ability): {card}")
+    return _("exiled with ability {number}: {card}")
 
 
 def _type_line(values: CharacteristicsView) -> str:

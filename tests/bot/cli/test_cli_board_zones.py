@@ -61,3 +61,18 @@ def test_a_merge_shows_its_mutate_trigger_without_any_zone_change(cli_db: Path, 
     text = " ".join(invoke(cli_db, "board", str(board)).output.replace("│", " ").split())
     assert "Zone changes" not in text
     assert "Triggered • [once] “Whenever this creature mutates" in text
+
+
+def test_a_card_exiled_by_an_ability_not_given_is_listed_without_a_number(
+    cli_db: Path, tmp_path: Path
+) -> None:
+    board = tmp_path / "ring.yaml"
+    board.write_text(
+        "battlefield:\n  - {card: Oblivion Ring, id: ring}\n"
+        "exile:\n  - {card: Grizzly Bears, id: bears, exiled_by: ring}\n"
+        "query: {linked: ring}\n",
+        encoding="utf-8",
+    )
+    text = " ".join(invoke(cli_db, "board", str(board)).output.replace("│", " ").split())
+    assert "exiled by it (the board doesn't say by which ability): Grizzly Bears" in text
+    assert "ability None" not in text
