@@ -10,7 +10,7 @@ from engine.core.citations import cite
 from engine.core.messages import card as card_name
 from engine.core.messages import msg
 from engine.core.results import Explanation
-from engine.stack.items import StackSpell
+from engine.stack.items import CEASES, StackSpell
 
 MELD_ON_STACK = cite("712.8b", "A meld card on the stack has only the characteristics of its front face")
 TDFC_ON_STACK = cite("712.8c", "a transforming double-faced spell has its front face up while on the stack")
@@ -39,13 +39,15 @@ def spell_face_explanation(spell: StackSpell) -> Explanation | None:
             msg(
                 "It was cast as an Adventure: on the stack it has only the Adventure's characteristics "
                 "({face}, mana value {value}), and a copy of it is an Adventure too; as the spell cast as an "
-                "Adventure resolves, its card is exiled instead of put into its owner's graveyard.",
+                "Adventure resolves, its card is exiled instead of put into its owner's graveyard, while a "
+                "copy, which has no card, ceases to exist.",
                 face=card_name(card.faces[1].name),
                 value=mana_value_of(card.faces[1].mana_cost),
             ),
             ADVENTURE_ON_STACK,
             ADVENTURE_COPIED,
             ADVENTURE_EXILED,
+            CEASES,
         )
     if card.layout == "modal_dfc" and len(card.faces) > 1:
         face = card.faces[1] if spell.back_face_up else card.faces[0]

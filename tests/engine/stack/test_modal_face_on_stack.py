@@ -50,7 +50,7 @@ def test_a_copy_of_an_adventure_is_an_adventure_with_its_mana_value() -> None:
     assert answer.result.current.mana_value == 2
     [step] = [s for s in answer.result.steps if s.text.startswith("It was cast as an Adventure")]
     assert "(Stomp, mana value 2), and a copy of it is an Adventure too" in step.text
-    assert set(step.rules) == {"715.3b", "715.3c", "715.3d"}
+    assert set(step.rules) == {"715.3b", "715.3c", "715.3d", "707.10a"}  # a copy has no card: it ceases
 
 
 @pytest.mark.parametrize(
