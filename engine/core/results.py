@@ -89,10 +89,10 @@ class Unknown(BaseModel):
 
     @classmethod
     def of(cls, characteristics: tuple[str, ...], reason: str | Message, *citations: Citation) -> Unknown:
-        """An unknown citing registered rules, each number once."""
+        """An unknown of each characteristic once, citing registered rules, each number once."""
         message = reason if isinstance(reason, Message) else None
         return cls(
-            characteristics=characteristics,
+            characteristics=tuple(dict.fromkeys(characteristics)),
             reason=_english(reason),
             rules=_numbers(citations),
             message=message,

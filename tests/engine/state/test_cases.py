@@ -153,3 +153,9 @@ def test_a_solved_case_that_leaves_and_returns_is_a_new_unsolved_object() -> Non
     assert (result.current.types, result.current.power) == (("Enchantment",), None)
     step = next(s for s in result.steps if s.text.startswith("It isn't solved: it became this object"))
     assert "719.3b" in step.rules
+
+
+def test_an_unknown_names_each_characteristic_once() -> None:
+    result = _kiss()
+    for unknown in result.unknowns:
+        assert len(unknown.characteristics) == len(set(unknown.characteristics)), unknown.characteristics
