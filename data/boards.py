@@ -428,6 +428,14 @@ class _Reader:
             for key in ("copy_of", "source"):
                 if key in raw:
                     self.ref(raw[key], line, key)
+            if isinstance(raw.get("via"), dict):  # only an action's via may be {id: …}: a copy's is a card
+                raise BoardFormatError(
+                    msg(
+                        "a stack entry's via is the card whose spell or ability makes the copy (via: "
+                        "Twincast); via: {{id: …}} names a board object only in an action"
+                    ),
+                    line,
+                )
             for key in ("targets", "new_targets"):
                 for handle in check.texts(raw.get(key) or [], line, key):
                     if not handle.startswith("player:"):

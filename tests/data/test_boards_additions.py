@@ -387,3 +387,12 @@ def test_a_missing_players_choice_is_named() -> None:
 def test_one_choice_for_each_players_choice_is_refused() -> None:
     with pytest.raises(BoardError, match=r"one choice per player \(choices: \{war or peace by you: …"):
         _answer(ARCHANGEL.format(choices="war or peace: war"))
+
+
+def test_a_stack_entrys_via_by_handle_is_refused_saying_what_via_is() -> None:
+    board = (
+        'stack:\n  - {card: Lightning Bolt, id: bolt, targets: ["player:opponent"]}\n'
+        "  - {copy_of: bolt, via: {id: bolt}, id: twin}\n"
+    )
+    with pytest.raises(BoardFormatError, match=r"line 3: a stack entry.s via is the card whose spell"):
+        load_board(board)
