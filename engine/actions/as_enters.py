@@ -67,7 +67,7 @@ from engine.oracle.entering import (
 from engine.oracle.linked import exiled_cards, says_exile
 from engine.oracle.statics import takes_abilities
 from engine.oracle.text import strip_reminder
-from engine.oracle.wording import pt_from_exiled_cards
+from engine.oracle.wording import PROTOTYPE_CHARACTERISTICS, prototype_of, pt_from_exiled_cards
 from engine.state.board import (
     AsEntersSetting,
     Board,
@@ -219,16 +219,17 @@ def _prototype_not_given(board: Board, obj: GameObject) -> tuple[Board, GameObje
     card = obj.card
     if obj.prototyped is not None or obj.copies or obj.token or obj.face_down or card is None:
         return board, obj
-    prototype = next((a for a in card.front.abilities if a.keyword == "Prototype"), None)
+    prototype = prototype_of(card.front.abilities)
     if prototype is None:
         return board, obj
+    cost, power, toughness = prototype
     note, unknown = unknown_note(
-        ("mana cost", "colors", "power", "toughness"),
+        PROTOTYPE_CHARACTERISTICS,
         msg(
             "the board doesn't say whether it was cast as a prototyped spell (prototyped: true or false): "
             "if it was, it has only its prototype's mana cost, power and toughness ({prototype}) and that "
             "cost's colors; if not, its normal ones",
-            prototype=prototype.keyword_parameter or "",
+            prototype=f"{''.join(cost)} — {power}/{toughness}",
         ),
         PROTOTYPED,
         NOT_PROTOTYPED,

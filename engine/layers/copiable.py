@@ -28,7 +28,7 @@ from engine.oracle.entering import (
     pt_options,
     pt_setting_ability,
 )
-from engine.oracle.wording import prototype_values
+from engine.oracle.wording import prototype_of
 from engine.state.board import (
     AppliedCopy,
     AsEntersSetting,
@@ -102,10 +102,7 @@ def _both_halves(card: Card) -> Characteristics:
 def prototyped_values(values: Characteristics) -> Characteristics:
     """A prototyped spell and the permanent it becomes have only its prototype's mana cost, power and
     toughness, and the colors of that mana cost (CR 718.3b); a copy of it has them too (718.3d)."""
-    found = next(
-        (prototype_values(a.keyword_parameter or "") for a in values.abilities if a.keyword == "Prototype"),
-        None,
-    )
+    found = prototype_of(values.abilities)
     if found is None:
         return values
     cost, power, toughness = found

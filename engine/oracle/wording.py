@@ -7,7 +7,8 @@ and returns what the wording says, or None when the text doesn't say it.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from collections.abc import Iterable
+from typing import Literal, Protocol
 
 from engine.core.model import SELF
 from engine.core.results import CHARACTERISTICS
@@ -131,9 +132,23 @@ def pt_from_face_down_creatures(text: str) -> bool:
 _PROTOTYPE = re.compile(r"^(?P<cost>(?:\{[^}]+\})+) — (?P<power>[^/\s]+)/(?P<toughness>\S+)$")
 
 
-def prototype_values(parameter: str) -> tuple[tuple[str, ...], str, str] | None:
-    """The mana cost and power/toughness of a "Prototype {1}{R} — 2/2" keyword's inset frame (CR 718.1)."""
-    found = _PROTOTYPE.match(parameter.strip())
+PROTOTYPE_CHARACTERISTICS = ("mana cost", "colors", "power", "toughness")
+"""What casting a prototype card prototyped changes (CR 718.3b): the colors follow the mana cost."""
+
+
+class _Keyworded(Protocol):
+    @property
+    def keyword(self) -> str | None: ...
+
+    @property
+    def keyword_parameter(self) -> str | None: ...
+
+
+def prototype_of(abilities: Iterable[_Keyworded]) -> tuple[tuple[str, ...], str, str] | None:
+    """The mana cost and power/toughness of the "Prototype {1}{R} — 2/2" keyword among ``abilities`` (its
+    inset frame, CR 718.1); None when it has none (or one this reader can't read)."""
+    parameter = next((a.keyword_parameter for a in abilities if a.keyword == "Prototype"), None)
+    found = _PROTOTYPE.match((parameter or "").strip())
     if found is None:
         return None
     return tuple(re.findall(r"\{[^}]+\}", found["cost"])), found["power"], found["toughness"]

@@ -29,7 +29,7 @@ from engine.oracle.spell_text import (
     target_requirements,
     untargetable,
 )
-from engine.oracle.wording import prototype_values
+from engine.oracle.wording import PROTOTYPE_CHARACTERISTICS, prototype_of
 
 Player = Literal["you", "opponent"]
 Value = bool | int | str | None
@@ -476,18 +476,14 @@ def characteristics_of(spell: StackSpell) -> StackCharacteristics:
     return _as_prototyped(values, face, spell.choices.prototyped)
 
 
-_PROTOTYPE_CHARACTERISTICS = ("mana cost", "colors", "power", "toughness")
-
-
 def _as_prototyped(values: StackCharacteristics, face: Face, prototyped: bool | None) -> StackCharacteristics:
     """A prototyped spell has only its prototype's mana cost, colors, power and toughness (CR 718.3b), and
     so has a copy of it (718.3c); the board not saying whether it was cast prototyped, those are unknown."""
-    parameter = next((a.keyword_parameter for a in face.abilities if a.keyword == "Prototype"), None)
-    found = prototype_values(parameter or "") if parameter else None
+    found = prototype_of(face.abilities)
     if found is None or prototyped is False:
         return values
     if prototyped is None:
-        return values.model_copy(update={"unknown": _PROTOTYPE_CHARACTERISTICS})
+        return values.model_copy(update={"unknown": PROTOTYPE_CHARACTERISTICS})
     cost, power, toughness = found
     return values.model_copy(
         update={

@@ -12,6 +12,7 @@ from engine.core.citations import Citation, cite
 from engine.core.messages import Message, msg
 from engine.core.results import Explanation
 from engine.oracle.paid_costs import BUYBACK, CLEAVE, OFFSPRING, SQUAD, cleaved_text, cost_of, has_brackets
+from engine.oracle.wording import prototype_of
 from engine.stack.items import (
     CEASES,
     DECISIONS,
@@ -74,7 +75,7 @@ def paid_cost_steps(original: StackItem) -> list[Explanation]:
         )
     if cost_of(abilities, "cleave"):
         steps.append(_cleave_step(original))
-    if any(a.keyword == "Prototype" for a in printed_face(original).abilities):
+    if prototype_of(printed_face(original).abilities) is not None:
         steps.append(_prototype_step(original.choices.prototyped))
     for keyword, count, rule in (
         ("squad", choices.squad, SQUAD),
