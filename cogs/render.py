@@ -21,6 +21,7 @@ import discord
 from bot.i18n import N_, _
 from bot.i18n.engine_text import (
     characteristic_names,
+    exiled_by_template,
     localized,
     localized_handle,
     localized_item,
@@ -321,11 +322,7 @@ def _linked_view_blocks(answer: BoardAnswer, context: Context) -> list[str]:
         )
     blocks += [] if linked.links else ["*" + _("(no linked abilities)") + "*"]
     return blocks + [
-        (
-            _("exiled with ability {number}: {card}")
-            if c.ability is not None
-            else _("exiled by it (the board doesn't say by which ability): {card}")
-        ).format(number=c.ability, card=safe(context.card(c.name or "?")))
+        exiled_by_template(c.ability).format(number=c.ability, card=safe(context.card(c.name or "?")))
         for c in linked.exiled
     ]
 

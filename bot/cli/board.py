@@ -16,7 +16,7 @@ from bot.cli.app import DbOption, JsonOption, OfflineOption, TranslatedCommand, 
 from bot.cli.common import ask_with_rules, say_if_cache_only, show, shown_in_frame
 from bot.cli.stack_render import stack_copy_panel
 from bot.i18n import N_, _, current_language
-from bot.i18n.engine_text import characteristic_names, localized, shown_number
+from bot.i18n.engine_text import characteristic_names, exiled_by_template, localized, shown_number
 from bot.i18n.names import NO_NAMES, Shown, card_label
 
 if TYPE_CHECKING:
@@ -303,16 +303,12 @@ def _linked_lines(linked: LinkedView, names: Mapping[str, str]) -> list[Text]:
     if not linked.links:
         lines.append(Text("  " + _("(no linked abilities)"), style="dim"))
     return lines + [
-        Text("  " + _exiled_by(card.ability).format(number=card.ability, card=_name(card.name, names, "?")))
+        Text(
+            "  "
+            + exiled_by_template(card.ability).format(number=card.ability, card=_name(card.name, names, "?"))
+        )
         for card in linked.exiled
     ]
-
-
-def _exiled_by(ability: int | None) -> str:
-    """How a card its ability exiled is listed: by the ability's number, when the board gives it."""
-    if ability is None:
-        return _("exiled by it (the board doesn't say by which ability): {card}")
-    return _("exiled with ability {number}: {card}")
 
 
 def _type_line(values: CharacteristicsView) -> str:

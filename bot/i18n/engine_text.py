@@ -140,3 +140,11 @@ def characteristic_names(names: Sequence[str]) -> str:
 def shown_number(value: object) -> str:
     """A power, toughness or loyalty as shown: the number, or "unknown" in the current language."""
     return _("unknown") if value == "unknown" else str(value)
+
+
+def exiled_by_template(ability: int | None) -> str:
+    """How a linked view lists a card an object's ability exiled ({number}, {card}): by the ability's
+    number, when the board gives it."""
+    if ability is None:
+        return _("exiled by it (the board doesn't say by which ability): {card}")
+    return _("exiled with ability {number}: {card}")

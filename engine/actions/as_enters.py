@@ -223,13 +223,14 @@ def _prototype_not_given(board: Board, obj: GameObject) -> tuple[Board, GameObje
     if prototype is None:
         return board, obj
     cost, power, toughness = prototype
+    printed = "".join(cost) + " — " + f"{power}/{toughness}"
     note, unknown = unknown_note(
         PROTOTYPE_CHARACTERISTICS,
         msg(
             "the board doesn't say whether it was cast as a prototyped spell (prototyped: true or false): "
             "if it was, it has only its prototype's mana cost, power and toughness ({prototype}) and that "
             "cost's colors; if not, its normal ones",
-            prototype=f"{''.join(cost)} — {power}/{toughness}",
+            prototype=printed,
         ),
         PROTOTYPED,
         NOT_PROTOTYPED,

@@ -236,6 +236,7 @@ def _hit(
     ]
     how = (CAST_COPY, CAST_TRIGGERS) if event is SpellEvent.CAST else (NOT_CAST, COPY_CONTROLLER)
     enchanted = source.choices.get(ENCHANTED_PLAYER) if trigger.who == _ENCHANTED else None
+    did = msg("cast") if event is SpellEvent.CAST else msg("copied")
     if enchanted is not None and enchanted != result.controller:
         sentence = msg(
             "{source}'s “{text}” doesn't trigger for {copy}: it sees only the player {source} enchants, "
@@ -243,7 +244,7 @@ def _hit(
             **said,
             enchanted=enchanted,
             player=_PLAYER[result.controller],
-            did=msg("cast") if event is SpellEvent.CAST else msg("copied"),
+            did=did,
         )
         return made(0, Explanation.of(sentence, ENCHANTED_RULE, TRIGGERS))
     if trigger.who == _ENCHANTED and enchanted is None and matches is not False:
@@ -253,7 +254,7 @@ def _hit(
             "{player}, who {did} {copy}, it triggers, and if not, it doesn't.",
             **said,
             player=_PLAYER[result.controller],
-            did=msg("cast") if event is SpellEvent.CAST else msg("copied"),
+            did=did,
         )
         return made(None, Explanation.of(sentence, *how, ENCHANTED_RULE, TRIGGERS))
     if matches is None:
