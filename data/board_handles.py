@@ -11,7 +11,6 @@ its own ability (``becomes_copy: {object: vd, via: vd}``), which is the same as 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from data import board_values as check
@@ -26,6 +25,7 @@ from engine import (
     NextEntersAsCopyAction,
     Player,
     StackEntrySpec,
+    mana_symbols,
     msg,
     stack_handles,
 )
@@ -134,7 +134,7 @@ def _mana_spent(entry: StackEntrySpec) -> tuple[str, ...] | None:
         return ()
     if entry.paid is None or not entry.paid.mana:
         return None
-    return tuple(re.findall(r"\{[^{}]+\}", entry.paid.mana))
+    return mana_symbols(entry.paid.mana)
 
 
 def _check_becomes_copy_targets(action: Action, entry: StackEntrySpec) -> None:

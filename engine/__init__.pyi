@@ -24,6 +24,7 @@ from .core.characteristics import COLOR_NAMES
 from .core.citations import CITATIONS_CHECKED_AGAINST, Citation, registered_citations
 from .core.effects import PT_COUNTS, EffectKind, EffectSpec, Player
 from .core.game import STARTING_LIFE, Game
+from .core.mana import mana_symbols
 from .core.messages import Message, Param, msg
 from .core.model import Ability, Card, CopyEffect, Face
 from .core.results import Explanation
@@ -159,6 +160,7 @@ __all__ = [
     "copy_question",
     "face_state",
     "find_links",
+    "mana_symbols",
     "meld_parts_needed",
     "msg",
     "parse_card",
