@@ -10,7 +10,6 @@ chooses one as a state-based action (310.10) — again the one opponent.
 from __future__ import annotations
 
 from engine.core.citations import cite
-from engine.core.effects import Player
 from engine.core.messages import card as card_name
 from engine.core.messages import msg
 from engine.core.results import Explanation
@@ -26,8 +25,6 @@ KEEPS_PROTECTOR = cite(
     "310.8g", "doesn’t change if it stops being a battle or it becomes a copy of another battle"
 )
 NO_PROTECTOR = cite("310.10", "its controller chooses an appropriate player to be its protector")
-
-_OTHER = {Player.YOU: Player.OPPONENT, Player.OPPONENT: Player.YOU}
 
 
 def check_protector(spec: ObjectSpec, obj: GameObject) -> None:
@@ -70,7 +67,7 @@ def protector_chosen(board: Board, obj: GameObject, spec: ObjectSpec) -> tuple[B
             )
             return board.explain(obj.id, step), obj.model_copy(update={"protector": controller})
         return board, obj
-    protector = _OTHER[controller]
+    protector = controller.opponent
     given = spec.protector is not None
     step = Explanation.of(
         msg(
@@ -101,7 +98,7 @@ def protector_after_copy(board: Board, obj: GameObject) -> tuple[Board, GameObje
         return board.explain(obj.id, step), obj
     if not _is_siege(obj):
         return board, obj
-    protector = _OTHER[current_controller(obj)]
+    protector = current_controller(obj).opponent
     note = Explanation.of(
         msg(
             "It became a Siege without entering, so no protector was chosen for it: as a state-based action "

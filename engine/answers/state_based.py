@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from engine.answers.saga_notes import saga_sacrifice_notes
 from engine.core.citations import cite
-from engine.core.effects import Player
 from engine.core.known import Known, Unsure, all_of, explained, is_false, is_true, unsure_of
 from engine.core.messages import Message, listing, msg, series
 from engine.core.messages import card as card_name
@@ -102,7 +101,6 @@ def _protector_notes(obj: GameObject, current: Computed) -> list[Explanation]:
     controller = current_controller(obj)
     if obj.protector is None or obj.protector != controller or not is_true(current.has_subtype("Siege")):
         return []
-    other = Player.OPPONENT if controller is Player.YOU else Player.YOU
     return [
         Explanation.of(
             msg(
@@ -110,7 +108,7 @@ def _protector_notes(obj: GameObject, current: Computed) -> list[Explanation]:
                 "can be its protector: the next time state-based actions are checked, its controller chooses "
                 "an appropriate player, which in a two-player game is {other}.",
                 protector=controller.value,
-                other=other.value,
+                other=controller.opponent.value,
             ),
             SIEGE_OPPONENT,
             NEW_PROTECTOR,
